@@ -1,0 +1,7 @@
+package dev.sluice;
+
+/** An output channel of record items (records whose components are int, long, float or double). */
+public interface Out<T extends Record> {
+  /** Sends one item downstream; more than the channel's {@link Max} per input is an error. */
+  void push(T item);
+}

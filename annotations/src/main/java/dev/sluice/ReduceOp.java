@@ -1,0 +1,19 @@
+package dev.sluice;
+
+/** Commutative, associative operators for {@link Reduce}. */
+public enum ReduceOp {
+  /** {@code x += e} (also {@code x++}); identity 0. */
+  SUM,
+  /** {@code x *= e}; identity 1. */
+  PRODUCT,
+  /** {@code x = Math.min(x, e)}; identity the type's largest value. */
+  MIN,
+  /** {@code x = Math.max(x, e)}; identity the type's smallest value. */
+  MAX,
+  /** {@code x &= e}, int and long only; identity all ones. */
+  AND,
+  /** {@code x |= e}, int and long only; identity 0. */
+  OR,
+  /** {@code x ^= e}, int and long only; identity 0. */
+  XOR
+}
