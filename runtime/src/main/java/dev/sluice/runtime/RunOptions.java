@@ -1,0 +1,35 @@
+package dev.sluice.runtime;
+
+/**
+ * How a run is carried out: the device, how many pipeline instances run side by side, how many
+ * input items an instance claims at a time, and a bound on scheduler firings per instance (a hang
+ * becomes an error instead of a stuck program).
+ */
+public record RunOptions(Device device, int instances, int chunkSize, long maxSteps) {
+  public static final int DEFAULT_CHUNK = 1 << 14;
+
+  public RunOptions {
+    if (instances < 0) {
+      throw new IllegalArgumentException("instances must be >= 0 (0: one per core), not " + instances);
+    }
+    if (chunkSize < 1) {
+      throw new IllegalArgumentException("chunkSize must be >= 1, not " + chunkSize);
+    }
+    if (maxSteps < 1) {
+      throw new IllegalArgumentException("maxSteps must be >= 1, not " + maxSteps);
+    }
+  }
+
+  public static RunOptions defaults() {
+    return new RunOptions(null, 0, DEFAULT_CHUNK, Long.MAX_VALUE);
+  }
+
+  /** The device to use: the one set, else {@link Device#best()}. */
+  public Device resolvedDevice() {
+    return device != null ? device : Device.best();
+  }
+
+  public int resolvedInstances() {
+    return instances > 0 ? instances : resolvedDevice().parallelism();
+  }
+}

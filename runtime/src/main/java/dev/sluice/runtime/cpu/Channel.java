@@ -1,0 +1,40 @@
+package dev.sluice.runtime.cpu;
+
+/**
+ * An output channel of a node in one pipeline instance. It counts pushes per input item against the
+ * channel's {@code @Max} and in total; typed subclasses write the items into the queues (and sink
+ * buffers) of the channel's edges.
+ */
+public abstract class Channel {
+  private final String name;
+  private final int max;
+  private int pushedForItem;
+  private long total;
+
+  protected Channel(String name, int max) {
+    this.name = name;
+    this.max = max;
+  }
+
+  /** Starts counting toward {@code @Max} for the next input item or signal. */
+  public final void beginItem() {
+    pushedForItem = 0;
+  }
+
+  protected final void count() {
+    total++;
+    if (++pushedForItem > max) {
+      pushedForItem--;
+      total--;
+      throw new MaxExceededException(name, max);
+    }
+  }
+
+  public final String name() {
+    return name;
+  }
+
+  public final long total() {
+    return total;
+  }
+}

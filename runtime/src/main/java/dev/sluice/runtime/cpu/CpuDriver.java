@@ -1,0 +1,115 @@
+package dev.sluice.runtime.cpu;
+
+import dev.sluice.runtime.Device;
+import dev.sluice.runtime.PipelineException;
+import dev.sluice.runtime.RunOptions;
+import dev.sluice.runtime.RunReport;
+import dev.sluice.runtime.plan.PipelinePlan;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.BiFunction;
+
+/**
+ * The CPU driver: runs a pipeline as several independent instances, one per thread, each claiming
+ * input chunks from the shared cursor. The first failure stops the other instances and is rethrown
+ * on the caller's thread.
+ */
+public final class CpuDriver {
+  private CpuDriver() {}
+
+  /** The instances after the run, and the run's report. */
+  public record Outcome<I extends CpuInstance>(List<I> instances, RunReport report) {}
+
+  public static <I extends CpuInstance> Outcome<I> run(PipelinePlan plan, RunOptions options,
+      InputCursor cursor, BiFunction<InputCursor, RunControl, I> newInstance) {
+    Device device = options.resolvedDevice();
+    if (device.kind() != Device.Kind.JVM) {
+      throw new IllegalArgumentException("the CPU driver cannot run on " + device);
+    }
+    int n = options.resolvedInstances();
+    RunControl control = new RunControl(options.maxSteps());
+    List<I> instances = new ArrayList<>(n);
+    for (int i = 0; i < n; i++) {
+      instances.add(newInstance.apply(cursor, control));
+    }
+    long t0 = System.nanoTime();
+    Throwable[] failures = new Throwable[n];
+    if (n == 1) {
+      runOne(instances.get(0), control, failures, 0);
+    } else {
+      Thread[] threads = new Thread[n];
+      for (int i = 0; i < n; i++) {
+        int k = i;
+        threads[i] = new Thread(() -> runOne(instances.get(k), control, failures, k),
+            "sluice-" + plan.name + "-" + i);
+        threads[i].start();
+      }
+      for (Thread t : threads) {
+        try {
+          t.join();
+        } catch (InterruptedException e) {
+          control.abort();
+          Thread.currentThread().interrupt();
+          throw new IllegalStateException(plan.name + ": interrupted while running", e);
+        }
+      }
+    }
+    long nanos = System.nanoTime() - t0;
+    for (Throwable f : failures) {
+      if (f instanceof PipelineException p) {
+        throw p;
+      }
+    }
+    for (Throwable f : failures) {
+      if (f instanceof RuntimeException r) {
+        throw r;
+      }
+      if (f instanceof Error e) {
+        throw e;
+      }
+    }
+    return new Outcome<>(instances, report(plan, device, instances, nanos));
+  }
+
+  private static void runOne(CpuInstance instance, RunControl control, Throwable[] failures, int k) {
+    try {
+      instance.scheduler().run();
+    } catch (Throwable t) {
+      failures[k] = t;
+      control.abort();
+    }
+  }
+
+  private static RunReport report(PipelinePlan plan, Device device, List<? extends CpuInstance> instances,
+      long nanos) {
+    List<RunReport.StageStats> stages = new ArrayList<>();
+    for (int s = 0; s < plan.stageCount(); s++) {
+      long in = 0, out = 0, firings = 0, runs = 0, dataRuns = 0, filled = 0, signals = 0, flushes = 0,
+          blocks = 0;
+      for (CpuInstance i : instances) {
+        Scheduler.Stats st = i.scheduler().stats;
+        in += st.consumed[s];
+        out += i.itemsOut(s);
+        firings += st.firings[s];
+        runs += st.runs[s];
+        dataRuns += st.dataRuns[s];
+        filled += st.filled[s];
+        signals += st.signals[s];
+        flushes += st.flushes[s];
+        blocks += st.blocks[s];
+      }
+      double fill = dataRuns == 0 ? 0 : (double) filled / ((double) dataRuns * plan.width);
+      stages.add(new RunReport.StageStats(plan.stageNames[s], plan.kinds[s].name(), in, out, firings,
+          runs, fill, signals, flushes, blocks));
+    }
+    List<RunReport.SinkStats> sinks = new ArrayList<>();
+    for (int k = 0; k < plan.sinkNames.length; k++) {
+      long items = 0;
+      for (CpuInstance i : instances) {
+        items += i.sinkItems(k);
+      }
+      sinks.add(new RunReport.SinkStats(plan.sinkNames[k], items));
+    }
+    return new RunReport(plan.name, device.name(), instances.size(), nanos, stages, sinks);
+  }
+}

@@ -1,0 +1,22 @@
+package dev.sluice.runtime.cpu;
+
+import dev.sluice.DoubleOut;
+import dev.sluice.runtime.queue.DoubleQueue;
+
+/** A channel of {@code double} items into one or more queues. */
+public final class DoubleChannel extends Channel implements DoubleOut {
+  private final DoubleQueue[] targets;
+
+  public DoubleChannel(String name, int max, DoubleQueue... targets) {
+    super(name, max);
+    this.targets = targets;
+  }
+
+  @Override
+  public void push(double item) {
+    count();
+    for (DoubleQueue q : targets) {
+      q.add(item);
+    }
+  }
+}

@@ -1,0 +1,22 @@
+package dev.sluice.runtime.cpu;
+
+/** A range of input items one pipeline instance has claimed: {@code data[pos..end)}. */
+public final class InputChunk {
+  /** The input array (or array of record columns); null for an index range. */
+  public Object data;
+  /** Index of {@code data[0]} in the whole input (for ranges, the first value). */
+  public long base;
+  public int pos;
+  public int end;
+  /** Input items before this array (for chunked streams); used in error messages. */
+  public long offset;
+
+  public int remaining() {
+    return end - pos;
+  }
+
+  @Override
+  public String toString() {
+    return "input items [" + (offset + pos) + ", " + (offset + end) + ")";
+  }
+}

@@ -1,0 +1,84 @@
+package dev.sluice.runtime.cpu;
+
+import java.util.Iterator;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.ToIntFunction;
+
+/** The shared cursor pipeline instances claim input chunks from. Thread-safe. */
+public interface InputCursor {
+  /** Fills {@code chunk} with the next unclaimed range; false when the input is exhausted. */
+  boolean claim(InputChunk chunk);
+
+  /** Chunks of one in-memory input of {@code length} items (an array or record columns). */
+  static InputCursor of(Object data, int length, int chunkSize) {
+    AtomicLong next = new AtomicLong();
+    return chunk -> {
+      long from = next.getAndAdd(chunkSize);
+      if (from >= length) {
+        return false;
+      }
+      chunk.data = data;
+      chunk.base = 0;
+      chunk.offset = 0;
+      chunk.pos = (int) from;
+      chunk.end = (int) Math.min(from + chunkSize, length);
+      return true;
+    };
+  }
+
+  /** Chunks of the index range {@code [from, to)}; items are {@code base + pos}. */
+  static InputCursor range(long from, long to, int chunkSize) {
+    if (to - from > Integer.MAX_VALUE) {
+      throw new IllegalArgumentException("range [" + from + ", " + to + ") is longer than "
+          + Integer.MAX_VALUE + " items; split it into several runs or a chunked stream");
+    }
+    InputCursor inner = of(null, (int) Math.max(0, to - from), chunkSize);
+    return chunk -> {
+      if (!inner.claim(chunk)) {
+        return false;
+      }
+      chunk.base = from;
+      return true;
+    };
+  }
+
+  /**
+   * Chunks of a stream of arrays, pulled one array at a time under a lock, so only the arrays being
+   * worked on are in memory.
+   */
+  static <A> InputCursor stream(Iterator<A> arrays, ToIntFunction<A> length, int chunkSize) {
+    return new InputCursor() {
+      private A current;
+      private int length0;
+      private int next;
+      private long offset;
+
+      @Override
+      public synchronized boolean claim(InputChunk chunk) {
+        while (current == null || next >= length0) {
+          if (current != null) {
+            offset += length0;
+          }
+          if (!arrays.hasNext()) {
+            current = null;
+            return false;
+          }
+          current = arrays.next();
+          if (current == null) {
+            throw new NullPointerException("the input stream yielded a null chunk after "
+                + offset + " items");
+          }
+          length0 = length.applyAsInt(current);
+          next = 0;
+        }
+        chunk.data = current;
+        chunk.base = 0;
+        chunk.offset = offset;
+        chunk.pos = next;
+        chunk.end = Math.min(next + chunkSize, length0);
+        next = chunk.end;
+        return true;
+      }
+    };
+  }
+}

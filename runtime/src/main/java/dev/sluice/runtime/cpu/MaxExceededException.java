@@ -1,0 +1,8 @@
+package dev.sluice.runtime.cpu;
+
+/** A node pushed more items to a channel for one input than the channel's {@code @Max}. */
+public final class MaxExceededException extends RuntimeException {
+  public MaxExceededException(String channel, int max) {
+    super("pushed more than @Max(" + max + ") items to channel '" + channel + "' for one input");
+  }
+}

@@ -1,0 +1,35 @@
+package dev.sluice.runtime.cpu;
+
+import dev.sluice.Raise;
+import dev.sluice.runtime.protocol.Protocol;
+
+/**
+ * Raises one user signal kind from a node: the signal is queued on the node's out-edges with the
+ * credit of the items pushed before it, so it stays in order with the data.
+ */
+public final class RaiseChannel<T extends Record> implements Raise<T> {
+  private final int stage;
+  private final int signal;
+  private Scheduler scheduler;
+
+  public RaiseChannel(int stage, int signal) {
+    this.stage = stage;
+    this.signal = signal;
+  }
+
+  void bind(Scheduler s) {
+    this.scheduler = s;
+  }
+
+  @Override
+  public void raise(T payload) {
+    if (payload == null) {
+      throw new NullPointerException("raised a null signal");
+    }
+    scheduler.raise(stage, signal, payload);
+  }
+
+  static int limitPerItem() {
+    return Protocol.MAX_SIGNALS_PER_VEC;
+  }
+}

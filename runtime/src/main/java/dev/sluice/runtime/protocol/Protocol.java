@@ -1,0 +1,77 @@
+package dev.sluice.runtime.protocol;
+
+/**
+ * The scheduling protocol's rules as integer predicates: the one place the CPU scheduler and the
+ * device kernels take them from. Names follow the protocol text: a node fires only if ACTIVE, not
+ * BLOCKED, and with no ACTIVE child; queues are FULL or EMPTY relative to one run's worth of work.
+ */
+public final class Protocol {
+  private Protocol() {}
+
+  /** Most signals a node emits while processing one run's worth of data. */
+  public static final int MAX_SIGNALS_PER_VEC = 2;
+
+  /** Most signals a node emits while processing one signal. */
+  public static final int MAX_SIGNALS_PER_SIG = 1;
+
+  /** Most signals one run (data, then at most one signal) can put on an edge. */
+  public static final int MAX_SIGNALS_PER_RUN = MAX_SIGNALS_PER_VEC + MAX_SIGNALS_PER_SIG;
+
+  /** Flush status of a node that is not flushing: higher than every region number. */
+  public static final int NOT_FLUSHING = Integer.MAX_VALUE;
+
+  /** The region number of the flush the source starts when its input ends: region 0. */
+  public static final int END_OF_INPUT_FLUSH = 0;
+
+  /**
+   * A data queue is FULL when the producer could not write its worst-case output of one run.
+   *
+   * @param space free slots in the queue
+   * @param maxPerRun the producer's most items on this edge in one run
+   */
+  public static boolean dataFull(int space, int maxPerRun) {
+    return space < maxPerRun;
+  }
+
+  /** A signal queue is FULL when it could not take the most signals one run can emit. */
+  public static boolean signalFull(int space) {
+    return space < MAX_SIGNALS_PER_RUN;
+  }
+
+  /** A node is flushing iff its flush status is at most its own region number. */
+  public static boolean flushing(int flushStatus, int region) {
+    return flushStatus <= region;
+  }
+
+  /**
+   * A data queue is EMPTY: with zero items when flushing, else with fewer than one run's inputs.
+   */
+  public static boolean dataEmpty(int count, int inputsPerRun, boolean flushing) {
+    return flushing ? count == 0 : count < inputsPerRun;
+  }
+
+  /**
+   * Items the next run may consume: bounded by the credit of a pending signal; otherwise, when not
+   * flushing, rounded down to whole runs; never more than one run's inputs.
+   */
+  public static int runLimit(int remaining, int inputsPerRun, boolean signalPending, int credit,
+      boolean flushing) {
+    int limit;
+    if (signalPending) {
+      limit = Math.min(remaining, credit);
+    } else {
+      limit = flushing ? remaining : remaining - remaining % inputsPerRun;
+    }
+    return Math.min(limit, inputsPerRun);
+  }
+
+  /** A flush for region {@code flush} reaches a successor whose region number is at least it. */
+  public static boolean flushReaches(int flush, int successorRegion) {
+    return successorRegion >= flush;
+  }
+
+  /** A node that receives a flush keeps the lower of its status and the new one. */
+  public static int mergeFlush(int status, int flush) {
+    return Math.min(status, flush);
+  }
+}

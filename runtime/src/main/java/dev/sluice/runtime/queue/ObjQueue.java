@@ -1,0 +1,56 @@
+package dev.sluice.runtime.queue;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+
+/** A queue of record items. */
+public final class ObjQueue<T> extends DataQueue {
+  private Object[] items;
+
+  public ObjQueue(int capacity, boolean growable) {
+    super(capacity, growable);
+    items = new Object[this.capacity];
+  }
+
+  public void add(T item) {
+    if (count == capacity) {
+      full();
+    }
+    items[slot(count)] = item;
+    count++;
+    pushed++;
+  }
+
+  @SuppressWarnings("unchecked")
+  public T get(int offset) {
+    return (T) items[slot(offset)];
+  }
+
+  @Override
+  public void release(int n) {
+    for (int i = 0; i < n && i < count; i++) {
+      items[slot(i)] = null;
+    }
+    super.release(n);
+  }
+
+  /** The items, head first, as a new list. */
+  public List<T> toList() {
+    List<T> out = new ArrayList<>(count);
+    for (int i = 0; i < count; i++) {
+      out.add(get(i));
+    }
+    return out;
+  }
+
+  @Override
+  protected void grow(int newCapacity) {
+    items = Arrays.copyOf(items, newCapacity);
+  }
+
+  @Override
+  public String describe(int offset) {
+    return String.valueOf(get(offset));
+  }
+}
