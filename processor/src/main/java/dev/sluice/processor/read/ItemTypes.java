@@ -1,0 +1,55 @@
+package dev.sluice.processor.read;
+
+import dev.sluice.processor.model.ItemType;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import javax.lang.model.element.ElementKind;
+import javax.lang.model.element.RecordComponentElement;
+import javax.lang.model.element.TypeElement;
+import javax.lang.model.type.DeclaredType;
+import javax.lang.model.type.TypeKind;
+import javax.lang.model.type.TypeMirror;
+
+/** Reads a {@link TypeMirror} as an {@link ItemType}, if it is one. */
+public final class ItemTypes {
+  private ItemTypes() {}
+
+  /**
+   * The item type of {@code type}: {@code int}, {@code long}, {@code float}, {@code double}, or a
+   * non-generic record whose components are those; empty for anything else.
+   */
+  public static Optional<ItemType> of(TypeMirror type) {
+    Optional<ItemType.Kind> primitive = primitiveKind(type);
+    if (primitive.isPresent()) {
+      return Optional.of(ItemType.primitive(primitive.get()));
+    }
+    if (type.getKind() != TypeKind.DECLARED) {
+      return Optional.empty();
+    }
+    TypeElement element = (TypeElement) ((DeclaredType) type).asElement();
+    if (element.getKind() != ElementKind.RECORD || !element.getTypeParameters().isEmpty()) {
+      return Optional.empty();
+    }
+    List<ItemType.Component> components = new ArrayList<>();
+    for (RecordComponentElement component : element.getRecordComponents()) {
+      Optional<ItemType.Kind> kind = primitiveKind(component.asType());
+      if (kind.isEmpty()) {
+        return Optional.empty();
+      }
+      components.add(new ItemType.Component(component.getSimpleName().toString(), kind.get()));
+    }
+    return Optional.of(ItemType.record(element, components));
+  }
+
+  /** The item kind of a primitive {@code int}, {@code long}, {@code float} or {@code double}. */
+  public static Optional<ItemType.Kind> primitiveKind(TypeMirror type) {
+    return switch (type.getKind()) {
+      case INT -> Optional.of(ItemType.Kind.INT);
+      case LONG -> Optional.of(ItemType.Kind.LONG);
+      case FLOAT -> Optional.of(ItemType.Kind.FLOAT);
+      case DOUBLE -> Optional.of(ItemType.Kind.DOUBLE);
+      default -> Optional.empty();
+    };
+  }
+}

@@ -1,0 +1,38 @@
+package dev.sluice.processor.validate;
+
+import java.util.Arrays;
+import java.util.List;
+import javax.lang.model.element.AnnotationMirror;
+import javax.lang.model.element.AnnotationValue;
+import javax.lang.model.element.Element;
+
+/**
+ * One problem found by a validator, on the most precise site: an element, optionally one of its
+ * annotations and a value of it, or a statement in a method body ({@link BodySite}).
+ */
+public record Diagnostic(
+    Message message, List<Object> args, Element element, AnnotationMirror annotation, AnnotationValue value,
+    BodySite body) {
+
+  public static Diagnostic on(Element element, Message message, Object... args) {
+    return new Diagnostic(message, Arrays.asList(args), element, null, null, null);
+  }
+
+  public static Diagnostic on(
+      Element element, AnnotationMirror annotation, AnnotationValue value, Message message, Object... args) {
+    return new Diagnostic(message, Arrays.asList(args), element, annotation, value, null);
+  }
+
+  public static Diagnostic in(BodySite body, Element method, Message message, Object... args) {
+    return new Diagnostic(message, Arrays.asList(args), method, null, null, body);
+  }
+
+  public boolean isError() {
+    return message.kind() == javax.tools.Diagnostic.Kind.ERROR;
+  }
+
+  /** The printed text, starting with {@code [SLUnnn] }. */
+  public String text() {
+    return message.text(args.toArray());
+  }
+}

@@ -1,0 +1,144 @@
+package dev.sluice.processor.validate;
+
+import dev.sluice.processor.model.EdgeModel;
+import dev.sluice.processor.model.InputRef;
+import dev.sluice.processor.model.ItemType;
+import dev.sluice.processor.model.PipelineModel;
+import dev.sluice.processor.model.StageModel;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Deque;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * Checks the graph of a read pipeline, in phases that each need the previous one to pass:
+ * references and item types along edges; cycles; reachability from the source; then regions
+ * ({@link RegionValidator}) and user signals ({@link SignalValidator}).
+ */
+public final class GraphValidator {
+  private GraphValidator() {}
+
+  public static List<Diagnostic> validate(PipelineModel model) {
+    List<Diagnostic> out = new ArrayList<>();
+    checkReferences(model, out);
+    if (hasErrors(out)) {
+      return out;
+    }
+    checkCycles(model, out);
+    if (hasErrors(out)) {
+      return out;
+    }
+    checkReachable(model, out);
+    if (hasErrors(out)) {
+      return out;
+    }
+    out.addAll(RegionValidator.validate(model));
+    if (hasErrors(out)) {
+      return out;
+    }
+    out.addAll(SignalValidator.validate(model));
+    return out;
+  }
+
+  private static boolean hasErrors(List<Diagnostic> out) {
+    return out.stream().anyMatch(Diagnostic::isError);
+  }
+
+  private static void checkReferences(PipelineModel model, List<Diagnostic> out) {
+    List<String> names = model.stages().stream().map(StageModel::name).toList();
+    for (StageModel consumer : model.stages()) {
+      Set<String> seen = new HashSet<>();
+      for (InputRef ref : consumer.inputs()) {
+        Optional<StageModel> found = model.findStage(ref.stage());
+        if (found.isEmpty()) {
+          out.add(at(consumer, ref, Message.UNKNOWN_STAGE, ref.stage(), names));
+          continue;
+        }
+        StageModel producer = found.get();
+        if (producer.isSink()) {
+          out.add(at(consumer, ref, Message.FROM_SINK, producer.name()));
+          continue;
+        }
+        List<String> channels = producer.channelNames();
+        String channel = ref.channel();
+        if (channel != null && !channels.contains(channel)) {
+          out.add(at(consumer, ref, Message.UNKNOWN_CHANNEL, producer.name(), channel, channels));
+          continue;
+        }
+        if (channel == null && channels.isEmpty()) {
+          out.add(at(consumer, ref, Message.NO_CHANNELS, producer.name()));
+          continue;
+        }
+        if (channel == null && channels.size() > 1) {
+          out.add(at(consumer, ref, Message.AMBIGUOUS_REFERENCE, producer.name(), channels, producer.name()));
+          continue;
+        }
+        String resolved = channel != null ? channel : channels.get(0);
+        if (!seen.add(producer.name() + "." + resolved)) {
+          out.add(at(consumer, ref, Message.DUPLICATE_INPUT, consumer.name(), producer.name() + "." + resolved));
+          continue;
+        }
+        ItemType carried = producer.channelType(resolved);
+        if (!carried.equals(consumer.itemType())) {
+          out.add(at(consumer, ref, Message.TYPE_MISMATCH, ref.text(), carried, consumer.name(), consumer.itemType()));
+        }
+      }
+    }
+  }
+
+  /** Reports each back edge of a depth-first walk (stages in declaration order) as a cycle. */
+  private static void checkCycles(PipelineModel model, List<Diagnostic> out) {
+    Map<String, Integer> state = new HashMap<>(); // absent: new, 1: on the path, 2: done
+    for (StageModel s : model.stages()) {
+      walk(model, s.name(), state, new ArrayList<>(), out);
+    }
+  }
+
+  private static void walk(PipelineModel model, String stage, Map<String, Integer> state, List<String> path,
+      List<Diagnostic> out) {
+    if (state.containsKey(stage)) {
+      return;
+    }
+    state.put(stage, 1);
+    path.add(stage);
+    for (EdgeModel e : model.outEdges(stage)) {
+      Integer target = state.get(e.to());
+      if (target != null && target == 1) {
+        List<String> cycle = new ArrayList<>(path.subList(path.indexOf(e.to()), path.size()));
+        cycle.add(e.to());
+        out.add(at(model.stage(e.to()), e.ref(), Message.CYCLE, String.join(" -> ", cycle)));
+      } else {
+        walk(model, e.to(), state, path, out);
+      }
+    }
+    path.remove(path.size() - 1);
+    state.put(stage, 2);
+  }
+
+  private static void checkReachable(PipelineModel model, List<Diagnostic> out) {
+    Set<String> reached = new LinkedHashSet<>();
+    Deque<String> work = new ArrayDeque<>(List.of(model.source().name()));
+    while (!work.isEmpty()) {
+      String s = work.poll();
+      if (reached.add(s)) {
+        model.outEdges(s).forEach(e -> work.add(e.to()));
+      }
+    }
+    for (StageModel s : model.stages()) {
+      if (!reached.contains(s.name())) {
+        out.add(Diagnostic.on(s.method(), Message.UNREACHABLE, s.name(), model.source().name()));
+      }
+    }
+  }
+
+  /** A diagnostic on the {@code @From} value of {@code consumer}. */
+  static Diagnostic at(StageModel consumer, InputRef ref, Message message, Object... args) {
+    return Diagnostic.on(consumer.method(), ref.annotation(), ref.value(), message, args);
+  }
+}

@@ -1,0 +1,121 @@
+package dev.sluice.processor.validate;
+
+import java.util.Locale;
+import javax.tools.Diagnostic.Kind;
+
+/**
+ * Every message the processor prints, each with a stable code: {@code SLU1xx} graph, {@code SLU2xx}
+ * node shape, {@code SLU3xx} state and method bodies, {@code SLU4xx} types, {@code SLU5xx} regions
+ * and signals, {@code SLU999} internal errors. Codes are never reused or renumbered; the printed text
+ * starts with {@code [SLUnnn] }.
+ */
+public enum Message {
+  // graph
+  UNKNOWN_STAGE(101, "@From refers to unknown stage '%s'; the stages are %s"),
+  UNKNOWN_CHANNEL(102, "stage '%s' has no output channel '%s'; its channels are %s"),
+  AMBIGUOUS_REFERENCE(103, "stage '%s' has several channels %s; name one as '%s.<channel>'"),
+  CYCLE(104, "stages form a cycle: %s"),
+  NO_SOURCE(105, "pipeline %s has no @Source method"),
+  SEVERAL_SOURCES(106, "pipeline has more than one @Source: '%s' and '%s'"),
+  UNREACHABLE(107, "stage '%s' is not reachable from the source '%s'; name its input with @From"),
+  FROM_SINK(108, "'%s' is a @Sink; sinks have no outputs, so no stage can read @From it"),
+  FAN_IN_IN_REGION(109, "stage '%s' joins several inputs inside region %d; fan-in is allowed only outside every region"),
+  FAN_IN_WITH_SIGNAL(110, "stage '%s' joins several inputs, but user signal %s can arrive on them; signal credit is counted per edge"),
+  SOURCE_WITH_FROM(111, "the @Source '%s' has no inputs; remove @From"),
+  SOURCE_AND_SINK(112, "stage '%s' cannot be both @Source and @Sink"),
+  STAGE_PARAMETERS(113, "stage method '%s' must take no parameters"),
+  NOT_A_NODE(114, "stage '%s' returns %s, which is not a @Node class (mark the method @Source or @Sink if it is one)"),
+  DUPLICATE_INPUT(115, "stage '%s' reads '%s' more than once"),
+  PIPELINE_NOT_INTERFACE(116, "@Pipeline must annotate an interface"),
+  PIPELINE_GENERIC(117, "@Pipeline interface %s must not be generic"),
+  INACCESSIBLE(118, "%s %s is not accessible from the generated class in package '%s': %s"),
+  BAD_SETTING(119, "@Pipeline(%s = %d) must be at least %d"),
+  NO_CHANNELS(120, "stage '%s' has no output channels to read from"),
+  UNRESOLVED_TYPE(121, "pipeline %s uses a type that could not be resolved: %s"),
+
+  // node shape
+  NODE_NOT_CLASS(201, "@Node must annotate a class, not %s"),
+  NODE_NOT_FINAL(202, "@Node class %s must be final"),
+  NODE_ABSTRACT(203, "@Node class %s must not be abstract"),
+  NODE_GENERIC(204, "@Node class %s must not be generic"),
+  MISSING_RUN(205, "@Node class %s has no run method: declare void run(T item, ...) (or make it a @Region with int count(P parent))"),
+  SEVERAL_RUN(206, "@Node class %s has more than one run method"),
+  RUN_NOT_VOID(207, "run must return void; push outputs to a channel parameter instead"),
+  RUN_FIRST_PARAMETER(208, "the first parameter of run must be the input item (int, long, float, double or a record of those)"),
+  UNKNOWN_PARAMETER(209, "parameter '%s' has type %s; run takes the item, then @Parent P, output channels (IntOut, LongOut, FloatOut, DoubleOut, Out<R>) and Raise<T>"),
+  REGION_COUNT(210, "@Region node %s must declare exactly one method int count(P parent)"),
+  REGION_WITH_RUN(211, "@Region node %s enumerates with count(parent); it must not declare run"),
+  MAX_LESS_THAN_ONE(212, "@Max(%d) on channel '%s' must be at least 1"),
+  CHANNEL_CONFLICT(213, "channel '%s' is declared as %s here but as %s in %s; one name is one channel"),
+  HANDLER_NOT_VOID(214, "signal handler %s must return void"),
+  HANDLER_SIGNATURE(215, "@SignalHandler(%s) %s must take %s as its first parameter"),
+  HANDLER_PARAMETER(216, "parameter '%s' of signal handler %s must be an output channel"),
+  DUPLICATE_HANDLER(217, "%s has more than one handler for %s"),
+  REGION_HANDLER(218, "@Region node %s cannot handle signals; handle them in a node of its region"),
+  METHOD_NOT_USABLE(219, "%s must not be %s: the generated pipeline calls it"),
+  BAD_REGION_SPEC(220, "@Region(%s = %d) must be at least 1"),
+  SEVERAL_PARENTS(221, "run may take at most one @Parent parameter"),
+  PARENT_TYPE_CONFLICT(222, "%s expects parent type %s here but %s elsewhere in %s"),
+
+  // state and method bodies
+  UNANNOTATED_FIELD(301, "field '%s' of a @Node must be @Param, @State or @Reduce (or static)"),
+  FIELD_ANNOTATIONS_CONFLICT(302, "field '%s' may have only one of @Param, @State and @Reduce"),
+  BAD_FIELD_TYPE(303, "@%s field '%s' has type %s; allowed: %s"),
+  REDUCE_OP_TYPE(304, "@Reduce(%s) needs an int or long field, not %s"),
+  STATE_WRITTEN_IN_RUN(305, "@State field '%s' is assigned in %s; state may be written only in signal handlers"),
+  REDUCE_MISUSED(306, "@Reduce(%s) field '%s' may only be updated as %s in %s, never read or assigned otherwise"),
+  PARAM_WRITTEN(307, "@Param field '%s' is read-only; assign it only in a constructor"),
+  PARAM_ARRAY_WRITTEN(308, "elements of @Param array '%s' are read-only in %s"),
+  BODY_CHECKS_SKIPPED(309, "the compiler has no javac Trees API: method bodies (@State, @Reduce, @Param use) are not checked, and the GPU kernel needs javac"),
+
+  // types
+  UNSUPPORTED_ITEM_TYPE(401, "%s is not a supported item type: use int, long, float, double or a record whose components are those"),
+  TYPE_MISMATCH(402, "'%s' carries %s but stage '%s' consumes %s"),
+  NOT_A_SIGNAL_TAG(403, "%s is used as a user signal but is not a record annotated @SignalTag"),
+
+  // regions and signals
+  REGION_OVERLAP(501, "stage '%s' is reached inside regions %s along one input and %s along another; regions must nest or be disjoint"),
+  AGGREGATE_OUTSIDE_REGION(502, "@Aggregate channel '%s' of stage '%s' leaves no region: the stage is outside every enumeration region"),
+  HANDLER_OUTSIDE_REGION(503, "@SignalHandler(%s) %s in stage '%s' can never be called: the stage is outside every enumeration region"),
+  PARENT_OUTSIDE_REGION(504, "@Parent parameter '%s' in stage '%s': the stage is outside every enumeration region"),
+  PARENT_MISMATCH(505, "@Parent type %s of stage '%s' does not match the parent type %s of its region %d (enumerator '%s')"),
+  HANDLER_PARENT_MISMATCH(506, "%s handler %s of stage '%s' takes %s, but its region %d (enumerator '%s') has parent type %s"),
+  USER_SIGNAL_UNHANDLED(507, Kind.WARNING, "user signal %s can reach sink '%s' without being handled (signals are not delivered to sinks)"),
+  SIGNAL_QUEUE_TOO_SMALL(508, "@Pipeline(signalQueue = %d) must be greater than MAX_SIGNALS_PER_VEC + MAX_SIGNALS_PER_SIG = %d"),
+
+  INTERNAL_ERROR(999, "internal error in the Sluice processor while processing %s: %s");
+
+  private final int number;
+  private final Kind kind;
+  private final String format;
+
+  Message(int number, String format) {
+    this(number, Kind.ERROR, format);
+  }
+
+  Message(int number, Kind kind, String format) {
+    this.number = number;
+    this.kind = kind;
+    this.format = format;
+  }
+
+  /** The stable code, e.g. {@code "SLU101"}. */
+  public String code() {
+    return String.format(Locale.ROOT, "SLU%03d", number);
+  }
+
+  /** ERROR, WARNING or NOTE. */
+  public Kind kind() {
+    return kind;
+  }
+
+  /** The format string (without the code). */
+  public String format() {
+    return format;
+  }
+
+  /** The printed text: {@code "[SLUnnn] "} and the formatted message. */
+  public String text(Object... args) {
+    return "[" + code() + "] " + String.format(Locale.ROOT, format, args);
+  }
+}

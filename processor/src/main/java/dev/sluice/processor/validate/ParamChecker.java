@@ -1,0 +1,191 @@
+package dev.sluice.processor.validate;
+
+import dev.sluice.Aggregate;
+import dev.sluice.Max;
+import dev.sluice.Signal;
+import dev.sluice.SignalHandler;
+import dev.sluice.SignalTag;
+import dev.sluice.processor.model.ItemType;
+import dev.sluice.processor.read.Annotations;
+import dev.sluice.processor.read.ItemTypes;
+import dev.sluice.processor.read.ParamTypes;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import javax.lang.model.element.AnnotationMirror;
+import javax.lang.model.element.ElementKind;
+import javax.lang.model.element.ExecutableElement;
+import javax.lang.model.element.Modifier;
+import javax.lang.model.element.TypeElement;
+import javax.lang.model.element.VariableElement;
+import javax.lang.model.type.DeclaredType;
+import javax.lang.model.type.TypeKind;
+import javax.lang.model.type.TypeMirror;
+
+/**
+ * Checks the parameters of one node's {@code run} and handlers, and what they must agree on across
+ * methods: channels (type, {@code @Max}, {@code @Aggregate}), the parent type, one handler per tag.
+ */
+final class ParamChecker {
+  private final List<Diagnostic> out;
+  private final Map<String, Channel> channels = new LinkedHashMap<>();
+  private final Set<String> handledTags = new HashSet<>();
+  private final Map<VariableElement, ItemType> parentUses = new LinkedHashMap<>();
+
+  private record Channel(ItemType type, int max, boolean aggregate, ExecutableElement method) {
+    String describe() {
+      return type + " channel" + (max == 1 ? "" : " @Max(" + max + ")") + (aggregate ? " @Aggregate" : "");
+    }
+  }
+
+  ParamChecker(List<Diagnostic> out) {
+    this.out = out;
+  }
+
+  void checkRun(ExecutableElement run) {
+    usable(run, out);
+    if (run.getReturnType().getKind() != TypeKind.VOID) {
+      out.add(Diagnostic.on(run, Message.RUN_NOT_VOID));
+    }
+    List<? extends VariableElement> params = run.getParameters();
+    if (params.isEmpty()) {
+      out.add(Diagnostic.on(run, Message.RUN_FIRST_PARAMETER));
+      return;
+    }
+    VariableElement item = params.get(0);
+    if (NodeValidator.isParent(item)
+        || ParamTypes.classify(item.asType()).shape() != ParamTypes.Shape.OTHER
+        || ItemTypes.of(item.asType()).isEmpty()) {
+      out.add(Diagnostic.on(item, Message.RUN_FIRST_PARAMETER));
+    }
+    int parents = 0;
+    for (VariableElement p : params.subList(1, params.size())) {
+      if (NodeValidator.isParent(p)) {
+        if (++parents > 1) {
+          out.add(Diagnostic.on(p, Message.SEVERAL_PARENTS));
+        }
+        Optional<ItemType> type = ItemTypes.of(p.asType());
+        if (type.isEmpty()) {
+          out.add(Diagnostic.on(p, Message.UNSUPPORTED_ITEM_TYPE, p.asType()));
+        } else {
+          parentUses.put(p, type.get());
+        }
+        continue;
+      }
+      ParamTypes.ParamType shape = ParamTypes.classify(p.asType());
+      switch (shape.shape()) {
+        case CHANNEL -> checkChannel(p, shape, run);
+        case RAISE -> checkTag(p, shape.argument(), p);
+        case OTHER -> out.add(Diagnostic.on(p, Message.UNKNOWN_PARAMETER, p.getSimpleName(), p.asType()));
+      }
+    }
+  }
+
+  void checkHandler(ExecutableElement handler) {
+    usable(handler, out);
+    Signal tag = handler.getAnnotation(SignalHandler.class).value();
+    String name = handler.getSimpleName() + "(...)";
+    if (handler.getReturnType().getKind() != TypeKind.VOID) {
+      out.add(Diagnostic.on(handler, Message.HANDLER_NOT_VOID, name));
+    }
+    List<? extends VariableElement> params = handler.getParameters();
+    String expected = tag == Signal.USER ? "a record annotated @SignalTag" : "the region's parent";
+    VariableElement first = params.isEmpty() ? null : params.get(0);
+    if (first == null || ParamTypes.classify(first.asType()).shape() != ParamTypes.Shape.OTHER || NodeValidator.isParent(first)) {
+      out.add(Diagnostic.on(first == null ? handler : first, Message.HANDLER_SIGNATURE, tag, name, expected));
+    } else if (tag == Signal.USER) {
+      if (!isSignalTagRecord(first.asType())) {
+        out.add(Diagnostic.on(first, Message.HANDLER_SIGNATURE, tag, name, expected));
+      } else if (ItemTypes.of(first.asType()).isEmpty()) {
+        out.add(Diagnostic.on(first, Message.UNSUPPORTED_ITEM_TYPE, first.asType()));
+      } else if (!handledTags.add(ItemTypes.of(first.asType()).get().javaName())) {
+        out.add(Diagnostic.on(handler, Message.DUPLICATE_HANDLER, handler.getEnclosingElement().getSimpleName(),
+            first.asType()));
+      }
+    } else {
+      Optional<ItemType> type = ItemTypes.of(first.asType());
+      if (type.isEmpty()) {
+        out.add(Diagnostic.on(first, Message.UNSUPPORTED_ITEM_TYPE, first.asType()));
+      } else {
+        parentUses.put(first, type.get());
+      }
+      if (!handledTags.add(tag.name())) {
+        out.add(Diagnostic.on(handler, Message.DUPLICATE_HANDLER, handler.getEnclosingElement().getSimpleName(), tag));
+      }
+    }
+    for (VariableElement p : params.subList(Math.min(1, params.size()), params.size())) {
+      ParamTypes.ParamType shape = ParamTypes.classify(p.asType());
+      if (shape.shape() == ParamTypes.Shape.CHANNEL && !NodeValidator.isParent(p)) {
+        checkChannel(p, shape, handler);
+      } else {
+        out.add(Diagnostic.on(p, Message.HANDLER_PARAMETER, p.getSimpleName(), name));
+      }
+    }
+  }
+
+  /** All uses of the parent ({@code @Parent}, BEGIN/END handlers) must name one type. */
+  void checkParentTypes(String node) {
+    ItemType first = null;
+    for (Map.Entry<VariableElement, ItemType> use : parentUses.entrySet()) {
+      if (first == null) {
+        first = use.getValue();
+      } else if (!first.equals(use.getValue())) {
+        out.add(Diagnostic.on(use.getKey(), Message.PARENT_TYPE_CONFLICT, use.getKey().getSimpleName(),
+            use.getValue(), first, node));
+      }
+    }
+  }
+
+  private void checkChannel(VariableElement p, ParamTypes.ParamType shape, ExecutableElement method) {
+    String name = p.getSimpleName().toString();
+    if (shape.type().isEmpty()) {
+      out.add(Diagnostic.on(p, Message.UNSUPPORTED_ITEM_TYPE, shape.argument() == null ? p.asType() : shape.argument()));
+      return;
+    }
+    Max maxAnnotation = p.getAnnotation(Max.class);
+    int max = maxAnnotation == null ? 1 : maxAnnotation.value();
+    if (max < 1) {
+      AnnotationMirror mirror = Annotations.mirror(p, Max.class).orElseThrow();
+      out.add(Diagnostic.on(p, mirror, Annotations.value(mirror, "value").orElse(null),
+          Message.MAX_LESS_THAN_ONE, max, name));
+      return;
+    }
+    Channel channel = new Channel(shape.type().get(), max, Annotations.has(p, Aggregate.class), method);
+    Channel previous = channels.putIfAbsent(name, channel);
+    if (previous != null
+        && (!previous.type.equals(channel.type) || previous.max != channel.max || previous.aggregate != channel.aggregate)) {
+      out.add(Diagnostic.on(p, Message.CHANNEL_CONFLICT, name, channel.describe(), previous.describe(),
+          previous.method.getSimpleName() + "(...)"));
+    }
+  }
+
+  private void checkTag(VariableElement p, TypeMirror tag, VariableElement site) {
+    if (tag == null || !isSignalTagRecord(tag)) {
+      out.add(Diagnostic.on(site, Message.NOT_A_SIGNAL_TAG, tag == null ? p.asType() : tag));
+    } else if (ItemTypes.of(tag).isEmpty()) {
+      out.add(Diagnostic.on(site, Message.UNSUPPORTED_ITEM_TYPE, tag));
+    }
+  }
+
+  static boolean isSignalTagRecord(TypeMirror type) {
+    if (type.getKind() != TypeKind.DECLARED) {
+      return false;
+    }
+    TypeElement element = (TypeElement) ((DeclaredType) type).asElement();
+    return element.getKind() == ElementKind.RECORD && Annotations.has(element, SignalTag.class);
+  }
+
+  /** The generated code calls the method on an instance: it must be neither static nor private. */
+  static void usable(ExecutableElement method, List<Diagnostic> out) {
+    String name = method.getSimpleName() + "(...)";
+    if (method.getModifiers().contains(Modifier.STATIC)) {
+      out.add(Diagnostic.on(method, Message.METHOD_NOT_USABLE, name, "static"));
+    }
+    if (method.getModifiers().contains(Modifier.PRIVATE)) {
+      out.add(Diagnostic.on(method, Message.METHOD_NOT_USABLE, name, "private"));
+    }
+  }
+}

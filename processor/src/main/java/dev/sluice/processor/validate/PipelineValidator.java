@@ -1,0 +1,149 @@
+package dev.sluice.processor.validate;
+
+import dev.sluice.From;
+import dev.sluice.Node;
+import dev.sluice.Pipeline;
+import dev.sluice.Region;
+import dev.sluice.SignalHandler;
+import dev.sluice.Sink;
+import dev.sluice.Source;
+import dev.sluice.processor.compute.ProtocolLimits;
+import dev.sluice.processor.read.Annotations;
+import dev.sluice.processor.read.ItemTypes;
+import dev.sluice.processor.read.PipelineReader;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.function.Predicate;
+import javax.lang.model.element.AnnotationMirror;
+import javax.lang.model.element.ElementKind;
+import javax.lang.model.element.ExecutableElement;
+import javax.lang.model.element.Modifier;
+import javax.lang.model.element.TypeElement;
+import javax.lang.model.type.DeclaredType;
+import javax.lang.model.type.TypeKind;
+import javax.lang.model.type.TypeMirror;
+import javax.lang.model.util.ElementFilter;
+
+/**
+ * Checks a {@code @Pipeline} interface on its elements before it is read: the interface, its
+ * settings, each stage method's role and return type, one source, and that the node classes it
+ * uses are valid ({@code validNode}, which reports a node's own problems once) and reachable from
+ * the generated class's package.
+ */
+public final class PipelineValidator {
+  private final Predicate<TypeElement> validNode;
+
+  /** The outcome: diagnostics, and whether the pipeline can be read (no errors here or in nodes). */
+  public record Report(List<Diagnostic> diagnostics, boolean readable) {}
+
+  public PipelineValidator(Predicate<TypeElement> validNode) {
+    this.validNode = validNode;
+  }
+
+  public Report validate(TypeElement pipeline) {
+    List<Diagnostic> out = new ArrayList<>();
+    if (pipeline.getKind() != ElementKind.INTERFACE) {
+      out.add(Diagnostic.on(pipeline, Message.PIPELINE_NOT_INTERFACE));
+      return new Report(out, false);
+    }
+    String name = pipeline.getSimpleName().toString();
+    String pkg = Accessibility.packageOf(pipeline).getQualifiedName().toString();
+    if (!pipeline.getTypeParameters().isEmpty()) {
+      out.add(Diagnostic.on(pipeline, Message.PIPELINE_GENERIC, name));
+    }
+    Accessibility.problem(pipeline, pkg)
+        .ifPresent(why -> out.add(Diagnostic.on(pipeline, Message.INACCESSIBLE, "pipeline", name, pkg, why)));
+    checkSettings(pipeline, out);
+
+    boolean nodesValid = true;
+    List<ExecutableElement> sources = new ArrayList<>();
+    for (ExecutableElement method : PipelineReader.stageMethods(pipeline)) {
+      String stage = method.getSimpleName().toString();
+      boolean source = Annotations.has(method, Source.class);
+      boolean sink = Annotations.has(method, Sink.class);
+      if (!method.getParameters().isEmpty()) {
+        out.add(Diagnostic.on(method, Message.STAGE_PARAMETERS, stage));
+      }
+      if (source && sink) {
+        out.add(Diagnostic.on(method, Message.SOURCE_AND_SINK, stage));
+        continue;
+      }
+      if (source || sink) {
+        if (source) {
+          sources.add(method);
+          Optional<AnnotationMirror> from = Annotations.mirror(method, From.class);
+          from.ifPresent(m -> out.add(Diagnostic.on(method, m, null, Message.SOURCE_WITH_FROM, stage)));
+        }
+        checkItemType(method, method.getReturnType(), pkg, out);
+        continue;
+      }
+      TypeMirror returned = method.getReturnType();
+      if (returned.getKind() != TypeKind.DECLARED
+          || !Annotations.has(((DeclaredType) returned).asElement(), Node.class)) {
+        out.add(Diagnostic.on(method, Message.NOT_A_NODE, stage, returned));
+        continue;
+      }
+      TypeElement node = (TypeElement) ((DeclaredType) returned).asElement();
+      if (!validNode.test(node)) {
+        nodesValid = false;
+        continue;
+      }
+      Optional<String> problem = Accessibility.problem(node, pkg);
+      if (problem.isEmpty() && !Accessibility.packageOf(node).getQualifiedName().contentEquals(pkg)) {
+        problem = nonPublicMethod(node);
+      }
+      problem.ifPresent(why ->
+          out.add(Diagnostic.on(method, Message.INACCESSIBLE, "node class", node.getQualifiedName(), pkg, why)));
+    }
+    if (sources.isEmpty()) {
+      out.add(Diagnostic.on(pipeline, Message.NO_SOURCE, name));
+    }
+    for (int i = 1; i < sources.size(); i++) {
+      out.add(Diagnostic.on(sources.get(i), Message.SEVERAL_SOURCES, sources.get(0).getSimpleName(),
+          sources.get(i).getSimpleName()));
+    }
+    return new Report(out, nodesValid && out.stream().noneMatch(Diagnostic::isError));
+  }
+
+  private static void checkItemType(ExecutableElement method, TypeMirror type, String pkg, List<Diagnostic> out) {
+    if (ItemTypes.of(type).isEmpty()) {
+      out.add(Diagnostic.on(method, Message.UNSUPPORTED_ITEM_TYPE, type));
+    } else if (type.getKind() == TypeKind.DECLARED) {
+      TypeElement record = (TypeElement) ((DeclaredType) type).asElement();
+      Accessibility.problem(record, pkg).ifPresent(why ->
+          out.add(Diagnostic.on(method, Message.INACCESSIBLE, "record", record.getQualifiedName(), pkg, why)));
+    }
+  }
+
+  /** A node in another package: the methods the generated class calls must be public. */
+  private static Optional<String> nonPublicMethod(TypeElement node) {
+    boolean region = Annotations.has(node, Region.class);
+    for (ExecutableElement m : ElementFilter.methodsIn(node.getEnclosedElements())) {
+      boolean called = Annotations.has(m, SignalHandler.class)
+          || m.getSimpleName().contentEquals(region ? "count" : "run");
+      if (called && !m.getModifiers().contains(Modifier.PUBLIC)) {
+        return Optional.of("its method " + m.getSimpleName() + "(...) is not public and it is in another package");
+      }
+    }
+    return Optional.empty();
+  }
+
+  private static void checkSettings(TypeElement pipeline, List<Diagnostic> out) {
+    Pipeline settings = pipeline.getAnnotation(Pipeline.class);
+    AnnotationMirror mirror = Annotations.mirror(pipeline, Pipeline.class).orElseThrow();
+    if (settings.width() < 1) {
+      out.add(Diagnostic.on(pipeline, mirror, Annotations.value(mirror, "width").orElse(null),
+          Message.BAD_SETTING, "width", settings.width(), 1));
+    }
+    if (settings.queueScale() < 1) {
+      out.add(Diagnostic.on(pipeline, mirror, Annotations.value(mirror, "queueScale").orElse(null),
+          Message.BAD_SETTING, "queueScale", settings.queueScale(), 1));
+    }
+    int minimum = ProtocolLimits.MAX_SIGNALS_PER_VEC + ProtocolLimits.MAX_SIGNALS_PER_SIG;
+    if (settings.signalQueue() <= minimum) {
+      out.add(Diagnostic.on(pipeline, mirror, Annotations.value(mirror, "signalQueue").orElse(null),
+          Message.SIGNAL_QUEUE_TOO_SMALL, settings.signalQueue(), minimum));
+    }
+  }
+}
