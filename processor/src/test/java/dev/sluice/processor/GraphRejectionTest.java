@@ -1,0 +1,247 @@
+package dev.sluice.processor;
+
+import static dev.sluice.processor.Sources.java;
+import static dev.sluice.processor.Sources.rejects;
+
+import dev.sluice.processor.validate.Message;
+import javax.tools.JavaFileObject;
+import org.junit.jupiter.api.Test;
+
+/** Graph problems (SLU1xx): each is reported on the @From value, stage method or interface. */
+class GraphRejectionTest {
+  /** Two simple nodes the graphs below use. */
+  private static final String NODES = """
+      @Node final class Inc { void run(int x, IntOut out) { out.push(x + 1); } }
+      @Node final class Split { void run(int x, IntOut even, IntOut odd) { } }
+      """;
+
+  private static JavaFileObject pipeline(String stages) {
+    return java("P", NODES + "@Pipeline interface P {\n" + stages + "}\n");
+  }
+
+  @Test
+  void unknownStage() {
+    rejects(pipeline("""
+          @Source int in();
+          @From("in") Inc inc();
+          @Sink @From("nope") int out();
+        """), Message.UNKNOWN_STAGE, "\"nope\"", "unknown stage 'nope'", "[in, inc, out]");
+  }
+
+  @Test
+  void unknownChannel() {
+    rejects(pipeline("""
+          @Source int in();
+          @From("in") Split split();
+          @Sink @From("split.evn") int out();
+        """), Message.UNKNOWN_CHANNEL, "split.evn", "no output channel 'evn'", "[even, odd]");
+  }
+
+  @Test
+  void ambiguousReference() {
+    rejects(pipeline("""
+          @Source int in();
+          @From("in") Split split();
+          @Sink @From("split") int out();
+        """), Message.AMBIGUOUS_REFERENCE, "@From(\"split\")", "'split.<channel>'");
+  }
+
+  @Test
+  void unknownReferenceIsOnTheRightValueOfSeveral() {
+    rejects(pipeline("""
+          @Source int in();
+          @From("in") Split split();
+          @Sink @From({"split.even", "split.od"}) int out();
+        """), Message.UNKNOWN_CHANNEL, "split.od", "'od'");
+  }
+
+  @Test
+  void cycle() {
+    rejects(pipeline("""
+          @Source int in();
+          @From({"in", "b"}) Inc a();
+          @From("a") Inc b();
+          @Sink @From("b") int out();
+        """), Message.CYCLE, "@From({\"in\", \"b\"})", "a -> b -> a");
+  }
+
+  @Test
+  void noSource() {
+    rejects(pipeline("""
+          @From("inc") Inc inc();
+        """), Message.NO_SOURCE, "interface P", "pipeline P has no @Source");
+  }
+
+  @Test
+  void twoSources() {
+    rejects(pipeline("""
+          @Source int in();
+          @Source int more();
+          @Sink @From("in") int out();
+        """), Message.SEVERAL_SOURCES, "int more()", "'in' and 'more'");
+  }
+
+  @Test
+  void unreachableNodeWithoutFrom() {
+    rejects(pipeline("""
+          @Source int in();
+          Inc lost();
+          @Sink @From("in") int out();
+        """), Message.UNREACHABLE, "Inc lost()", "'lost' is not reachable from the source 'in'");
+  }
+
+  @Test
+  void unreachableIsland() {
+    rejects(pipeline("""
+          @Source int in();
+          @From("b") Inc a();
+          @From("a") Inc b();
+          @Sink @From("in") int out();
+        """), Message.CYCLE, "@From(\"b\") Inc a()");
+  }
+
+  @Test
+  void readingFromASink() {
+    rejects(pipeline("""
+          @Source int in();
+          @Sink @From("in") int out();
+          @From("out") Inc inc();
+        """), Message.FROM_SINK, "@From(\"out\") Inc", "'out' is a @Sink");
+  }
+
+  @Test
+  void itemTypeMismatchIntoNode() {
+    rejects(pipeline("""
+          @Source long in();
+          @From("in") Inc inc();
+          @Sink @From("inc") int out();
+        """), Message.TYPE_MISMATCH, "@From(\"in\") Inc", "'in' carries long but stage 'inc' consumes int");
+  }
+
+  @Test
+  void itemTypeMismatchIntoSink() {
+    rejects(pipeline("""
+          @Source int in();
+          @From("in") Inc inc();
+          @Sink @From("inc") double out();
+        """), Message.TYPE_MISMATCH, "double out()", "carries int but stage 'out' consumes double");
+  }
+
+  @Test
+  void duplicateInput() {
+    rejects(pipeline("""
+          @Source int in();
+          @Sink @From({"in", "in.in"}) int out();
+        """), Message.DUPLICATE_INPUT, "in.in", "reads 'in.in' more than once");
+  }
+
+  @Test
+  void notANode() {
+    rejects(pipeline("""
+          @Source int in();
+          @From("in") String text();
+        """), Message.NOT_A_NODE, "String text()", "java.lang.String");
+  }
+
+  @Test
+  void sourceWithFrom() {
+    rejects(pipeline("""
+          @Source @From("x") int in();
+          @Sink @From("in") int out();
+        """), Message.SOURCE_WITH_FROM, "@Source @From", "'in' has no inputs");
+  }
+
+  @Test
+  void sourceAndSink() {
+    rejects(pipeline("""
+          @Source int in();
+          @Source @Sink int both();
+          @Sink @From("in") int out();
+        """), Message.SOURCE_AND_SINK, "int both()");
+  }
+
+  @Test
+  void stageWithParameters() {
+    rejects(pipeline("""
+          @Source int in();
+          @Sink @From("in") int out(int n);
+        """), Message.STAGE_PARAMETERS, "int out(int n)");
+  }
+
+  @Test
+  void readingANodeWithoutOutputs() {
+    rejects(java("P", """
+        @Node final class Drop { void run(int x) { } }
+        @Pipeline interface P {
+          @Source int in();
+          @From("in") Drop drop();
+          @Sink @From("drop") int out();
+        }
+        """), Message.NO_CHANNELS, "@From(\"drop\")", "'drop' has no output channels");
+  }
+
+  @Test
+  void pipelineMustBeAnInterface() {
+    rejects(java("P", """
+        @Pipeline abstract class P { }
+        """), Message.PIPELINE_NOT_INTERFACE, "abstract class P");
+  }
+
+  @Test
+  void pipelineMustNotBeGeneric() {
+    rejects(java("P", """
+        @Pipeline interface P<T> {
+          @Source int in();
+          @Sink @From("in") int out();
+        }
+        """), Message.PIPELINE_GENERIC, "interface P<T>");
+  }
+
+  @Test
+  void privateNestedPipeline() {
+    rejects(java("Outer", """
+        class Outer {
+          @Pipeline private interface P {
+            @Source int in();
+            @Sink @From("in") int out();
+          }
+        }
+        """), Message.INACCESSIBLE, "private interface P", "P is private");
+  }
+
+  @Test
+  void innerNodeClass() {
+    rejects(java("Outer", """
+        class Outer {
+          @Node final class Inner { void run(int x, IntOut out) { } }
+          @Pipeline interface P {
+            @Source int in();
+            @From("in") Inner inner();
+            @Sink @From("inner") int out();
+          }
+        }
+        """), Message.INACCESSIBLE, "Inner inner()", "Inner is an inner class");
+  }
+
+  @Test
+  void widthBelowOne() {
+    rejects(java("P", """
+        @Pipeline(width = 0) interface P {
+          @Source int in();
+          @Sink @From("in") int out();
+        }
+        """), Message.BAD_SETTING, "@Pipeline(width = 0)", "width = 0");
+  }
+
+  @Test
+  void queueScaleBelowOne() {
+    rejects(java("P", """
+        @Pipeline(
+            queueScale = 0)
+        interface P {
+          @Source int in();
+          @Sink @From("in") int out();
+        }
+        """), Message.BAD_SETTING, "queueScale = 0", "queueScale = 0");
+  }
+}
