@@ -172,11 +172,12 @@ public final class BodyChecker {
           }
           Optional<ExpressionTree> operand = reduceOperand(write, role);
           if (operand == null) {
+            // one report per misused statement: its operands are not scanned for further reads
             report(write, Message.REDUCE_MISUSED, role.op, role.name, form(role.op), method.getSimpleName() + "(...)");
           } else {
             operand.ifPresent(this::scanChild);
-            return true;
           }
+          return true;
         }
       }
       if (rhs != null) {

@@ -60,6 +60,7 @@ final class ParamChecker {
         || ParamTypes.classify(item.asType()).shape() != ParamTypes.Shape.OTHER
         || ItemTypes.of(item.asType()).isEmpty()) {
       out.add(Diagnostic.on(item, Message.RUN_FIRST_PARAMETER));
+      return; // the other parameters would only be misread against a missing item
     }
     int parents = 0;
     for (VariableElement p : params.subList(1, params.size())) {

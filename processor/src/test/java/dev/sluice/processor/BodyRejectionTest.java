@@ -1,0 +1,128 @@
+package dev.sluice.processor;
+
+import static com.google.common.truth.Truth.assertThat;
+import static dev.sluice.processor.Sources.assertError;
+import static dev.sluice.processor.Sources.compile;
+import static dev.sluice.processor.Sources.java;
+import static dev.sluice.processor.Sources.rejects;
+import static dev.sluice.processor.Sources.sluiceErrors;
+
+import com.google.testing.compile.Compilation;
+import com.google.testing.compile.CompilationSubject;
+import dev.sluice.processor.validate.Message;
+import javax.tools.JavaFileObject;
+import org.junit.jupiter.api.Test;
+
+/** Access modes in method bodies (SLU305-308), found through the Trees API on the exact line. */
+class BodyRejectionTest {
+  @Test
+  void stateAssignedInRunEveryWay() {
+    JavaFileObject f = java("N", """
+        @Node final class Count {
+          @State int count;
+          void run(int x) {
+            int local = count;         // reading state is fine
+            count = local;             // bare
+            this.count += 2;           // compound, qualified
+            count++;                   // increment
+            --this.count;              // decrement
+          }
+          @SignalHandler void noop(Tag t) { count = 0; }  // fine in a handler
+        }
+        @SignalTag record Tag(int id) {}
+        """);
+    Compilation c = compile(f);
+    assertError(c, Message.STATE_WRITTEN_IN_RUN, f, "// bare", "@State field 'count' is assigned in run(...)");
+    assertError(c, Message.STATE_WRITTEN_IN_RUN, f, "// compound");
+    assertError(c, Message.STATE_WRITTEN_IN_RUN, f, "// increment");
+    assertError(c, Message.STATE_WRITTEN_IN_RUN, f, "// decrement");
+    assertThat(sluiceErrors(c)).hasSize(4);
+  }
+
+  @Test
+  void stateAssignedInCount() {
+    rejects(java("N", """
+        record Line(int start, int end) {}
+        @Node @Region final class E {
+          @State int seen;
+          int count(Line l) {
+            seen = 1;
+            return l.end() - l.start();
+          }
+        }
+        """), Message.STATE_WRITTEN_IN_RUN, "seen = 1", "count(...)");
+  }
+
+  @Test
+  void reduceUpdatedOnlyWithItsOperator() {
+    JavaFileObject f = java("N", """
+        @Node final class R {
+          @Reduce(ReduceOp.SUM) long total;
+          @Reduce(ReduceOp.MAX) int top;
+          @Reduce(ReduceOp.PRODUCT) double prod;
+          @Reduce(ReduceOp.OR) int bits;
+          void run(int x) {
+            total += x;
+            total++;
+            ++this.total;
+            top = Math.max(top, x);
+            top = Math.max(x, this.top);
+            prod *= 2;
+            bits |= x;
+            total = total + x;         // plain assignment
+            int y = top;               // read
+            top = Math.min(top, x);    // wrong operator
+            bits &= x;                 // wrong operator
+            total += total;            // reads itself
+            x = (int) (total -= 1);    // not a statement
+          }
+        }
+        """);
+    Compilation c = compile(f);
+    assertError(c, Message.REDUCE_MISUSED, f, "// plain assignment", "@Reduce(SUM) field 'total' may only be updated as 'x += e' or 'x++' in run(...)");
+    assertError(c, Message.REDUCE_MISUSED, f, "// read", "@Reduce(MAX) field 'top'");
+    assertError(c, Message.REDUCE_MISUSED, f, "// wrong operator", "'x = Math.max(x, e)'");
+    assertError(c, Message.REDUCE_MISUSED, f, "bits &= x;", "'x |= e'");
+    assertError(c, Message.REDUCE_MISUSED, f, "// reads itself");
+    assertError(c, Message.REDUCE_MISUSED, f, "// not a statement");
+    assertThat(sluiceErrors(c)).hasSize(6);
+  }
+
+  @Test
+  void reduceMayBeReadInHandlers() {
+    Compilation c = compile(java("N", """
+        @Node final class R {
+          @Reduce(ReduceOp.MIN) float low;
+          @State float last;
+          void run(float x) { low = Math.min(low, x); }
+          @SignalHandler void show(Tag t) { last = low; }
+        }
+        @SignalTag record Tag(int id) {}
+        """));
+    CompilationSubject.assertThat(c).succeededWithoutWarnings();
+  }
+
+  @Test
+  void paramAssignedOutsideConstructor() {
+    JavaFileObject f = java("N", """
+        @Node final class P {
+          @Param int k;
+          @Param final byte[] text;
+          P(byte[] text, int k) { this.text = text; this.k = k; }
+          void run(int x) {
+            k = x;                     // param assigned
+            text[x] = 0;               // element written
+            text[x]++;                 // element incremented
+          }
+          @SignalHandler void reset(Tag t) { this.k = 0; text[0] = 1; }
+        }
+        @SignalTag record Tag(int id) {}
+        """);
+    Compilation c = compile(f);
+    assertError(c, Message.PARAM_WRITTEN, f, "// param assigned", "@Param field 'k' is read-only");
+    assertError(c, Message.PARAM_ARRAY_WRITTEN, f, "// element written", "elements of @Param array 'text' are read-only in run(...)");
+    assertError(c, Message.PARAM_ARRAY_WRITTEN, f, "// element incremented");
+    assertError(c, Message.PARAM_WRITTEN, f, "void reset(Tag t)");
+    assertThat(sluiceErrors(c)).hasSize(4);
+  }
+}

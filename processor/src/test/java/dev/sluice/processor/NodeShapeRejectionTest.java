@@ -1,0 +1,362 @@
+package dev.sluice.processor;
+
+import static dev.sluice.processor.Sources.assertError;
+import static dev.sluice.processor.Sources.compile;
+import static dev.sluice.processor.Sources.java;
+import static dev.sluice.processor.Sources.rejects;
+
+import com.google.testing.compile.Compilation;
+import dev.sluice.processor.validate.Message;
+import javax.tools.JavaFileObject;
+import org.junit.jupiter.api.Test;
+
+/** Node shape problems (SLU2xx), and the fields' roles and types (SLU301-304). */
+class NodeShapeRejectionTest {
+  private static final String RECORDS = """
+      record Line(int start, int end) {}
+      @SignalTag record Reset(int id) {}
+      record NotATag(int id) {}
+      """;
+
+  private static JavaFileObject node(String body) {
+    return java("N", RECORDS + body);
+  }
+
+  @Test
+  void notFinal() {
+    rejects(node("@Node class Plain { void run(int x) { } }"), Message.NODE_NOT_FINAL, "class Plain", "must be final");
+  }
+
+  @Test
+  void abstractNode() {
+    rejects(node("@Node abstract class Abs { void run(int x) { } }"), Message.NODE_ABSTRACT, "abstract class Abs");
+  }
+
+  @Test
+  void genericNode() {
+    rejects(node("@Node final class Gen<T> { void run(int x) { } }"), Message.NODE_GENERIC, "class Gen<T>");
+  }
+
+  @Test
+  void nodeOnAnInterface() {
+    rejects(node("@Node interface Face { }"), Message.NODE_NOT_CLASS, "interface Face", "not interface");
+  }
+
+  @Test
+  void missingRun() {
+    rejects(node("@Node final class NoRun { void go(int x) { } }"), Message.MISSING_RUN, "class NoRun");
+  }
+
+  @Test
+  void severalRuns() {
+    rejects(node("""
+        @Node final class Two {
+          void run(int x) { }
+          void run(long x) { }
+        }
+        """), Message.SEVERAL_RUN, "void run(long x)");
+  }
+
+  @Test
+  void runNotVoid() {
+    rejects(node("""
+        @Node final class Ret {
+          int run(int x) { return x; }
+        }
+        """), Message.RUN_NOT_VOID, "int run(int x)");
+  }
+
+  @Test
+  void runFirstParameterNotAnItem() {
+    rejects(node("""
+        @Node final class First {
+          void run(IntOut out,
+                   int x) { }
+        }
+        """), Message.RUN_FIRST_PARAMETER, "IntOut out,");
+  }
+
+  @Test
+  void runWithoutParameters() {
+    rejects(node("""
+        @Node final class Empty {
+          void run() { }
+        }
+        """), Message.RUN_FIRST_PARAMETER, "void run()");
+  }
+
+  @Test
+  void unknownRunParameter() {
+    rejects(node("""
+        @Node final class Odd {
+          void run(int x,
+                   String name) { }
+        }
+        """), Message.UNKNOWN_PARAMETER, "String name", "'name' has type java.lang.String");
+  }
+
+  @Test
+  void privateRun() {
+    rejects(node("""
+        @Node final class Hidden {
+          private void run(int x) { }
+        }
+        """), Message.METHOD_NOT_USABLE, "private void run", "must not be private");
+  }
+
+  @Test
+  void staticRun() {
+    rejects(node("""
+        @Node final class Stat {
+          static void run(int x) { }
+        }
+        """), Message.METHOD_NOT_USABLE, "static void run", "must not be static");
+  }
+
+  @Test
+  void severalParents() {
+    rejects(node("""
+        @Node final class Parents {
+          void run(int x, @Parent Line a,
+                   @Parent Line b) { }
+        }
+        """), Message.SEVERAL_PARENTS, "@Parent Line b");
+  }
+
+  @Test
+  void regionWithoutCount() {
+    rejects(node("""
+        @Node @Region final class NoCount {
+          long count(Line parent) { return 1; }
+        }
+        """), Message.REGION_COUNT, "long count", "int count(P parent)");
+  }
+
+  @Test
+  void regionWithoutAnyCount() {
+    rejects(node("""
+        @Node @Region
+        final class Nothing { }
+        """), Message.REGION_COUNT, "final class Nothing");
+  }
+
+  @Test
+  void regionWithRun() {
+    rejects(node("""
+        @Node @Region final class Both {
+          int count(Line parent) { return 1; }
+          void run(int x) { }
+        }
+        """), Message.REGION_WITH_RUN, "void run(int x)");
+  }
+
+  @Test
+  void regionWithHandler() {
+    rejects(node("""
+        @Node @Region final class Handles {
+          int count(Line parent) { return 1; }
+          @SignalHandler(Signal.END) void end(Line parent) { }
+        }
+        """), Message.REGION_HANDLER, "void end(Line parent)");
+  }
+
+  @Test
+  void regionSpecBelowOne() {
+    rejects(node("""
+        @Node @Region(parentBuffer = 0) final class Tiny {
+          int count(Line parent) { return 1; }
+        }
+        """), Message.BAD_REGION_SPEC, "parentBuffer = 0", "parentBuffer = 0");
+  }
+
+  @Test
+  void maxBelowOne() {
+    rejects(node("""
+        @Node final class Zero {
+          void run(int x,
+                   @Max(0) IntOut out) { }
+        }
+        """), Message.MAX_LESS_THAN_ONE, "@Max(0)", "@Max(0) on channel 'out'");
+  }
+
+  @Test
+  void channelConflictingType() {
+    rejects(node("""
+        @Node final class Conflict {
+          void run(int x, IntOut out) { }
+          @SignalHandler(Signal.END) void end(Line parent,
+                                              LongOut out) { }
+        }
+        """), Message.CHANNEL_CONFLICT, "LongOut out", "channel 'out' is declared as long channel here but as int channel in run(...)");
+  }
+
+  @Test
+  void channelConflictingMax() {
+    rejects(node("""
+        @Node final class Conflict {
+          void run(int x, @Max(2) IntOut out) { }
+          @SignalHandler(Signal.END) void end(Line parent,
+                                              IntOut out) { } // here
+        }
+        """), Message.CHANNEL_CONFLICT, "// here", "int channel @Max(2)");
+  }
+
+  @Test
+  void handlerNotVoid() {
+    rejects(node("""
+        @Node final class H {
+          void run(int x) { }
+          @SignalHandler(Signal.BEGIN) int begin(Line parent) { return 0; }
+        }
+        """), Message.HANDLER_NOT_VOID, "int begin");
+  }
+
+  @Test
+  void userHandlerWithoutTag() {
+    rejects(node("""
+        @Node final class H {
+          void run(int x) { }
+          @SignalHandler void reset(NotATag tag) { }
+        }
+        """), Message.HANDLER_SIGNATURE, "NotATag tag", "a record annotated @SignalTag");
+  }
+
+  @Test
+  void endHandlerWithoutParent() {
+    rejects(node("""
+        @Node final class H {
+          void run(int x) { }
+          @SignalHandler(Signal.END) void end(IntOut out) { }
+        }
+        """), Message.HANDLER_SIGNATURE, "void end(IntOut out)", "the region's parent");
+  }
+
+  @Test
+  void handlerWithoutParameters() {
+    rejects(node("""
+        @Node final class H {
+          void run(int x) { }
+          @SignalHandler(Signal.BEGIN) void begin() { }
+        }
+        """), Message.HANDLER_SIGNATURE, "void begin()");
+  }
+
+  @Test
+  void handlerWithNonChannelParameter() {
+    rejects(node("""
+        @Node final class H {
+          void run(int x) { }
+          @SignalHandler void reset(Reset tag,
+                                    int extra) { }
+        }
+        """), Message.HANDLER_PARAMETER, "int extra", "must be an output channel");
+  }
+
+  @Test
+  void handlerRaising() {
+    rejects(node("""
+        @Node final class H {
+          void run(int x) { }
+          @SignalHandler void reset(Reset tag,
+                                    Raise<Reset> again) { }
+        }
+        """), Message.HANDLER_PARAMETER, "Raise<Reset> again");
+  }
+
+  @Test
+  void duplicateHandler() {
+    rejects(node("""
+        @Node final class H {
+          void run(int x) { }
+          @SignalHandler void reset(Reset tag) { }
+          @SignalHandler void again(Reset tag) { }
+        }
+        """), Message.DUPLICATE_HANDLER, "void again", "more than one handler for t.Reset");
+  }
+
+  @Test
+  void parentTypesDisagree() {
+    rejects(node("""
+        @Node final class H {
+          void run(int x, @Parent Line line) { }
+          @SignalHandler(Signal.END) void end(Reset parent) { }
+        }
+        """), Message.PARENT_TYPE_CONFLICT, "void end(Reset parent)", "t.Reset", "t.Line");
+  }
+
+  @Test
+  void unannotatedField() {
+    rejects(node("""
+        @Node final class F {
+          int plain;
+          void run(int x) { }
+        }
+        """), Message.UNANNOTATED_FIELD, "int plain", "'plain'");
+  }
+
+  @Test
+  void staticFieldsNeedNoRole() {
+    Compilation c = compile(node("""
+        @Node final class F {
+          static final int LIMIT = 3;
+          void run(int x) { }
+        }
+        """));
+    com.google.testing.compile.CompilationSubject.assertThat(c).succeededWithoutWarnings();
+  }
+
+  @Test
+  void twoRoles() {
+    rejects(node("""
+        @Node final class F {
+          @Param @State int both;
+          void run(int x) { }
+        }
+        """), Message.FIELD_ANNOTATIONS_CONFLICT, "int both");
+  }
+
+  @Test
+  void stateArray() {
+    rejects(node("""
+        @Node final class F {
+          @State int[] counts;
+          void run(int x) { }
+        }
+        """), Message.BAD_FIELD_TYPE, "int[] counts", "@State field 'counts' has type int[]");
+  }
+
+  @Test
+  void paramOfObjectType() {
+    rejects(node("""
+        @Node final class F {
+          @Param final String name = "";
+          void run(int x) { }
+        }
+        """), Message.BAD_FIELD_TYPE, "String name", "@Param field 'name'");
+  }
+
+  @Test
+  void bitwiseReduceOnFloat() {
+    rejects(node("""
+        @Node final class F {
+          @Reduce(ReduceOp.XOR) float mix;
+          void run(int x) { }
+        }
+        """), Message.REDUCE_OP_TYPE, "float mix", "@Reduce(XOR) needs an int or long field, not float");
+  }
+
+  @Test
+  void reportsEveryProblemOfANode() {
+    JavaFileObject f = node("""
+        @Node class Many {
+          int plain;
+          int run(String s) { return 0; }
+        }
+        """);
+    Compilation c = compile(f);
+    assertError(c, Message.NODE_NOT_FINAL, f, "class Many");
+    assertError(c, Message.UNANNOTATED_FIELD, f, "int plain");
+    assertError(c, Message.RUN_NOT_VOID, f, "int run(String s)");
+    assertError(c, Message.RUN_FIRST_PARAMETER, f, "int run(String s)");
+  }
+}

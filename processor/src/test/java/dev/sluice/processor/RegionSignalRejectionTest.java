@@ -1,0 +1,222 @@
+package dev.sluice.processor;
+
+import static com.google.common.truth.Truth.assertThat;
+import static com.google.testing.compile.CompilationSubject.assertThat;
+import static dev.sluice.processor.Sources.compile;
+import static dev.sluice.processor.Sources.java;
+import static dev.sluice.processor.Sources.lineOf;
+import static dev.sluice.processor.Sources.rejects;
+import static dev.sluice.processor.Sources.sluiceErrors;
+
+import com.google.testing.compile.Compilation;
+import dev.sluice.processor.validate.Message;
+import java.util.List;
+import javax.tools.JavaFileObject;
+import org.junit.jupiter.api.Test;
+
+/** Regions and signals (SLU5xx, SLU109-110): checked once regions are numbered. */
+class RegionSignalRejectionTest {
+  private static final String PARTS = """
+      record Doc(int start, int end) {}
+      record Line(int start, int end) {}
+      @SignalTag record Flush(int id) {}
+      @Node @Region final class Chars { int count(Line l) { return l.end() - l.start(); } }
+      @Node final class Inc { void run(int x, IntOut out) { out.push(x + 1); } }
+      @Node final class Start { void run(Line l, IntOut out) { out.push(l.start()); } }
+      """;
+
+  private static JavaFileObject pipeline(String nodes, String stages) {
+    return java("P", PARTS + nodes + "@Pipeline interface P {\n" + stages + "}\n");
+  }
+
+  @Test
+  void overlappingRegions() {
+    rejects(pipeline("", """
+          @Source Line lines();
+          @From("lines") Chars chars();
+          @From("chars") Inc inside();
+          @From("lines") Start outside();
+          @From({"inside", "outside"}) Inc join();
+          @Sink @From("join") int out();
+        """), Message.REGION_OVERLAP, "\"outside\"})", "stage 'join' is reached inside regions [1]", "[]");
+  }
+
+  @Test
+  void aggregateOutsideAnyRegion() {
+    rejects(pipeline("""
+        @Node final class Agg { void run(int x,
+                                         @Aggregate IntOut out) { } }
+        """, """
+          @Source int in();
+          @From("in") Agg agg();
+          @Sink @From("agg") int out();
+        """), Message.AGGREGATE_OUTSIDE_REGION, "@Aggregate IntOut out", "channel 'out' of stage 'agg'");
+  }
+
+  @Test
+  void aggregatePastTheOutermostRegion() {
+    rejects(pipeline("""
+        @Node final class Agg { void run(int x, @Parent Line l, IntOut out) { }
+                                @SignalHandler(Signal.END) void end(Line l, @Aggregate IntOut total) { } }
+        @Node final class Again { void run(int x,
+                                           @Aggregate IntOut out) { } }
+        """, """
+          @Source Line lines();
+          @From("lines") Chars chars();
+          @From("chars") Agg agg();
+          @From("agg.total") Again again();
+          @Sink @From("again") int out();
+          @Sink @From("agg.out") int rest();
+        """), Message.AGGREGATE_OUTSIDE_REGION, "@Aggregate IntOut out) { } }", "stage 'again'");
+  }
+
+  @Test
+  void beginHandlerOutsideAnyRegion() {
+    rejects(pipeline("""
+        @Node final class H { void run(int x, IntOut out) { }
+          @SignalHandler(Signal.BEGIN) void begin(Line l) { } }
+        """, """
+          @Source int in();
+          @From("in") H h();
+          @Sink @From("h") int out();
+        """), Message.HANDLER_OUTSIDE_REGION, "void begin(Line l)", "@SignalHandler(BEGIN) begin(...) in stage 'h' can never be called");
+  }
+
+  @Test
+  void parentOutsideAnyRegion() {
+    rejects(pipeline("""
+        @Node final class H { void run(int x,
+                                       @Parent Line l, IntOut out) { } }
+        """, """
+          @Source int in();
+          @From("in") H h();
+          @Sink @From("h") int out();
+        """), Message.PARENT_OUTSIDE_REGION, "@Parent Line l", "'l' in stage 'h'");
+  }
+
+  @Test
+  void parentOfTheWrongType() {
+    rejects(pipeline("""
+        @Node final class H { void run(int x,
+                                       @Parent Doc d, IntOut out) { } }
+        """, """
+          @Source Line lines();
+          @From("lines") Chars chars();
+          @From("chars") H h();
+          @Sink @From("h") int out();
+        """), Message.PARENT_MISMATCH, "@Parent Doc d", "t.Doc", "parent type t.Line of its region 1 (enumerator 'chars')");
+  }
+
+  @Test
+  void endHandlerOfTheWrongType() {
+    rejects(pipeline("""
+        @Node final class H { void run(int x, IntOut out) { }
+          @SignalHandler(Signal.END) void end(Doc d) { } }
+        """, """
+          @Source Line lines();
+          @From("lines") Chars chars();
+          @From("chars") H h();
+          @Sink @From("h") int out();
+        """), Message.HANDLER_PARENT_MISMATCH, "void end(Doc d)", "END handler end(...) of stage 'h' takes t.Doc");
+  }
+
+  @Test
+  void fanInInsideARegion() {
+    rejects(pipeline("", """
+          @Source Line lines();
+          @From("lines") Chars chars();
+          @From("chars") Inc a();
+          @From("chars") Inc b();
+          @From({"a", "b"}) Inc join();
+          @Sink @From("join") int out();
+        """), Message.FAN_IN_IN_REGION, "@From({\"a\", \"b\"})", "stage 'join' joins several inputs inside region 1");
+  }
+
+  @Test
+  void fanInWhereAUserSignalArrives() {
+    rejects(pipeline("""
+        @Node final class Raiser { void run(int x, IntOut out, Raise<Flush> flush) { } }
+        """, """
+          @Source int in();
+          @From("in") Raiser raiser();
+          @From("raiser") Inc a();
+          @From("raiser") Inc b();
+          @From({"a", "b"}) Inc join();
+          @Sink @From("join") int out();
+        """), Message.FAN_IN_WITH_SIGNAL, "@From({\"a\", \"b\"})", "user signal t.Flush can arrive");
+  }
+
+  @Test
+  void signalQueueTooSmall() {
+    rejects(java("P", """
+        @Pipeline(signalQueue = 3) interface P {
+          @Source int in();
+          @Sink @From("in") int out();
+        }
+        """), Message.SIGNAL_QUEUE_TOO_SMALL, "signalQueue = 3", "MAX_SIGNALS_PER_VEC + MAX_SIGNALS_PER_SIG = 3");
+  }
+
+  @Test
+  void userSignalReachingASinkUnhandledIsAWarning() {
+    JavaFileObject f = pipeline("""
+        @Node final class Raiser { void run(int x, IntOut out, Raise<Flush> flush) { } }
+        """, """
+          @Source int in();
+          @From("in") Raiser raiser();
+          @From("raiser") Inc inc();
+          @Sink @From("inc") int out();
+        """);
+    Compilation c = compile(f);
+    assertThat(c).succeeded();
+    assertThat(c)
+        .hadWarningContaining("[" + Message.USER_SIGNAL_UNHANDLED.code() + "] user signal t.Flush can reach sink 'out'")
+        .inFile(f)
+        .onLine(lineOf(f, "int out()"));
+  }
+
+  @Test
+  void handledUserSignalGivesNoWarning() {
+    Compilation c = compile(pipeline("""
+        @Node final class Raiser { void run(int x, IntOut out, Raise<Flush> flush) { } }
+        @Node final class Catch { void run(int x, IntOut out) { } @SignalHandler void on(Flush f) { } }
+        """, """
+          @Source int in();
+          @From("in") Raiser raiser();
+          @From("raiser") Catch c();
+          @Sink @From("c") int out();
+        """));
+    assertThat(c).succeededWithoutWarnings();
+  }
+
+  @Test
+  void nodeErrorsStopThePipelineWithoutMoreErrors() {
+    JavaFileObject f = pipeline("""
+        @Node class Loose { void run(int x, IntOut out) { } }
+        """, """
+          @Source int in();
+          @From("in") Loose loose();
+          @From("nowhere") Inc lost();
+          @Sink @From("loose") int out();
+        """);
+    Compilation c = compile(f);
+    assertThat(c).hadErrorContaining("[" + Message.NODE_NOT_FINAL.code() + "]").inFile(f).onLine(lineOf(f, "class Loose"));
+    assertThat(sluiceErrors(c)).hasSize(1);
+  }
+
+  @Test
+  void internalErrorsBecomeDiagnostics() {
+    JavaFileObject f = java("P", """
+        @Pipeline interface P {
+          @Source int in();
+          @Sink @From("in") int out();
+        }
+        """);
+    Compilation c = com.google.testing.compile.Compiler.javac()
+        .withProcessors(new SluiceProcessor(schedule -> { throw new IllegalStateException("boom"); }))
+        .compile(f);
+    assertThat(c).hadErrorContaining("[SLU999] internal error in the Sluice processor while processing t.P")
+        .inFile(f).onLine(lineOf(f, "interface P"));
+    assertThat(c).hadErrorContaining("boom");
+    assertThat(List.of(Message.values())).contains(Message.INTERNAL_ERROR);
+  }
+}

@@ -1,0 +1,116 @@
+package dev.sluice.processor;
+
+import static dev.sluice.processor.Sources.java;
+import static dev.sluice.processor.Sources.rejects;
+
+import dev.sluice.processor.validate.Message;
+import org.junit.jupiter.api.Test;
+
+/** Item types (SLU4xx): int, long, float, double, or records of those, everywhere items travel. */
+class TypeRejectionTest {
+  private static final String RECORDS = """
+      record Named(String name, int n) {}
+      record Line(int start, int end) {}
+      record Nested(Line line) {}
+      """;
+
+  @Test
+  void sourceOfStrings() {
+    rejects(java("P", RECORDS + """
+        @Pipeline interface P {
+          @Source String in();
+          @Sink @From("in") int out();
+        }
+        """), Message.UNSUPPORTED_ITEM_TYPE, "@Source String in()", "java.lang.String is not a supported item type");
+  }
+
+  @Test
+  void sinkOfRecordWithObjectComponent() {
+    rejects(java("P", RECORDS + """
+        @Pipeline interface P {
+          @Source int in();
+          @Sink @From("in") Named out();
+        }
+        """), Message.UNSUPPORTED_ITEM_TYPE, "Named out()", "t.Named");
+  }
+
+  @Test
+  void sourceOfNestedRecord() {
+    rejects(java("P", RECORDS + """
+        @Pipeline interface P {
+          @Source Nested in();
+          @Sink @From("in") int out();
+        }
+        """), Message.UNSUPPORTED_ITEM_TYPE, "Nested in()", "t.Nested");
+  }
+
+  @Test
+  void runItemOfBoxedType() {
+    rejects(java("N", RECORDS + """
+        @Node final class N {
+          void run(Integer x) { }
+        }
+        """), Message.RUN_FIRST_PARAMETER, "Integer x");
+  }
+
+  @Test
+  void outOfUnsupportedRecord() {
+    rejects(java("N", RECORDS + """
+        @Node final class N {
+          void run(int x,
+                   Out<Named> out) { }
+        }
+        """), Message.UNSUPPORTED_ITEM_TYPE, "Out<Named> out", "t.Named");
+  }
+
+  @Test
+  void rawOut() {
+    rejects(java("N", RECORDS + """
+        @SuppressWarnings("rawtypes")
+        @Node final class N {
+          void run(int x,
+                   Out out) { }
+        }
+        """), Message.UNSUPPORTED_ITEM_TYPE, "Out out", "dev.sluice.Out");
+  }
+
+  @Test
+  void parentOfUnsupportedType() {
+    rejects(java("N", RECORDS + """
+        @Node final class N {
+          void run(int x,
+                   @Parent Named parent) { }
+        }
+        """), Message.UNSUPPORTED_ITEM_TYPE, "@Parent Named parent", "t.Named");
+  }
+
+  @Test
+  void countOfUnsupportedParent() {
+    rejects(java("N", RECORDS + """
+        @Node @Region final class N {
+          int count(Named parent) { return 1; }
+        }
+        """), Message.UNSUPPORTED_ITEM_TYPE, "Named parent", "t.Named");
+  }
+
+  @Test
+  void raisingARecordThatIsNotATag() {
+    rejects(java("N", RECORDS + """
+        @Node final class N {
+          void run(int x,
+                   Raise<Line> raise) { }
+        }
+        """), Message.NOT_A_SIGNAL_TAG, "Raise<Line> raise", "t.Line is used as a user signal but is not a record annotated @SignalTag");
+  }
+
+  @Test
+  void signalTagWithUnsupportedComponent() {
+    rejects(java("N", RECORDS + """
+        @SignalTag record Bad(String why) {}
+        @Node final class N {
+          void run(int x) { }
+          @SignalHandler void on(Bad bad) { }
+        }
+        """), Message.UNSUPPORTED_ITEM_TYPE, "void on(Bad bad)", "t.Bad");
+  }
+}
