@@ -39,7 +39,6 @@ import javax.lang.model.type.DeclaredType;
 import javax.lang.model.type.TypeKind;
 import javax.lang.model.type.TypeMirror;
 import javax.lang.model.util.ElementFilter;
-import javax.tools.Diagnostic.Kind;
 
 /**
  * The Sluice annotation processor: for each {@code @Pipeline} interface (and each {@code @Node}
@@ -83,7 +82,7 @@ public final class SluiceProcessor extends AbstractProcessor {
     reporter = new Reporter(env.getMessager());
     Optional<BodyChecker> bodies = BodyChecker.create(env);
     if (bodies.isEmpty()) {
-      env.getMessager().printMessage(Kind.NOTE, Message.BODY_CHECKS_SKIPPED.text());
+      env.getMessager().printMessage(Message.BODY_CHECKS_SKIPPED.kind(), Message.BODY_CHECKS_SKIPPED.text());
     }
     nodeValidator = new NodeValidator(bodies);
   }

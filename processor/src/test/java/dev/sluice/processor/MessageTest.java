@@ -1,0 +1,50 @@
+package dev.sluice.processor;
+
+import static com.google.common.truth.Truth.assertThat;
+import static com.google.common.truth.Truth.assertWithMessage;
+
+import dev.sluice.processor.validate.Message;
+import java.util.HashSet;
+import java.util.Set;
+import org.junit.jupiter.api.Test;
+
+/** The message enum: stable, unique codes in the right ranges, and the printed prefix. */
+class MessageTest {
+  @Test
+  void codesAreUniqueAndPrefixed() {
+    Set<String> codes = new HashSet<>();
+    for (Message m : Message.values()) {
+      assertWithMessage("duplicate code %s", m.code()).that(codes.add(m.code())).isTrue();
+      assertThat(m.code()).matches("SLU[1-5]\\d\\d|SLU999");
+      assertThat(m.format()).doesNotContain("SLU");
+    }
+  }
+
+  @Test
+  void printedTextStartsWithTheCode() {
+    assertThat(Message.NO_SOURCE.text("P")).isEqualTo("[SLU105] pipeline P has no @Source method");
+  }
+
+  @Test
+  void codesAreStable() {
+    // renumbering a message breaks users' builds and docs: these are part of the contract
+    assertThat(Message.UNKNOWN_STAGE.code()).isEqualTo("SLU101");
+    assertThat(Message.CYCLE.code()).isEqualTo("SLU104");
+    assertThat(Message.NODE_NOT_FINAL.code()).isEqualTo("SLU202");
+    assertThat(Message.STATE_WRITTEN_IN_RUN.code()).isEqualTo("SLU305");
+    assertThat(Message.UNSUPPORTED_ITEM_TYPE.code()).isEqualTo("SLU401");
+    assertThat(Message.REGION_OVERLAP.code()).isEqualTo("SLU501");
+    assertThat(Message.INTERNAL_ERROR.code()).isEqualTo("SLU999");
+  }
+
+  @Test
+  void categoriesMatchTheirRanges() {
+    assertThat(Message.FAN_IN_WITH_SIGNAL.code()).startsWith("SLU1");
+    assertThat(Message.HANDLER_SIGNATURE.code()).startsWith("SLU2");
+    assertThat(Message.REDUCE_MISUSED.code()).startsWith("SLU3");
+    assertThat(Message.TYPE_MISMATCH.code()).startsWith("SLU4");
+    assertThat(Message.USER_SIGNAL_UNHANDLED.code()).startsWith("SLU5");
+    assertThat(Message.USER_SIGNAL_UNHANDLED.kind()).isEqualTo(javax.tools.Diagnostic.Kind.WARNING);
+    assertThat(Message.BODY_CHECKS_SKIPPED.kind()).isEqualTo(javax.tools.Diagnostic.Kind.NOTE);
+  }
+}
