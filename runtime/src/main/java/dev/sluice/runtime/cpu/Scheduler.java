@@ -215,6 +215,9 @@ public final class Scheduler {
     boolean progress = false;
 
     while (!(Protocol.dataEmpty(data - used, width, flushing) && sigs - sigUsed == 0)) {
+      int usedBefore = used;
+      int sigBefore = sigUsed;
+      long filledBefore = stats.filled[s];
       boolean signalPending = sigs - sigUsed > 0;
       int limit = Protocol.runLimit(data - used, width, signalPending, credit, flushing);
       raisedThisRun = 0;
@@ -245,6 +248,11 @@ public final class Scheduler {
       boolean childActive = activateFullChildren(s);
       if (blocked[s] || childActive) {
         break;
+      }
+      if (used == usedBefore && sigUsed == sigBefore && stats.filled[s] == filledBefore) {
+        throw new IllegalStateException(plan.name + ": a run of node '" + plan.stageNames[s]
+            + "' made no progress (credit " + credit + ", " + (data - used) + " items left); state: "
+            + state());
       }
     }
 
@@ -358,10 +366,20 @@ public final class Scheduler {
     emit(s, kind, slot, payload);
   }
 
-  /** Queues signal {@code kind} on the edges {@code s} forwards it along, with their credit. */
+  /**
+   * Queues signal {@code kind} on the edges {@code s} forwards it along. Its credit is the number of
+   * items ahead of it: every item in the data queue if no signal is pending there (the consumer may
+   * already have taken some items pushed since the last signal), else the items pushed since the
+   * last signal, none of which can have been consumed past that pending signal.
+   */
   private void emit(int s, int kind, int slot, Object payload) {
     for (int e : plan.forward[s][kind]) {
-      signals[plan.edgeTo[e]].add(kind, edgeQueue[e].takeCredit(), slot, payload);
+      SignalQueue target = signals[plan.edgeTo[e]];
+      int credit = edgeQueue[e].takeCredit();
+      if (target.count() == 0) {
+        credit = edgeQueue[e].count();
+      }
+      target.add(kind, credit, slot, payload);
     }
   }
 

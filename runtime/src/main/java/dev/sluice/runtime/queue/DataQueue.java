@@ -56,7 +56,7 @@ public abstract class DataQueue {
     count -= n;
   }
 
-  /** Credit for a signal queued now: the items pushed since the previous signal on this edge. */
+  /** Items pushed since the previous call: the credit of a signal queued behind a pending one. */
   public final int takeCredit() {
     int credit = (int) (pushed - pushedAtSignal);
     pushedAtSignal = pushed;
