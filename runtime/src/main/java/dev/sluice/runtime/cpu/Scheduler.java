@@ -314,7 +314,7 @@ public final class Scheduler {
       openCount[s] = count;
       openNext[s] = 0;
       stats.opened[s]++;
-      emit(s, plan.regionSignal(r, false), slot, null);
+      emit(plan.origin[s], plan.regionSignal(r, false), slot, null);
     }
     int slot = openSlot[s];
     int n = Math.min(plan.width, openCount[s] - openNext[s]);
@@ -329,7 +329,7 @@ public final class Scheduler {
     if (openNext[s] < openCount[s]) {
       return 0;
     }
-    emit(s, plan.regionSignal(r, true), slot, null);
+    emit(plan.origin[s], plan.regionSignal(r, true), slot, null);
     if (plan.regionTerminals[r] == 0 && buffer.release(slot)) {
       // no node in the region holds the parent: it is free as soon as it is closed
       buffer.waiter = -1;
@@ -363,17 +363,17 @@ public final class Scheduler {
         parents[r].waiter = -1;
       }
     }
-    emit(s, kind, slot, payload);
+    emit(plan.forward[s], kind, slot, payload);
   }
 
   /**
-   * Queues signal {@code kind} on the edges {@code s} forwards it along. Its credit is the number of
+   * Queues signal {@code kind} on the edges of {@code table} for it. Its credit is the number of
    * items ahead of it: every item in the data queue if no signal is pending there (the consumer may
    * already have taken some items pushed since the last signal), else the items pushed since the
    * last signal, none of which can have been consumed past that pending signal.
    */
-  private void emit(int s, int kind, int slot, Object payload) {
-    for (int e : plan.forward[s][kind]) {
+  private void emit(int[][] table, int kind, int slot, Object payload) {
+    for (int e : table[kind]) {
       SignalQueue target = signals[plan.edgeTo[e]];
       int credit = edgeQueue[e].takeCredit();
       if (target.count() == 0) {
@@ -390,7 +390,7 @@ public final class Scheduler {
           + Protocol.MAX_SIGNALS_PER_VEC + " signals for one item");
     }
     raisedThisRun++;
-    emit(s, kind, -1, payload);
+    emit(plan.origin[s], kind, -1, payload);
   }
 
   /** Wraps a failure in user code or on bad input with the pipeline, node and item. */

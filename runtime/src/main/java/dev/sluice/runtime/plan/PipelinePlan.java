@@ -58,6 +58,8 @@ public final class PipelinePlan {
   public final int[][] handler;
   /** [stage][signal]: edges the signal is forwarded along after it is handled. */
   public final int[][][] forward;
+  /** [stage][signal]: edges a signal the stage raises itself (BEGIN/END of the region it heads, a user signal) goes along. */
+  public final int[][][] origin;
   /** [stage][signal]: the node is a terminal of the signal's region and releases the parent. */
   public final boolean[][] release;
   /** Stages in the order the scheduler looks for one to fire: lowest rank first. */
@@ -141,6 +143,13 @@ public final class PipelinePlan {
     handler = new int[n][k];
     forward = new int[n][k][];
     release = new boolean[n][k];
+    origin = new int[n][k][];
+    for (int[][] row : origin) {
+      Arrays.fill(row, new int[0]);
+    }
+    for (Dispatch d : b.origins) {
+      origin[d.stage][d.signal] = d.forward;
+    }
     for (int[] row : handler) {
       Arrays.fill(row, -1);
     }
@@ -225,6 +234,7 @@ public final class PipelinePlan {
     private final List<int[]> regions = new ArrayList<>();
     private final List<String> signals = new ArrayList<>();
     private final List<Dispatch> dispatch = new ArrayList<>();
+    private final List<Dispatch> origins = new ArrayList<>();
     private final Map<String, Integer> edgeByName = new HashMap<>();
 
     private Builder(String name, int width, int signalCapacity) {
@@ -290,21 +300,34 @@ public final class PipelinePlan {
      * release the parent ({@code release}), then forward it along the edges to {@code forwardTo}.
      */
     public Builder dispatch(String stage, String signal, int handler, boolean release, String... forwardTo) {
-      int s = indexOf(stage);
-      int[] fwd = new int[forwardTo.length];
-      for (int i = 0; i < fwd.length; i++) {
-        Integer e = edgeByName.get(stage + "->" + forwardTo[i]);
+      dispatch.add(new Dispatch(indexOf(stage), signalIndex(signal), handler, release, edges(stage, forwardTo)));
+      return this;
+    }
+
+    /** The edges along which {@code stage} sends a signal it raises itself. */
+    public Builder originate(String stage, String signal, String... to) {
+      origins.add(new Dispatch(indexOf(stage), signalIndex(signal), -1, false, edges(stage, to)));
+      return this;
+    }
+
+    private int[] edges(String stage, String[] to) {
+      int[] out = new int[to.length];
+      for (int i = 0; i < out.length; i++) {
+        Integer e = edgeByName.get(stage + "->" + to[i]);
         if (e == null) {
-          throw new IllegalArgumentException(name + ": no edge " + stage + " -> " + forwardTo[i]);
+          throw new IllegalArgumentException(name + ": no edge " + stage + " -> " + to[i]);
         }
-        fwd[i] = e;
+        out[i] = e;
       }
+      return out;
+    }
+
+    private int signalIndex(String signal) {
       int k = signals.indexOf(signal);
       if (k < 0) {
         throw new IllegalArgumentException(name + ": undeclared signal " + signal);
       }
-      dispatch.add(new Dispatch(s, k, handler, release, fwd));
-      return this;
+      return k;
     }
 
     private int indexOf(String stage) {
