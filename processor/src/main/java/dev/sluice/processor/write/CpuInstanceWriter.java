@@ -1,0 +1,385 @@
+package dev.sluice.processor.write;
+
+import com.squareup.javapoet.ArrayTypeName;
+import com.squareup.javapoet.ClassName;
+import com.squareup.javapoet.CodeBlock;
+import com.squareup.javapoet.FieldSpec;
+import com.squareup.javapoet.MethodSpec;
+import com.squareup.javapoet.ParameterizedTypeName;
+import com.squareup.javapoet.TypeName;
+import com.squareup.javapoet.TypeSpec;
+import dev.sluice.Signal;
+import dev.sluice.processor.compute.RegionPlan;
+import dev.sluice.processor.compute.Schedule;
+import dev.sluice.processor.model.ChannelModel;
+import dev.sluice.processor.model.EdgeModel;
+import dev.sluice.processor.model.FieldModel;
+import dev.sluice.processor.model.HandlerModel;
+import dev.sluice.processor.model.ItemType;
+import dev.sluice.processor.model.NodeModel;
+import dev.sluice.processor.model.PipelineModel;
+import dev.sluice.processor.model.RunParam;
+import dev.sluice.processor.model.StageModel;
+import java.util.List;
+import java.util.Objects;
+import javax.lang.model.element.Modifier;
+
+/**
+ * Writes {@code <Pipeline>_CpuInstance}: one pipeline instance for the CPU back end. It owns the
+ * node objects, typed queues, channels and parent arrays of one instance, and implements the
+ * runtime's {@code StageBodies}: the typed loops that call the user's methods. The scheduler that
+ * decides what runs when is the runtime's; nothing here is protocol.
+ */
+final class CpuInstanceWriter {
+  private final PipelineModel model;
+  private final Schedule schedule;
+  private final Names names;
+
+  CpuInstanceWriter(PipelineModel model, Schedule schedule, Names names) {
+    this.model = model;
+    this.schedule = schedule;
+    this.names = names;
+  }
+
+  TypeSpec write() {
+    TypeSpec.Builder t = TypeSpec.classBuilder(names.instance())
+        .addModifiers(Modifier.FINAL)
+        .superclass(Names.CPU_INSTANCE)
+        .addJavadoc("One instance of {@link $T} on the CPU: its queues, channels, node objects and the\n"
+            + "typed loops that call them. The runtime's scheduler decides what runs when.\n", names.api());
+    queues(t);
+    nodes(t);
+    channels(t);
+    parents(t);
+    t.addMethod(constructor());
+    t.addMethod(produce());
+    List<StageModel> transforms = model.nodes().stream().filter(s -> !s.isEnumerator()).toList();
+    List<StageModel> enumerators = model.nodes().stream().filter(StageModel::isEnumerator).toList();
+    if (!transforms.isEmpty()) {
+      t.addMethod(dispatchBy("process", TypeName.INT, transforms, "offset", "limit"));
+      transforms.forEach(s -> t.addMethod(process(s)));
+    }
+    if (!enumerators.isEmpty()) {
+      t.addMethod(dispatchBy("open", TypeName.INT, enumerators, "offset", "slot"));
+      enumerators.forEach(s -> t.addMethod(open(s)));
+      t.addMethod(elements(enumerators));
+    }
+    List<StageModel> handling = model.nodes().stream().filter(s -> !s.node().handlers().isEmpty()).toList();
+    if (!handling.isEmpty()) {
+      t.addMethod(dispatchBy("handle", TypeName.VOID, handling, "handler", "slot", "payload"));
+      handling.forEach(s -> t.addMethod(handle(s)));
+    }
+    return t.build();
+  }
+
+  private void queues(TypeSpec.Builder t) {
+    for (StageModel s : model.nodes()) {
+      StagePlanView p = view(s);
+      t.addField(FieldSpec.builder(Names.queue(s.itemType()), Names.input(s.name()), Modifier.FINAL)
+          .initializer("new $T($L, false)", raw(Names.queue(s.itemType())), p.capacity)
+          .build());
+    }
+    for (StageModel s : model.sinks()) {
+      t.addField(FieldSpec.builder(Names.queue(s.itemType()), Names.sink(s.name()), Modifier.FINAL)
+          .initializer("new $T(1024, true)", raw(Names.queue(s.itemType())))
+          .build());
+    }
+  }
+
+  private static TypeName raw(TypeName t) {
+    return t instanceof ParameterizedTypeName p ? ClassName.get(p.rawType.packageName(),
+        p.rawType.simpleName() + "<>") : t;
+  }
+
+  private void nodes(TypeSpec.Builder t) {
+    for (StageModel s : model.nodes()) {
+      t.addField(ClassName.get(s.node().element()), Names.node(s.name()), Modifier.FINAL);
+    }
+  }
+
+  private void channels(TypeSpec.Builder t) {
+    for (StageModel s : names.stagesInPlanOrder()) {
+      for (String c : s.channelNames()) {
+        t.addField(channelField(s, c, s.isSource() ? s.itemType() : s.node().channel(c).orElseThrow().type(),
+            s.isSource() ? "Integer.MAX_VALUE" : String.valueOf(s.node().channel(c).orElseThrow().max())));
+      }
+      if (s.isEnumerator()) {
+        t.addField(channelField(s, "elements", ItemType.INT, "Integer.MAX_VALUE"));
+      }
+      if (s.isNode()) {
+        for (ItemType tag : s.node().raisedTags()) {
+          TypeName type = ParameterizedTypeName.get(Names.RAISE_CHANNEL, Names.type(tag));
+          t.addField(FieldSpec.builder(type, Names.raise(s.name(), tag), Modifier.FINAL)
+              .initializer("new $T<>($L, $T.PLAN.signal($S))", Names.RAISE_CHANNEL, names.index(s.name()),
+                  names.api(), tag.simpleName())
+              .build());
+        }
+      }
+    }
+  }
+
+  private FieldSpec channelField(StageModel s, String channel, ItemType type, String max) {
+    CodeBlock.Builder targets = CodeBlock.builder();
+    for (EdgeModel e : model.outEdges(s.name())) {
+      if (e.channel().equals(channel)) {
+        targets.add(", $N", names.target(e.to()));
+      }
+    }
+    return FieldSpec.builder(Names.channelType(type), Names.channel(s.name(), channel), Modifier.FINAL)
+        .initializer("channel($L, new $T($S, $L$L))", names.index(s.name()), raw(Names.channelType(type)), channel,
+            max, targets.build())
+        .build();
+  }
+
+  private void parents(TypeSpec.Builder t) {
+    for (RegionPlan r : schedule.regions()) {
+      if (r.number() == 0) {
+        continue;
+      }
+      TypeName element = Names.type(r.parentType());
+      t.addField(FieldSpec.builder(ArrayTypeName.of(element), Names.parents(r.number()), Modifier.FINAL)
+          .addJavadoc("Open parents of region $L (head $L), by parent-buffer slot.\n", r.number(), r.head())
+          .initializer("new $T[$L]", element, r.parentBuffer())
+          .build());
+    }
+  }
+
+  private MethodSpec constructor() {
+    MethodSpec.Builder m = MethodSpec.constructorBuilder()
+        .addParameter(names.api(), "pipeline")
+        .addParameter(Names.INPUT_CURSOR, "cursor")
+        .addParameter(Names.RUN_CONTROL, "control");
+    for (StageModel s : model.nodes()) {
+      m.addStatement("$N = $T.requireNonNull(pipeline.$N.get(), $S)", Names.node(s.name()), Objects.class,
+          s.name(), "the factory of node '" + s.name() + "' returned null");
+      for (FieldModel f : s.node().fields(FieldModel.Kind.REDUCE)) {
+        m.addStatement("$N.$N = $L", Names.node(s.name()), f.name(), Reductions.identity(f));
+      }
+    }
+    CodeBlock.Builder inputs = CodeBlock.builder().add("null");
+    for (StageModel s : model.nodes()) {
+      inputs.add(", $N", Names.input(s.name()));
+    }
+    CodeBlock.Builder edges = CodeBlock.builder();
+    for (EdgeModel e : model.edges()) {
+      edges.add(e.index() == 0 ? "$N" : ", $N", names.target(e.to()));
+    }
+    CodeBlock.Builder sinks = CodeBlock.builder();
+    for (StageModel s : model.sinks()) {
+      sinks.add(sinks.isEmpty() ? "$N" : ", $N", Names.sink(s.name()));
+    }
+    CodeBlock.Builder raises = CodeBlock.builder();
+    for (StageModel s : model.nodes()) {
+      for (ItemType tag : s.node().raisedTags()) {
+        raises.add(", $N", Names.raise(s.name(), tag));
+      }
+    }
+    m.addStatement("start($T.PLAN, new $T[] {$L}, new $T[] {$L}, new $T[] {$L}, cursor, control$L)", names.api(),
+        Names.DATA_QUEUE, inputs.build(), Names.DATA_QUEUE, edges.build(), Names.DATA_QUEUE, sinks.build(),
+        raises.build());
+    return m.build();
+  }
+
+  private MethodSpec produce() {
+    StageModel src = model.source();
+    ItemType type = src.itemType();
+    String out = Names.channel(src.name(), src.name());
+    MethodSpec.Builder m = MethodSpec.methodBuilder("produce")
+        .addAnnotation(Override.class)
+        .addModifiers(Modifier.PUBLIC)
+        .addParameter(Object.class, "data")
+        .addParameter(TypeName.LONG, "base")
+        .addParameter(TypeName.INT, "from")
+        .addParameter(TypeName.INT, "count");
+    if (type.kind() == ItemType.Kind.INT || type.kind() == ItemType.Kind.LONG) {
+      m.beginControlFlow("if (data == null)")
+          .addComment("an index range: the items are the values base + position")
+          .beginControlFlow("for (int i = 0; i < count; i++)")
+          .addStatement("$N.push(($T) (base + from + i))", out, Names.type(type))
+          .endControlFlow()
+          .addStatement("return")
+          .endControlFlow();
+    }
+    if (type.isRecord()) {
+      m.beginControlFlow("if (data instanceof $T[] a)", Names.type(type))
+          .beginControlFlow("for (int i = 0; i < count; i++)")
+          .addStatement("$N.push(a[from + i])", out)
+          .endControlFlow()
+          .addStatement("return")
+          .endControlFlow();
+      m.addComment("record columns: one primitive array per component");
+      m.addStatement("Object[] columns = (Object[]) data");
+      CodeBlock.Builder args = CodeBlock.builder();
+      for (int c = 0; c < type.components().size(); c++) {
+        ItemType.Component comp = type.components().get(c);
+        m.addStatement("$T[] c$L = ($T[]) columns[$L]", primitive(comp.kind()), c, primitive(comp.kind()), c);
+        args.add(c == 0 ? "c$L[from + i]" : ", c$L[from + i]", c);
+      }
+      m.beginControlFlow("for (int i = 0; i < count; i++)")
+          .addStatement("$N.push(new $T($L))", out, Names.type(type), args.build())
+          .endControlFlow();
+    } else {
+      m.addStatement("$T[] a = ($T[]) data", Names.type(type), Names.type(type))
+          .beginControlFlow("for (int i = 0; i < count; i++)")
+          .addStatement("$N.push(a[from + i])", out)
+          .endControlFlow();
+    }
+    return m.build();
+  }
+
+  private static TypeName primitive(ItemType.Kind k) {
+    return Names.type(ItemType.primitive(k));
+  }
+
+  private MethodSpec dispatchBy(String method, TypeName returns, List<StageModel> stages, String... params) {
+    MethodSpec.Builder m = MethodSpec.methodBuilder(method)
+        .addAnnotation(Override.class)
+        .addModifiers(Modifier.PUBLIC)
+        .returns(returns)
+        .addParameter(TypeName.INT, "stage");
+    for (String p : params) {
+      m.addParameter(p.equals("payload") ? TypeName.OBJECT : TypeName.INT, p);
+    }
+    String args = String.join(", ", params);
+    m.beginControlFlow("switch (stage)");
+    for (StageModel s : stages) {
+      if (returns == TypeName.VOID) {
+        m.addStatement("case $L: $N_$N($L); return", names.index(s.name()), method, s.name(), args);
+      } else {
+        m.addStatement("case $L: return $N_$N($L)", names.index(s.name()), method, s.name(), args);
+      }
+    }
+    m.addStatement("default: $Lsuper.$N(stage, $L)", returns == TypeName.VOID ? "" : "return ", method, args);
+    if (returns == TypeName.VOID) {
+      m.addStatement("return");
+    }
+    m.endControlFlow();
+    return m.build();
+  }
+
+  /** The run loop of a transform node over items of its input queue. */
+  private MethodSpec process(StageModel s) {
+    NodeModel node = s.node();
+    int index = names.index(s.name());
+    String in = Names.input(s.name());
+    MethodSpec.Builder m = MethodSpec.methodBuilder("process_" + s.name())
+        .addModifiers(Modifier.PRIVATE)
+        .returns(TypeName.INT)
+        .addParameter(TypeName.INT, "offset")
+        .addParameter(TypeName.INT, "limit");
+    boolean usesParent = node.runParams().stream().anyMatch(p -> p.kind() == RunParam.Kind.PARENT);
+    if (usesParent) {
+      int region = schedule.stage(s.name()).label();
+      m.addComment("the items of one run share a parent: runs stop at BEGIN/END signals");
+      m.addStatement("$T parent = $N[scheduler().parentSlot($L)]", Names.type(schedule.region(region).parentType()),
+          Names.parents(region), index);
+    }
+    m.addStatement("int i = 0");
+    m.beginControlFlow("try");
+    m.beginControlFlow("for (; i < limit; i++)");
+    m.addStatement("$T item = $N.get(offset + i)", Names.type(s.itemType()), in);
+    for (ChannelModel c : node.channels()) {
+      if (c.pushedFromRun()) {
+        m.addStatement("$N.beginItem()", Names.channel(s.name(), c.name()));
+      }
+    }
+    m.addStatement("$N.$N($L)", Names.node(s.name()), node.method().getSimpleName().toString(),
+        args(s, node.runParams(), "item", "parent"));
+    if (!node.raisedTags().isEmpty()) {
+      m.beginControlFlow("if (scheduler().raisedThisRun() > 0)")
+          .addComment("a run's signals come from one item, at most MAX_SIGNALS_PER_VEC of them")
+          .addStatement("return i + 1")
+          .endControlFlow();
+    }
+    m.endControlFlow();
+    m.nextControlFlow("catch ($T | $T e)", RuntimeException.class, Error.class);
+    m.addStatement("throw scheduler().failure($L, $N.describe(offset + i), e)", index, in);
+    m.endControlFlow();
+    m.addStatement("return limit");
+    return m.build();
+  }
+
+  private CodeBlock args(StageModel s, List<RunParam> params, String item, String parent) {
+    CodeBlock.Builder b = CodeBlock.builder();
+    for (int i = 0; i < params.size(); i++) {
+      RunParam p = params.get(i);
+      if (i > 0) {
+        b.add(", ");
+      }
+      switch (p.kind()) {
+        case ITEM, SIGNAL -> b.add("$L", item);
+        case PARENT -> b.add("$L", parent);
+        case CHANNEL -> b.add("$N", Names.channel(s.name(), p.channel()));
+        case RAISE -> b.add("$N", Names.raise(s.name(), p.type()));
+      }
+    }
+    return b.build();
+  }
+
+  private MethodSpec open(StageModel s) {
+    int region = schedule.regions().stream().filter(r -> r.number() > 0 && r.head().equals(s.name()))
+        .mapToInt(RegionPlan::number).findFirst().orElseThrow();
+    return MethodSpec.methodBuilder("open_" + s.name())
+        .addModifiers(Modifier.PRIVATE)
+        .returns(TypeName.INT)
+        .addParameter(TypeName.INT, "offset")
+        .addParameter(TypeName.INT, "slot")
+        .addStatement("$T parent = $N.get(offset)", Names.type(s.itemType()), Names.input(s.name()))
+        .addStatement("$N[slot] = parent", Names.parents(region))
+        .addStatement("return $N.$N(parent)", Names.node(s.name()), s.node().method().getSimpleName().toString())
+        .build();
+  }
+
+  private MethodSpec elements(List<StageModel> enumerators) {
+    MethodSpec.Builder m = MethodSpec.methodBuilder("elements")
+        .addAnnotation(Override.class)
+        .addModifiers(Modifier.PUBLIC)
+        .returns(Names.INT_CHANNEL)
+        .addParameter(TypeName.INT, "stage")
+        .beginControlFlow("switch (stage)");
+    for (StageModel s : enumerators) {
+      m.addStatement("case $L: return $N", names.index(s.name()), Names.channel(s.name(), "elements"));
+    }
+    m.addStatement("default: return super.elements(stage)").endControlFlow();
+    return m.build();
+  }
+
+  private MethodSpec handle(StageModel s) {
+    NodeModel node = s.node();
+    int label = schedule.stage(s.name()).label();
+    MethodSpec.Builder m = MethodSpec.methodBuilder("handle_" + s.name())
+        .addModifiers(Modifier.PRIVATE)
+        .addParameter(TypeName.INT, "handler")
+        .addParameter(TypeName.INT, "slot")
+        .addParameter(TypeName.OBJECT, "payload")
+        .beginControlFlow("switch (handler)");
+    List<HandlerModel> handlers = node.handlers();
+    for (int h = 0; h < handlers.size(); h++) {
+      HandlerModel handler = handlers.get(h);
+      CodeBlock value = handler.tag() == Signal.USER
+          ? CodeBlock.of("($T) payload", Names.type(handler.userTag()))
+          : CodeBlock.of("$N[slot]", Names.parents(label));
+      CodeBlock parent = label > 0
+          ? CodeBlock.of("$N[scheduler().parentSlot($L)]", Names.parents(label), names.index(s.name()))
+          : CodeBlock.of("null");
+      m.addCode("case $L:\n", h).addCode("$>");
+      for (String c : handler.channels()) {
+        m.addStatement("$N.beginItem()", Names.channel(s.name(), c));
+      }
+      m.addStatement("$N.$N($L)", Names.node(s.name()), handler.name(),
+          args(s, handler.params(), value.toString(), parent.toString()));
+      m.addStatement("return").addCode("$<");
+    }
+    m.addStatement("default: throw new $T($S + handler)", IllegalStateException.class,
+        "no handler " + s.name() + "#");
+    m.endControlFlow();
+    return m.build();
+  }
+
+  private record StagePlanView(int capacity) {}
+
+  private StagePlanView view(StageModel s) {
+    return new StagePlanView(schedule.stage(s.name()).queueCapacity());
+  }
+
+}

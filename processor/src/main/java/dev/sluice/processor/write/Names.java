@@ -1,0 +1,132 @@
+package dev.sluice.processor.write;
+
+import com.squareup.javapoet.ArrayTypeName;
+import com.squareup.javapoet.ClassName;
+import com.squareup.javapoet.ParameterizedTypeName;
+import com.squareup.javapoet.TypeName;
+import dev.sluice.processor.model.ItemType;
+import dev.sluice.processor.model.PipelineModel;
+import dev.sluice.processor.model.StageModel;
+import java.util.List;
+
+/**
+ * The systematic names and types of generated code: one place that says what a stage's queue,
+ * channel, node field and parent array are called and which runtime class holds each item type.
+ */
+final class Names {
+  static final String RUNTIME = "dev.sluice.runtime";
+  static final ClassName PLAN = ClassName.get(RUNTIME + ".plan", "PipelinePlan");
+  static final ClassName RUN_OPTIONS = ClassName.get(RUNTIME, "RunOptions");
+  static final ClassName RUN_REPORT = ClassName.get(RUNTIME, "RunReport");
+  static final ClassName DEVICE = ClassName.get(RUNTIME, "Device");
+  static final ClassName CPU_DRIVER = ClassName.get(RUNTIME + ".cpu", "CpuDriver");
+  static final ClassName OUTCOME = CPU_DRIVER.nestedClass("Outcome");
+  static final ClassName CPU_INSTANCE = ClassName.get(RUNTIME + ".cpu", "CpuInstance");
+  static final ClassName INPUT_CURSOR = ClassName.get(RUNTIME + ".cpu", "InputCursor");
+  static final ClassName RUN_CONTROL = ClassName.get(RUNTIME + ".cpu", "RunControl");
+  static final ClassName RAISE_CHANNEL = ClassName.get(RUNTIME + ".cpu", "RaiseChannel");
+  static final ClassName INT_CHANNEL = ClassName.get(RUNTIME + ".cpu", "IntChannel");
+  static final ClassName DATA_QUEUE = ClassName.get(RUNTIME + ".queue", "DataQueue");
+  static final ClassName GENERATED = ClassName.get("javax.annotation.processing", "Generated");
+  static final String PROCESSOR = "dev.sluice.processor.SluiceProcessor";
+
+  private final PipelineModel model;
+
+  Names(PipelineModel model) {
+    this.model = model;
+  }
+
+  ClassName api() {
+    return ClassName.get(model.packageName(), model.generatedName());
+  }
+
+  ClassName instance() {
+    return ClassName.get(model.packageName(), model.generatedName() + "_CpuInstance");
+  }
+
+  /** Stage index in the plan: the source is 0, nodes follow in declaration order. */
+  int index(String stage) {
+    List<StageModel> ordered = stagesInPlanOrder();
+    for (int i = 0; i < ordered.size(); i++) {
+      if (ordered.get(i).name().equals(stage)) {
+        return i;
+      }
+    }
+    throw new IllegalArgumentException("not a node or source: " + stage);
+  }
+
+  List<StageModel> stagesInPlanOrder() {
+    return java.util.stream.Stream.concat(java.util.stream.Stream.of(model.source()), model.nodes().stream())
+        .toList();
+  }
+
+  static String input(String stage) {
+    return "in_" + stage;
+  }
+
+  static String sink(String stage) {
+    return "sink_" + stage;
+  }
+
+  static String node(String stage) {
+    return "node_" + stage;
+  }
+
+  static String channel(String stage, String channel) {
+    return "out_" + stage + "_" + channel;
+  }
+
+  static String parents(int region) {
+    return "parents_" + region;
+  }
+
+  static String raise(String stage, ItemType tag) {
+    return "raise_" + stage + "_" + tag.simpleName();
+  }
+
+  /** The queue or sink buffer field an edge writes into. */
+  String target(String to) {
+    return model.stage(to).isSink() ? sink(to) : input(to);
+  }
+
+  static TypeName type(ItemType t) {
+    return switch (t.kind()) {
+      case INT -> TypeName.INT;
+      case LONG -> TypeName.LONG;
+      case FLOAT -> TypeName.FLOAT;
+      case DOUBLE -> TypeName.DOUBLE;
+      case RECORD -> ClassName.get(t.element());
+    };
+  }
+
+  private static String prefix(ItemType t) {
+    return switch (t.kind()) {
+      case INT -> "Int";
+      case LONG -> "Long";
+      case FLOAT -> "Float";
+      case DOUBLE -> "Double";
+      case RECORD -> "Obj";
+    };
+  }
+
+  static TypeName queue(ItemType t) {
+    ClassName raw = ClassName.get(RUNTIME + ".queue", prefix(t) + "Queue");
+    return t.isRecord() ? ParameterizedTypeName.get(raw, type(t)) : raw;
+  }
+
+  static TypeName channelType(ItemType t) {
+    ClassName raw = ClassName.get(RUNTIME + ".cpu", prefix(t) + "Channel");
+    return t.isRecord() ? ParameterizedTypeName.get(raw, type(t)) : raw;
+  }
+
+  /** What a sink hands the user: a primitive array or a list of records. */
+  static TypeName sinkResult(ItemType t) {
+    return t.isRecord()
+        ? ParameterizedTypeName.get(ClassName.get(List.class), type(t))
+        : ArrayTypeName.of(type(t));
+  }
+
+  static String capitalize(String s) {
+    return Character.toUpperCase(s.charAt(0)) + s.substring(1);
+  }
+}

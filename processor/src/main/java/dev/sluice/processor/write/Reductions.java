@@ -1,0 +1,50 @@
+package dev.sluice.processor.write;
+
+import com.squareup.javapoet.CodeBlock;
+import dev.sluice.ReduceOp;
+import dev.sluice.processor.model.FieldModel;
+import javax.lang.model.type.TypeKind;
+
+/** Identity and combine step of each {@code @Reduce} operator, per primitive type. */
+final class Reductions {
+  private Reductions() {}
+
+  static CodeBlock identity(FieldModel f) {
+    TypeKind t = f.primitive();
+    String type = f.typeName();
+    return switch (f.op()) {
+      case SUM, OR, XOR -> CodeBlock.of("($L) 0", type);
+      case PRODUCT -> CodeBlock.of("($L) 1", type);
+      case AND -> CodeBlock.of("($L) -1", type);
+      case MIN -> CodeBlock.of("$L", extreme(t, true));
+      case MAX -> CodeBlock.of("$L", extreme(t, false));
+    };
+  }
+
+  private static String extreme(TypeKind t, boolean largest) {
+    return switch (t) {
+      case INT -> largest ? "Integer.MAX_VALUE" : "Integer.MIN_VALUE";
+      case LONG -> largest ? "Long.MAX_VALUE" : "Long.MIN_VALUE";
+      case FLOAT -> largest ? "Float.POSITIVE_INFINITY" : "Float.NEGATIVE_INFINITY";
+      case DOUBLE -> largest ? "Double.POSITIVE_INFINITY" : "Double.NEGATIVE_INFINITY";
+      case SHORT -> largest ? "Short.MAX_VALUE" : "Short.MIN_VALUE";
+      case BYTE -> largest ? "Byte.MAX_VALUE" : "Byte.MIN_VALUE";
+      default -> throw new IllegalArgumentException("no " + (largest ? "MIN" : "MAX") + " reduction for " + t);
+    };
+  }
+
+  /** {@code a op b} as an expression of the field's type. */
+  static CodeBlock combine(FieldModel f, String a, String b) {
+    ReduceOp op = f.op();
+    String type = f.typeName();
+    return switch (op) {
+      case SUM -> CodeBlock.of("($L) ($L + $L)", type, a, b);
+      case PRODUCT -> CodeBlock.of("($L) ($L * $L)", type, a, b);
+      case MIN -> CodeBlock.of("($L) Math.min($L, $L)", type, a, b);
+      case MAX -> CodeBlock.of("($L) Math.max($L, $L)", type, a, b);
+      case AND -> CodeBlock.of("($L) ($L & $L)", type, a, b);
+      case OR -> CodeBlock.of("($L) ($L | $L)", type, a, b);
+      case XOR -> CodeBlock.of("($L) ($L ^ $L)", type, a, b);
+    };
+  }
+}
