@@ -1,0 +1,45 @@
+package dev.sluice.examples;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import dev.sluice.runtime.RunOptions;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Comparator;
+import java.util.List;
+
+/** Assertions on sink results, which are multisets: the order of a sink's items is not defined. */
+public final class Multisets {
+  private Multisets() {}
+
+  /** The chunk sizes every example test runs with: one item, an odd small size, the default. */
+  public static final int[] CHUNKS = {1, 7, RunOptions.DEFAULT_CHUNK};
+
+  public static void assertSameInts(int[] expected, int[] actual, String what) {
+    int[] e = expected.clone();
+    int[] a = actual.clone();
+    Arrays.sort(e);
+    Arrays.sort(a);
+    assertEquals(e.length, a.length, what + ": size");
+    assertEquals(Arrays.toString(e), Arrays.toString(a), what);
+  }
+
+  public static void assertSameLongs(long[] expected, long[] actual, String what) {
+    long[] e = expected.clone();
+    long[] a = actual.clone();
+    Arrays.sort(e);
+    Arrays.sort(a);
+    assertEquals(e.length, a.length, what + ": size");
+    assertEquals(Arrays.toString(e), Arrays.toString(a), what);
+  }
+
+  /** Compares lists of records (or anything with a stable {@code toString}) as multisets. */
+  public static <T> void assertSameItems(List<T> expected, List<T> actual, String what) {
+    List<String> e = new ArrayList<>(expected.stream().map(String::valueOf).toList());
+    List<String> a = new ArrayList<>(actual.stream().map(String::valueOf).toList());
+    e.sort(Comparator.naturalOrder());
+    a.sort(Comparator.naturalOrder());
+    assertEquals(e.size(), a.size(), what + ": size");
+    assertEquals(e, a, what);
+  }
+}

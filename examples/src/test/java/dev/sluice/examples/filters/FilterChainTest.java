@@ -1,0 +1,83 @@
+package dev.sluice.examples.filters;
+
+import static dev.sluice.examples.Multisets.assertSameInts;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import dev.sluice.examples.Multisets;
+import dev.sluice.runtime.Device;
+import dev.sluice.runtime.RunReport;
+import java.util.Random;
+import org.junit.jupiter.api.Test;
+
+class FilterChainTest {
+  private static final int BOUND = 20_000;
+
+  private static int[] input(int n) {
+    Random r = new Random(42);
+    int[] a = new int[n];
+    for (int i = 0; i < n; i++) {
+      a[i] = r.nextInt(2 * BOUND) - BOUND / 2;
+    }
+    return a;
+  }
+
+  private static void assertConserved(RunReport r, int inputs, int kept) {
+    assertEquals(inputs, r.stage("numbers").itemsOut(), "source");
+    assertEquals(r.stage("numbers").itemsOut(), r.stage("threes").itemsIn(), "threes in");
+    assertEquals(r.stage("threes").itemsOut(), r.stage("odds").itemsIn(), "odds in");
+    assertEquals(r.stage("odds").itemsOut(), r.stage("small").itemsIn(), "small in");
+    assertEquals(r.stage("small").itemsOut(), r.sink("kept").items(), "sink");
+    assertEquals(kept, r.sink("kept").items(), "sink vs result");
+  }
+
+  @Test
+  void matchesReference() {
+    for (int n : new int[] {0, 1, 5_000}) {
+      int[] in = input(n);
+      int[] expected = Reference.kept(in, 3, BOUND);
+      for (int instances = 1; instances <= 2; instances++) {
+        for (int chunk : Multisets.CHUNKS) {
+          String what = "n=" + n + " instances=" + instances + " chunk=" + chunk;
+          FilterChainPipeline.Result res = FilterChainPipeline.builder().small(() -> new Below(BOUND))
+              .instances(instances).chunkSize(chunk).maxSteps(10_000_000).device(Device.cpu()).build().run(in);
+          assertSameInts(expected, res.kept(), what);
+          assertConserved(res.report(), n, res.kept().length);
+        }
+      }
+    }
+  }
+
+  @Test
+  void rangeAndChunkedInputsMatchReference() {
+    int[] range = new int[3_000];
+    for (int i = 0; i < range.length; i++) {
+      range[i] = i - 1_000;
+    }
+    FilterChainPipeline p = FilterChainPipeline.builder().threes(() -> new MultipleOf(5))
+        .small(() -> new Below(1_500)).instances(2).chunkSize(64).device(Device.cpu()).build();
+    assertSameInts(Reference.kept(range, 5, 1_500), p.runRange(-1_000, 2_000).kept(), "runRange");
+    int[] in = input(2_000);
+    java.util.List<int[]> parts = java.util.List.of(java.util.Arrays.copyOfRange(in, 0, 700),
+        new int[0], java.util.Arrays.copyOfRange(in, 700, 2_000));
+    assertSameInts(Reference.kept(in, 5, 1_500), p.runChunks(parts.iterator()).kept(), "runChunks");
+  }
+
+  @Test
+  void tinySettingsMatchReference() {
+    for (int n : new int[] {0, 3_000}) {
+      int[] in = input(n);
+      int[] expected = Reference.kept(in, 3, BOUND);
+      for (int instances = 1; instances <= 2; instances++) {
+        for (int chunk : Multisets.CHUNKS) {
+          TinyFilterChainPipeline.Result res = TinyFilterChainPipeline.builder().small(() -> new Below(BOUND))
+              .instances(instances).chunkSize(chunk).maxSteps(10_000_000).device(Device.cpu()).build().run(in);
+          assertSameInts(expected, res.kept(), "tiny n=" + n + " instances=" + instances + " chunk=" + chunk);
+          RunReport r = res.report();
+          assertEquals(r.stage("numbers").itemsOut(), r.stage("threes").itemsIn());
+          assertEquals(r.stage("small").itemsOut(), r.sink("kept").items());
+          assertEquals(res.kept().length, r.sink("kept").items());
+        }
+      }
+    }
+  }
+}
