@@ -76,19 +76,19 @@ final class CpuInstanceWriter {
     for (StageModel s : model.nodes()) {
       StagePlanView p = view(s);
       t.addField(FieldSpec.builder(Names.queue(s.itemType()), Names.input(s.name()), Modifier.FINAL)
-          .initializer("new $T($L, false)", raw(Names.queue(s.itemType())), p.capacity)
+          .initializer("$L($L, false)", newOf(Names.queue(s.itemType())), p.capacity)
           .build());
     }
     for (StageModel s : model.sinks()) {
       t.addField(FieldSpec.builder(Names.queue(s.itemType()), Names.sink(s.name()), Modifier.FINAL)
-          .initializer("new $T(1024, true)", raw(Names.queue(s.itemType())))
+          .initializer("$L(1024, true)", newOf(Names.queue(s.itemType())))
           .build());
     }
   }
 
-  private static TypeName raw(TypeName t) {
-    return t instanceof ParameterizedTypeName p ? ClassName.get(p.rawType.packageName(),
-        p.rawType.simpleName() + "<>") : t;
+  /** {@code new Type} or {@code new Type<>} for a generic one, ready for its argument list. */
+  private static CodeBlock newOf(TypeName t) {
+    return t instanceof ParameterizedTypeName p ? CodeBlock.of("new $T<>", p.rawType) : CodeBlock.of("new $T", t);
   }
 
   private void nodes(TypeSpec.Builder t) {
@@ -102,9 +102,6 @@ final class CpuInstanceWriter {
       for (String c : s.channelNames()) {
         t.addField(channelField(s, c, s.isSource() ? s.itemType() : s.node().channel(c).orElseThrow().type(),
             s.isSource() ? "Integer.MAX_VALUE" : String.valueOf(s.node().channel(c).orElseThrow().max())));
-      }
-      if (s.isEnumerator()) {
-        t.addField(channelField(s, "elements", ItemType.INT, "Integer.MAX_VALUE"));
       }
       if (s.isNode()) {
         for (ItemType tag : s.node().raisedTags()) {
@@ -126,7 +123,7 @@ final class CpuInstanceWriter {
       }
     }
     return FieldSpec.builder(Names.channelType(type), Names.channel(s.name(), channel), Modifier.FINAL)
-        .initializer("channel($L, new $T($S, $L$L))", names.index(s.name()), raw(Names.channelType(type)), channel,
+        .initializer("channel($L, $L($S, $L$L))", names.index(s.name()), newOf(Names.channelType(type)), channel,
             max, targets.build())
         .build();
   }
