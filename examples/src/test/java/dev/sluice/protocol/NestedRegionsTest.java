@@ -1,0 +1,173 @@
+package dev.sluice.protocol;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.sluice.protocol.Records.Doc;
+import dev.sluice.protocol.Records.DocTotal;
+import dev.sluice.protocol.Records.Line;
+import dev.sluice.protocol.Records.LineCount;
+import dev.sluice.runtime.Device;
+import dev.sluice.runtime.PipelineException;
+import dev.sluice.runtime.RunReport;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Random;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/**
+ * A region nested in a region, through generated code: the default sizes and the smallest legal
+ * ones (width 2, one-slot parent buffers, queues of one run), one and two instances, several chunk
+ * sizes, against a plain-Java reference, with conservation checks from the run report.
+ */
+class NestedRegionsTest {
+  static Doc[] docs(int n, long seed) {
+    Random r = new Random(seed);
+    Doc[] d = new Doc[n];
+    for (int i = 0; i < n; i++) {
+      d[i] = new Doc(i, r.nextInt(6)); // 0..5 lines, some documents empty
+    }
+    return d;
+  }
+
+  static List<LineCount> referenceLines(Doc[] docs) {
+    List<LineCount> out = new ArrayList<>();
+    for (Doc d : docs) {
+      for (int i = 0; i < d.lines(); i++) {
+        Line l = new Line(d.id(), i, Records.lineLength(d.id(), i));
+        int kept = 0;
+        for (int c = 0; c < l.length(); c++) {
+          if (Records.keep(l, c)) {
+            kept++;
+          }
+        }
+        out.add(new LineCount(d.id(), i, kept));
+      }
+    }
+    return out;
+  }
+
+  static List<DocTotal> referenceDocs(Doc[] docs) {
+    List<DocTotal> out = new ArrayList<>();
+    List<LineCount> lines = referenceLines(docs);
+    for (Doc d : docs) {
+      long kept = lines.stream().filter(l -> l.doc() == d.id()).mapToLong(LineCount::kept).sum();
+      out.add(new DocTotal(d.id(), kept, d.lines()));
+    }
+    return out;
+  }
+
+  static <T> List<T> sorted(List<T> l, Comparator<T> c) {
+    List<T> s = new ArrayList<>(l);
+    s.sort(c);
+    return s;
+  }
+
+  static final Comparator<LineCount> BY_LINE =
+      Comparator.comparingInt(LineCount::doc).thenComparingInt(LineCount::no);
+  static final Comparator<DocTotal> BY_DOC = Comparator.comparingInt(DocTotal::doc);
+
+  static Stream<Arguments> runs() {
+    return Stream.of(
+        Arguments.of(false, 1, 1), Arguments.of(false, 2, 7), Arguments.of(false, 2, 16384),
+        Arguments.of(true, 1, 1), Arguments.of(true, 1, 5), Arguments.of(true, 2, 3),
+        Arguments.of(true, 2, 64));
+  }
+
+  record Out(List<LineCount> lines, List<DocTotal> docs, RunReport report, long allKept) {}
+
+  static Out run(boolean tiny, int instances, int chunk, Doc[] input) {
+    if (tiny) {
+      NestedTinyPipeline.Result r = NestedTinyPipeline.builder().device(Device.cpu()).instances(instances)
+          .chunkSize(chunk).maxSteps(50_000_000).build().run(input);
+      return new Out(r.lineCounts(), r.docTotals(), r.report(), r.perLineAllKept());
+    }
+    NestedPipeline.Result r = NestedPipeline.builder().device(Device.cpu()).instances(instances)
+        .chunkSize(chunk).maxSteps(50_000_000).build().run(input);
+    return new Out(r.lineCounts(), r.docTotals(), r.report(), r.perLineAllKept());
+  }
+
+  @ParameterizedTest(name = "tiny {0}, instances {1}, chunk {2}")
+  @MethodSource("runs")
+  void nestedRegionsMatchTheReference(boolean tiny, int instances, int chunk) {
+    Doc[] input = docs(400, 11);
+    Out out = run(tiny, instances, chunk, input);
+    assertEquals(sorted(referenceLines(input), BY_LINE), sorted(out.lines(), BY_LINE));
+    assertEquals(sorted(referenceDocs(input), BY_DOC), sorted(out.docs(), BY_DOC));
+    long kept = referenceLines(input).stream().mapToLong(LineCount::kept).sum();
+    assertEquals(kept, out.allKept(), "the @Reduce total over all lanes and instances");
+
+    RunReport rep = out.report();
+    int lines = referenceLines(input).size();
+    assertEquals(input.length, rep.stage("lines").itemsIn());
+    assertEquals(lines, rep.stage("makeLine").itemsIn());
+    assertEquals(rep.stage("makeLine").itemsOut(), rep.stage("chars").itemsIn());
+    assertEquals(rep.stage("chars").itemsOut(), rep.stage("classify").itemsIn());
+    assertEquals(rep.stage("classify").itemsOut(), rep.stage("perLine").itemsIn());
+    assertEquals(kept, rep.stage("perLine").itemsIn());
+    assertEquals(lines, rep.stage("perDoc").itemsIn());
+    assertEquals(lines, rep.sink("lineCounts").items());
+    assertEquals(input.length, rep.sink("docTotals").items());
+    // perLine sees BEGIN/END of every document and of every line
+    assertEquals(2L * input.length + 2L * lines, rep.stage("perLine").signals());
+    if (tiny) {
+      assertTrue(rep.stage("lines").blocks() > 0, "one-slot parent buffers block the outer head");
+      assertTrue(rep.stage("chars").blocks() > 0, "and the inner head");
+    }
+  }
+
+  @Test
+  void emptyInput() {
+    Out out = run(true, 2, 3, new Doc[0]);
+    assertEquals(List.of(), out.lines());
+    assertEquals(List.of(), out.docs());
+  }
+
+  @Test
+  void anExceptionInUserCodeNamesPipelineNodeAndItemAndThePipelineRunsAgain() {
+    Doc[] input = docs(50, 3);
+    int bad = 17;
+    input[bad] = new Doc(bad, 4);
+    NestedTinyPipeline failing = NestedTinyPipeline.builder().device(Device.cpu()).instances(2).chunkSize(4)
+        .makeLine(() -> new Nodes.MakeLine(bad)).build();
+    PipelineException e = assertThrows(PipelineException.class, () -> failing.run(input));
+    assertEquals("NestedTiny", e.pipeline());
+    assertEquals("makeLine", e.node());
+    assertEquals("1", e.item());
+    assertTrue(e.getCause() instanceof IllegalArgumentException, String.valueOf(e.getCause()));
+    assertTrue(e.getMessage().contains("bad line 1"), e.getMessage());
+
+    NestedTinyPipeline fine = NestedTinyPipeline.builder().device(Device.cpu()).instances(2).chunkSize(4).build();
+    assertEquals(sorted(referenceDocs(input), BY_DOC), sorted(fine.run(input).docTotals(), BY_DOC));
+  }
+
+  @Test
+  void aParentWithMoreElementsThanItsLimitIsAnError() {
+    Doc[] input = {new Doc(0, 2), new Doc(1, 5000), new Doc(2, 1)};
+    PipelineException e = assertThrows(PipelineException.class,
+        () -> NestedPipeline.builder().device(Device.cpu()).instances(1).build().run(input));
+    assertEquals("lines", e.node());
+    assertTrue(e.item().contains("lines=5000"), e.item());
+    assertTrue(e.getMessage().contains("maxElements"), e.getMessage());
+  }
+
+  @Test
+  void chunkedStreamAndColumnsGiveTheSameResult() {
+    Doc[] input = docs(300, 5);
+    List<Doc[]> chunks = new ArrayList<>();
+    for (int i = 0; i < input.length; i += 37) {
+      chunks.add(java.util.Arrays.copyOfRange(input, i, Math.min(input.length, i + 37)));
+    }
+    NestedTinyPipeline p = NestedTinyPipeline.builder().device(Device.cpu()).instances(2).chunkSize(8).build();
+    assertEquals(sorted(referenceDocs(input), BY_DOC), sorted(p.runChunks(chunks.iterator()).docTotals(), BY_DOC));
+    int[] ids = Stream.of(input).mapToInt(Doc::id).toArray();
+    int[] lines = Stream.of(input).mapToInt(Doc::lines).toArray();
+    assertEquals(sorted(referenceDocs(input), BY_DOC), sorted(p.runColumns(ids, lines).docTotals(), BY_DOC));
+  }
+}
