@@ -1,0 +1,3 @@
+package dev.sluice.readme;
+
+public record Line(int start, int end) {}

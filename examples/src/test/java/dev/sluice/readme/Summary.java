@@ -1,0 +1,3 @@
+package dev.sluice.readme;
+
+public record Summary(int start, int digits) {}
