@@ -1,0 +1,82 @@
+package dev.sluice.examples.lineparser;
+
+import static dev.sluice.examples.Multisets.assertSameItems;
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.sluice.examples.Multisets;
+import dev.sluice.runtime.Device;
+import dev.sluice.runtime.RunReport;
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+import java.util.Random;
+import org.junit.jupiter.api.Test;
+
+class LineParserTest {
+  static void assertConserved(RunReport r, Line[] lines, List<LineSummary> summaries, String what) {
+    int chars = 0;
+    for (Line l : lines) {
+      chars += l.end() - l.start();
+    }
+    assertEquals(lines.length, r.stage("lines").itemsOut(), what);
+    assertEquals(r.stage("lines").itemsOut(), r.stage("chars").itemsIn(), what + " parents");
+    assertEquals(chars, r.stage("chars").itemsOut(), what + " one element per character");
+    assertEquals(r.stage("chars").itemsOut(), r.stage("digits").itemsIn(), what);
+    assertEquals(r.stage("digits").itemsOut(), r.stage("summarize").itemsIn(), what);
+    assertEquals(lines.length, r.stage("summarize").itemsOut(), what + " one summary per line");
+    assertEquals(r.stage("summarize").itemsOut(), r.sink("summaries").items(), what);
+    assertEquals(summaries.size(), r.sink("summaries").items(), what);
+  }
+
+  @Test
+  void linesHandleCrLfAndEmptyLines() {
+    byte[] text = "12,a3\r\n\n\r\nx\r\n45".getBytes(StandardCharsets.US_ASCII);
+    assertArrayEquals(new Line[] {new Line(0, 5), new Line(7, 7), new Line(8, 8), new Line(10, 11),
+        new Line(13, 15)}, Reference.lines(text));
+    assertEquals(List.of(new LineSummary(0, 3, 2, 15), new LineSummary(7, 0, 0, 0), new LineSummary(8, 0, 0, 0),
+        new LineSummary(10, 0, 0, 0), new LineSummary(13, 2, 1, 45)), Reference.summaries(text, Reference.lines(text)));
+  }
+
+  @Test
+  void matchesReference() {
+    for (int n : new int[] {0, 1, 400}) {
+      byte[] text = SampleText.generate(new Random(11), n);
+      Line[] lines = Reference.lines(text);
+      List<LineSummary> expected = Reference.summaries(text, lines);
+      for (int instances = 1; instances <= 2; instances++) {
+        for (int chunk : Multisets.CHUNKS) {
+          String what = "lines=" + n + " instances=" + instances + " chunk=" + chunk;
+          LineParserPipeline.Result res = LineParserPipeline.builder().digits(() -> new Digits(text))
+              .summarize(() -> new Summarize(text)).instances(instances).chunkSize(chunk).maxSteps(10_000_000)
+              .device(Device.cpu()).build().run(lines);
+          assertSameItems(expected, res.summaries(), what);
+          assertConserved(res.report(), lines, res.summaries(), what);
+        }
+      }
+    }
+  }
+
+  @Test
+  void tinySettingsMatchReference() {
+    for (int n : new int[] {0, 150}) {
+      byte[] text = SampleText.generate(new Random(12), n);
+      Line[] lines = Reference.lines(text);
+      List<LineSummary> expected = Reference.summaries(text, lines);
+      for (int instances = 1; instances <= 2; instances++) {
+        for (int chunk : Multisets.CHUNKS) {
+          String what = "tiny lines=" + n + " instances=" + instances + " chunk=" + chunk;
+          TinyLineParserPipeline.Result res = TinyLineParserPipeline.builder().digits(() -> new Digits(text))
+              .summarize(() -> new Summarize(text)).instances(instances).chunkSize(chunk).maxSteps(10_000_000)
+              .device(Device.cpu()).build().run(lines);
+          assertSameItems(expected, res.summaries(), what);
+          RunReport r = res.report();
+          assertConserved(r, lines, res.summaries(), what);
+          if (lines.length > 1) {
+            assertTrue(r.stage("chars").blocks() > 0, what + ": a one-parent buffer must block the enumerator");
+          }
+        }
+      }
+    }
+  }
+}
