@@ -2,7 +2,9 @@ package dev.sluice.runtime.protocol;
 
 /**
  * The scheduling protocol's rules as integer predicates: the one place the CPU scheduler and the
- * device kernels take them from. Names follow the protocol text: a node fires only if ACTIVE, not
+ * device kernels take them from. Aparapi translates static methods like these into OpenCL, so they
+ * stay in its subset: primitives only, and every local declared once at the top of its block (it
+ * mis-scopes a local declared in both branches of an if/else). Names follow the protocol text: a node fires only if ACTIVE, not
  * BLOCKED, and with no ACTIVE child; queues are FULL or EMPTY relative to one run's worth of work.
  */
 public final class Protocol {
@@ -56,11 +58,11 @@ public final class Protocol {
    */
   public static int runLimit(int remaining, int inputsPerRun, boolean signalPending, int credit,
       boolean flushing) {
-    int limit;
+    int limit = remaining;
     if (signalPending) {
       limit = Math.min(remaining, credit);
-    } else {
-      limit = flushing ? remaining : remaining - remaining % inputsPerRun;
+    } else if (!flushing) {
+      limit = remaining - remaining % inputsPerRun;
     }
     return Math.min(limit, inputsPerRun);
   }
