@@ -1,0 +1,148 @@
+package dev.sluice.examples;
+
+import dev.sluice.examples.fanout.Calibrate;
+import dev.sluice.examples.fanout.Classify;
+import dev.sluice.examples.fanout.Reading;
+import dev.sluice.examples.fanout.SensorSplitPipeline;
+import dev.sluice.examples.filters.Below;
+import dev.sluice.examples.filters.FilterChainPipeline;
+import dev.sluice.examples.lineparser.Digits;
+import dev.sluice.examples.lineparser.Line;
+import dev.sluice.examples.lineparser.LineParserPipeline;
+import dev.sluice.examples.lineparser.SampleText;
+import dev.sluice.examples.lineparser.Summarize;
+import dev.sluice.examples.signals.Event;
+import dev.sluice.examples.signals.Scale;
+import dev.sluice.examples.signals.WindowsPipeline;
+import dev.sluice.examples.synthgain.SynthGainPipeline;
+import dev.sluice.examples.synthgain.SynthGains;
+import dev.sluice.runtime.Device;
+import dev.sluice.runtime.RunReport;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Random;
+
+/**
+ * Runs every example once on {@link Device#best()} over a generated input, checks the result against
+ * the example's plain-Java reference, and prints the sizes and each run's report.
+ *
+ * <pre>mvn -q -pl examples exec:java</pre>
+ */
+public final class Main {
+  private static boolean allMatch = true;
+
+  private Main() {}
+
+  public static void main(String[] args) {
+    Device device = Device.best();
+    System.out.println("Sluice examples on " + device + System.lineSeparator());
+    filters(device);
+    fanout(device);
+    synthGain(device);
+    lineParser(device);
+    signals(device);
+    System.out.println(allMatch ? "all examples match their references" : "SOME EXAMPLES DIFFER FROM THEIR REFERENCES");
+    if (!allMatch) {
+      System.exit(1);
+    }
+  }
+
+  private static void filters(Device device) {
+    Random random = new Random(1);
+    int[] in = new int[1 << 20];
+    for (int i = 0; i < in.length; i++) {
+      in[i] = random.nextInt(1 << 20);
+    }
+    int bound = 1 << 19;
+    FilterChainPipeline.Result res = FilterChainPipeline.builder().small(() -> new Below(bound)).device(device)
+        .build().run(in);
+    int[] expected = dev.sluice.examples.filters.Reference.kept(in, 3, bound);
+    print("filters", "kept " + res.kept().length + " of " + in.length,
+        sameSorted(longs(expected), longs(res.kept())), res.report());
+  }
+
+  private static void fanout(Device device) {
+    Random random = new Random(2);
+    int sensors = 16;
+    float[] scale = new float[sensors];
+    float[] offset = new float[sensors];
+    for (int s = 0; s < sensors; s++) {
+      scale[s] = 1f + s / 8f;
+      offset[s] = s * 0.25f - 1f;
+    }
+    Reading[] in = new Reading[500_000];
+    for (int i = 0; i < in.length; i++) {
+      in[i] = new Reading(random.nextInt(sensors), (float) random.nextGaussian());
+    }
+    SensorSplitPipeline.Result res = SensorSplitPipeline.builder().classify(() -> new Classify(-1f, 1.5f))
+        .calibrate(() -> new Calibrate(scale, offset)).device(device).build().run(in);
+    var expected = dev.sluice.examples.fanout.Reference.split(in, -1f, 1.5f, scale, offset);
+    boolean ok = sameStrings(expected.accepted(), res.accepted()) && sameStrings(expected.rejected(), res.rejected())
+        && res.calibrated().length == expected.calibrated().length
+        && res.classifyAcceptedCount() == expected.acceptedCount()
+        && res.classifyMaxAccepted() == expected.maxAccepted();
+    print("fanout", "accepted " + res.accepted().size() + ", rejected " + res.rejected().size() + ", calibrated "
+        + res.calibrated().length + ", max accepted " + res.classifyMaxAccepted(), ok, res.report());
+  }
+
+  private static void synthGain(Device device) {
+    for (float gain : SynthGains.BENCHMARK_GAINS) {
+      int n = gain > 1 ? 1 << 16 : 1 << 20;
+      SynthGainPipeline.Result res = SynthGains.builder(gain).device(device).build().runRange(0, n);
+      long[] expected = dev.sluice.examples.synthgain.Reference.itemsOfRange(0, n, gain);
+      print("synthgain (gain " + gain + ")", n + " ids -> " + res.items().length + " items",
+          sameSorted(expected, res.items()), res.report());
+    }
+  }
+
+  private static void lineParser(Device device) {
+    byte[] text = SampleText.generate(new Random(4), 100_000);
+    Line[] lines = dev.sluice.examples.lineparser.Reference.lines(text);
+    LineParserPipeline.Result res = LineParserPipeline.builder().digits(() -> new Digits(text))
+        .summarize(() -> new Summarize(text)).device(device).build().run(lines);
+    var expected = dev.sluice.examples.lineparser.Reference.summaries(text, lines);
+    print("lineparser", text.length + " bytes, " + lines.length + " lines -> " + res.summaries().size()
+        + " summaries", sameStrings(expected, res.summaries()), res.report());
+  }
+
+  private static void signals(Device device) {
+    // windows of 16 events; the default chunk size is a multiple of 16, so every chunk holds whole
+    // windows and the totals do not depend on which instance claims which chunk
+    Event[] events = dev.sluice.examples.signals.Reference.events(new Random(5), 100_000, 16);
+    WindowsPipeline.Result res = WindowsPipeline.builder().scale(() -> new Scale(3)).device(device).build()
+        .run(events);
+    var expected = dev.sluice.examples.signals.Reference.totals(events, 3);
+    print("signals", events.length + " events -> " + res.totals().size() + " window totals",
+        sameStrings(expected, res.totals()), res.report());
+  }
+
+  private static void print(String name, String summary, boolean matches, RunReport report) {
+    allMatch &= matches;
+    System.out.println("== " + name + ": " + summary + (matches ? " (matches the reference)" : " (DIFFERS FROM THE REFERENCE)"));
+    System.out.println(report);
+  }
+
+  private static long[] longs(int[] a) {
+    long[] l = new long[a.length];
+    for (int i = 0; i < a.length; i++) {
+      l[i] = a[i];
+    }
+    return l;
+  }
+
+  private static boolean sameSorted(long[] expected, long[] actual) {
+    long[] e = expected.clone();
+    long[] a = actual.clone();
+    java.util.Arrays.sort(e);
+    java.util.Arrays.sort(a);
+    return java.util.Arrays.equals(e, a);
+  }
+
+  private static <T> boolean sameStrings(List<T> expected, List<T> actual) {
+    List<String> e = new ArrayList<>(expected.stream().map(String::valueOf).toList());
+    List<String> a = new ArrayList<>(actual.stream().map(String::valueOf).toList());
+    e.sort(null);
+    a.sort(null);
+    return e.equals(a);
+  }
+}
