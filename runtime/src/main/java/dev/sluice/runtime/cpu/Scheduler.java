@@ -259,6 +259,9 @@ public final class Scheduler {
     in.release(used);
     sq.release(sigUsed);
     if (sq.count() > 0) {
+      if (credit != sq.credit(0)) {
+        stats.creditStores[s]++;
+      }
       sq.setHeadCredit(credit);
     }
     stats.consumed[s] += used;
@@ -461,8 +464,11 @@ public final class Scheduler {
     final long[] flushes;
     final long[] blocks;
     final long[] opened;
+    /** Firings that ended with part of a pending signal's credit used and stored back. */
+    final long[] creditStores;
 
     Stats(int n) {
+      creditStores = new long[n];
       opened = new long[n];
       consumed = new long[n];
       firings = new long[n];

@@ -127,7 +127,12 @@ final class ExpandPipeline {
     }
   }
 
-  record Result(List<Integer> kept, List<Long> perParent, dev.sluice.runtime.RunReport report) {}
+  record Result(List<Integer> kept, List<Long> perParent, dev.sluice.runtime.RunReport report,
+      List<Instance> instances) {
+    long creditStores(int stage) {
+      return instances.stream().mapToLong(i -> i.scheduler().stats.creditStores[stage]).sum();
+    }
+  }
 
   Result run(int[] input, RunOptions options) {
     var outcome = CpuDriver.run(plan, options, InputCursor.of(input, input.length, options.chunkSize()),
@@ -142,6 +147,6 @@ final class ExpandPipeline {
         per.add(v);
       }
     }
-    return new Result(kept, per, outcome.report());
+    return new Result(kept, per, outcome.report(), outcome.instances());
   }
 }

@@ -107,6 +107,15 @@ class SchedulerTest {
   }
 
   @Test
+  void firingsEndWithPartlyUsedCreditStoredBack() {
+    int[] in = input(500, 9);
+    ExpandPipeline.Result r = new ExpandPipeline(2, 1, 16, 4).run(in, options(1, 50));
+    assertTrue(r.creditStores(2) + r.creditStores(3) > 0,
+        "with two-item runs, a child fills before a long parent's END credit is used up");
+    assertEquals(sorted(referenceKept(in)), sorted(r.kept()));
+  }
+
+  @Test
   void pushBeyondMaxNamesPipelineNodeAndItem() {
     int[] in = {11, 22, 13};
     ExpandPipeline p = new ExpandPipeline(4, 1, 4, 2);
