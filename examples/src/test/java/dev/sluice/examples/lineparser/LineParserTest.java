@@ -58,6 +58,27 @@ class LineParserTest {
   }
 
   @Test
+  void columnsAndChunkedInputsMatchReference() {
+    byte[] text = SampleText.generate(new Random(13), 300);
+    Line[] lines = Reference.lines(text);
+    List<LineSummary> expected = Reference.summaries(text, lines);
+    LineParserPipeline p = LineParserPipeline.builder().digits(() -> new Digits(text))
+        .summarize(() -> new Summarize(text)).instances(2).chunkSize(5).device(Device.cpu()).build();
+    int[] starts = new int[lines.length];
+    int[] ends = new int[lines.length];
+    for (int i = 0; i < lines.length; i++) {
+      starts[i] = lines[i].start();
+      ends[i] = lines[i].end();
+    }
+    LineParserPipeline.Result columns = p.runColumns(starts, ends);
+    assertSameItems(expected, columns.summaries(), "columns");
+    assertConserved(columns.report(), lines, columns.summaries(), "columns");
+    List<Line[]> parts = List.of(java.util.Arrays.copyOfRange(lines, 0, 100),
+        java.util.Arrays.copyOfRange(lines, 100, lines.length));
+    assertSameItems(expected, p.runChunks(parts.iterator()).summaries(), "chunks");
+  }
+
+  @Test
   void tinySettingsMatchReference() {
     for (int n : new int[] {0, 150}) {
       byte[] text = SampleText.generate(new Random(12), n);
