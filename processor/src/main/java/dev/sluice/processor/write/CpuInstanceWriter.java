@@ -192,7 +192,7 @@ final class CpuInstanceWriter {
       m.beginControlFlow("if (data == null)")
           .addComment("an index range: the items are the values base + position")
           .beginControlFlow("for (int i = 0; i < count; i++)")
-          .addStatement("$N.push(($T) (base + from + i))", out, Names.type(type))
+          .addStatement(type.kind() == ItemType.Kind.INT ? "$N.push((int) (base + from + i))" : "$N.push(base + from + i)", out)
           .endControlFlow()
           .addStatement("return")
           .endControlFlow();

@@ -1,7 +1,6 @@
 package dev.sluice.processor.write;
 
 import com.squareup.javapoet.CodeBlock;
-import dev.sluice.ReduceOp;
 import dev.sluice.processor.model.FieldModel;
 import javax.lang.model.type.TypeKind;
 
@@ -11,13 +10,22 @@ final class Reductions {
 
   static CodeBlock identity(FieldModel f) {
     TypeKind t = f.primitive();
-    String type = f.typeName();
     return switch (f.op()) {
-      case SUM, OR, XOR -> CodeBlock.of("($L) 0", type);
-      case PRODUCT -> CodeBlock.of("($L) 1", type);
-      case AND -> CodeBlock.of("($L) -1", type);
+      case SUM, OR, XOR -> CodeBlock.of("$L", literal(t, 0));
+      case PRODUCT -> CodeBlock.of("$L", literal(t, 1));
+      case AND -> CodeBlock.of("$L", literal(t, -1));
       case MIN -> CodeBlock.of("$L", extreme(t, true));
       case MAX -> CodeBlock.of("$L", extreme(t, false));
+    };
+  }
+
+  /** {@code value} as a literal of type {@code t} (a reduction is int, long, float or double). */
+  private static String literal(TypeKind t, int value) {
+    return switch (t) {
+      case LONG -> value + "L";
+      case FLOAT -> value + "f";
+      case DOUBLE -> value + ".0";
+      default -> String.valueOf(value);
     };
   }
 
@@ -35,16 +43,14 @@ final class Reductions {
 
   /** {@code a op b} as an expression of the field's type. */
   static CodeBlock combine(FieldModel f, String a, String b) {
-    ReduceOp op = f.op();
-    String type = f.typeName();
-    return switch (op) {
-      case SUM -> CodeBlock.of("($L) ($L + $L)", type, a, b);
-      case PRODUCT -> CodeBlock.of("($L) ($L * $L)", type, a, b);
-      case MIN -> CodeBlock.of("($L) Math.min($L, $L)", type, a, b);
-      case MAX -> CodeBlock.of("($L) Math.max($L, $L)", type, a, b);
-      case AND -> CodeBlock.of("($L) ($L & $L)", type, a, b);
-      case OR -> CodeBlock.of("($L) ($L | $L)", type, a, b);
-      case XOR -> CodeBlock.of("($L) ($L ^ $L)", type, a, b);
+    return switch (f.op()) {
+      case SUM -> CodeBlock.of("$L + $L", a, b);
+      case PRODUCT -> CodeBlock.of("$L * $L", a, b);
+      case MIN -> CodeBlock.of("Math.min($L, $L)", a, b);
+      case MAX -> CodeBlock.of("Math.max($L, $L)", a, b);
+      case AND -> CodeBlock.of("$L & $L", a, b);
+      case OR -> CodeBlock.of("$L | $L", a, b);
+      case XOR -> CodeBlock.of("$L ^ $L", a, b);
     };
   }
 }
