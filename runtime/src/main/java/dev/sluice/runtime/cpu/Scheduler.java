@@ -193,6 +193,7 @@ public final class Scheduler {
       stats.consumed[0] += n;
       stats.runs[0]++;
       stats.dataRuns[0]++;
+      stats.filled[0] += n;
       if (activateFullChildren(0)) {
         return;
       }
