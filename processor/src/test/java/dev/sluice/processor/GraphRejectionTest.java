@@ -244,4 +244,36 @@ class GraphRejectionTest {
         }
         """), Message.BAD_SETTING, "queueScale = 0", "queueScale = 0");
   }
+
+  @Test
+  void resultAccessorsMustNotClash() {
+    rejects(java("P", """
+          @Node final class Count { @Reduce(ReduceOp.SUM) int n; void run(int x, IntOut out) { n += 1; out.push(x); } }
+          @Pipeline interface P {
+            @Source int in();
+            @From("in") Count c();
+            @Sink @From("c") int cN();
+          }
+        """), Message.RESULT_NAME_CLASH, "Count c()", "cN()", "sink 'cN'", "@Reduce field c.n");
+  }
+
+  @Test
+  void aSinkMayNotBeNamedReport() {
+    rejects(pipeline("""
+          @Source int in();
+          @Sink @From("in") int report();
+        """), Message.RESULT_NAME_CLASH, "int report()", "report()", "the run report");
+  }
+
+  @Test
+  void privateReduceFieldIsInaccessible() {
+    rejects(java("P", """
+          @Node final class Count { @Reduce(ReduceOp.SUM) private int n; void run(int x, IntOut out) { n += 1; out.push(x); } }
+          @Pipeline interface P {
+            @Source int in();
+            @From("in") Count c();
+            @Sink @From("c") int out();
+          }
+        """), Message.INACCESSIBLE, "Count c()", "@Reduce field 'n' is private");
+  }
 }

@@ -20,6 +20,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import javax.lang.model.element.Element;
 import javax.lang.model.element.ExecutableElement;
 import javax.lang.model.element.Modifier;
 import javax.lang.model.element.TypeElement;
@@ -36,13 +37,20 @@ import javax.lang.model.util.ElementFilter;
 public final class NodeReader {
   private NodeReader() {}
 
-  /** Reads {@code type}; {@code width} is the pipeline width (an enumerator's elements per run). */
-  public static NodeModel read(TypeElement type, int width) {
+  /**
+   * Reads {@code type}; {@code width} is the pipeline width (an enumerator's elements per run) and
+   * {@code pipelinePackage} the package of the generated classes that call it.
+   */
+  public static NodeModel read(TypeElement type, int width, String pipelinePackage) {
     List<ExecutableElement> methods = ElementFilter.methodsIn(type.getEnclosedElements());
     List<FieldModel> fields = readFields(type);
+    boolean samePackage = packageOf(type).equals(pipelinePackage);
+    // a no-argument constructor the generated class can call serves as the default factory
     boolean noArg =
         ElementFilter.constructorsIn(type.getEnclosedElements()).stream()
-            .anyMatch(c -> c.getParameters().isEmpty() && !c.getModifiers().contains(Modifier.PRIVATE));
+            .anyMatch(c -> c.getParameters().isEmpty()
+                && (c.getModifiers().contains(Modifier.PUBLIC)
+                    || (samePackage && !c.getModifiers().contains(Modifier.PRIVATE))));
     Region region = type.getAnnotation(Region.class);
     if (region != null) {
       ExecutableElement count = only(methods, "count");
@@ -172,5 +180,12 @@ public final class NodeReader {
           first.getSimpleName().toString(), type, max == null ? 1 : max.value(),
           first.getAnnotation(Aggregate.class) != null, pushedFromRun, handlers, first);
     }
+  }
+
+  private static String packageOf(Element e) {
+    while (!(e instanceof javax.lang.model.element.PackageElement)) {
+      e = e.getEnclosingElement();
+    }
+    return ((javax.lang.model.element.PackageElement) e).getQualifiedName().toString();
   }
 }

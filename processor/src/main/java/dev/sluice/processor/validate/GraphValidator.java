@@ -43,6 +43,7 @@ public final class GraphValidator {
       return out;
     }
     out.addAll(SignalValidator.validate(model));
+    out.addAll(ResultNames.validate(model));
     return out;
   }
 

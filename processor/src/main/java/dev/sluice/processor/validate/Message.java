@@ -32,6 +32,7 @@ public enum Message {
   BAD_SETTING(119, "@Pipeline(%s = %d) must be at least %d"),
   NO_CHANNELS(120, "stage '%s' has no output channels to read from"),
   UNRESOLVED_TYPE(121, "pipeline %s uses a type that could not be resolved: %s"),
+  RESULT_NAME_CLASH(122, "the generated Result would have two accessors named %s(): %s and %s; rename one"),
 
   // node shape
   NODE_NOT_CLASS(201, "@Node must annotate a class, not %s"),

@@ -3,6 +3,7 @@ package dev.sluice.processor.validate;
 import dev.sluice.From;
 import dev.sluice.Node;
 import dev.sluice.Pipeline;
+import dev.sluice.Reduce;
 import dev.sluice.Region;
 import dev.sluice.SignalHandler;
 import dev.sluice.Sink;
@@ -20,6 +21,7 @@ import javax.lang.model.element.ElementKind;
 import javax.lang.model.element.ExecutableElement;
 import javax.lang.model.element.Modifier;
 import javax.lang.model.element.TypeElement;
+import javax.lang.model.element.VariableElement;
 import javax.lang.model.type.DeclaredType;
 import javax.lang.model.type.TypeKind;
 import javax.lang.model.type.TypeMirror;
@@ -90,8 +92,12 @@ public final class PipelineValidator {
         continue;
       }
       Optional<String> problem = Accessibility.problem(node, pkg);
-      if (problem.isEmpty() && !Accessibility.packageOf(node).getQualifiedName().contentEquals(pkg)) {
+      boolean samePackage = Accessibility.packageOf(node).getQualifiedName().contentEquals(pkg);
+      if (problem.isEmpty() && !samePackage) {
         problem = nonPublicMethod(node);
+      }
+      if (problem.isEmpty()) {
+        problem = hiddenReduceField(node, samePackage);
       }
       problem.ifPresent(why ->
           out.add(Diagnostic.on(method, Message.INACCESSIBLE, "node class", node.getQualifiedName(), pkg, why)));
@@ -114,6 +120,20 @@ public final class PipelineValidator {
       Accessibility.problem(record, pkg).ifPresent(why ->
           out.add(Diagnostic.on(method, Message.INACCESSIBLE, "record", record.getQualifiedName(), pkg, why)));
     }
+  }
+
+  /** The generated class resets and combines {@code @Reduce} fields, so it must reach them. */
+  private static Optional<String> hiddenReduceField(TypeElement node, boolean samePackage) {
+    for (VariableElement f : ElementFilter.fieldsIn(node.getEnclosedElements())) {
+      if (Annotations.has(f, Reduce.class)
+          && (f.getModifiers().contains(Modifier.PRIVATE)
+              || (!samePackage && !f.getModifiers().contains(Modifier.PUBLIC)))) {
+        return Optional.of("its @Reduce field '" + f.getSimpleName() + "' is "
+            + (f.getModifiers().contains(Modifier.PRIVATE) ? "private" : "not public and it is in another package")
+            + "; the generated class resets and combines it");
+      }
+    }
+    return Optional.empty();
   }
 
   /** A node in another package: the methods the generated class calls must be public. */

@@ -135,6 +135,8 @@ final class ApiWriter {
       String first = cols.get(0);
       for (String c : cols) {
         m.addStatement("$T.requireNonNull($N, $S)", Objects.class, c, c);
+      }
+      for (String c : cols.subList(1, cols.size())) {
         m.beginControlFlow("if ($N.length != $N.length)", c, first)
             .addStatement("throw new $T($S + $N.length + $S + $N.length)", IllegalArgumentException.class,
                 "column " + c + " has ", c, " items, column " + first + " has ", first)

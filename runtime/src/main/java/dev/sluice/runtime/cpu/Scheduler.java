@@ -7,6 +7,7 @@ import dev.sluice.runtime.plan.PipelinePlan;
 import dev.sluice.runtime.plan.StageKind;
 import dev.sluice.runtime.protocol.Protocol;
 import dev.sluice.runtime.queue.DataQueue;
+import dev.sluice.runtime.queue.QueueOverflowException;
 import dev.sluice.runtime.queue.SignalQueue;
 import java.util.Arrays;
 
@@ -52,7 +53,8 @@ public final class Scheduler {
   final Stats stats;
 
   /**
-   * @param input each stage's input data queue (null for the source); fan-in stages share one
+   * @param input each stage's input data queue (null for the source); the edges into a fan-in
+   *     stage all write into its one queue
    * @param edgeQueue each edge's target queue or sink buffer
    */
   public Scheduler(PipelinePlan plan, StageBodies bodies, DataQueue[] input, DataQueue[] edgeQueue,
@@ -402,6 +404,11 @@ public final class Scheduler {
     if (cause instanceof PipelineException p) {
       return p;
     }
+    if (cause instanceof QueueOverflowException) {
+      // not the node's fault: the protocol let a producer run without room for its output
+      throw new IllegalStateException(plan.name + ": queue overflow while node '" + plan.stageNames[s]
+          + "' ran; state: " + state(), cause);
+    }
     String what = cause instanceof MaxExceededException
         ? cause.getMessage()
         : cause.getClass().getSimpleName() + (cause.getMessage() == null ? "" : ": " + cause.getMessage());
@@ -414,8 +421,7 @@ public final class Scheduler {
       if (input[s].count() != 0 || signals[s].count() != 0 || openSlot[s] >= 0 || blocked[s]) {
         throw new IllegalStateException(plan.name + ": the run ended with work left; state: " + state());
       }
-      if (input[s].pushed() != stats.consumed[s] && plan.kinds[s] != StageKind.SOURCE
-          && !sharedInput(s)) {
+      if (input[s].pushed() != stats.consumed[s]) {
         throw new IllegalStateException(plan.name + ": node '" + plan.stageNames[s] + "' consumed "
             + stats.consumed[s] + " of " + input[s].pushed() + " items pushed to it");
       }
@@ -423,15 +429,6 @@ public final class Scheduler {
     if (!sourceExhausted) {
       throw new IllegalStateException(plan.name + ": the run ended before the input was read");
     }
-  }
-
-  private boolean sharedInput(int s) {
-    for (int t = 1; t < plan.stageCount(); t++) {
-      if (t != s && input[t] == input[s]) {
-        return true;
-      }
-    }
-    return false;
   }
 
   /** Every stage's queue sizes and flags, for error messages. */
