@@ -1,0 +1,50 @@
+package dev.sluice.runtime.opencl;
+
+import com.aparapi.device.OpenCLDevice;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+
+/**
+ * The OpenCL devices this machine offers, through Aparapi's native layer: GPUs first, then the rest
+ * (a CPU runtime such as PoCL). When there is no OpenCL loader or no platform, the list is empty and
+ * {@link #unavailableReason()} says why.
+ */
+public final class OpenClDevices {
+  private static List<OpenCLDevice> devices;
+  private static String reason;
+
+  private OpenClDevices() {}
+
+  /** The devices, GPUs first; empty when OpenCL cannot be used here. */
+  public static synchronized List<OpenCLDevice> list() {
+    if (devices == null) {
+      List<OpenCLDevice> found = new ArrayList<>();
+      try {
+        List<OpenCLDevice> all = OpenCLDevice.listDevices(null);
+        if (all != null) {
+          found.addAll(all);
+        }
+        if (found.isEmpty()) {
+          reason = "no OpenCL platform reports a device (is an ICD such as pocl-opencl-icd or a GPU driver installed?)";
+        }
+      } catch (LinkageError | RuntimeException e) {
+        reason = "the OpenCL layer could not load: " + e;
+      }
+      found.sort(Comparator.comparingInt(d -> d.getType() == com.aparapi.device.Device.TYPE.GPU ? 0 : 1));
+      devices = List.copyOf(found);
+    }
+    return devices;
+  }
+
+  /** Why {@link #list()} is empty, or null when it is not. */
+  public static synchronized String unavailableReason() {
+    list();
+    return reason;
+  }
+
+  /** A short description: name, type and vendor. */
+  public static String describe(OpenCLDevice d) {
+    return d.getName() + " (" + d.getType() + ", " + d.getOpenCLPlatform().getVendor() + ")";
+  }
+}

@@ -1,0 +1,70 @@
+package dev.sluice.runtime.opencl;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+
+import com.aparapi.Range;
+import com.aparapi.device.OpenCLDevice;
+import java.util.Random;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The protocol's rules are one class that both back ends use: compiled by Aparapi into OpenCL they
+ * give the JVM's answers on every case, and the kernel provably ran on the OpenCL device.
+ */
+class ProtocolOnDeviceTest {
+  @Test
+  void everyRuleGivesTheSameAnswerOnEachOpenClDevice() {
+    int n = 4096;
+    Random r = new Random(5);
+    int[] a = new int[n];
+    int[] b = new int[n];
+    int[] c = new int[n];
+    int[] flags = new int[n];
+    for (int i = 0; i < n; i++) {
+      a[i] = r.nextInt(200);
+      b[i] = 1 + r.nextInt(100);
+      c[i] = r.nextInt(150);
+      flags[i] = r.nextInt(4);
+    }
+    int[] expected = new int[n * ProtocolKernel.OUTPUTS];
+    ProtocolKernel.reference(a, b, c, flags, expected);
+    for (OpenCLDevice device : OpenClAvailable.devices()) {
+      int[] out = new int[n * ProtocolKernel.OUTPUTS];
+      ProtocolKernel k = new ProtocolKernel(a, b, c, flags, out);
+      try {
+        Kernels.compile(k, device);
+        k.put(a).put(b).put(c).put(flags).put(out);
+        Kernels.execute(k, device.createRange(n, 64), device);
+        k.get(out);
+      } finally {
+        k.dispose();
+      }
+      assertArrayEquals(expected, out, "on " + OpenClDevices.describe(device));
+    }
+  }
+
+  @Test
+  void aKernelThatCannotCompileIsAnErrorNotAJavaFallback() {
+    for (OpenCLDevice device : OpenClAvailable.devices()) {
+      int[] out = new int[16];
+      com.aparapi.Kernel bad = new com.aparapi.Kernel() {
+        @Override
+        public void run() {
+          // allocation is outside what Aparapi translates
+          out[getGlobalId()] = new int[] {1}.length + String.valueOf(getGlobalId()).length();
+        }
+      };
+      boolean failed = false;
+      try {
+        Kernels.compile(bad, device);
+        Kernels.execute(bad, Range.create(16), device);
+      } catch (Kernels.KernelException e) {
+        failed = true;
+      } finally {
+        bad.dispose();
+      }
+      assertFalse(!failed, "an untranslatable kernel must fail, not run in the Java thread pool");
+    }
+  }
+}
