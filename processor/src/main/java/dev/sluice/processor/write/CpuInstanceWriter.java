@@ -74,9 +74,9 @@ final class CpuInstanceWriter {
 
   private void queues(TypeSpec.Builder t) {
     for (StageModel s : model.nodes()) {
-      StagePlanView p = view(s);
       t.addField(FieldSpec.builder(Names.queue(s.itemType()), Names.input(s.name()), Modifier.FINAL)
-          .initializer("$L($L, false)", newOf(Names.queue(s.itemType())), p.capacity)
+          .initializer("$L($L, false)", newOf(Names.queue(s.itemType())),
+              schedule.stage(s.name()).queueCapacity())
           .build());
     }
     for (StageModel s : model.sinks()) {
@@ -372,11 +372,4 @@ final class CpuInstanceWriter {
     m.endControlFlow();
     return m.build();
   }
-
-  private record StagePlanView(int capacity) {}
-
-  private StagePlanView view(StageModel s) {
-    return new StagePlanView(schedule.stage(s.name()).queueCapacity());
-  }
-
 }

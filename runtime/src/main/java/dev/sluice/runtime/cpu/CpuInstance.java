@@ -20,18 +20,20 @@ public abstract class CpuInstance implements StageBodies {
     scheduler = new Scheduler(plan, this, inputs, edgeQueues, cursor, control);
     scheduler.bind(raises);
     sinks = sinkBuffers;
-    while (channels.size() < plan.stageCount()) {
-      channels.add(new ArrayList<>());
-    }
+    stageChannels(plan.stageCount() - 1);
   }
 
   /** Counts a channel's pushes toward its stage's items out in the report. */
   protected final <C extends Channel> C channel(int stage, C channel) {
+    stageChannels(stage).add(channel);
+    return channel;
+  }
+
+  private List<Channel> stageChannels(int stage) {
     while (channels.size() <= stage) {
       channels.add(new ArrayList<>());
     }
-    channels.get(stage).add(channel);
-    return channel;
+    return channels.get(stage);
   }
 
   public final Scheduler scheduler() {
@@ -40,7 +42,7 @@ public abstract class CpuInstance implements StageBodies {
 
   long itemsOut(int stage) {
     long n = 0;
-    for (Channel c : channels.get(stage)) {
+    for (Channel c : stageChannels(stage)) {
       n += c.total();
     }
     return n;

@@ -1,7 +1,6 @@
 package dev.sluice.runtime.cpu;
 
 import dev.sluice.Raise;
-import dev.sluice.runtime.protocol.Protocol;
 
 /**
  * Raises one user signal kind from a node: the signal is queued on the node's out-edges with the
@@ -27,9 +26,5 @@ public final class RaiseChannel<T extends Record> implements Raise<T> {
       throw new NullPointerException("raised a null signal");
     }
     scheduler.raise(stage, signal, payload);
-  }
-
-  static int limitPerItem() {
-    return Protocol.MAX_SIGNALS_PER_VEC;
   }
 }
