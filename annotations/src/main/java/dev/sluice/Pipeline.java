@@ -28,4 +28,13 @@ public @interface Pipeline {
 
   /** Signal queue capacity per node. At least {@code MAX_SIGNALS_PER_VEC + MAX_SIGNALS_PER_SIG + 1}. */
   int signalQueue() default 16;
+
+  /**
+   * Whether the processor also writes the pipeline's OpenCL kernel. Node bodies must then stay in the
+   * GPU subset (primitives, the item record's components, {@code java.lang.Math} and static methods;
+   * no allocation, exceptions, {@code break}, {@code switch} or {@code char}), checked at compile time
+   * with one error per construct. {@code false} lifts those limits and keeps the pipeline on the CPU
+   * back end.
+   */
+  boolean gpu() default true;
 }

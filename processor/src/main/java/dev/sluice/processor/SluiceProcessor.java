@@ -5,6 +5,8 @@ import dev.sluice.Node;
 import dev.sluice.Pipeline;
 import dev.sluice.processor.compute.Schedule;
 import dev.sluice.processor.compute.ScheduleBuilder;
+import dev.sluice.processor.kernel.BodyTranslator;
+import dev.sluice.processor.kernel.KernelPlanner;
 import dev.sluice.processor.model.PipelineModel;
 import dev.sluice.processor.read.PipelineReader;
 import dev.sluice.processor.validate.BodyChecker;
@@ -43,7 +45,8 @@ import javax.lang.model.util.ElementFilter;
 /**
  * The Sluice annotation processor: for each {@code @Pipeline} interface (and each {@code @Node}
  * class, checked once on its own), read → validate (report every error; stop if any) → compute →
- * write. A pipeline that refers to types not generated yet is deferred to a later round. Nothing is
+ * kernel (decide whether the pipeline gets an OpenCL kernel; translate node bodies into the GPU
+ * subset) → write. A pipeline that refers to types not generated yet is deferred to a later round. Nothing is
  * thrown out of the processor: an internal failure becomes an {@link Message#INTERNAL_ERROR} on the
  * element being processed.
  */
@@ -52,6 +55,7 @@ public final class SluiceProcessor extends AbstractProcessor {
   private final Consumer<Schedule> scheduleListener;
   private Reporter reporter;
   private NodeValidator nodeValidator;
+  private KernelPlanner kernels;
   /** Node classes checked so far, by qualified name: whether they are valid. */
   private final Map<String, Boolean> nodes = new HashMap<>();
   /** Pipelines waiting for types generated in a later round, by qualified name. */
@@ -85,6 +89,7 @@ public final class SluiceProcessor extends AbstractProcessor {
       env.getMessager().printMessage(Message.BODY_CHECKS_SKIPPED.kind(), Message.BODY_CHECKS_SKIPPED.text());
     }
     nodeValidator = new NodeValidator(bodies);
+    kernels = new KernelPlanner(BodyTranslator.create(env));
   }
 
   @Override
@@ -138,7 +143,9 @@ public final class SluiceProcessor extends AbstractProcessor {
     }
     Schedule schedule = ScheduleBuilder.build(model);
     scheduleListener.accept(schedule);
-    new PipelineWriter(processingEnv).write(model, schedule);
+    KernelPlanner.Plan kernel = kernels.plan(model);
+    reporter.report(kernel.diagnostics());
+    new PipelineWriter(processingEnv).write(model, schedule, kernel);
   }
 
   /** Validates a node class once (reporting its problems); whether it is valid. */

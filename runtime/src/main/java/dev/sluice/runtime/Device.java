@@ -1,15 +1,21 @@
 package dev.sluice.runtime;
 
+import com.aparapi.device.OpenCLDevice;
+import dev.sluice.runtime.opencl.OpenClDevices;
+import java.util.List;
 import java.util.Locale;
 
 /**
- * Where a pipeline runs. {@link #best()} picks the best device present; the system property
- * {@code sluice.device} or the environment variable {@code SLUICE_DEVICE} forces one
- * ({@code cpu}/{@code jvm}). The CPU back end runs one pipeline instance per core.
+ * Where a pipeline runs: the JVM (the CPU back end, one pipeline instance per core) or an OpenCL
+ * device (one fused kernel, one pipeline instance per work-group). {@link #best()} picks a GPU, else
+ * another OpenCL device, else the JVM; the system property {@code sluice.device} or the environment
+ * variable {@code SLUICE_DEVICE} forces one: {@code cpu}/{@code jvm}, {@code opencl} (the first
+ * OpenCL device, GPUs first), {@code gpu} (an OpenCL GPU), or {@code opencl:N} (device N of
+ * {@link OpenClDevices#list()}).
  */
 public final class Device {
   /** Kinds of device, one driver each. */
-  public enum Kind { JVM }
+  public enum Kind { JVM, OPENCL }
 
   public static final String PROPERTY = "sluice.device";
   public static final String ENVIRONMENT = "SLUICE_DEVICE";
@@ -17,44 +23,121 @@ public final class Device {
   private final Kind kind;
   private final String name;
   private final int parallelism;
+  private final OpenCLDevice openCl;
+  private final boolean automatic;
 
-  private Device(Kind kind, String name, int parallelism) {
+  private Device(Kind kind, String name, int parallelism, OpenCLDevice openCl, boolean automatic) {
     this.kind = kind;
     this.name = name;
     this.parallelism = parallelism;
+    this.openCl = openCl;
+    this.automatic = automatic;
   }
 
   /** The CPU back end with one pipeline instance per available core. */
   public static Device cpu() {
+    return cpu(false);
+  }
+
+  private static Device cpu(boolean automatic) {
     int cores = Runtime.getRuntime().availableProcessors();
     return new Device(Kind.JVM, "JVM (" + cores + " cores, " + System.getProperty("java.vm.name")
-        + " " + System.getProperty("java.version") + ")", cores);
+        + " " + System.getProperty("java.version") + ")", cores, null, automatic);
   }
 
   /**
-   * The device named by {@code -Dsluice.device} or {@code SLUICE_DEVICE}, else the best one present.
-   * This build has the CPU back end only, so the best device is the JVM; naming another device is an
-   * error rather than a silent substitution.
+   * The CPU back end standing in for {@code instead}, which could not run a pipeline; the name says
+   * so, and so does every run report.
+   */
+  public static Device cpuInsteadOf(Device instead, String reason) {
+    Device cpu = cpu(false);
+    return new Device(Kind.JVM, cpu.name + ", instead of " + instead.name + " (" + reason + ")", cpu.parallelism,
+        null, false);
+  }
+
+  /** The first OpenCL device, GPUs first; an error naming the reason when there is none. */
+  public static Device opencl() {
+    List<OpenCLDevice> all = OpenClDevices.list();
+    if (all.isEmpty()) {
+      throw new IllegalStateException("no OpenCL device: " + OpenClDevices.unavailableReason());
+    }
+    return opencl(all.get(0), false);
+  }
+
+  /** OpenCL device {@code index} of {@link OpenClDevices#list()}. */
+  public static Device opencl(int index) {
+    List<OpenCLDevice> all = OpenClDevices.list();
+    if (index < 0 || index >= all.size()) {
+      throw new IllegalArgumentException("no OpenCL device " + index + "; this machine has "
+          + (all.isEmpty() ? "none (" + OpenClDevices.unavailableReason() + ")" : describeAll(all)));
+    }
+    return opencl(all.get(index), false);
+  }
+
+  /** The first OpenCL GPU; an error when there is none. */
+  public static Device gpu() {
+    for (OpenCLDevice d : OpenClDevices.list()) {
+      if (d.getType() == com.aparapi.device.Device.TYPE.GPU) {
+        return opencl(d, false);
+      }
+    }
+    List<OpenCLDevice> all = OpenClDevices.list();
+    throw new IllegalStateException("no OpenCL GPU; this machine has "
+        + (all.isEmpty() ? "no OpenCL device (" + OpenClDevices.unavailableReason() + ")" : describeAll(all)));
+  }
+
+  private static Device opencl(OpenCLDevice d, boolean automatic) {
+    boolean gpu = d.getType() == com.aparapi.device.Device.TYPE.GPU;
+    // work-groups are pipeline instances: a few per compute unit on a GPU hides memory latency
+    int groups = Math.max(1, d.getMaxComputeUnits() * (gpu ? 4 : 1));
+    return new Device(Kind.OPENCL, "OpenCL " + OpenClDevices.describe(d), groups, d, automatic);
+  }
+
+  private static String describeAll(List<OpenCLDevice> all) {
+    StringBuilder b = new StringBuilder();
+    for (int i = 0; i < all.size(); i++) {
+      b.append(i == 0 ? "" : ", ").append(i).append(": ").append(OpenClDevices.describe(all.get(i)));
+    }
+    return b.toString();
+  }
+
+  /**
+   * The device named by {@code -Dsluice.device} or {@code SLUICE_DEVICE}, else the best one present:
+   * a GPU, else another OpenCL device, else the JVM.
    */
   public static Device best() {
     String forced = System.getProperty(PROPERTY);
     if (forced == null || forced.isBlank()) {
       forced = System.getenv(ENVIRONMENT);
     }
-    if (forced == null || forced.isBlank()) {
-      return cpu();
+    if (forced != null && !forced.isBlank()) {
+      return named(forced);
     }
-    return named(forced);
+    List<OpenCLDevice> all = OpenClDevices.list();
+    return all.isEmpty() ? cpu(true) : opencl(all.get(0), true);
   }
 
-  /** The device with this name: {@code cpu} or {@code jvm}. */
+  /** The device with this name: {@code cpu}, {@code jvm}, {@code opencl}, {@code gpu} or {@code opencl:N}. */
   public static Device named(String spec) {
     String s = spec.trim().toLowerCase(Locale.ROOT);
     if (s.equals("cpu") || s.equals("jvm")) {
       return cpu();
     }
+    if (s.equals("opencl")) {
+      return opencl();
+    }
+    if (s.equals("gpu")) {
+      return gpu();
+    }
+    if (s.startsWith("opencl:")) {
+      try {
+        return opencl(Integer.parseInt(s.substring("opencl:".length())));
+      } catch (NumberFormatException e) {
+        // fall through to the error below
+      }
+    }
     throw new IllegalArgumentException("unknown device '" + spec + "' (from " + PROPERTY + " or "
-        + ENVIRONMENT + "); this build has: cpu");
+        + ENVIRONMENT + "); use cpu, jvm, opencl, gpu or opencl:N");
   }
 
   public Kind kind() {
@@ -65,9 +148,26 @@ public final class Device {
     return name;
   }
 
-  /** Pipeline instances run side by side by default. */
+  /**
+   * Pipeline instances run side by side by default: one per core on the JVM; on OpenCL, work-groups
+   * (four per compute unit on a GPU, one on a CPU device).
+   */
   public int parallelism() {
     return parallelism;
+  }
+
+  /** The OpenCL device, or null for the JVM. */
+  public OpenCLDevice openCl() {
+    return openCl;
+  }
+
+  /**
+   * Whether {@link #best()} chose this device without being told: only then may a pipeline that
+   * cannot run on it switch to the CPU back end (logged and named in the run report) instead of
+   * failing.
+   */
+  public boolean automatic() {
+    return automatic;
   }
 
   @Override

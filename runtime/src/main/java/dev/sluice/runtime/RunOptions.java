@@ -29,6 +29,16 @@ public record RunOptions(Device device, int instances, int chunkSize, long maxSt
     return device != null ? device : Device.best();
   }
 
+  /** These options with the device resolved, so one run sees one device throughout. */
+  public RunOptions resolved() {
+    return device != null ? this : new RunOptions(Device.best(), instances, chunkSize, maxSteps);
+  }
+
+  /** These options on another device. */
+  public RunOptions on(Device other) {
+    return new RunOptions(other, instances, chunkSize, maxSteps);
+  }
+
   public int resolvedInstances() {
     return instances > 0 ? instances : resolvedDevice().parallelism();
   }

@@ -1,4 +1,7 @@
 package dev.sluice.processor.model;
 
-/** The values of {@code @Pipeline}: vector width, data queue scale and signal queue capacity. */
-public record Settings(int width, int queueScale, int signalQueue) {}
+/**
+ * The values of {@code @Pipeline}: vector width, data queue scale, signal queue capacity, and whether
+ * an OpenCL kernel is written.
+ */
+public record Settings(int width, int queueScale, int signalQueue, boolean gpu) {}

@@ -86,7 +86,7 @@ public final class PipelineReader {
         elements.getPackageOf(pipeline).getQualifiedName().toString(),
         simpleName,
         PipelineModel.generatedNameFor(simpleName),
-        new Settings(width, settings.queueScale(), settings.signalQueue()),
+        new Settings(width, settings.queueScale(), settings.signalQueue(), settings.gpu()),
         stages,
         edges(stages),
         userTags(stages));

@@ -6,7 +6,7 @@ import javax.tools.Diagnostic.Kind;
 /**
  * Every message the processor prints, each with a stable code: {@code SLU1xx} graph, {@code SLU2xx}
  * node shape, {@code SLU3xx} state and method bodies, {@code SLU4xx} types, {@code SLU5xx} regions
- * and signals, {@code SLU999} internal errors. Codes are never reused or renumbered; the printed text
+ * and signals, {@code SLU6xx} the GPU subset of node bodies, {@code SLU999} internal errors. Codes are never reused or renumbered; the printed text
  * starts with {@code [SLUnnn] }.
  */
 public enum Message {
@@ -83,6 +83,22 @@ public enum Message {
   HANDLER_PARENT_MISMATCH(506, "%s handler %s of stage '%s' takes %s, but its region %d (enumerator '%s') has parent type %s"),
   USER_SIGNAL_UNHANDLED(507, Kind.WARNING, "user signal %s can reach sink '%s' without being handled (signals are not delivered to sinks)"),
   SIGNAL_QUEUE_TOO_SMALL(508, "@Pipeline(signalQueue = %d) must be greater than MAX_SIGNALS_PER_VEC + MAX_SIGNALS_PER_SIG = %d"),
+
+  // the GPU subset: what a node body may use when the pipeline gets an OpenCL kernel
+  GPU_ALLOCATION(601, "'%s' allocates; a kernel may create only an item record passed straight to push (out.push(new R(...))). Compute into primitives instead, or keep the pipeline on the CPU with @Pipeline(gpu = false)"),
+  GPU_CALL(602, "call to %s is not in the GPU subset: a kernel may call java.lang.Math and static methods, not methods of objects or instance methods (make the helper static), or keep the pipeline on the CPU with @Pipeline(gpu = false)"),
+  GPU_BREAK(603, "'%s' is not in the GPU subset: end the loop through its condition (a flag) instead, or keep the pipeline on the CPU with @Pipeline(gpu = false)"),
+  GPU_SWITCH(604, "switch is not in the GPU subset: use if/else, or keep the pipeline on the CPU with @Pipeline(gpu = false)"),
+  GPU_CHAR(605, "type char is not in the GPU subset: use int (char literals such as '0' are fine), or keep the pipeline on the CPU with @Pipeline(gpu = false)"),
+  GPU_EXCEPTION(606, "%s is not in the GPU subset: a kernel cannot throw or catch; filter bad items out instead, or keep the pipeline on the CPU with @Pipeline(gpu = false)"),
+  GPU_RECURSION(607, "%s is recursive; a kernel has no call stack: write it as a loop, or keep the pipeline on the CPU with @Pipeline(gpu = false)"),
+  GPU_OVERLOAD(608, "%s is overloaded; the kernel translator needs one method per name: rename one, or keep the pipeline on the CPU with @Pipeline(gpu = false)"),
+  GPU_VARARGS(609, "%s takes varargs (an array allocated per call): take the values as parameters, or keep the pipeline on the CPU with @Pipeline(gpu = false)"),
+  GPU_OBJECT(610, "'%s' has type %s; a kernel works on primitives, primitive arrays and the fields of the item record: use its components, or keep the pipeline on the CPU with @Pipeline(gpu = false)"),
+  GPU_STATIC_FIELD(611, "static field %s is not a compile-time constant; make it 'static final' with a constant value or a @Param, or keep the pipeline on the CPU with @Pipeline(gpu = false)"),
+  GPU_CONSTRUCT(612, "%s is not in the GPU subset (%s), or keep the pipeline on the CPU with @Pipeline(gpu = false)"),
+  GPU_FIELD_INACCESSIBLE(613, "@Param field '%s' of %s is %s; the generated kernel in package '%s' reads it: make it package-private in that package, or public"),
+  GPU_KERNEL_SKIPPED(620, Kind.NOTE, "no OpenCL kernel for pipeline %s: %s; it runs on the CPU back end"),
 
   INTERNAL_ERROR(999, "internal error in the Sluice processor while processing %s: %s");
 

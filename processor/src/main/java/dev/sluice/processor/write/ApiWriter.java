@@ -12,6 +12,7 @@ import com.squareup.javapoet.WildcardTypeName;
 import dev.sluice.processor.compute.RegionPlan;
 import dev.sluice.processor.compute.Schedule;
 import dev.sluice.processor.compute.StagePlan;
+import dev.sluice.processor.kernel.KernelPlanner;
 import dev.sluice.processor.model.FieldModel;
 import dev.sluice.processor.model.ItemType;
 import dev.sluice.processor.model.PipelineModel;
@@ -34,11 +35,13 @@ final class ApiWriter {
   private final PipelineModel model;
   private final Schedule schedule;
   private final Names names;
+  private final KernelPlanner.Plan kernel;
 
-  ApiWriter(PipelineModel model, Schedule schedule, Names names) {
+  ApiWriter(PipelineModel model, Schedule schedule, Names names, KernelPlanner.Plan kernel) {
     this.model = model;
     this.schedule = schedule;
     this.names = names;
+    this.kernel = kernel;
   }
 
   TypeSpec write() {
@@ -54,6 +57,13 @@ final class ApiWriter {
       t.addField(factoryType(s), s.name(), Modifier.FINAL);
     }
     t.addField(Names.RUN_OPTIONS, "options", Modifier.PRIVATE, Modifier.FINAL);
+    if (kernel.hasKernel()) {
+      t.addField(FieldSpec.builder(KernelWriter.className(names), "kernel", Modifier.PRIVATE)
+          .addJavadoc("The OpenCL kernel, made on the first OpenCL run and kept (compiled) for the next ones.\n").build());
+    } else {
+      t.addField(FieldSpec.builder(String.class, "NO_KERNEL", Modifier.PRIVATE, Modifier.STATIC, Modifier.FINAL)
+          .addJavadoc("Why this pipeline has no OpenCL kernel.\n").initializer("$S", kernel.noKernel()).build());
+    }
     MethodSpec.Builder ctor = MethodSpec.constructorBuilder().addModifiers(Modifier.PRIVATE)
         .addParameter(builderName(), "b");
     for (StageModel s : model.nodes()) {
@@ -119,7 +129,7 @@ final class ApiWriter {
         .returns(resultName())
         .addParameter(ArrayTypeName.of(item), "input")
         .addStatement("$T.requireNonNull(input, $S)", Objects.class, "input")
-        .addStatement("return execute($T.of(input, input.length, options.chunkSize()))", Names.INPUT_CURSOR)
+        .addStatement("return execute(chunk -> $T.of(input, input.length, chunk))", Names.INPUT_CURSOR)
         .build());
     if (type.isRecord()) {
       MethodSpec.Builder m = MethodSpec.methodBuilder("runColumns")
@@ -142,8 +152,8 @@ final class ApiWriter {
                 "column " + c + " has ", c, " items, column " + first + " has ", first)
             .endControlFlow();
       }
-      m.addStatement("return execute($T.of(new Object[] {$L}, $N.length, options.chunkSize()))",
-          Names.INPUT_CURSOR, String.join(", ", cols), first);
+      m.addStatement("Object[] columns = {$L}", String.join(", ", cols));
+      m.addStatement("return execute(chunk -> $T.of(columns, $N.length, chunk))", Names.INPUT_CURSOR, first);
       t.addMethod(m.build());
     }
     if (type.kind() == ItemType.Kind.INT || type.kind() == ItemType.Kind.LONG) {
@@ -153,7 +163,7 @@ final class ApiWriter {
           .returns(resultName())
           .addParameter(item, "from")
           .addParameter(item, "to")
-          .addStatement("return execute($T.range(from, to, options.chunkSize()))", Names.INPUT_CURSOR)
+          .addStatement("return execute(chunk -> $T.range(from, to, chunk))", Names.INPUT_CURSOR)
           .build());
     }
     t.addMethod(MethodSpec.methodBuilder("runChunks")
@@ -162,17 +172,39 @@ final class ApiWriter {
         .returns(resultName())
         .addParameter(ParameterizedTypeName.get(ClassName.get(Iterator.class), ArrayTypeName.of(item)), "chunks")
         .addStatement("$T.requireNonNull(chunks, $S)", Objects.class, "chunks")
-        .addStatement("return execute($T.stream(chunks, a -> a.length, options.chunkSize()))", Names.INPUT_CURSOR)
+        .addStatement("return execute(chunk -> $T.stream(chunks, a -> a.length, chunk))", Names.INPUT_CURSOR)
         .build());
     ParameterizedTypeName outcome = ParameterizedTypeName.get(Names.OUTCOME, names.instance());
-    t.addMethod(MethodSpec.methodBuilder("execute")
+    MethodSpec.Builder m = MethodSpec.methodBuilder("execute")
+        .addJavadoc("Runs on the resolved device: the OpenCL kernel on an OpenCL device, else the CPU back end.\n"
+            + "An OpenCL device picked by {@code Device.best()} that cannot run this pipeline gives way to the\n"
+            + "CPU back end (logged, and named in the report); one asked for by name is an error.\n")
         .addModifiers(Modifier.PRIVATE)
         .returns(resultName())
-        .addParameter(Names.INPUT_CURSOR, "cursor")
-        .addStatement("$T outcome = $T.run(PLAN, options, cursor, (c, control) -> new $T(this, c, control))",
+        .addParameter(ParameterizedTypeName.get(ClassName.get(java.util.function.IntFunction.class), Names.INPUT_CURSOR), "input")
+        .addStatement("$T run = options.resolved()", Names.RUN_OPTIONS)
+        .beginControlFlow("if (run.device().kind() == $T.Kind.OPENCL)", Names.DEVICE);
+    if (kernel.hasKernel()) {
+      m.beginControlFlow("try")
+          .beginControlFlow("synchronized (this)")
+          .beginControlFlow("if (kernel == null)")
+          .addStatement("kernel = new $T(this)", KernelWriter.className(names))
+          .endControlFlow()
+          .addStatement("$T report = $T.run(PLAN, run, input.apply($T.sliceItems(run)), kernel)", Names.RUN_REPORT,
+              Names.OPENCL_DRIVER, Names.OPENCL_DRIVER)
+          .addStatement("return new $T(kernel, report)", resultName())
+          .endControlFlow()
+          .nextControlFlow("catch ($T e)", Names.KERNEL_EXCEPTION)
+          .addStatement("run = $T.switchToCpu(PLAN, run, e.getMessage(), e)", Names.OPENCL_DRIVER)
+          .endControlFlow();
+    } else {
+      m.addStatement("run = $T.switchToCpu(PLAN, run, NO_KERNEL, null)", Names.OPENCL_DRIVER);
+    }
+    m.endControlFlow()
+        .addStatement("$T outcome = $T.run(PLAN, run, input.apply(run.chunkSize()), (c, control) -> new $T(this, c, control))",
             outcome, Names.CPU_DRIVER, names.instance())
-        .addStatement("return new $T(outcome)", resultName())
-        .build());
+        .addStatement("return new $T(outcome)", resultName());
+    t.addMethod(m.build());
   }
 
   private TypeSpec result() {
@@ -231,6 +263,9 @@ final class ApiWriter {
     r.addField(Names.RUN_REPORT, "report", Modifier.PRIVATE, Modifier.FINAL);
     ctor.addStatement("this.report = outcome.report()");
     r.addMethod(ctor.build());
+    if (kernel.hasKernel()) {
+      r.addMethod(kernelResult());
+    }
     r.addMethod(MethodSpec.methodBuilder("report")
         .addJavadoc("Per-stage counters, vector fill, the device and the time of the run.\n")
         .addModifiers(Modifier.PUBLIC)
@@ -238,6 +273,28 @@ final class ApiWriter {
         .addStatement("return report")
         .build());
     return r.build();
+  }
+
+  /** The Result of an OpenCL run: the sinks and reductions the kernel gathered. */
+  private MethodSpec kernelResult() {
+    MethodSpec.Builder k = MethodSpec.constructorBuilder()
+        .addParameter(KernelWriter.className(names), "kernel")
+        .addParameter(Names.RUN_REPORT, "report");
+    for (StageModel s : model.sinks()) {
+      if (s.itemType().isRecord()) {
+        k.addStatement("this.$N = $T.unmodifiableList(new $T<>(kernel.acc_$L))", s.name(), java.util.Collections.class,
+            ArrayList.class, s.name());
+      } else {
+        k.addStatement("this.$N = $T.copyOf(kernel.acc_$L, kernel.acc_$L_n)", s.name(), java.util.Arrays.class, s.name(),
+            s.name());
+      }
+    }
+    for (StageModel s : model.nodes()) {
+      for (FieldModel f : s.node().fields(FieldModel.Kind.REDUCE)) {
+        k.addStatement("this.$N = kernel.result_$L_$L", s.name() + Names.capitalize(f.name()), s.name(), f.name());
+      }
+    }
+    return k.addStatement("this.report = report").build();
   }
 
   private TypeSpec builder() {

@@ -4,6 +4,7 @@ import com.squareup.javapoet.AnnotationSpec;
 import com.squareup.javapoet.JavaFile;
 import com.squareup.javapoet.TypeSpec;
 import dev.sluice.processor.compute.Schedule;
+import dev.sluice.processor.kernel.KernelPlanner;
 import dev.sluice.processor.model.PipelineModel;
 import dev.sluice.processor.model.StageModel;
 import java.io.IOException;
@@ -12,7 +13,7 @@ import javax.annotation.processing.ProcessingEnvironment;
 
 /**
  * Writes a pipeline's generated classes: the public {@code <Name>Pipeline} (plan, builder, run
- * methods, result) and its {@code _CpuInstance}. Each is {@code @Generated} and names the pipeline
+ * methods, result), its {@code _CpuInstance}, and its {@code _Kernel} when it gets one. Each is {@code @Generated} and names the pipeline
  * interface and its node classes as originating elements, so incremental builds redo it when any
  * of them changes.
  */
@@ -23,10 +24,13 @@ public final class PipelineWriter {
     this.env = env;
   }
 
-  public void write(PipelineModel model, Schedule schedule) {
+  public void write(PipelineModel model, Schedule schedule, KernelPlanner.Plan kernel) {
     Names names = new Names(model);
-    emit(model, new ApiWriter(model, schedule, names).write());
+    emit(model, new ApiWriter(model, schedule, names, kernel).write());
     emit(model, new CpuInstanceWriter(model, schedule, names).write());
+    if (kernel.hasKernel()) {
+      emit(model, new KernelWriter(model, schedule, names, kernel.bodies()).write());
+    }
   }
 
   private void emit(PipelineModel model, TypeSpec type) {

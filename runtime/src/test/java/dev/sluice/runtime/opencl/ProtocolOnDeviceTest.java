@@ -1,5 +1,7 @@
 package dev.sluice.runtime.opencl;
 
+import dev.sluice.runtime.testing.OpenClAvailable;
+
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 

@@ -1,19 +1,22 @@
-package dev.sluice.runtime.opencl;
+package dev.sluice.runtime.testing;
 
 import static org.junit.jupiter.api.Assertions.fail;
 
 import com.aparapi.device.OpenCLDevice;
+import dev.sluice.runtime.Device;
+import dev.sluice.runtime.opencl.OpenClDevices;
 import java.util.List;
 import org.junit.jupiter.api.Assumptions;
 
 /**
  * The OpenCL devices for a test. Without any, the test is skipped with the reason, unless the
- * environment sets {@code SLUICE_REQUIRE_OPENCL=1} (CI does): then it fails.
+ * environment sets {@code SLUICE_REQUIRE_OPENCL=1} (CI does): then it fails. Shared with the
+ * examples' tests through the runtime's test jar.
  */
-final class OpenClAvailable {
+public final class OpenClAvailable {
   private OpenClAvailable() {}
 
-  static List<OpenCLDevice> devices() {
+  public static List<OpenCLDevice> devices() {
     List<OpenCLDevice> devices = OpenClDevices.list();
     if (devices.isEmpty()) {
       String why = "no OpenCL device: " + OpenClDevices.unavailableReason();
@@ -23,5 +26,11 @@ final class OpenClAvailable {
       Assumptions.abort(why);
     }
     return devices;
+  }
+
+  /** The first OpenCL device (GPUs first) as a Sluice device, or a skip (a failure in CI). */
+  public static Device device() {
+    devices();
+    return Device.opencl();
   }
 }

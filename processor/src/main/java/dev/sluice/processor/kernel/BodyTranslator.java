@@ -1,0 +1,678 @@
+package dev.sluice.processor.kernel;
+
+import com.sun.source.tree.ArrayAccessTree;
+import com.sun.source.tree.AssignmentTree;
+import com.sun.source.tree.BinaryTree;
+import com.sun.source.tree.BlockTree;
+import com.sun.source.tree.CompilationUnitTree;
+import com.sun.source.tree.CompoundAssignmentTree;
+import com.sun.source.tree.ConditionalExpressionTree;
+import com.sun.source.tree.DoWhileLoopTree;
+import com.sun.source.tree.ExpressionStatementTree;
+import com.sun.source.tree.ExpressionTree;
+import com.sun.source.tree.ForLoopTree;
+import com.sun.source.tree.IdentifierTree;
+import com.sun.source.tree.IfTree;
+import com.sun.source.tree.LiteralTree;
+import com.sun.source.tree.MemberSelectTree;
+import com.sun.source.tree.MethodInvocationTree;
+import com.sun.source.tree.MethodTree;
+import com.sun.source.tree.NewClassTree;
+import com.sun.source.tree.ParenthesizedTree;
+import com.sun.source.tree.ReturnTree;
+import com.sun.source.tree.StatementTree;
+import com.sun.source.tree.Tree;
+import com.sun.source.tree.TypeCastTree;
+import com.sun.source.tree.UnaryTree;
+import com.sun.source.tree.VariableTree;
+import com.sun.source.tree.WhileLoopTree;
+import com.sun.source.util.TreePath;
+import com.sun.source.util.Trees;
+import dev.sluice.processor.model.ChannelModel;
+import dev.sluice.processor.model.FieldModel;
+import dev.sluice.processor.model.ItemType;
+import dev.sluice.processor.model.RunParam;
+import dev.sluice.processor.model.StageModel;
+import dev.sluice.processor.validate.BodySite;
+import dev.sluice.processor.validate.Diagnostic;
+import dev.sluice.processor.validate.Message;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import javax.annotation.processing.ProcessingEnvironment;
+import javax.lang.model.element.Element;
+import javax.lang.model.element.ElementKind;
+import javax.lang.model.element.ExecutableElement;
+import javax.lang.model.element.Modifier;
+import javax.lang.model.element.TypeElement;
+import javax.lang.model.element.VariableElement;
+import javax.lang.model.type.TypeKind;
+import javax.lang.model.type.TypeMirror;
+import javax.lang.model.util.ElementFilter;
+
+/**
+ * Translates a node's {@code run} body into the body of a kernel lane method, through the javac Trees
+ * API. The printer accepts exactly the GPU subset: primitive locals, arithmetic, {@code if},
+ * {@code for}, {@code while}, {@code do}, {@code return}; reads of the item (a record item through its
+ * component accessors), of {@code @Param} fields and compile-time constants; pushes; {@code @Reduce}
+ * updates; {@code java.lang.Math} and static methods (whose bodies are translated into the kernel
+ * too). Every other construct is a diagnostic with a code on its own line, so one compile shows them
+ * all.
+ *
+ * <p>Rewrites: {@code out.push(e)} becomes a call of the kernel's staging method for that channel
+ * (a record push passes its components); {@code r.c()} of a record item becomes the local holding
+ * column {@code c}; a {@code @Param} field becomes a kernel field; a {@code @Reduce} field becomes the
+ * lane's partial in local memory; a constant becomes its literal.
+ */
+public final class BodyTranslator {
+  /** The Math methods Aparapi maps to OpenCL built-ins. */
+  private static final Set<String> MATH = Set.of("abs", "acos", "asin", "atan", "atan2", "ceil", "cos", "exp",
+      "floor", "log", "max", "min", "pow", "IEEEremainder", "rint", "round", "sin", "sqrt", "tan", "toDegrees",
+      "toRadians");
+
+  private final Trees trees;
+
+  private BodyTranslator(Trees trees) {
+    this.trees = trees;
+  }
+
+  /** A translator, or empty without javac's Trees API. */
+  public static Optional<BodyTranslator> create(ProcessingEnvironment env) {
+    try {
+      return Optional.of(new BodyTranslator(Trees.instance(env)));
+    } catch (IllegalArgumentException | LinkageError e) {
+      return Optional.empty();
+    }
+  }
+
+  /**
+   * One stage's translation.
+   *
+   * @param body the lane method's statements (after the item's locals)
+   * @param helpers static helpers the body calls, as complete kernel methods
+   * @param problems GPU-subset violations (errors)
+   */
+  public record Translation(String body, List<Helper> helpers, List<Diagnostic> problems) {}
+
+  /**
+   * A static method the body calls, translated for the kernel.
+   *
+   * @param name its name in the kernel
+   * @param source the original, {@code pkg.Owner.method}
+   * @param returnType a primitive type or {@code void}
+   * @param parameterTypes primitive types or primitive arrays
+   */
+  public record Helper(String name, String source, String returnType, List<String> parameterTypes,
+      List<String> parameterNames, String body) {}
+
+  /** Translates {@code stage}'s {@code run} method. */
+  public Translation translate(StageModel stage) {
+    ExecutableElement method = stage.node().method();
+    TreePath path = trees.getPath(method);
+    List<Diagnostic> problems = new ArrayList<>();
+    Map<String, Helper> helpers = new LinkedHashMap<>();
+    if (path == null) {
+      return new Translation("", List.of(), problems);
+    }
+    Printer p = new Printer(stage, method, path.getCompilationUnit(), problems, helpers);
+    MethodTree tree = (MethodTree) path.getLeaf();
+    StringBuilder out = new StringBuilder();
+    for (StatementTree s : tree.getBody().getStatements()) {
+      p.statement(new TreePath(new TreePath(path, tree.getBody()), s), out, 0);
+    }
+    List<Helper> all = new ArrayList<>();
+    for (Helper h : helpers.values()) {
+      if (h != null) {
+        all.add(h);
+      }
+    }
+    return new Translation(out.toString(), all, problems);
+  }
+
+  /** What a name in the body refers to, beyond locals. */
+  private enum Role { ITEM, RECORD_ITEM, CHANNEL, PARAM_FIELD, REDUCE_FIELD, STATE_FIELD }
+
+  private final class Printer {
+    private final StageModel stage;
+    private final ExecutableElement method;
+    private final CompilationUnitTree unit;
+    private final List<Diagnostic> problems;
+    private final Map<String, Helper> helpers;
+    private final Map<Element, Role> roles = new HashMap<>();
+    private final Map<Element, ChannelModel> channels = new HashMap<>();
+    private final Map<Element, FieldModel> fields = new HashMap<>();
+    /** Helpers being translated, to find recursion. */
+    private final List<ExecutableElement> calling = new ArrayList<>();
+    /** The method whose body is being printed (run, or a helper): diagnostics are reported on it. */
+    private ExecutableElement current;
+
+    Printer(StageModel stage, ExecutableElement method, CompilationUnitTree unit, List<Diagnostic> problems,
+        Map<String, Helper> helpers) {
+      this.stage = stage;
+      this.method = method;
+      this.current = method;
+      this.unit = unit;
+      this.problems = problems;
+      this.helpers = helpers;
+      for (RunParam rp : stage.node().runParams()) {
+        switch (rp.kind()) {
+          case ITEM -> roles.put(rp.element(), rp.type().isRecord() ? Role.RECORD_ITEM : Role.ITEM);
+          case CHANNEL -> {
+            roles.put(rp.element(), Role.CHANNEL);
+            channels.put(rp.element(), stage.node().channel(rp.channel()).orElseThrow());
+          }
+          default -> { }
+        }
+      }
+      for (FieldModel f : stage.node().fields()) {
+        fields.put(f.element(), f);
+        roles.put(f.element(), switch (f.kind()) {
+          case PARAM -> Role.PARAM_FIELD;
+          case REDUCE -> Role.REDUCE_FIELD;
+          case STATE -> Role.STATE_FIELD;
+        });
+      }
+    }
+
+    private void problem(TreePath at, Message message, Object... args) {
+      problems.add(Diagnostic.in(new BodySite(at.getLeaf(), at.getCompilationUnit(), trees), current, message, args));
+    }
+
+    private TreePath child(TreePath parent, Tree tree) {
+      return new TreePath(parent, tree);
+    }
+
+    // ---- statements ----
+
+    void statement(TreePath path, StringBuilder out, int depth) {
+      Tree t = path.getLeaf();
+      String pad = "  ".repeat(depth);
+      switch (t.getKind()) {
+        case BLOCK -> {
+          out.append(pad).append("{\n");
+          for (StatementTree s : ((BlockTree) t).getStatements()) {
+            statement(child(path, s), out, depth + 1);
+          }
+          out.append(pad).append("}\n");
+        }
+        case EXPRESSION_STATEMENT ->
+            out.append(pad).append(expr(child(path, ((ExpressionStatementTree) t).getExpression()))).append(";\n");
+        case VARIABLE -> out.append(pad).append(local(path)).append(";\n");
+        case IF -> {
+          IfTree i = (IfTree) t;
+          out.append(pad).append("if ").append(expr(child(path, i.getCondition()))).append(" {\n");
+          body(child(path, i.getThenStatement()), out, depth);
+          if (i.getElseStatement() != null) {
+            out.append(pad).append("} else {\n");
+            body(child(path, i.getElseStatement()), out, depth);
+          }
+          out.append(pad).append("}\n");
+        }
+        case FOR_LOOP -> {
+          ForLoopTree f = (ForLoopTree) t;
+          List<String> init = new ArrayList<>();
+          for (StatementTree s : f.getInitializer()) {
+            init.add(s instanceof VariableTree ? local(child(path, s))
+                : expr(child(path, ((ExpressionStatementTree) s).getExpression())));
+          }
+          List<String> update = new ArrayList<>();
+          for (ExpressionStatementTree s : f.getUpdate()) {
+            update.add(expr(child(path, s.getExpression())));
+          }
+          String cond = f.getCondition() == null ? "" : expr(child(path, f.getCondition()));
+          out.append(pad).append("for (").append(joinInit(init)).append("; ").append(cond).append("; ")
+              .append(String.join(", ", update)).append(") {\n");
+          body(child(path, f.getStatement()), out, depth);
+          out.append(pad).append("}\n");
+        }
+        case WHILE_LOOP -> {
+          WhileLoopTree w = (WhileLoopTree) t;
+          out.append(pad).append("while ").append(expr(child(path, w.getCondition()))).append(" {\n");
+          body(child(path, w.getStatement()), out, depth);
+          out.append(pad).append("}\n");
+        }
+        case DO_WHILE_LOOP -> {
+          DoWhileLoopTree d = (DoWhileLoopTree) t;
+          out.append(pad).append("do {\n");
+          body(child(path, d.getStatement()), out, depth);
+          out.append(pad).append("} while ").append(expr(child(path, d.getCondition()))).append(";\n");
+        }
+        case RETURN -> {
+          ReturnTree r = (ReturnTree) t;
+          out.append(pad).append("return")
+              .append(r.getExpression() == null ? "" : " " + expr(child(path, r.getExpression()))).append(";\n");
+        }
+        case EMPTY_STATEMENT -> { }
+        case BREAK, CONTINUE -> problem(path, Message.GPU_BREAK, t.getKind() == Tree.Kind.BREAK ? "break" : "continue");
+        case SWITCH -> problem(path, Message.GPU_SWITCH);
+        case THROW -> problem(path, Message.GPU_EXCEPTION, "throw");
+        case TRY -> problem(path, Message.GPU_EXCEPTION, "try");
+        case ENHANCED_FOR_LOOP -> problem(path, Message.GPU_CONSTRUCT, "a for-each loop", "write an indexed for loop");
+        case SYNCHRONIZED -> problem(path, Message.GPU_CONSTRUCT, "synchronized", "lanes of a kernel do not lock");
+        case LABELED_STATEMENT -> problem(path, Message.GPU_BREAK, "a labeled statement");
+        case ASSERT -> problem(path, Message.GPU_EXCEPTION, "assert");
+        default -> problem(path, Message.GPU_CONSTRUCT, describe(t), "kernels take primitive statements and expressions");
+      }
+    }
+
+    private String joinInit(List<String> init) {
+      if (init.size() <= 1) {
+        return init.isEmpty() ? "" : init.get(0);
+      }
+      // int i = 0, j = 1: the later declarators lose their type
+      StringBuilder b = new StringBuilder(init.get(0));
+      for (String s : init.subList(1, init.size())) {
+        b.append(", ").append(s.substring(s.indexOf(' ') + 1));
+      }
+      return b.toString();
+    }
+
+    /** A branch or loop body, always braced. */
+    private void body(TreePath path, StringBuilder out, int depth) {
+      if (path.getLeaf() instanceof BlockTree b) {
+        for (StatementTree s : b.getStatements()) {
+          statement(child(path, s), out, depth + 1);
+        }
+      } else {
+        statement(path, out, depth + 1);
+      }
+    }
+
+    /** A local variable declaration: primitive, not char. */
+    private String local(TreePath path) {
+      VariableTree v = (VariableTree) path.getLeaf();
+      Element e = trees.getElement(path);
+      TypeMirror type = e == null ? null : e.asType();
+      String name = v.getName().toString();
+      if (type == null || !checkPrimitive(path, name, type)) {
+        return "int " + name;
+      }
+      return type.getKind().name().toLowerCase(java.util.Locale.ROOT) + " " + name
+          + (v.getInitializer() == null ? "" : " = " + expr(child(path, v.getInitializer())));
+    }
+
+    /** Whether {@code type} is a primitive other than char; otherwise reports why not. */
+    private boolean checkPrimitive(TreePath at, String what, TypeMirror type) {
+      if (type.getKind() == TypeKind.CHAR) {
+        problem(at, Message.GPU_CHAR);
+        return false;
+      }
+      if (!type.getKind().isPrimitive()) {
+        problem(at, Message.GPU_OBJECT, what, type);
+        return false;
+      }
+      return true;
+    }
+
+    // ---- expressions ----
+
+    String expr(TreePath path) {
+      Tree t = path.getLeaf();
+      switch (t.getKind()) {
+        case PARENTHESIZED:
+          return "(" + expr(child(path, ((ParenthesizedTree) t).getExpression())) + ")";
+        case IDENTIFIER:
+          return identifier(path, (IdentifierTree) t);
+        case MEMBER_SELECT:
+          return memberSelect(path, (MemberSelectTree) t);
+        case METHOD_INVOCATION:
+          return invocation(path, (MethodInvocationTree) t);
+        case ARRAY_ACCESS: {
+          ArrayAccessTree a = (ArrayAccessTree) t;
+          return arrayRef(child(path, a.getExpression())) + "[" + expr(child(path, a.getIndex())) + "]";
+        }
+        case ASSIGNMENT: {
+          AssignmentTree a = (AssignmentTree) t;
+          return expr(child(path, a.getVariable())) + " = " + expr(child(path, a.getExpression()));
+        }
+        case CONDITIONAL_EXPRESSION: {
+          ConditionalExpressionTree c = (ConditionalExpressionTree) t;
+          return expr(child(path, c.getCondition())) + " ? " + expr(child(path, c.getTrueExpression())) + " : "
+              + expr(child(path, c.getFalseExpression()));
+        }
+        case TYPE_CAST: {
+          TypeCastTree c = (TypeCastTree) t;
+          TypeMirror type = trees.getTypeMirror(child(path, c.getType()));
+          if (type == null || !checkPrimitive(path, "(" + c.getType() + ")", type)) {
+            return "0";
+          }
+          return "(" + type.getKind().name().toLowerCase(java.util.Locale.ROOT) + ") "
+              + expr(child(path, c.getExpression()));
+        }
+        case INT_LITERAL, LONG_LITERAL, FLOAT_LITERAL, DOUBLE_LITERAL, BOOLEAN_LITERAL, CHAR_LITERAL:
+          return literal(((LiteralTree) t).getValue());
+        case STRING_LITERAL:
+          problem(path, Message.GPU_OBJECT, t.toString(), "String");
+          return "0";
+        case NULL_LITERAL:
+          problem(path, Message.GPU_OBJECT, "null", "null");
+          return "0";
+        case NEW_CLASS:
+        case NEW_ARRAY:
+          problem(path, Message.GPU_ALLOCATION, t.toString());
+          return "0";
+        case SWITCH_EXPRESSION:
+          problem(path, Message.GPU_SWITCH);
+          return "0";
+        case LAMBDA_EXPRESSION:
+        case MEMBER_REFERENCE:
+          problem(path, Message.GPU_CONSTRUCT, describe(t), "a kernel has no function values");
+          return "0";
+        case INSTANCE_OF:
+          problem(path, Message.GPU_CONSTRUCT, "instanceof", "a kernel has no objects");
+          return "0";
+        default:
+          break;
+      }
+      if (t instanceof CompoundAssignmentTree c) {
+        return expr(child(path, c.getVariable())) + " " + operator(t.getKind()) + "= "
+            + expr(child(path, c.getExpression()));
+      }
+      if (t instanceof BinaryTree b) {
+        TypeMirror type = trees.getTypeMirror(path);
+        if (type != null && !type.getKind().isPrimitive()) {
+          problem(path, Message.GPU_OBJECT, t.toString(), type);
+          return "0";
+        }
+        return expr(child(path, b.getLeftOperand())) + " " + operator(t.getKind()) + " "
+            + expr(child(path, b.getRightOperand()));
+      }
+      if (t instanceof UnaryTree u) {
+        String e = expr(child(path, u.getExpression()));
+        return switch (t.getKind()) {
+          case POSTFIX_INCREMENT -> e + "++";
+          case POSTFIX_DECREMENT -> e + "--";
+          case PREFIX_INCREMENT -> "++" + e;
+          case PREFIX_DECREMENT -> "--" + e;
+          case UNARY_MINUS -> "-" + e;
+          case UNARY_PLUS -> "+" + e;
+          case BITWISE_COMPLEMENT -> "~" + e;
+          default -> "!" + e;
+        };
+      }
+      problem(path, Message.GPU_CONSTRUCT, describe(t), "kernels take primitive statements and expressions");
+      return "0";
+    }
+
+    private String identifier(TreePath path, IdentifierTree t) {
+      Element e = trees.getElement(path);
+      String name = t.getName().toString();
+      if (e == null) {
+        return name;
+      }
+      Role role = roles.get(e);
+      if (role != null) {
+        return roleRef(path, e, role, name);
+      }
+      if (e.getKind() == ElementKind.FIELD) {
+        return staticField(path, (VariableElement) e);
+      }
+      if (name.equals("this")) {
+        problem(path, Message.GPU_OBJECT, "this", e.asType());
+        return "0";
+      }
+      return name;
+    }
+
+    private String roleRef(TreePath path, Element e, Role role, String name) {
+      switch (role) {
+        case ITEM:
+          return name;
+        case PARAM_FIELD: {
+          FieldModel f = fields.get(e);
+          return KernelNames.param(stage.name(), f.name());
+        }
+        case REDUCE_FIELD:
+          return KernelNames.reducePartial(stage.name(), fields.get(e).name()) + "[" + KernelNames.LANE + "]";
+        case STATE_FIELD:
+          problem(path, Message.GPU_CONSTRUCT, "@State field '" + name + "'", "state is not yet kept on the device");
+          return "0";
+        default:
+          problem(path, Message.GPU_OBJECT, name, e.asType());
+          return "0";
+      }
+    }
+
+    /** A static field: a compile-time constant becomes its literal. */
+    private String staticField(TreePath path, VariableElement f) {
+      Object value = f.getConstantValue();
+      if (f.getModifiers().contains(Modifier.STATIC) && value != null && !(value instanceof String)) {
+        return literal(value);
+      }
+      if (!f.getModifiers().contains(Modifier.STATIC)) {
+        problem(path, Message.GPU_OBJECT, f.getSimpleName(), f.asType());
+      } else {
+        problem(path, Message.GPU_STATIC_FIELD, f.getEnclosingElement().getSimpleName() + "." + f.getSimpleName());
+      }
+      return "0";
+    }
+
+    private String memberSelect(TreePath path, MemberSelectTree t) {
+      Element e = trees.getElement(path);
+      if (e != null && roles.containsKey(e)) {
+        // this.field
+        return roleRef(path, e, roles.get(e), t.getIdentifier().toString());
+      }
+      if (e != null && e.getKind() == ElementKind.FIELD) {
+        return staticField(path, (VariableElement) e);
+      }
+      if (t.getIdentifier().contentEquals("length")) {
+        TypeMirror target = trees.getTypeMirror(child(path, t.getExpression()));
+        if (target != null && target.getKind() == TypeKind.ARRAY) {
+          return arrayRef(child(path, t.getExpression())) + ".length";
+        }
+      }
+      problem(path, Message.GPU_OBJECT, t.toString(), e == null ? "?" : e.asType());
+      return "0";
+    }
+
+    /** An array operand: only {@code @Param} arrays exist in a kernel. */
+    private String arrayRef(TreePath path) {
+      Element e = trees.getElement(path);
+      if (e != null && roles.get(e) == Role.PARAM_FIELD && fields.get(e).array()) {
+        return KernelNames.param(stage.name(), fields.get(e).name());
+      }
+      if (e != null && e.getKind() == ElementKind.PARAMETER && calling.size() > 0) {
+        return e.getSimpleName().toString(); // an array parameter of a helper
+      }
+      problem(path, Message.GPU_OBJECT, path.getLeaf().toString(), e == null ? "?" : e.asType());
+      return "0";
+    }
+
+    private String invocation(TreePath path, MethodInvocationTree t) {
+      ExpressionTree select = t.getMethodSelect();
+      Element callee = trees.getElement(child(path, select));
+      if (select instanceof MemberSelectTree ms) {
+        TreePath target = child(child(path, select), ms.getExpression());
+        Element owner = trees.getElement(target);
+        Role role = owner == null ? null : roles.get(owner);
+        if (role == Role.CHANNEL && ms.getIdentifier().contentEquals("push") && t.getArguments().size() == 1) {
+          return push(path, channels.get(owner), child(path, t.getArguments().get(0)));
+        }
+        if (role == Role.RECORD_ITEM && t.getArguments().isEmpty()) {
+          return KernelNames.component(owner.getSimpleName().toString(), ms.getIdentifier().toString());
+        }
+      }
+      if (!(callee instanceof ExecutableElement m) || !m.getModifiers().contains(Modifier.STATIC)) {
+        problem(path, Message.GPU_CALL, t.getMethodSelect().toString() + "(...)");
+        return "0";
+      }
+      List<String> args = new ArrayList<>();
+      for (ExpressionTree a : t.getArguments()) {
+        args.add(expr(child(path, a)));
+      }
+      TypeElement owner = (TypeElement) m.getEnclosingElement();
+      String ownerName = owner.getQualifiedName().toString();
+      if (ownerName.equals("java.lang.Math")) {
+        if (!MATH.contains(m.getSimpleName().toString())) {
+          problem(path, Message.GPU_CALL, "Math." + m.getSimpleName() + " (OpenCL has no built-in for it)");
+          return "0";
+        }
+        return "Math." + m.getSimpleName() + "(" + String.join(", ", args) + ")";
+      }
+      return KernelNames.helper(ownerName, m.getSimpleName().toString()) + helper(path, m) + "(" + String.join(", ", args) + ")";
+    }
+
+    /** Copies a static helper into the kernel (translated by the same rules); returns "" or a problem marker. */
+    private String helper(TreePath at, ExecutableElement m) {
+      String key = ((TypeElement) m.getEnclosingElement()).getQualifiedName() + "." + m.getSimpleName();
+      if (calling.contains(m)) {
+        problem(at, Message.GPU_RECURSION, key + "(...)");
+        return "";
+      }
+      if (helpers.containsKey(key)) {
+        return "";
+      }
+      if (m.isVarArgs()) {
+        problem(at, Message.GPU_VARARGS, key + "(...)");
+        return "";
+      }
+      long sameName = ElementFilter.methodsIn(m.getEnclosingElement().getEnclosedElements()).stream()
+          .filter(o -> o.getSimpleName().equals(m.getSimpleName())).count();
+      if (sameName > 1) {
+        problem(at, Message.GPU_OVERLOAD, key);
+        return "";
+      }
+      TreePath mp = trees.getPath(m);
+      if (mp == null) {
+        problem(at, Message.GPU_CALL, key + "(...) (compiled elsewhere: its source is not available to translate)");
+        return "";
+      }
+      MethodTree tree = (MethodTree) mp.getLeaf();
+      StringBuilder b = new StringBuilder();
+      ExecutableElement saved = current;
+      calling.add(m);
+      current = m;
+      helpers.put(key, null); // reserve the name while translating (recursion is caught above)
+      String ret;
+      List<String> types = new ArrayList<>();
+      List<String> names = new ArrayList<>();
+      try {
+        ret = m.getReturnType().getKind() == TypeKind.VOID ? "void" : primitiveName(mp, m.getReturnType());
+        for (VariableElement p : m.getParameters()) {
+          TypeMirror pt = p.asType();
+          boolean primitiveArray = pt.getKind() == TypeKind.ARRAY
+              && ((javax.lang.model.type.ArrayType) pt).getComponentType().getKind().isPrimitive()
+              && ((javax.lang.model.type.ArrayType) pt).getComponentType().getKind() != TypeKind.CHAR;
+          types.add(primitiveArray ? pt.toString() : primitiveName(mp, pt));
+          names.add(p.getSimpleName().toString());
+        }
+        for (StatementTree s : tree.getBody().getStatements()) {
+          statement(new TreePath(new TreePath(mp, tree.getBody()), s), b, 0);
+        }
+      } finally {
+        calling.remove(m);
+        current = saved;
+      }
+      helpers.put(key, new Helper(KernelNames.helper(((TypeElement) m.getEnclosingElement()).getQualifiedName().toString(),
+          m.getSimpleName().toString()), key, ret, types, names, b.toString()));
+      return "";
+    }
+
+    private String primitiveName(TreePath at, TypeMirror type) {
+      if (!checkPrimitive(at, type.toString(), type)) {
+        return "int";
+      }
+      return type.getKind().name().toLowerCase(java.util.Locale.ROOT);
+    }
+
+    /** {@code ch.push(value)}: the staging call, with a record's components as separate arguments. */
+    private String push(TreePath path, ChannelModel channel, TreePath arg) {
+      String call = KernelNames.push(stage.name(), channel.name()) + "(" + KernelNames.G + ", " + KernelNames.LANE
+          + ", " + KernelNames.SLOT + ", ";
+      ItemType type = channel.type();
+      if (!type.isRecord()) {
+        return call + expr(arg) + ")";
+      }
+      Tree a = arg.getLeaf();
+      while (a instanceof ParenthesizedTree p) {
+        arg = child(arg, p.getExpression());
+        a = arg.getLeaf();
+      }
+      List<String> parts = new ArrayList<>();
+      if (a instanceof NewClassTree n && n.getClassBody() == null && n.getArguments().size() == type.components().size()) {
+        for (ExpressionTree e : n.getArguments()) {
+          parts.add(expr(child(arg, e)));
+        }
+      } else if (a instanceof IdentifierTree id && roles.get(trees.getElement(arg)) == Role.RECORD_ITEM) {
+        for (ItemType.Component c : type.components()) {
+          parts.add(KernelNames.component(id.getName().toString(), c.name()));
+        }
+      } else {
+        problem(arg, Message.GPU_OBJECT, a.toString(), type.simpleName()
+            + " (push 'new " + type.simpleName() + "(...)' or the input item itself)");
+        return "0";
+      }
+      return call + String.join(", ", parts) + ")";
+    }
+  }
+
+  /** A literal in Java source form; char values become ints. */
+  static String literal(Object value) {
+    if (value instanceof Character c) {
+      return String.valueOf((int) c);
+    }
+    if (value instanceof Long l) {
+      return l + "L";
+    }
+    if (value instanceof Float f) {
+      if (f.isNaN()) {
+        return "(0.0f / 0.0f)";
+      }
+      if (f.isInfinite()) {
+        return f > 0 ? "(1.0f / 0.0f)" : "(-1.0f / 0.0f)";
+      }
+      return f + "f";
+    }
+    if (value instanceof Double d) {
+      if (d.isNaN()) {
+        return "(0.0 / 0.0)";
+      }
+      if (d.isInfinite()) {
+        return d > 0 ? "(1.0 / 0.0)" : "(-1.0 / 0.0)";
+      }
+      String s = d.toString();
+      return s.contains(".") || s.contains("E") ? s : s + ".0";
+    }
+    if (value instanceof Integer i && i == Integer.MIN_VALUE) {
+      return "(-2147483647 - 1)";
+    }
+    if (value instanceof Byte || value instanceof Short) {
+      return "(" + (value instanceof Byte ? "byte" : "short") + ") " + value;
+    }
+    return String.valueOf(value);
+  }
+
+  private static String operator(Tree.Kind kind) {
+    return switch (kind) {
+      case PLUS, PLUS_ASSIGNMENT -> "+";
+      case MINUS, MINUS_ASSIGNMENT -> "-";
+      case MULTIPLY, MULTIPLY_ASSIGNMENT -> "*";
+      case DIVIDE, DIVIDE_ASSIGNMENT -> "/";
+      case REMAINDER, REMAINDER_ASSIGNMENT -> "%";
+      case LEFT_SHIFT, LEFT_SHIFT_ASSIGNMENT -> "<<";
+      case RIGHT_SHIFT, RIGHT_SHIFT_ASSIGNMENT -> ">>";
+      case UNSIGNED_RIGHT_SHIFT, UNSIGNED_RIGHT_SHIFT_ASSIGNMENT -> ">>>";
+      case AND, AND_ASSIGNMENT -> "&";
+      case OR, OR_ASSIGNMENT -> "|";
+      case XOR, XOR_ASSIGNMENT -> "^";
+      case CONDITIONAL_AND -> "&&";
+      case CONDITIONAL_OR -> "||";
+      case LESS_THAN -> "<";
+      case GREATER_THAN -> ">";
+      case LESS_THAN_EQUAL -> "<=";
+      case GREATER_THAN_EQUAL -> ">=";
+      case EQUAL_TO -> "==";
+      case NOT_EQUAL_TO -> "!=";
+      default -> throw new IllegalArgumentException("not an operator: " + kind);
+    };
+  }
+
+  private static String describe(Tree t) {
+    return t.getKind().name().toLowerCase(java.util.Locale.ROOT).replace('_', ' ');
+  }
+}

@@ -1,0 +1,86 @@
+package dev.sluice.processor.kernel;
+
+import dev.sluice.processor.model.FieldModel;
+import dev.sluice.processor.model.PipelineModel;
+import dev.sluice.processor.model.StageModel;
+import dev.sluice.processor.validate.Diagnostic;
+import dev.sluice.processor.validate.Message;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import javax.lang.model.element.Element;
+import javax.lang.model.element.Modifier;
+import javax.lang.model.element.PackageElement;
+
+/**
+ * The kernel step of the processor: decides whether a pipeline gets an OpenCL kernel, and if so
+ * translates its node bodies. The outcome is either the translations (and any GPU-subset errors) or
+ * the reason there is no kernel, which the generated class reports at run time.
+ */
+public final class KernelPlanner {
+  private final Optional<BodyTranslator> translator;
+
+  public KernelPlanner(Optional<BodyTranslator> translator) {
+    this.translator = translator;
+  }
+
+  /**
+   * What the kernel step decided.
+   *
+   * @param bodies translated {@code run} bodies by stage name; empty when there is no kernel
+   * @param noKernel why there is no kernel, or null
+   * @param diagnostics GPU-subset errors and notes
+   */
+  public record Plan(Map<String, BodyTranslator.Translation> bodies, String noKernel, List<Diagnostic> diagnostics) {
+    public boolean hasKernel() {
+      return noKernel == null;
+    }
+  }
+
+  public Plan plan(PipelineModel model) {
+    List<Diagnostic> out = new ArrayList<>();
+    if (!model.settings().gpu()) {
+      return new Plan(Map.of(), "@Pipeline(gpu = false) keeps it on the CPU back end", out);
+    }
+    if (translator.isEmpty()) {
+      String why = "the compiler has no javac Trees API, and the GPU kernel is translated from node sources through it (compile with javac)";
+      out.add(Diagnostic.on(model.element(), Message.GPU_KERNEL_SKIPPED, model.simpleName(), why));
+      return new Plan(Map.of(), why, out);
+    }
+    Optional<String> unsupported = KernelSupport.unsupported(model);
+    if (unsupported.isPresent()) {
+      out.add(Diagnostic.on(model.element(), Message.GPU_KERNEL_SKIPPED, model.simpleName(), unsupported.get()));
+      return new Plan(Map.of(), unsupported.get(), out);
+    }
+    Map<String, BodyTranslator.Translation> bodies = new LinkedHashMap<>();
+    for (StageModel s : model.nodes()) {
+      BodyTranslator.Translation t = translator.get().translate(s);
+      bodies.put(s.name(), t);
+      out.addAll(t.problems());
+      for (FieldModel f : s.node().fields(FieldModel.Kind.PARAM)) {
+        accessProblem(f.element(), model.packageName()).ifPresent(why -> out.add(Diagnostic.on(f.element(),
+            Message.GPU_FIELD_INACCESSIBLE, f.name(), s.node().element().getSimpleName(), why, model.packageName())));
+      }
+    }
+    boolean errors = out.stream().anyMatch(Diagnostic::isError);
+    return errors ? new Plan(Map.of(), "node bodies outside the GPU subset", out) : new Plan(bodies, null, out);
+  }
+
+  /** Why the generated kernel in {@code pkg} cannot read field {@code f}, or empty. */
+  private static Optional<String> accessProblem(Element f, String pkg) {
+    if (f.getModifiers().contains(Modifier.PRIVATE)) {
+      return Optional.of("private");
+    }
+    Element e = f;
+    while (!(e instanceof PackageElement)) {
+      e = e.getEnclosingElement();
+    }
+    boolean samePackage = ((PackageElement) e).getQualifiedName().contentEquals(pkg);
+    if (!samePackage && !f.getModifiers().contains(Modifier.PUBLIC)) {
+      return Optional.of("not public and in package '" + ((PackageElement) e).getQualifiedName() + "'");
+    }
+    return Optional.empty();
+  }
+}

@@ -1,0 +1,787 @@
+package dev.sluice.processor.write;
+
+import com.squareup.javapoet.AnnotationSpec;
+import com.squareup.javapoet.ArrayTypeName;
+import com.squareup.javapoet.ClassName;
+import com.squareup.javapoet.CodeBlock;
+import com.squareup.javapoet.FieldSpec;
+import com.squareup.javapoet.MethodSpec;
+import com.squareup.javapoet.ParameterizedTypeName;
+import com.squareup.javapoet.TypeName;
+import com.squareup.javapoet.TypeSpec;
+import dev.sluice.processor.compute.Schedule;
+import dev.sluice.processor.kernel.BodyTranslator;
+import dev.sluice.processor.kernel.KernelNames;
+import dev.sluice.processor.model.ChannelModel;
+import dev.sluice.processor.model.EdgeModel;
+import dev.sluice.processor.model.FieldModel;
+import dev.sluice.processor.model.ItemType;
+import dev.sluice.processor.model.PipelineModel;
+import dev.sluice.processor.model.StageModel;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import javax.lang.model.element.Modifier;
+
+/**
+ * Writes {@code <Name>Pipeline_Kernel}: the whole pipeline as one Aparapi kernel. Work-group
+ * {@code g} is pipeline instance {@code g}; its queues are slices of global arrays. Each pass of the
+ * persistent loop is one run: lane 0 asks {@code DeviceScheduler} which node fires next and on which
+ * items, every lane fires that node on one item (staging its pushes per lane), lane 0 turns the
+ * lanes' counts into offsets with a prefix sum in local memory and reserves room in the target queues
+ * (sinks with {@code atomicAdd}), the lanes scatter their items there, and lane 0 updates the
+ * scheduler. Four barriers per run; the loop's control flow is uniform across the group.
+ *
+ * <p>The host half of the class ({@code DeviceProgram}) sizes the buffers, loads input slices, and
+ * gathers sink items and reductions after each launch.
+ */
+final class KernelWriter {
+  private static final ClassName KERNEL = ClassName.get("com.aparapi", "Kernel");
+  private static final ClassName LOCAL = KERNEL.nestedClass("Local");
+  private static final ClassName SCHED = ClassName.get(Names.RUNTIME + ".opencl", "DeviceScheduler");
+  private static final ClassName PROGRAM = ClassName.get(Names.RUNTIME + ".opencl", "DeviceProgram");
+
+  private final PipelineModel model;
+  private final Schedule schedule;
+  private final Names names;
+  private final Map<String, BodyTranslator.Translation> bodies;
+  private final int width;
+  /** Largest channel count of any stage: the lanes' count arrays hold that many rows. */
+  private final int rows;
+  private final int ctlSize;
+
+  KernelWriter(PipelineModel model, Schedule schedule, Names names, Map<String, BodyTranslator.Translation> bodies) {
+    this.model = model;
+    this.schedule = schedule;
+    this.names = names;
+    this.bodies = bodies;
+    this.width = model.settings().width();
+    int r = 1;
+    for (StageModel s : model.nodes()) {
+      r = Math.max(r, s.node().channels().size());
+    }
+    this.rows = r;
+    this.ctlSize = 4 + model.edges().size();
+  }
+
+  static ClassName className(Names names) {
+    return names.api().peerClass(names.api().simpleName() + "_Kernel");
+  }
+
+  /** One column of an item type: a suffix for field names, the accessor, the primitive type. */
+  private record Column(String suffix, String accessor, TypeName type) {}
+
+  private static List<Column> columns(ItemType t) {
+    List<Column> out = new ArrayList<>();
+    if (t.isRecord()) {
+      for (ItemType.Component c : t.components()) {
+        out.add(new Column("_" + c.name(), c.name(), Names.type(ItemType.primitive(c.kind()))));
+      }
+    } else {
+      out.add(new Column("", null, Names.type(t)));
+    }
+    return out;
+  }
+
+  private static String queue(String stage) {
+    return "q_" + stage;
+  }
+
+  private static String staging(String stage, String channel) {
+    return "st_" + stage + "_" + channel;
+  }
+
+  private static String sinkBuffer(String sink) {
+    return "sink_" + sink;
+  }
+
+  private static String acc(String sink) {
+    return "acc_" + sink;
+  }
+
+  private int capacity(String stage) {
+    return schedule.stage(stage).queueCapacity();
+  }
+
+  private int sinkIndex(String sink) {
+    return model.sinks().indexOf(model.stage(sink));
+  }
+
+  private List<EdgeModel> edges(String stage, String channel) {
+    return model.edges().stream().filter(e -> e.from().equals(stage) && e.channel().equals(channel)).toList();
+  }
+
+  TypeSpec write() {
+    TypeSpec.Builder t = TypeSpec.classBuilder(className(names))
+        .addModifiers(Modifier.FINAL)
+        .superclass(KERNEL)
+        .addSuperinterface(PROGRAM)
+        .addJavadoc("$L as one OpenCL kernel (Aparapi): one pipeline instance per work-group. The device\n"
+            + "scheduler is {@link $T}; node bodies are translated from their {@code run} methods.\n",
+            model.simpleName(), SCHED);
+    fields(t);
+    t.addMethod(constructor());
+    t.addMethod(runMethod());
+    t.addMethod(decide());
+    for (StageModel s : names.stagesInPlanOrder()) {
+      if (s.isSource()) {
+        t.addMethod(sourceLanes(s));
+      } else {
+        t.addMethod(lanes(s));
+        t.addMethod(laneBody(s));
+        for (ChannelModel c : s.node().channels()) {
+          t.addMethod(push(s, c));
+        }
+        t.addMethod(reserve(s));
+        t.addMethod(scatter(s));
+      }
+    }
+    t.addMethod(MethodSpec.methodBuilder("fail")
+        .addJavadoc("Records a lane's error for the host unless the group has one already.\n")
+        .addModifiers(Modifier.PRIVATE)
+        .addParameter(int.class, "sl_g").addParameter(int.class, "sl_stage").addParameter(int.class, "sl_slot")
+        .addParameter(int.class, "sl_detail")
+        .beginControlFlow("if (atomicAdd(err, sl_g * $T.ERR_STRIDE, 1) == 0)", SCHED)
+        .addStatement("err[sl_g * $T.ERR_STRIDE + 1] = $T.ERR_MAX", SCHED, SCHED)
+        .addStatement("err[sl_g * $T.ERR_STRIDE + 2] = sl_stage", SCHED)
+        .addStatement("err[sl_g * $T.ERR_STRIDE + 3] = sl_slot", SCHED)
+        .addStatement("err[sl_g * $T.ERR_STRIDE + 4] = sl_detail", SCHED)
+        .endControlFlow()
+        .build());
+    java.util.Set<String> seen = new java.util.HashSet<>();
+    for (BodyTranslator.Translation tr : bodies.values()) {
+      for (BodyTranslator.Helper h : tr.helpers()) {
+        if (seen.add(h.name())) {
+          MethodSpec.Builder hm = MethodSpec.methodBuilder(h.name())
+              .addJavadoc("{@code $L}, translated.\n", h.source())
+              .addModifiers(Modifier.PRIVATE, Modifier.STATIC)
+              .returns(primitive(h.returnType()));
+          for (int i = 0; i < h.parameterNames().size(); i++) {
+            hm.addParameter(primitive(h.parameterTypes().get(i)), h.parameterNames().get(i));
+          }
+          t.addMethod(hm.addCode("$L", h.body()).build());
+        }
+      }
+    }
+    new HostWriter(t).write();
+    return t.build();
+  }
+
+  /** A primitive type, or an array of one, by its Java spelling. */
+  private static TypeName primitive(String spelling) {
+    if (spelling.endsWith("[]")) {
+      return ArrayTypeName.of(primitive(spelling.substring(0, spelling.length() - 2)));
+    }
+    return switch (spelling) {
+      case "void" -> TypeName.VOID;
+      case "boolean" -> TypeName.BOOLEAN;
+      case "byte" -> TypeName.BYTE;
+      case "short" -> TypeName.SHORT;
+      case "int" -> TypeName.INT;
+      case "long" -> TypeName.LONG;
+      case "float" -> TypeName.FLOAT;
+      case "double" -> TypeName.DOUBLE;
+      default -> throw new IllegalArgumentException("not a kernel type: " + spelling);
+    };
+  }
+
+  // ---------------------------------------------------------------- device fields
+
+  private void fields(TypeSpec.Builder t) {
+    t.addField(FieldSpec.builder(int[].class, "plan").initializer("new int[1]").build());
+    t.addField(FieldSpec.builder(int[].class, "st").initializer("new int[1]").build());
+    t.addField(FieldSpec.builder(long[].class, "stats").initializer("new long[1]").build());
+    t.addField(FieldSpec.builder(int[].class, "err").initializer("new int[1]").build());
+    t.addField(FieldSpec.builder(int[].class, "cursor").addModifiers(Modifier.FINAL).initializer("new int[1]").build());
+    int sinks = model.sinks().size();
+    t.addField(FieldSpec.builder(int[].class, "sinkCount").addModifiers(Modifier.FINAL).initializer("new int[$L]", sinks).build());
+    t.addField(FieldSpec.builder(int[].class, "sinkCap").addModifiers(Modifier.FINAL).initializer("new int[$L]", sinks).build());
+    t.addField(FieldSpec.builder(int.class, "inLength").build());
+    StageModel src = model.source();
+    if (!src.itemType().isRecord()) {
+      t.addField(FieldSpec.builder(int.class, "inRange").build());
+      t.addField(FieldSpec.builder(long.class, "inBase").build());
+    }
+    for (Column c : columns(src.itemType())) {
+      t.addField(FieldSpec.builder(ArrayTypeName.of(c.type()), "in" + c.suffix()).initializer("new $T[1]", c.type()).build());
+    }
+    for (StageModel s : model.nodes()) {
+      for (Column c : columns(s.itemType())) {
+        t.addField(FieldSpec.builder(ArrayTypeName.of(c.type()), queue(s.name()) + c.suffix())
+            .addJavadoc("Input queue of '$L': $L slots per group.\n", s.name(), capacity(s.name()))
+            .initializer("new $T[1]", c.type()).build());
+      }
+      for (ChannelModel ch : s.node().channels()) {
+        for (Column c : columns(ch.type())) {
+          t.addField(FieldSpec.builder(ArrayTypeName.of(c.type()), staging(s.name(), ch.name()) + c.suffix())
+              .addJavadoc("Pushes on '$L.$L' staged per lane: $L per lane.\n", s.name(), ch.name(), ch.max())
+              .initializer("new $T[1]", c.type()).build());
+        }
+      }
+      for (FieldModel f : s.node().fields(FieldModel.Kind.PARAM)) {
+        TypeName type = TypeName.get(f.element().asType());
+        FieldSpec.Builder fb = FieldSpec.builder(type, KernelNames.param(s.name(), f.name()));
+        if (f.array()) {
+          fb.initializer("new $T[1]", type.equals(TypeName.get(f.element().asType())) ? ((ArrayTypeName) type).componentType : type);
+        }
+        t.addField(fb.build());
+      }
+      for (FieldModel f : s.node().fields(FieldModel.Kind.REDUCE)) {
+        TypeName type = TypeName.get(f.element().asType());
+        t.addField(FieldSpec.builder(ArrayTypeName.of(type), KernelNames.reducePartial(s.name(), f.name()))
+            .addAnnotation(LOCAL).addModifiers(Modifier.FINAL).initializer("new $T[$L]", type, width).build());
+        t.addField(FieldSpec.builder(ArrayTypeName.of(type), KernelNames.reduceSlot(s.name(), f.name()))
+            .initializer("new $T[1]", type).build());
+      }
+    }
+    for (StageModel s : model.sinks()) {
+      for (Column c : columns(s.itemType())) {
+        t.addField(FieldSpec.builder(ArrayTypeName.of(c.type()), sinkBuffer(s.name()) + c.suffix())
+            .initializer("new $T[1]", c.type()).build());
+      }
+    }
+    t.addField(FieldSpec.builder(int[].class, "ctl", Modifier.FINAL)
+        .addJavadoc("Lane 0's decision for the group: stage, first slot, items, then one base per edge.\n")
+        .addAnnotation(LOCAL).initializer("new int[$L]", ctlSize).build());
+    t.addField(FieldSpec.builder(int[].class, "cnt", Modifier.FINAL)
+        .addJavadoc("Items each lane pushed in this run, one row of $L lanes per channel.\n", width)
+        .addAnnotation(LOCAL).initializer("new int[$L]", rows * width).build());
+    t.addField(FieldSpec.builder(int[].class, "pre", Modifier.FINAL)
+        .addJavadoc("Exclusive prefix sums of {@code cnt}: where each lane's items go.\n")
+        .addAnnotation(LOCAL).initializer("new int[$L]", rows * width).build());
+  }
+
+  private MethodSpec constructor() {
+    MethodSpec.Builder m = MethodSpec.constructorBuilder()
+        .addJavadoc("Reads the {@code @Param} values of one node object per stage.\n")
+        .addParameter(names.api(), "pipeline");
+    for (StageModel s : model.nodes()) {
+      List<FieldModel> params = s.node().fields(FieldModel.Kind.PARAM);
+      List<FieldModel> reduces = s.node().fields(FieldModel.Kind.REDUCE);
+      if (params.isEmpty() && reduces.isEmpty()) {
+        continue;
+      }
+      ClassName node = ClassName.get(s.node().element());
+      m.addStatement("$T $N = $T.requireNonNull(pipeline.$N.get(), $S)", node, "n_" + s.name(),
+          java.util.Objects.class, s.name(), "the factory of node '" + s.name() + "' returned null");
+      for (FieldModel f : params) {
+        m.addStatement("$N = n_$L.$N", KernelNames.param(s.name(), f.name()), s.name(), f.name());
+        if (f.array()) {
+          m.beginControlFlow("if ($N == null)", KernelNames.param(s.name(), f.name()))
+              .addStatement("throw new $T($S)", NullPointerException.class,
+                  "@Param array '" + f.name() + "' of node '" + s.name() + "' is null")
+              .endControlFlow();
+        }
+      }
+      for (FieldModel f : reduces) {
+        m.addStatement("$N = n_$L.$N", "init_" + s.name() + "_" + f.name(), s.name(), f.name());
+      }
+    }
+    return m.build();
+  }
+
+  // ---------------------------------------------------------------- the persistent loop
+
+  private MethodSpec runMethod() {
+    MethodSpec.Builder m = MethodSpec.methodBuilder("run")
+        .addAnnotation(Override.class)
+        .addModifiers(Modifier.PUBLIC)
+        .addStatement("int sl_lane = getLocalId()")
+        .addStatement("int sl_g = getGroupId()")
+        .addStatement("int sl_s = 0")
+        .beginControlFlow("if (sl_lane == 0)")
+        .addStatement("$T.begin(plan, st, stats, err, sl_g)", SCHED)
+        .endControlFlow()
+        .addComment("one run per pass; every lane reads the decision after the barrier, so the loop is uniform")
+        .beginControlFlow("while (sl_s >= 0)")
+        .beginControlFlow("if (sl_lane == 0)")
+        .addStatement("decide(sl_g)")
+        .endControlFlow()
+        .addStatement("localBarrier()")
+        .addStatement("sl_s = ctl[0]");
+    List<StageModel> stages = names.stagesInPlanOrder();
+    for (int i = 0; i < stages.size(); i++) {
+      m.beginControlFlow("if (sl_s == $L)", i).addStatement("lanes_$L(sl_g, sl_lane)", stages.get(i).name()).endControlFlow();
+    }
+    m.addStatement("localBarrier()");
+    m.addComment("lane 0: prefix sums of the lanes' counts, and room in the target queues");
+    m.beginControlFlow("if (sl_lane == 0)");
+    for (int i = 1; i < stages.size(); i++) {
+      m.beginControlFlow("if (sl_s == $L)", i).addStatement("reserve_$L(sl_g)", stages.get(i).name()).endControlFlow();
+    }
+    m.endControlFlow();
+    m.addStatement("localBarrier()");
+    for (int i = 1; i < stages.size(); i++) {
+      m.beginControlFlow("if (sl_s == $L)", i).addStatement("scatter_$L(sl_g, sl_lane)", stages.get(i).name()).endControlFlow();
+    }
+    m.addStatement("localBarrier()")
+        .beginControlFlow("if (sl_lane == 0 && sl_s >= 0)")
+        .addStatement("$T.afterRun(plan, st, stats, sl_g, sl_s)", SCHED)
+        .endControlFlow()
+        .endControlFlow();
+    return m.build();
+  }
+
+  /** Lane 0: the next run (claiming input chunks as the source needs them) into {@code ctl}. */
+  private MethodSpec decide() {
+    MethodSpec.Builder m = MethodSpec.methodBuilder("decide")
+        .addModifiers(Modifier.PRIVATE)
+        .addParameter(int.class, "sl_g")
+        .addStatement("int sl_a = $T.next(plan, st, stats, err, sl_g)", SCHED)
+        .beginControlFlow("while (sl_a == $T.NEED_CHUNK)", SCHED)
+        .addStatement("$T.claimed(plan, st, stats, sl_g, atomicAdd(cursor, 0, plan[$T.P_CHUNK]), inLength)", SCHED, SCHED)
+        .addStatement("sl_a = $T.next(plan, st, stats, err, sl_g)", SCHED)
+        .endControlFlow()
+        .addStatement("ctl[0] = sl_a")
+        .beginControlFlow("if (sl_a >= 0)")
+        .addStatement("ctl[1] = st[sl_g * plan[$T.P_STATE] + $T.S_OFFSET]", SCHED, SCHED)
+        .addStatement("ctl[2] = st[sl_g * plan[$T.P_STATE] + $T.S_LIMIT]", SCHED, SCHED)
+        .endControlFlow();
+    // the source pushes one item per lane: reserve its room before the lanes run
+    StageModel src = model.source();
+    m.beginControlFlow("if (sl_a == 0)");
+    reserveEdges(m, src, src.name(), "ctl[2]");
+    m.addStatement("$T.pushed(plan, stats, sl_g, 0, ctl[2])", SCHED);
+    m.endControlFlow();
+    return m.build();
+  }
+
+  private void reserveEdges(MethodSpec.Builder m, StageModel s, String channel, String total) {
+    for (EdgeModel e : edges(s.name(), channel)) {
+      StageModel to = model.stage(e.to());
+      if (to.isSink()) {
+        m.addStatement("ctl[$L] = atomicAdd(sinkCount, $L, $L)", 4 + e.index(), sinkIndex(to.name()), total);
+      } else {
+        m.addStatement("ctl[$L] = $T.reserve(plan, st, sl_g, $L, $L)", 4 + e.index(), SCHED, e.index(), total);
+      }
+    }
+  }
+
+  /** Writes value columns {@code values} to edge {@code e}'s target at position {@code at} past its base. */
+  private void writeToEdge(MethodSpec.Builder m, EdgeModel e, ItemType type, String at, List<String> values) {
+    StageModel to = model.stage(e.to());
+    List<Column> cols = columns(type);
+    if (to.isSink()) {
+      m.addStatement("int sl_i$L = ctl[$L] + $L", e.index(), 4 + e.index(), at);
+      m.beginControlFlow("if (sl_i$L < sinkCap[$L])", e.index(), sinkIndex(to.name()));
+      for (int c = 0; c < cols.size(); c++) {
+        m.addStatement("$N[sl_i$L] = $L", sinkBuffer(to.name()) + cols.get(c).suffix(), e.index(), values.get(c));
+      }
+      m.endControlFlow();
+    } else {
+      int cap = capacity(to.name());
+      m.addStatement("int sl_q$L = sl_g * $L + (ctl[$L] + $L) % $L", e.index(), cap, 4 + e.index(), at, cap);
+      for (int c = 0; c < cols.size(); c++) {
+        m.addStatement("$N[sl_q$L] = $L", queue(to.name()) + cols.get(c).suffix(), e.index(), values.get(c));
+      }
+    }
+  }
+
+  // ---------------------------------------------------------------- stages
+
+  private MethodSpec sourceLanes(StageModel s) {
+    MethodSpec.Builder m = MethodSpec.methodBuilder("lanes_" + s.name())
+        .addJavadoc("The source: lane {@code i} moves input item {@code ctl[1] + i} into the queues it feeds.\n")
+        .addModifiers(Modifier.PRIVATE)
+        .addParameter(int.class, "sl_g").addParameter(int.class, "sl_lane")
+        .beginControlFlow("if (sl_lane < ctl[2])")
+        .addStatement("int sl_at = ctl[1] + sl_lane");
+    List<String> values = new ArrayList<>();
+    ItemType type = s.itemType();
+    for (Column c : columns(type)) {
+      String local = "sl_v" + c.suffix();
+      if (type.isRecord()) {
+        m.addStatement("$T $N = in$L[sl_at]", c.type(), local, c.suffix());
+      } else {
+        m.addStatement("$T $N = inRange == 1 ? ($T) (inBase + sl_at) : in[sl_at]", c.type(), local, c.type());
+      }
+      values.add(local);
+    }
+    for (EdgeModel e : edges(s.name(), s.name())) {
+      writeToEdge(m, e, type, "sl_lane", values);
+    }
+    return m.endControlFlow().build();
+  }
+
+  private MethodSpec lanes(StageModel s) {
+    MethodSpec.Builder m = MethodSpec.methodBuilder("lanes_" + s.name())
+        .addJavadoc("Node '$L': lane {@code i} runs item {@code ctl[1] + i} of the queue.\n", s.name())
+        .addModifiers(Modifier.PRIVATE)
+        .addParameter(int.class, "sl_g").addParameter(int.class, "sl_lane");
+    List<ChannelModel> chans = s.node().channels();
+    for (int c = 0; c < chans.size(); c++) {
+      m.addStatement("cnt[$L + sl_lane] = 0", c * width);
+    }
+    for (FieldModel f : s.node().fields(FieldModel.Kind.REDUCE)) {
+      m.addStatement("$N[sl_lane] = $L", KernelNames.reducePartial(s.name(), f.name()), Reductions.identity(f));
+    }
+    int cap = capacity(s.name());
+    return m.beginControlFlow("if (sl_lane < ctl[2])")
+        .addStatement("run_$L(sl_g, sl_lane, sl_g * $L + (ctl[1] + sl_lane) % $L)", s.name(), cap, cap)
+        .endControlFlow()
+        .build();
+  }
+
+  private MethodSpec laneBody(StageModel s) {
+    MethodSpec.Builder m = MethodSpec.methodBuilder("run_" + s.name())
+        .addJavadoc("{@link $T#$L}, translated: the item is queue slot {@code sl_slot}.\n", ClassName.get(s.node().element()),
+            s.node().method().getSimpleName())
+        .addModifiers(Modifier.PRIVATE)
+        .addParameter(int.class, KernelNames.G).addParameter(int.class, KernelNames.LANE)
+        .addParameter(int.class, KernelNames.SLOT);
+    String item = s.node().method().getParameters().get(0).getSimpleName().toString();
+    ItemType type = s.itemType();
+    for (Column c : columns(type)) {
+      String local = type.isRecord() ? KernelNames.component(item, c.accessor()) : item;
+      m.addStatement("$T $N = $N[$N]", c.type(), local, queue(s.name()) + c.suffix(), KernelNames.SLOT);
+    }
+    BodyTranslator.Translation tr = bodies.get(s.name());
+    m.addCode("$L", tr == null ? "" : tr.body());
+    return m.build();
+  }
+
+  private MethodSpec push(StageModel s, ChannelModel ch) {
+    int row = s.node().channels().indexOf(ch);
+    List<Column> cols = columns(ch.type());
+    MethodSpec.Builder m = MethodSpec.methodBuilder(KernelNames.push(s.name(), ch.name()))
+        .addJavadoc("{@code $L.push}: stages the item in the lane's slots; more than @Max($L) is an error.\n", ch.name(), ch.max())
+        .addModifiers(Modifier.PRIVATE)
+        .addParameter(int.class, "sl_g").addParameter(int.class, "sl_lane").addParameter(int.class, "sl_slot");
+    for (Column c : cols) {
+      m.addParameter(c.type(), "sl_v" + c.suffix());
+    }
+    m.addStatement("int sl_k = cnt[$L + sl_lane]", row * width)
+        .beginControlFlow("if (sl_k < $L)", ch.max());
+    for (Column c : cols) {
+      m.addStatement("$N[(sl_g * $L + sl_lane) * $L + sl_k] = sl_v$L", staging(s.name(), ch.name()) + c.suffix(),
+          width, ch.max(), c.suffix());
+    }
+    m.addStatement("cnt[$L + sl_lane] = sl_k + 1", row * width)
+        .nextControlFlow("else")
+        .addStatement("fail(sl_g, $L, sl_slot, $L)", names.index(s.name()), row)
+        .endControlFlow();
+    return m.build();
+  }
+
+  private MethodSpec reserve(StageModel s) {
+    MethodSpec.Builder m = MethodSpec.methodBuilder("reserve_" + s.name())
+        .addJavadoc("Lane 0 after a run of '$L': per channel, the prefix sum of the lanes' counts and room on each edge.\n", s.name())
+        .addModifiers(Modifier.PRIVATE)
+        .addParameter(int.class, "sl_g")
+        .addStatement("int sl_total = 0")
+        .addStatement("int sl_i = 0");
+    List<ChannelModel> chans = s.node().channels();
+    for (int c = 0; c < chans.size(); c++) {
+      m.addStatement("sl_total = 0")
+          .beginControlFlow("for (sl_i = 0; sl_i < $L; sl_i++)", width)
+          .addStatement("pre[$L + sl_i] = sl_total", c * width)
+          .addStatement("sl_total = sl_total + cnt[$L + sl_i]", c * width)
+          .endControlFlow();
+      reserveEdges(m, s, chans.get(c).name(), "sl_total");
+      m.addStatement("$T.pushed(plan, stats, sl_g, $L, sl_total)", SCHED, names.index(s.name()));
+    }
+    for (FieldModel f : s.node().fields(FieldModel.Kind.REDUCE)) {
+      String part = KernelNames.reducePartial(s.name(), f.name());
+      String slot = KernelNames.reduceSlot(s.name(), f.name());
+      m.beginControlFlow("for (sl_i = 0; sl_i < $L; sl_i++)", width)
+          .addStatement("$N[sl_g] = $L", slot, Reductions.combine(f, slot + "[sl_g]", part + "[sl_i]"))
+          .endControlFlow();
+    }
+    return m.build();
+  }
+
+  private MethodSpec scatter(StageModel s) {
+    MethodSpec.Builder m = MethodSpec.methodBuilder("scatter_" + s.name())
+        .addJavadoc("Every lane copies its staged items of '$L' to their places in the target queues.\n", s.name())
+        .addModifiers(Modifier.PRIVATE)
+        .addParameter(int.class, "sl_g").addParameter(int.class, "sl_lane")
+        .addStatement("int sl_j = 0")
+        .addStatement("int sl_from = 0");
+    List<ChannelModel> chans = s.node().channels();
+    for (int c = 0; c < chans.size(); c++) {
+      ChannelModel ch = chans.get(c);
+      List<Column> cols = columns(ch.type());
+      m.beginControlFlow("for (sl_j = 0; sl_j < cnt[$L + sl_lane]; sl_j++)", c * width)
+          .addStatement("sl_from = (sl_g * $L + sl_lane) * $L + sl_j", width, ch.max());
+      List<String> values = new ArrayList<>();
+      for (Column col : cols) {
+        values.add(staging(s.name(), ch.name()) + col.suffix() + "[sl_from]");
+      }
+      for (EdgeModel e : edges(s.name(), ch.name())) {
+        writeToEdge(m, e, ch.type(), "pre[" + (c * width) + " + sl_lane] + sl_j", values);
+      }
+      m.endControlFlow();
+    }
+    return m.build();
+  }
+
+  // ---------------------------------------------------------------- host side
+
+  /** The {@code DeviceProgram} half: buffers, slices, results. None of it is translated. */
+  private final class HostWriter {
+    private final TypeSpec.Builder t;
+
+    HostWriter(TypeSpec.Builder t) {
+      this.t = t;
+    }
+
+    void write() {
+      for (StageModel s : model.nodes()) {
+        for (FieldModel f : s.node().fields(FieldModel.Kind.REDUCE)) {
+          TypeName type = TypeName.get(f.element().asType());
+          t.addField(FieldSpec.builder(type, "init_" + s.name() + "_" + f.name(), Modifier.PRIVATE).build());
+          t.addField(FieldSpec.builder(type, "result_" + s.name() + "_" + f.name()).build());
+        }
+      }
+      for (StageModel s : model.sinks()) {
+        if (s.itemType().isRecord()) {
+          t.addField(FieldSpec.builder(ParameterizedTypeName.get(ClassName.get(List.class), Names.type(s.itemType())),
+              acc(s.name())).initializer("new $T<>()", ArrayList.class).build());
+        } else {
+          t.addField(FieldSpec.builder(ArrayTypeName.of(Names.type(s.itemType())), acc(s.name()))
+              .initializer("new $T[0]", Names.type(s.itemType())).build());
+          t.addField(FieldSpec.builder(int.class, acc(s.name()) + "_n").build());
+        }
+      }
+      t.addMethod(MethodSpec.methodBuilder("kernel").addAnnotation(Override.class).addModifiers(Modifier.PUBLIC)
+          .returns(KERNEL).addStatement("return this").build());
+      allocate();
+      growSink();
+      load();
+      resetSlice();
+      fetchState();
+      accessors();
+      collect();
+      describe();
+      channels();
+      t.addMethod(MethodSpec.methodBuilder("dispose").addAnnotation(Override.class).addModifiers(Modifier.PUBLIC)
+          .addStatement("super.dispose()").build());
+    }
+
+    private void allocate() {
+      MethodSpec.Builder m = MethodSpec.methodBuilder("allocate").addAnnotation(Override.class)
+          .addModifiers(Modifier.PUBLIC)
+          .addParameter(int[].class, "plan").addParameter(int.class, "groups").addParameter(int.class, "slice")
+          .addParameter(int[].class, "capacity")
+          .addStatement("this.plan = plan")
+          .addStatement("st = new int[groups * plan[$T.P_STATE]]", SCHED)
+          .addStatement("stats = new long[groups * plan[$T.P_STAGES] * $T.STATS]", SCHED, SCHED)
+          .addStatement("err = new int[groups * $T.ERR_STRIDE]", SCHED);
+      for (Column c : columns(model.source().itemType())) {
+        m.addStatement("in$L = new $T[Math.max(1, slice)]", c.suffix(), c.type());
+      }
+      for (StageModel s : model.nodes()) {
+        for (Column c : columns(s.itemType())) {
+          m.addStatement("$N = new $T[groups * $L]", queue(s.name()) + c.suffix(), c.type(), capacity(s.name()));
+        }
+        for (ChannelModel ch : s.node().channels()) {
+          for (Column c : columns(ch.type())) {
+            m.addStatement("$N = new $T[groups * $L]", staging(s.name(), ch.name()) + c.suffix(), c.type(), width * ch.max());
+          }
+        }
+        for (FieldModel f : s.node().fields(FieldModel.Kind.REDUCE)) {
+          m.addStatement("$N = new $T[groups]", KernelNames.reduceSlot(s.name(), f.name()), TypeName.get(f.element().asType()));
+          m.addStatement("result_$L_$L = init_$L_$L", s.name(), f.name(), s.name(), f.name());
+        }
+        for (FieldModel f : s.node().fields(FieldModel.Kind.PARAM)) {
+          if (f.array()) {
+            m.addStatement("put($N)", KernelNames.param(s.name(), f.name()));
+          }
+        }
+      }
+      for (StageModel s : model.sinks()) {
+        int k = sinkIndex(s.name());
+        m.addStatement("sinkCap[$L] = capacity[$L]", k, k);
+        for (Column c : columns(s.itemType())) {
+          m.addStatement("$N = new $T[capacity[$L]]", sinkBuffer(s.name()) + c.suffix(), c.type(), k);
+        }
+        if (s.itemType().isRecord()) {
+          m.addStatement("$N = new $T<>()", acc(s.name()), ArrayList.class);
+        } else {
+          m.addStatement("$N = new $T[0]", acc(s.name()), Names.type(s.itemType()));
+          m.addStatement("$N_n = 0", acc(s.name()));
+        }
+      }
+      m.addStatement("put(plan)");
+      t.addMethod(m.build());
+    }
+
+    private void growSink() {
+      MethodSpec.Builder m = MethodSpec.methodBuilder("growSink").addAnnotation(Override.class)
+          .addModifiers(Modifier.PUBLIC).addParameter(int.class, "k").addParameter(int.class, "capacity")
+          .addStatement("sinkCap[k] = capacity");
+      for (StageModel s : model.sinks()) {
+        m.beginControlFlow("if (k == $L)", sinkIndex(s.name()));
+        for (Column c : columns(s.itemType())) {
+          m.addStatement("$N = new $T[capacity]", sinkBuffer(s.name()) + c.suffix(), c.type());
+          m.addStatement("put($N)", sinkBuffer(s.name()) + c.suffix());
+        }
+        m.endControlFlow();
+      }
+      t.addMethod(m.build());
+    }
+
+    private void load() {
+      StageModel src = model.source();
+      ItemType type = src.itemType();
+      MethodSpec.Builder m = MethodSpec.methodBuilder("load").addAnnotation(Override.class)
+          .addModifiers(Modifier.PUBLIC)
+          .addParameter(Object.class, "data").addParameter(long.class, "base").addParameter(int.class, "from")
+          .addParameter(int.class, "count")
+          .addStatement("inLength = count");
+      if (type.isRecord()) {
+        List<Column> cols = columns(type);
+        ClassName rec = ClassName.get(type.element());
+        m.beginControlFlow("if (data instanceof $T[] items)", rec)
+            .beginControlFlow("for (int i = 0; i < count; i++)")
+            .addStatement("$T r = items[from + i]", rec)
+            .beginControlFlow("if (r == null)")
+            .addStatement("throw new $T($S + (from + i))", NullPointerException.class, "input item is null at position ")
+            .endControlFlow();
+        for (Column c : cols) {
+          m.addStatement("in$L[i] = r.$N()", c.suffix(), c.accessor());
+        }
+        m.endControlFlow().nextControlFlow("else")
+            .addStatement("Object[] columns = (Object[]) data");
+        for (int i = 0; i < cols.size(); i++) {
+          m.addStatement("System.arraycopy(($T) columns[$L], from, in$L, 0, count)", ArrayTypeName.of(cols.get(i).type()),
+              i, cols.get(i).suffix());
+        }
+        m.endControlFlow();
+        for (Column c : cols) {
+          m.addStatement("put(in$L)", c.suffix());
+        }
+      } else {
+        m.beginControlFlow("if (data == null)")
+            .addComment("an index range: the items are base + position, computed on the device")
+            .addStatement("inRange = 1")
+            .addStatement("inBase = base + from")
+            .nextControlFlow("else")
+            .addStatement("inRange = 0")
+            .addStatement("System.arraycopy(data, from, in, 0, count)")
+            .addStatement("put(in)")
+            .endControlFlow();
+      }
+      t.addMethod(m.build());
+    }
+
+    private void resetSlice() {
+      MethodSpec.Builder m = MethodSpec.methodBuilder("resetSlice").addAnnotation(Override.class)
+          .addModifiers(Modifier.PUBLIC)
+          .addStatement("cursor[0] = 0")
+          .addStatement("$T.fill(sinkCount, 0)", java.util.Arrays.class)
+          .addStatement("put(cursor).put(sinkCount).put(sinkCap)");
+      for (StageModel s : model.nodes()) {
+        for (FieldModel f : s.node().fields(FieldModel.Kind.REDUCE)) {
+          String slot = KernelNames.reduceSlot(s.name(), f.name());
+          m.addStatement("$T.fill($N, $L)", java.util.Arrays.class, slot, Reductions.identity(f));
+          m.addStatement("put($N)", slot);
+        }
+      }
+      t.addMethod(m.build());
+    }
+
+    private void fetchState() {
+      t.addMethod(MethodSpec.methodBuilder("fetchState").addAnnotation(Override.class).addModifiers(Modifier.PUBLIC)
+          .addStatement("get(st).get(stats).get(err).get(sinkCount)").build());
+    }
+
+    private void accessors() {
+      t.addMethod(MethodSpec.methodBuilder("state").addAnnotation(Override.class).addModifiers(Modifier.PUBLIC)
+          .returns(int[].class).addStatement("return st").build());
+      t.addMethod(MethodSpec.methodBuilder("stats").addAnnotation(Override.class).addModifiers(Modifier.PUBLIC)
+          .returns(long[].class).addStatement("return stats").build());
+      t.addMethod(MethodSpec.methodBuilder("errors").addAnnotation(Override.class).addModifiers(Modifier.PUBLIC)
+          .returns(int[].class).addStatement("return err").build());
+      t.addMethod(MethodSpec.methodBuilder("sinkCounts").addAnnotation(Override.class).addModifiers(Modifier.PUBLIC)
+          .returns(int[].class).addStatement("return sinkCount").build());
+      t.addMethod(MethodSpec.methodBuilder("sinkCapacity").addAnnotation(Override.class).addModifiers(Modifier.PUBLIC)
+          .addParameter(int.class, "k").returns(int.class).addStatement("return sinkCap[k]").build());
+    }
+
+    private void collect() {
+      MethodSpec.Builder m = MethodSpec.methodBuilder("collect").addAnnotation(Override.class)
+          .addModifiers(Modifier.PUBLIC);
+      for (StageModel s : model.sinks()) {
+        int k = sinkIndex(s.name());
+        List<Column> cols = columns(s.itemType());
+        for (Column c : cols) {
+          m.addStatement("get($N)", sinkBuffer(s.name()) + c.suffix());
+        }
+        if (s.itemType().isRecord()) {
+          List<String> args = new ArrayList<>();
+          for (Column c : cols) {
+            args.add(sinkBuffer(s.name()) + c.suffix() + "[i]");
+          }
+          m.beginControlFlow("for (int i = 0; i < sinkCount[$L]; i++)", k)
+              .addStatement("$N.add(new $T($L))", acc(s.name()), ClassName.get(s.itemType().element()), String.join(", ", args))
+              .endControlFlow();
+        } else {
+          String a = acc(s.name());
+          m.beginControlFlow("if ($N_n + sinkCount[$L] > $N.length)", a, k, a)
+              .addStatement("$N = $T.copyOf($N, Math.max($N_n + sinkCount[$L], 2 * $N.length))", a, java.util.Arrays.class,
+                  a, a, k, a)
+              .endControlFlow()
+              .addStatement("System.arraycopy($N, 0, $N, $N_n, sinkCount[$L])", sinkBuffer(s.name()), a, a, k)
+              .addStatement("$N_n += sinkCount[$L]", a, k);
+        }
+      }
+      for (StageModel s : model.nodes()) {
+        for (FieldModel f : s.node().fields(FieldModel.Kind.REDUCE)) {
+          String slot = KernelNames.reduceSlot(s.name(), f.name());
+          String result = "result_" + s.name() + "_" + f.name();
+          m.addStatement("get($N)", slot)
+              .beginControlFlow("for ($T v : $N)", TypeName.get(f.element().asType()), slot)
+              .addStatement("$N = $L", result, Reductions.combine(f, result, "v"))
+              .endControlFlow();
+        }
+      }
+      t.addMethod(m.build());
+    }
+
+    private void describe() {
+      MethodSpec.Builder m = MethodSpec.methodBuilder("describeQueued").addAnnotation(Override.class)
+          .addModifiers(Modifier.PUBLIC).returns(String.class)
+          .addParameter(int.class, "stage").addParameter(int.class, "slot");
+      for (StageModel s : model.nodes()) {
+        m.beginControlFlow("if (stage == $L)", names.index(s.name()));
+        List<Column> cols = columns(s.itemType());
+        for (Column c : cols) {
+          m.addStatement("get($N)", queue(s.name()) + c.suffix());
+        }
+        if (s.itemType().isRecord()) {
+          List<String> args = new ArrayList<>();
+          for (Column c : cols) {
+            args.add(queue(s.name()) + c.suffix() + "[slot]");
+          }
+          m.addStatement("return String.valueOf(new $T($L))", ClassName.get(s.itemType().element()), String.join(", ", args));
+        } else {
+          m.addStatement("return String.valueOf($N[slot])", queue(s.name()));
+        }
+        m.endControlFlow();
+      }
+      m.addStatement("return $S + slot", "queue slot ");
+      t.addMethod(m.build());
+    }
+
+    private void channels() {
+      MethodSpec.Builder name = MethodSpec.methodBuilder("channelName").addAnnotation(Override.class)
+          .addModifiers(Modifier.PUBLIC).returns(String.class)
+          .addParameter(int.class, "stage").addParameter(int.class, "index");
+      MethodSpec.Builder max = MethodSpec.methodBuilder("channelMax").addAnnotation(Override.class)
+          .addModifiers(Modifier.PUBLIC).returns(int.class)
+          .addParameter(int.class, "stage").addParameter(int.class, "index");
+      for (StageModel s : model.nodes()) {
+        List<ChannelModel> chans = s.node().channels();
+        for (int c = 0; c < chans.size(); c++) {
+          name.beginControlFlow("if (stage == $L && index == $L)", names.index(s.name()), c)
+              .addStatement("return $S", chans.get(c).name()).endControlFlow();
+          max.beginControlFlow("if (stage == $L && index == $L)", names.index(s.name()), c)
+              .addStatement("return $L", chans.get(c).max()).endControlFlow();
+        }
+      }
+      t.addMethod(name.addStatement("return $S + index", "channel ").build());
+      t.addMethod(max.addStatement("return 0").build());
+    }
+  }
+}

@@ -1,0 +1,64 @@
+package dev.sluice.runtime.opencl;
+
+import com.aparapi.Kernel;
+
+/**
+ * The host side of a generated pipeline kernel ({@code <Name>Pipeline_Kernel}): its buffers, sized
+ * and moved by {@link OpenClDriver}. The kernel keeps every queue on the device for the whole run;
+ * only the input slices, the small scheduler arrays and the sink outputs cross the bus.
+ */
+public interface DeviceProgram {
+  /** The Aparapi kernel (the program itself). */
+  Kernel kernel();
+
+  /**
+   * Allocates every buffer for {@code groups} pipeline instances, input slices of up to
+   * {@code sliceItems} items and sinks of {@code sinkCapacity[k]} items, and puts the read-only
+   * ones (the plan, {@code @Param} arrays) on the device.
+   */
+  void allocate(int[] plan, int groups, int sliceItems, int[] sinkCapacity);
+
+  /** Grows sink {@code k}'s output buffer to {@code capacity} items. */
+  void growSink(int k, int capacity);
+
+  /**
+   * Copies input items {@code [from, from + count)} of {@code data} (an array, an array of record
+   * columns, or null for the index range starting at {@code base}) to the device.
+   */
+  void load(Object data, long base, int from, int count);
+
+  /** Resets the per-slice counters (claim cursor, sink counts, reductions) on the device. */
+  void resetSlice();
+
+  /** After a run: brings the scheduler state, counters, errors and sink counts back. */
+  void fetchState();
+
+  /** Scheduler state per group ({@link DeviceScheduler}'s layout). */
+  int[] state();
+
+  /** Counters per group and stage ({@link DeviceScheduler#STATS} each). */
+  long[] stats();
+
+  /** Error words per group ({@link DeviceScheduler#ERR_STRIDE} each). */
+  int[] errors();
+
+  /** Items each sink reserved in this slice (may exceed its capacity: then the slice runs again). */
+  int[] sinkCounts();
+
+  /** Current capacity of sink {@code k}'s output buffer. */
+  int sinkCapacity(int k);
+
+  /** Appends the slice's sink items and folds its reductions into the run's results. */
+  void collect();
+
+  /** The item in queue slot {@code slot} of stage {@code stage} (brought back from the device), as text. */
+  String describeQueued(int stage, int slot);
+
+  /** Name and {@code @Max} of output channel {@code index} of stage {@code stage}. */
+  String channelName(int stage, int index);
+
+  int channelMax(int stage, int index);
+
+  /** Releases the device buffers and the compiled kernel. */
+  void dispose();
+}

@@ -1,0 +1,213 @@
+package dev.sluice.runtime.opencl;
+
+import static dev.sluice.runtime.opencl.DeviceScheduler.*;
+
+import com.aparapi.Range;
+import com.aparapi.device.OpenCLDevice;
+import dev.sluice.runtime.Device;
+import dev.sluice.runtime.PipelineException;
+import dev.sluice.runtime.RunOptions;
+import dev.sluice.runtime.RunReport;
+import dev.sluice.runtime.cpu.InputChunk;
+import dev.sluice.runtime.cpu.InputCursor;
+import dev.sluice.runtime.plan.PipelinePlan;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Deque;
+import java.util.List;
+
+/**
+ * The OpenCL driver: runs a pipeline's generated kernel on one OpenCL device, one pipeline instance
+ * per work-group. The input goes to the device in slices (so inputs larger than the device's memory
+ * stream through it); each slice is one kernel launch in which the groups claim chunks of the slice
+ * with {@code atomicAdd} and run the protocol until every queue has drained. A sink whose output
+ * buffer was too small for a slice gets a larger one and the slice runs again (its outputs and
+ * reductions are only kept from a complete launch); a slice whose output would not fit in one device
+ * buffer is split in two.
+ */
+public final class OpenClDriver {
+  /** Input items per launch unless the input is smaller. */
+  public static final int DEFAULT_SLICE = 1 << 22;
+
+  private OpenClDriver() {}
+
+  /** The slice size to cut inputs into for {@code options}. */
+  public static int sliceItems(RunOptions options) {
+    return Math.max(DEFAULT_SLICE, options.chunkSize());
+  }
+
+  private static final System.Logger LOG = System.getLogger(OpenClDriver.class.getName());
+
+  /**
+   * The options to use when {@code plan} cannot run on the OpenCL device of {@code options}: the CPU
+   * back end, logged, when {@link Device#best()} chose that device; otherwise (it was asked for) an
+   * error carrying the reason.
+   */
+  public static RunOptions switchToCpu(PipelinePlan plan, RunOptions options, String reason, Throwable cause) {
+    Device device = options.device();
+    if (device == null || !device.automatic()) {
+      throw new IllegalStateException(plan.name + " cannot run on " + device + ": " + reason, cause);
+    }
+    LOG.log(System.Logger.Level.WARNING, plan.name + ": running on the CPU back end instead of " + device + ": " + reason);
+    return new RunOptions(Device.cpuInsteadOf(device, reason), options.instances(), options.chunkSize(),
+        options.maxSteps());
+  }
+
+  /** Runs {@code program} over the slices of {@code slices} and returns the run's report. */
+  public static RunReport run(PipelinePlan plan, RunOptions options, InputCursor slices, DeviceProgram program) {
+    Device device = options.resolvedDevice();
+    OpenCLDevice cl = device.openCl();
+    if (device.kind() != Device.Kind.OPENCL || cl == null) {
+      throw new IllegalArgumentException("the OpenCL driver cannot run on " + device);
+    }
+    if (plan.width > cl.getMaxWorkGroupSize()) {
+      throw new IllegalStateException(plan.name + ": width " + plan.width + " is larger than the largest work-group of "
+          + OpenClDevices.describe(cl) + " (" + cl.getMaxWorkGroupSize() + "); lower @Pipeline(width)");
+    }
+    int groups = options.resolvedInstances();
+    int slice = sliceItems(options);
+    int sinks = plan.sinkNames.length;
+    long t0 = System.nanoTime();
+    int[] encoded = DevicePlan.encode(plan, options.maxSteps(), options.chunkSize());
+    int[] capacity = new int[sinks];
+    for (int k = 0; k < sinks; k++) {
+      capacity[k] = 1 << 12;
+    }
+    program.allocate(encoded, groups, slice, capacity);
+    Kernels.compile(program.kernel(), cl);
+    Range range = cl.createRange(groups * plan.width, plan.width);
+    long maxItemsPerBuffer = cl.getMaxMemAllocSize() / 8;
+    long[] totals = new long[plan.stageCount() * STATS];
+    long[] sinkItems = new long[sinks];
+    Deque<InputChunk> work = new ArrayDeque<>();
+    InputChunk next = new InputChunk();
+    while (!work.isEmpty() || slices.claim(next)) {
+      InputChunk c;
+      if (!work.isEmpty()) {
+        c = work.pop();
+      } else {
+        c = next;
+        next = new InputChunk();
+      }
+      program.load(c.data, c.base, c.pos, c.remaining());
+      boolean done = false;
+      while (!done) {
+        program.resetSlice();
+        Kernels.execute(program.kernel(), range, cl);
+        program.fetchState();
+        checkErrors(plan, options, program, groups, c, device);
+        int[] counts = program.sinkCounts();
+        boolean grown = false;
+        boolean split = false;
+        for (int k = 0; k < sinks; k++) {
+          if (counts[k] > program.sinkCapacity(k)) {
+            if (counts[k] > maxItemsPerBuffer && c.remaining() > 1) {
+              split = true;
+            } else {
+              program.growSink(k, counts[k] + counts[k] / 8 + 1024);
+              grown = true;
+            }
+          }
+        }
+        if (split) {
+          // the outputs of this slice do not fit in one device buffer: run its halves one by one
+          int half = c.remaining() / 2;
+          InputChunk second = copy(c, c.pos + half, c.end);
+          InputChunk first = copy(c, c.pos, c.pos + half);
+          work.push(second);
+          work.push(first);
+          done = true;
+        } else if (!grown) {
+          checkDrained(plan, program, groups);
+          long[] stats = program.stats();
+          for (int g = 0; g < groups; g++) {
+            for (int i = 0; i < totals.length; i++) {
+              totals[i] += stats[g * totals.length + i];
+            }
+          }
+          for (int k = 0; k < sinks; k++) {
+            sinkItems[k] += counts[k];
+          }
+          program.collect();
+          done = true;
+        }
+      }
+    }
+    long nanos = System.nanoTime() - t0;
+    return report(plan, device, groups, nanos, totals, sinkItems);
+  }
+
+  private static InputChunk copy(InputChunk c, int pos, int end) {
+    InputChunk d = new InputChunk();
+    d.data = c.data;
+    d.base = c.base;
+    d.offset = c.offset;
+    d.pos = pos;
+    d.end = end;
+    return d;
+  }
+
+  /** Turns the first group error into the exception the CPU back end throws for the same failure. */
+  private static void checkErrors(PipelinePlan plan, RunOptions options, DeviceProgram program, int groups,
+      InputChunk slice, Device device) {
+    int[] err = program.errors();
+    for (int g = 0; g < groups; g++) {
+      int e = g * ERR_STRIDE;
+      if (err[e] == 0) {
+        continue;
+      }
+      int code = err[e + 1];
+      int s = err[e + 2];
+      String where = " (on " + device.name() + ", in the slice of " + slice + ")";
+      if (code == ERR_MAX) {
+        throw new PipelineException(plan.name, plan.stageNames[s], program.describeQueued(s, err[e + 3]),
+            "pushed more than @Max(" + program.channelMax(s, err[e + 4]) + ") items to channel '"
+                + program.channelName(s, err[e + 4]) + "' for one input" + where, null);
+      }
+      if (code == ERR_STEPS) {
+        throw new IllegalStateException(plan.name + ": scheduler exceeded " + options.maxSteps()
+            + " firings (a hang?) in work-group " + g + where);
+      }
+      throw new IllegalStateException(plan.name + ": work-group " + g + " stopped with error code " + code
+          + " at node '" + plan.stageNames[s] + "'" + where);
+    }
+  }
+
+  /** Every group must end with the input read, no firing open and every queue empty. */
+  private static void checkDrained(PipelinePlan plan, DeviceProgram program, int groups) {
+    int[] st = program.state();
+    for (int g = 0; g < groups; g++) {
+      int b = g * stateSize(plan.stageCount(), plan.edgeFrom.length);
+      boolean drained = st[b + S_EXHAUSTED] == 1 && st[b + S_FIRING] == -1;
+      StringBuilder left = new StringBuilder();
+      for (int s = 1; s < plan.stageCount(); s++) {
+        int count = st[b + S_HEADER + 3 * plan.stageCount() + s];
+        if (count != 0) {
+          drained = false;
+          left.append(' ').append(plan.stageNames[s]).append('=').append(count);
+        }
+      }
+      if (!drained) {
+        throw new IllegalStateException(plan.name + ": work-group " + g + " ended with work left (input read: "
+            + (st[b + S_EXHAUSTED] == 1) + ", queued:" + left + ")");
+      }
+    }
+  }
+
+  private static RunReport report(PipelinePlan plan, Device device, int groups, long nanos, long[] t,
+      long[] sinkItems) {
+    List<RunReport.StageStats> stages = new ArrayList<>();
+    for (int s = 0; s < plan.stageCount(); s++) {
+      int at = s * STATS;
+      long runs = t[at + C_RUNS];
+      double fill = runs == 0 ? 0 : (double) t[at + C_FILLED] / ((double) runs * plan.width);
+      stages.add(new RunReport.StageStats(plan.stageNames[s], plan.kinds[s].name(), t[at + C_CONSUMED],
+          t[at + C_PUSHED], t[at + C_FIRINGS], runs, fill, 0, t[at + C_FLUSHES], 0));
+    }
+    List<RunReport.SinkStats> sinks = new ArrayList<>();
+    for (int k = 0; k < plan.sinkNames.length; k++) {
+      sinks.add(new RunReport.SinkStats(plan.sinkNames[k], sinkItems[k]));
+    }
+    return new RunReport(plan.name, device.name(), groups, nanos, stages, sinks);
+  }
+}
