@@ -33,6 +33,24 @@ public final class Multisets {
     assertEquals(Arrays.toString(e), Arrays.toString(a), what);
   }
 
+  /**
+   * Compares float multisets allowing {@code tolerance} per item: an OpenCL compiler may contract
+   * {@code a * b + c} into one fused multiply-add, which rounds once instead of twice, so the result can
+   * differ by an ulp of the product (more than an ulp of the result when the sum cancels).
+   */
+  public static void assertSameFloats(float[] expected, float[] actual, double tolerance, String what) {
+    float[] e = expected.clone();
+    float[] a = actual.clone();
+    Arrays.sort(e);
+    Arrays.sort(a);
+    assertEquals(e.length, a.length, what + ": size");
+    for (int i = 0; i < e.length; i++) {
+      if (!(Math.abs(e[i] - a[i]) <= tolerance)) {
+        assertEquals(e[i], a[i], what + ": item " + i + " of the sorted multiset, beyond " + tolerance);
+      }
+    }
+  }
+
   /** Compares lists of records (or anything with a stable {@code toString}) as multisets. */
   public static <T> void assertSameItems(List<T> expected, List<T> actual, String what) {
     List<String> e = new ArrayList<>(expected.stream().map(String::valueOf).toList());

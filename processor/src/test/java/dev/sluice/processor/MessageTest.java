@@ -15,7 +15,7 @@ class MessageTest {
     Set<String> codes = new HashSet<>();
     for (Message m : Message.values()) {
       assertWithMessage("duplicate code %s", m.code()).that(codes.add(m.code())).isTrue();
-      assertThat(m.code()).matches("SLU[1-5]\\d\\d|SLU999");
+      assertThat(m.code()).matches("SLU[1-6]\\d\\d|SLU999");
       assertThat(m.format()).doesNotContain("SLU");
     }
   }

@@ -10,9 +10,9 @@ import java.util.Random;
 import org.junit.jupiter.api.Test;
 
 class FilterChainTest {
-  private static final int BOUND = 20_000;
+  static final int BOUND = 20_000;
 
-  private static int[] input(int n) {
+  static int[] input(int n) {
     Random r = new Random(42);
     int[] a = new int[n];
     for (int i = 0; i < n; i++) {
@@ -21,7 +21,7 @@ class FilterChainTest {
     return a;
   }
 
-  private static void assertConserved(RunReport r, int inputs, int kept) {
+  static void assertConserved(RunReport r, int inputs, int kept) {
     assertEquals(inputs, r.stage("numbers").itemsOut(), "source");
     assertEquals(r.stage("numbers").itemsOut(), r.stage("threes").itemsIn(), "threes in");
     assertEquals(r.stage("threes").itemsOut(), r.stage("odds").itemsIn(), "odds in");

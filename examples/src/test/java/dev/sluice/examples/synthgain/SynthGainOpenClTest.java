@@ -1,6 +1,7 @@
 package dev.sluice.examples.synthgain;
 
 import static dev.sluice.examples.Multisets.assertSameLongs;
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.sluice.runtime.Device;
@@ -26,5 +27,13 @@ class SynthGainOpenClTest {
         }
       }
     }
+  }
+
+  @Test
+  void ranOnTheOpenClDevice() {
+    Device cl = OpenClAvailable.device();
+    SynthGainPipeline.Result r = SynthGains.builder(1f).device(cl).build().runRange(0, 10_000);
+    assertEquals(cl.name(), r.report().device(), "the report names the OpenCL device, not the JVM");
+    assertSameLongs(Reference.itemsOfRange(0, 10_000, 1f), r.items(), "range");
   }
 }

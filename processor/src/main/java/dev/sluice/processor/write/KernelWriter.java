@@ -257,8 +257,7 @@ final class KernelWriter {
         .addParameter(names.api(), "pipeline");
     for (StageModel s : model.nodes()) {
       List<FieldModel> params = s.node().fields(FieldModel.Kind.PARAM);
-      List<FieldModel> reduces = s.node().fields(FieldModel.Kind.REDUCE);
-      if (params.isEmpty() && reduces.isEmpty()) {
+      if (params.isEmpty()) {
         continue;
       }
       ClassName node = ClassName.get(s.node().element());
@@ -272,9 +271,6 @@ final class KernelWriter {
                   "@Param array '" + f.name() + "' of node '" + s.name() + "' is null")
               .endControlFlow();
         }
-      }
-      for (FieldModel f : reduces) {
-        m.addStatement("$N = n_$L.$N", "init_" + s.name() + "_" + f.name(), s.name(), f.name());
       }
     }
     return m.build();
@@ -529,7 +525,6 @@ final class KernelWriter {
       for (StageModel s : model.nodes()) {
         for (FieldModel f : s.node().fields(FieldModel.Kind.REDUCE)) {
           TypeName type = TypeName.get(f.element().asType());
-          t.addField(FieldSpec.builder(type, "init_" + s.name() + "_" + f.name(), Modifier.PRIVATE).build());
           t.addField(FieldSpec.builder(type, "result_" + s.name() + "_" + f.name()).build());
         }
       }
@@ -581,7 +576,7 @@ final class KernelWriter {
         }
         for (FieldModel f : s.node().fields(FieldModel.Kind.REDUCE)) {
           m.addStatement("$N = new $T[groups]", KernelNames.reduceSlot(s.name(), f.name()), TypeName.get(f.element().asType()));
-          m.addStatement("result_$L_$L = init_$L_$L", s.name(), f.name(), s.name(), f.name());
+          m.addStatement("result_$L_$L = $L", s.name(), f.name(), Reductions.identity(f));
         }
         for (FieldModel f : s.node().fields(FieldModel.Kind.PARAM)) {
           if (f.array()) {

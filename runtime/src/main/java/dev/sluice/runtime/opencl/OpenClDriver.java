@@ -29,10 +29,21 @@ public final class OpenClDriver {
   /** Input items per launch unless the input is smaller. */
   public static final int DEFAULT_SLICE = 1 << 22;
 
+  /** System property that sets the input items per launch (at least the width); for memory-tight devices and tests. */
+  public static final String SLICE_PROPERTY = "sluice.opencl.slice";
+
   private OpenClDriver() {}
 
   /** The slice size to cut inputs into for {@code options}. */
   public static int sliceItems(RunOptions options) {
+    String set = System.getProperty(SLICE_PROPERTY);
+    if (set != null && !set.isBlank()) {
+      try {
+        return Math.max(1, Integer.parseInt(set.trim()));
+      } catch (NumberFormatException e) {
+        throw new IllegalArgumentException(SLICE_PROPERTY + " must be a positive integer, not '" + set + "'", e);
+      }
+    }
     return Math.max(DEFAULT_SLICE, options.chunkSize());
   }
 

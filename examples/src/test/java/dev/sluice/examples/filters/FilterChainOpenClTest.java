@@ -1,0 +1,73 @@
+package dev.sluice.examples.filters;
+
+import static dev.sluice.examples.Multisets.assertSameInts;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import dev.sluice.runtime.Device;
+import dev.sluice.runtime.opencl.OpenClDriver;
+import dev.sluice.runtime.testing.OpenClAvailable;
+import java.util.Arrays;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/** The filter chain on the OpenCL back end, against the CPU back end and the reference, as multisets. */
+class FilterChainOpenClTest {
+  @Test
+  void arraysMatchCpu() {
+    Device cl = OpenClAvailable.device();
+    for (int n : new int[] {0, 1, 63, 64, 65, 20_000}) {
+      int[] in = FilterChainTest.input(n);
+      int[] expected = Reference.kept(in, 3, FilterChainTest.BOUND);
+      for (int groups : new int[] {0, 1, 3}) {
+        for (int chunk : new int[] {1, 7, 1 << 14}) {
+          String what = "n=" + n + " groups=" + groups + " chunk=" + chunk;
+          FilterChainPipeline.Result gpu = FilterChainPipeline.builder().small(() -> new Below(FilterChainTest.BOUND))
+              .instances(groups).chunkSize(chunk).device(cl).build().run(in);
+          FilterChainPipeline.Result cpu = FilterChainPipeline.builder().small(() -> new Below(FilterChainTest.BOUND))
+              .chunkSize(chunk).device(Device.cpu()).build().run(in);
+
+          assertSameInts(cpu.kept(), gpu.kept(), what);
+          assertSameInts(expected, gpu.kept(), what);
+          FilterChainTest.assertConserved(gpu.report(), n, gpu.kept().length);
+        }
+      }
+    }
+  }
+
+  @Test
+  void rangesChunkStreamsAndSlicesMatchCpu() {
+    Device cl = OpenClAvailable.device();
+    FilterChainPipeline p = FilterChainPipeline.builder().threes(() -> new MultipleOf(5))
+        .small(() -> new Below(1_500)).chunkSize(64).device(cl).build();
+    int[] range = new int[3_000];
+    for (int i = 0; i < range.length; i++) {
+      range[i] = i - 1_000;
+    }
+    assertSameInts(Reference.kept(range, 5, 1_500), p.runRange(-1_000, 2_000).kept(), "runRange");
+    int[] in = FilterChainTest.input(2_000);
+    List<int[]> parts = List.of(Arrays.copyOfRange(in, 0, 700), new int[0], Arrays.copyOfRange(in, 700, 2_000));
+    assertSameInts(Reference.kept(in, 5, 1_500), p.runChunks(parts.iterator()).kept(), "runChunks");
+    // small launches: the input streams through the device in slices of 333 items
+    String before = System.setProperty(OpenClDriver.SLICE_PROPERTY, "333");
+    try {
+      FilterChainPipeline.Result r = p.run(in);
+      assertSameInts(Reference.kept(in, 5, 1_500), r.kept(), "slices of 333");
+      assertEquals(in.length, r.report().stage("numbers").itemsOut(), "every slice read");
+    } finally {
+      if (before == null) {
+        System.clearProperty(OpenClDriver.SLICE_PROPERTY);
+      } else {
+        System.setProperty(OpenClDriver.SLICE_PROPERTY, before);
+      }
+    }
+  }
+
+  @Test
+  void ranOnTheOpenClDevice() {
+    Device cl = OpenClAvailable.device();
+    FilterChainPipeline.Result r = FilterChainPipeline.builder().small(() -> new Below(100)).device(cl).build()
+        .run(FilterChainTest.input(1_000));
+    assertEquals(cl.name(), r.report().device(), "the report names the OpenCL device, not the JVM");
+    assertEquals(1_000, r.report().stage("threes").itemsIn());
+  }
+}
