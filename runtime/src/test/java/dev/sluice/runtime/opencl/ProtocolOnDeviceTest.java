@@ -69,4 +69,25 @@ class ProtocolOnDeviceTest {
       assertFalse(!failed, "an untranslatable kernel must fail, not run in the Java thread pool");
     }
   }
+
+  @Test
+  void aRunInAparapisJavaThreadPoolIsRefused() {
+    for (OpenCLDevice device : OpenClAvailable.devices()) {
+      int[] out = new int[64];
+      com.aparapi.Kernel bad = new com.aparapi.Kernel() {
+        @Override
+        public void run() {
+          out[getGlobalId()] = new int[] {getGlobalId()}.length;
+        }
+      };
+      try {
+        // not compiled first: Aparapi fails to translate it and quietly runs it in its thread pool
+        Kernels.KernelException e = org.junit.jupiter.api.Assertions.assertThrows(Kernels.KernelException.class,
+            () -> Kernels.execute(bad, Range.create(64), device));
+        org.junit.jupiter.api.Assertions.assertTrue(e.getMessage().contains("did not run as OpenCL"), e.getMessage());
+      } finally {
+        bad.dispose();
+      }
+    }
+  }
 }
