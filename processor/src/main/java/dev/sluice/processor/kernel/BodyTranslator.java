@@ -75,15 +75,17 @@ public final class BodyTranslator {
       "toRadians");
 
   private final Trees trees;
+  private final javax.lang.model.util.Elements elements;
 
-  private BodyTranslator(Trees trees) {
+  private BodyTranslator(Trees trees, javax.lang.model.util.Elements elements) {
     this.trees = trees;
+    this.elements = elements;
   }
 
   /** A translator, or empty without javac's Trees API. */
   public static Optional<BodyTranslator> create(ProcessingEnvironment env) {
     try {
-      return Optional.of(new BodyTranslator(Trees.instance(env)));
+      return Optional.of(new BodyTranslator(Trees.instance(env), env.getElementUtils()));
     } catch (IllegalArgumentException | LinkageError e) {
       return Optional.empty();
     }
@@ -288,6 +290,10 @@ public final class BodyTranslator {
       Element e = trees.getElement(path);
       TypeMirror type = e == null ? null : e.asType();
       String name = v.getName().toString();
+      if (name.startsWith("sl_")) {
+        problem(path, Message.GPU_CONSTRUCT, "the name '" + name + "'", "names starting with sl_ belong to the generated kernel: rename it");
+        return "int " + name;
+      }
       if (type == null || !checkPrimitive(path, name, type)) {
         return "int " + name;
       }
@@ -457,14 +463,14 @@ public final class BodyTranslator {
         // this.field
         return roleRef(path, e, roles.get(e), t.getIdentifier().toString());
       }
-      if (e != null && e.getKind() == ElementKind.FIELD) {
-        return staticField(path, (VariableElement) e);
-      }
       if (t.getIdentifier().contentEquals("length")) {
         TypeMirror target = trees.getTypeMirror(child(path, t.getExpression()));
         if (target != null && target.getKind() == TypeKind.ARRAY) {
           return arrayRef(child(path, t.getExpression())) + ".length";
         }
+      }
+      if (e != null && e.getKind() == ElementKind.FIELD) {
+        return staticField(path, (VariableElement) e);
       }
       problem(path, Message.GPU_OBJECT, t.toString(), e == null ? "?" : e.asType());
       return "0";
@@ -493,7 +499,8 @@ public final class BodyTranslator {
         if (role == Role.CHANNEL && ms.getIdentifier().contentEquals("push") && t.getArguments().size() == 1) {
           return push(path, channels.get(owner), child(path, t.getArguments().get(0)));
         }
-        if (role == Role.RECORD_ITEM && t.getArguments().isEmpty()) {
+        if (role == Role.RECORD_ITEM && t.getArguments().isEmpty()
+            && stage.itemType().components().stream().anyMatch(c -> ms.getIdentifier().contentEquals(c.name()))) {
           return KernelNames.component(owner.getSimpleName().toString(), ms.getIdentifier().toString());
         }
       }
@@ -527,6 +534,11 @@ public final class BodyTranslator {
       if (helpers.containsKey(key)) {
         return "";
       }
+      TreePath mp = trees.getPath(m);
+      if (mp == null) {
+        problem(at, Message.GPU_CALL, key + "(...) (compiled elsewhere: its source is not available to translate)");
+        return "";
+      }
       if (m.isVarArgs()) {
         problem(at, Message.GPU_VARARGS, key + "(...)");
         return "";
@@ -535,11 +547,6 @@ public final class BodyTranslator {
           .filter(o -> o.getSimpleName().equals(m.getSimpleName())).count();
       if (sameName > 1) {
         problem(at, Message.GPU_OVERLOAD, key);
-        return "";
-      }
-      TreePath mp = trees.getPath(m);
-      if (mp == null) {
-        problem(at, Message.GPU_CALL, key + "(...) (compiled elsewhere: its source is not available to translate)");
         return "";
       }
       MethodTree tree = (MethodTree) mp.getLeaf();
@@ -594,6 +601,11 @@ public final class BodyTranslator {
         a = arg.getLeaf();
       }
       List<String> parts = new ArrayList<>();
+      if (a instanceof NewClassTree n && hasOwnConstructor(type)) {
+        problem(arg, Message.GPU_CONSTRUCT, "new " + type.simpleName() + "(...)",
+            type.simpleName() + " declares its own constructor, which the kernel would not run: push a record without one");
+        return "0";
+      }
       if (a instanceof NewClassTree n && n.getClassBody() == null && n.getArguments().size() == type.components().size()) {
         for (ExpressionTree e : n.getArguments()) {
           parts.add(expr(child(arg, e)));
@@ -645,6 +657,16 @@ public final class BodyTranslator {
       return "(" + (value instanceof Byte ? "byte" : "short") + ") " + value;
     }
     return String.valueOf(value);
+  }
+
+  /** Whether record {@code type} declares a canonical (or compact) constructor of its own. */
+  private boolean hasOwnConstructor(ItemType type) {
+    for (ExecutableElement c : ElementFilter.constructorsIn(type.element().getEnclosedElements())) {
+      if (elements.getOrigin(c) == javax.lang.model.util.Elements.Origin.EXPLICIT) {
+        return true;
+      }
+    }
+    return false;
   }
 
   private static String operator(Tree.Kind kind) {

@@ -1,0 +1,783 @@
+package dev.sluice.processor;
+
+import static com.google.common.truth.Truth.assertThat;
+import static dev.sluice.processor.Sources.assertError;
+import static dev.sluice.processor.Sources.compile;
+import static dev.sluice.processor.Sources.java;
+import static dev.sluice.processor.Sources.rejects;
+import static dev.sluice.processor.Sources.sluiceErrors;
+
+import com.google.testing.compile.Compilation;
+import com.google.testing.compile.CompilationSubject;
+import com.google.testing.compile.JavaFileObjects;
+import dev.sluice.processor.validate.Message;
+import javax.tools.JavaFileObject;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The GPU subset of node bodies (SLU601-613), checked for the nodes of a {@code @Pipeline} that gets an
+ * OpenCL kernel, with one error per construct on its exact line; and the SLU620 note when a pipeline
+ * gets none.
+ */
+class GpuSubsetRejectionTest {
+  /** A pipeline {@code in -> n (node N) -> res} of ints, on the GPU unless {@code annotation} says otherwise. */
+  private static String pipeline(String annotation) {
+    return annotation + " interface P { @Source int in(); @From(\"in\") N n(); @Sink @From(\"n\") int res(); }\n";
+  }
+
+  /** {@code node} (declaring {@code N}) used by a GPU pipeline, in one file. */
+  private static JavaFileObject gpu(String node) {
+    return java("N", pipeline("@Pipeline") + node);
+  }
+
+  // ---- SLU601 allocation ----
+
+  @Test
+  void allocatingAnObject() {
+    rejects(gpu("""
+        @Node final class N {
+          void run(int x, IntOut out) {
+            new Object();              // allocates
+            out.push(x);
+          }
+        }
+        """), Message.GPU_ALLOCATION, "// allocates", "'new Object()' allocates", "out.push(new R(...))");
+  }
+
+  @Test
+  void allocatingAnArray() {
+    rejects(gpu("""
+        @Node final class N {
+          static int first(int[] a) { return a[0]; }
+          void run(int x, IntOut out) {
+            out.push(first(new int[4]));   // allocates
+          }
+        }
+        """), Message.GPU_ALLOCATION, "// allocates", "'new int[4]' allocates");
+  }
+
+  @Test
+  void arrayLocalIsRejectedOnItsLine() {
+    // the local's type is checked first: an array local is not a primitive
+    rejects(gpu("""
+        @Node final class N {
+          void run(int x, IntOut out) {
+            int[] a = new int[4];      // array local
+            out.push(x);
+          }
+        }
+        """), Message.GPU_OBJECT, "// array local", "'a' has type int[]");
+  }
+
+  @Test
+  void pushingANewRecordIsNotAnAllocation() {
+    Compilation c = compile(java("N", """
+        record R(int a, int b) {}
+        @Pipeline interface P { @Source int in(); @From("in") N n(); @Sink @From("n") R res(); }
+        @Node final class N {
+          void run(int x, Out<R> out) { out.push(new R(x, x + 1)); out.push((new R(x, 0))); }
+        }
+        """));
+    CompilationSubject.assertThat(c).succeededWithoutWarnings();
+    CompilationSubject.assertThat(c).generatedSourceFile("t.PPipeline_Kernel");
+  }
+
+  @Test
+  void newRecordOutsidePushAllocates() {
+    rejects(java("N", """
+        record R(int a, int b) {}
+        @Pipeline interface P { @Source int in(); @From("in") N n(); @Sink @From("n") int res(); }
+        @Node final class N {
+          void run(int x, IntOut out) {
+            new R(x, 1);               // allocates
+            out.push(x);
+          }
+        }
+        """), Message.GPU_ALLOCATION, "// allocates", "'new R(x, 1)' allocates");
+  }
+
+  // ---- SLU602 calls ----
+
+  @Test
+  void instanceHelperMethod() {
+    rejects(gpu("""
+        @Node final class N {
+          int twice(int v) { return v * 2; }
+          void run(int x, IntOut out) {
+            out.push(twice(x));        // instance helper
+          }
+        }
+        """), Message.GPU_CALL, "// instance helper", "call to twice(...) is not in the GPU subset", "make the helper static");
+  }
+
+  @Test
+  void callOnAnotherObject() {
+    rejects(gpu("""
+        @Node final class N {
+          void run(int x, IntOut out) {
+            out.push(Integer.valueOf(x).hashCode()); // object call
+          }
+        }
+        """), Message.GPU_CALL, "// object call", "call to Integer.valueOf(x).hashCode(...)");
+  }
+
+  @Test
+  void mathWithoutAnOpenClBuiltIn() {
+    rejects(gpu("""
+        @Node final class N {
+          void run(int x, IntOut out) {
+            int m = Math.max(x, 0);    // fine
+            out.push(Math.floorMod(m, 7)); // floorMod
+          }
+        }
+        """), Message.GPU_CALL, "// floorMod", "call to Math.floorMod (OpenCL has no built-in for it)");
+  }
+
+  // ---- SLU603 break and continue ----
+
+  @Test
+  void breakInALoop() {
+    rejects(gpu("""
+        @Node final class N {
+          void run(int x, @Max(8) IntOut out) {
+            for (int i = 0; i < x; i++) {
+              if (i > 7) break;        // break
+              out.push(i);
+            }
+          }
+        }
+        """), Message.GPU_BREAK, "// break", "'break' is not in the GPU subset", "a flag");
+  }
+
+  @Test
+  void continueInALoop() {
+    rejects(gpu("""
+        @Node final class N {
+          void run(int x, @Max(8) IntOut out) {
+            int i = 0;
+            while (i < 8) {
+              i++;
+              if (i % 2 == x) {
+                continue;              // continue
+              }
+              out.push(i);
+            }
+          }
+        }
+        """), Message.GPU_BREAK, "// continue", "'continue' is not in the GPU subset");
+  }
+
+  // ---- SLU604 switch ----
+
+  @Test
+  void switchStatement() {
+    rejects(gpu("""
+        @Node final class N {
+          void run(int x, IntOut out) {
+            switch (x) {               // switch
+              case 1:
+                out.push(10);
+                break;
+              default:
+                out.push(x);
+            }
+          }
+        }
+        """), Message.GPU_SWITCH, "// switch", "switch is not in the GPU subset", "use if/else");
+  }
+
+  @Test
+  void switchExpression() {
+    rejects(gpu("""
+        @Node final class N {
+          void run(int x, IntOut out) {
+            int y = switch (x) {       // switch expression
+              case 1 -> 10;
+              default -> x;
+            };
+            out.push(y);
+          }
+        }
+        """), Message.GPU_SWITCH, "// switch expression");
+  }
+
+  // ---- SLU605 char ----
+
+  @Test
+  void charLocal() {
+    rejects(gpu("""
+        @Node final class N {
+          void run(int x, IntOut out) {
+            char c = 'a';              // char local
+            out.push(x + c);
+          }
+        }
+        """), Message.GPU_CHAR, "// char local", "type char is not in the GPU subset", "use int");
+  }
+
+  @Test
+  void charCast() {
+    rejects(gpu("""
+        @Node final class N {
+          void run(int x, IntOut out) {
+            out.push((char) x);        // char cast
+          }
+        }
+        """), Message.GPU_CHAR, "// char cast");
+  }
+
+  @Test
+  void charLiteralsAreFine() {
+    Compilation c = compile(gpu("""
+        @Node final class N {
+          void run(int x, IntOut out) {
+            if (x >= '0' && x <= '9') {
+              out.push(x - '0');
+            }
+          }
+        }
+        """));
+    CompilationSubject.assertThat(c).succeededWithoutWarnings();
+    CompilationSubject.assertThat(c).generatedSourceFile("t.PPipeline_Kernel");
+  }
+
+  // ---- SLU606 exceptions ----
+
+  @Test
+  void throwStatement() {
+    rejects(gpu("""
+        @Node final class N {
+          void run(int x, IntOut out) {
+            if (x < 0) {
+              throw new IllegalArgumentException("negative"); // throw
+            }
+            out.push(x);
+          }
+        }
+        """), Message.GPU_EXCEPTION, "// throw", "throw is not in the GPU subset", "cannot throw or catch");
+  }
+
+  @Test
+  void tryStatement() {
+    rejects(gpu("""
+        @Node final class N {
+          void run(int x, IntOut out) {
+            try {                      // try
+              out.push(100 / x);
+            } catch (ArithmeticException e) {
+              out.push(0);
+            }
+          }
+        }
+        """), Message.GPU_EXCEPTION, "// try", "try is not in the GPU subset");
+  }
+
+  // ---- SLU607-609 static helpers ----
+
+  @Test
+  void recursiveHelper() {
+    rejects(gpu("""
+        @Node final class N {
+          static int fact(int n) {
+            return n <= 1 ? 1 : n * fact(n - 1); // recursion
+          }
+          void run(int x, IntOut out) {
+            out.push(fact(x));
+          }
+        }
+        """), Message.GPU_RECURSION, "// recursion", "t.N.fact(...) is recursive", "write it as a loop");
+  }
+
+  @Test
+  void mutuallyRecursiveHelpers() {
+    rejects(gpu("""
+        @Node final class N {
+          static int even(int n) { return n == 0 ? 1 : odd(n - 1); }
+          static int odd(int n) {
+            return n == 0 ? 0 : even(n - 1); // back to even
+          }
+          void run(int x, IntOut out) {
+            out.push(even(x));
+          }
+        }
+        """), Message.GPU_RECURSION, "// back to even", "t.N.even(...) is recursive");
+  }
+
+  @Test
+  void overloadedHelper() {
+    rejects(gpu("""
+        @Node final class N {
+          static int scale(int v) { return v * 2; }
+          static int scale(int v, int by) { return v * by; }
+          void run(int x, IntOut out) {
+            out.push(scale(x));        // overloaded
+          }
+        }
+        """), Message.GPU_OVERLOAD, "// overloaded", "t.N.scale is overloaded", "rename one");
+  }
+
+  @Test
+  void varargsHelper() {
+    rejects(gpu("""
+        @Node final class N {
+          static int sum(int... vs) { return vs.length; }
+          void run(int x, IntOut out) {
+            out.push(sum(x, 1, 2));    // varargs
+          }
+        }
+        """), Message.GPU_VARARGS, "// varargs", "t.N.sum(...) takes varargs");
+  }
+
+  // ---- SLU610 objects ----
+
+  @Test
+  void stringLocal() {
+    rejects(gpu("""
+        @Node final class N {
+          void run(int x, IntOut out) {
+            String s = "v";            // string local
+            out.push(x);
+          }
+        }
+        """), Message.GPU_OBJECT, "// string local", "'s' has type java.lang.String", "a kernel works on primitives");
+  }
+
+  @Test
+  void stringConcatenation() {
+    JavaFileObject f = gpu("""
+        @Node final class N {
+          void run(int x, IntOut out) {
+            if ("v" + x == "v1") {     // concatenation
+              out.push(x);
+            }
+          }
+        }
+        """);
+    Compilation c = compile(f);
+    assertError(c, Message.GPU_OBJECT, f, "// concatenation", "'\"v\" + x' has type java.lang.String",
+        "'\"v1\"' has type String");
+    assertThat(sluiceErrors(c)).hasSize(2);
+  }
+
+  // ---- SLU611 static fields ----
+
+  @Test
+  void nonConstantStaticField() {
+    rejects(gpu("""
+        @Node final class N {
+          static int offset = 3;
+          static final int LIMIT = 9;  // a constant is fine
+          void run(int x, IntOut out) {
+            out.push(Math.min(x + offset, LIMIT)); // static field
+          }
+        }
+        """), Message.GPU_STATIC_FIELD, "// static field", "static field N.offset is not a compile-time constant");
+  }
+
+  @Test
+  void staticFinalFieldWithoutAConstantValue() {
+    rejects(gpu("""
+        @Node final class N {
+          static final int SEED = Integer.parseInt("7");
+          void run(int x, IntOut out) {
+            out.push(x ^ N.SEED);      // not constant
+          }
+        }
+        """), Message.GPU_STATIC_FIELD, "// not constant", "static field N.SEED");
+  }
+
+  // ---- SLU612 other constructs ----
+
+  @Test
+  void forEachLoop() {
+    rejects(gpu("""
+        @Node final class N {
+          static final int[] STEPS = {1, 2};
+          void run(int x, @Max(2) IntOut out) {
+            for (int s : STEPS) {      // for-each
+              out.push(x * s);
+            }
+          }
+        }
+        """), Message.GPU_CONSTRUCT, "// for-each", "a for-each loop is not in the GPU subset (write an indexed for loop)");
+  }
+
+  @Test
+  void lambda() {
+    JavaFileObject f = gpu("""
+        @Node final class N {
+          static java.util.function.IntUnaryOperator op;
+          void run(int x, IntOut out) {
+            op = v -> v + 1;           // lambda
+            out.push(x);
+          }
+        }
+        """);
+    Compilation c = compile(f);
+    assertError(c, Message.GPU_CONSTRUCT, f, "// lambda", "lambda expression is not in the GPU subset (a kernel has no function values)");
+    assertError(c, Message.GPU_STATIC_FIELD, f, "// lambda", "static field N.op");
+    assertThat(sluiceErrors(c)).hasSize(2);
+  }
+
+  // ---- SLU613 @Param access ----
+
+  @Test
+  void privateParamField() {
+    rejects(gpu("""
+        @Node final class N {
+          @Param private final int k; // private param
+          public N() { this(2); }
+          N(int k) { this.k = k; }
+          void run(int x, IntOut out) {
+            out.push(x * k);
+          }
+        }
+        """), Message.GPU_FIELD_INACCESSIBLE, "// private param",
+        "@Param field 'k' of N is private; the generated kernel in package 't' reads it");
+  }
+
+  // ---- the subset is checked only for GPU pipelines ----
+
+  @Test
+  void gpuFalseLiftsTheSubset() {
+    Compilation c = compile(java("N", pipeline("@Pipeline(gpu = false)") + """
+        @Node final class N {
+          static int calls;
+          int twice(int v) { return v * 2; }
+          void run(int x, @Max(4) IntOut out) {
+            char c = 'a';
+            String s = "v" + x;
+            Object o = new Object();
+            switch (x) {
+              case 1:
+                out.push(c);
+                break;
+              default:
+                out.push(twice(x) + s.length() + Math.floorMod(x, 3) + calls);
+            }
+            for (int v : new int[] {1, 2}) {
+              if (v > x) break;
+              out.push(v);
+            }
+            try {
+              if (x < 0) throw new IllegalArgumentException("negative");
+            } catch (IllegalArgumentException e) {
+              out.push(0);
+            }
+          }
+        }
+        """));
+    CompilationSubject.assertThat(c).succeededWithoutWarnings();
+    CompilationSubject.assertThat(c).generatedSourceFile("t.PPipeline");
+    assertThat(c.generatedSourceFiles().stream().map(JavaFileObject::getName).filter(n -> n.contains("_Kernel")).toList())
+        .isEmpty();
+  }
+
+  @Test
+  void nodeNotInAGpuPipelineIsNotChecked() {
+    Compilation c = compile(java("N", """
+        @Node final class N {
+          void run(int x, IntOut out) { if (x < 0) throw new IllegalStateException(); out.push(x); }
+        }
+        """));
+    CompilationSubject.assertThat(c).succeededWithoutWarnings();
+  }
+
+  @Test
+  void everyViolationInOneBodyIsReported() {
+    JavaFileObject f = gpu("""
+        @Node final class N {
+          void run(int x, @Max(8) IntOut out) {
+            char c = 'x';              // char
+            new Object();              // new
+            for (int i = 0; i < x; i++) {
+              if (i == 3) continue;    // continue
+              if (i > 7) break;        // break
+              out.push(i);
+            }
+            switch (x) { default: out.push(x); } // switch
+            if (x < 0) throw new IllegalArgumentException(); // throw
+            out.push(Math.floorMod(x, 3)); // floorMod
+          }
+        }
+        """);
+    Compilation c = compile(f);
+    assertError(c, Message.GPU_CHAR, f, "// char");
+    assertError(c, Message.GPU_ALLOCATION, f, "// new");
+    assertError(c, Message.GPU_BREAK, f, "// continue", "'continue'");
+    assertError(c, Message.GPU_BREAK, f, "// break", "'break'");
+    assertError(c, Message.GPU_SWITCH, f, "// switch");
+    assertError(c, Message.GPU_EXCEPTION, f, "// throw");
+    assertError(c, Message.GPU_CALL, f, "// floorMod");
+    assertThat(sluiceErrors(c)).hasSize(7);
+  }
+
+  @Test
+  void violationsInEveryNodeOfThePipelineAreReported() {
+    JavaFileObject f = java("N", """
+        @Pipeline interface P { @Source int in(); @From("in") A a(); @From("a") B b(); @Sink @From("b") int res(); }
+        @Node final class A {
+          void run(int x, IntOut out) { char c = 'a'; out.push(x); }   // in A
+        }
+        @Node final class B {
+          void run(int x, IntOut out) { switch (x) { default: out.push(x); } } // in B
+        }
+        """);
+    Compilation c = compile(f);
+    assertError(c, Message.GPU_CHAR, f, "// in A");
+    assertError(c, Message.GPU_SWITCH, f, "// in B");
+    assertThat(sluiceErrors(c)).hasSize(2);
+  }
+
+  // ---- more constructs, and where helpers are checked ----
+
+  @Test
+  void labeledStatement() {
+    rejects(gpu("""
+        @Node final class N {
+          void run(int x, @Max(4) IntOut out) {
+            outer:                     // label
+            for (int i = 0; i < 4; i++) {
+              out.push(x + i);
+            }
+          }
+        }
+        """), Message.GPU_BREAK, "// label", "'a labeled statement' is not in the GPU subset");
+  }
+
+  @Test
+  void assertStatement() {
+    rejects(gpu("""
+        @Node final class N {
+          void run(int x, IntOut out) {
+            assert x >= 0;             // assert
+            out.push(x);
+          }
+        }
+        """), Message.GPU_EXCEPTION, "// assert", "assert is not in the GPU subset");
+  }
+
+  @Test
+  void synchronizedInstanceofAndLocalClass() {
+    JavaFileObject f = gpu("""
+        @Node final class N {
+          void run(int x, IntOut out) {
+            synchronized (N.class) {   // synchronized
+              out.push(x);
+            }
+            boolean boxed = ((Object) x) instanceof Integer; // instanceof
+            class Local {}             // local class
+          }
+        }
+        """);
+    Compilation c = compile(f);
+    assertError(c, Message.GPU_CONSTRUCT, f, "// synchronized", "synchronized is not in the GPU subset (lanes of a kernel do not lock)");
+    assertError(c, Message.GPU_CONSTRUCT, f, "// instanceof", "instanceof is not in the GPU subset (a kernel has no objects)");
+    assertError(c, Message.GPU_CONSTRUCT, f, "// local class");
+    assertThat(sluiceErrors(c)).hasSize(3);
+  }
+
+  @Test
+  void violationInAHelperIsReportedInTheHelperOnce() {
+    rejects(gpu("""
+        @Node final class N {
+          static int pick(int v) {
+            switch (v) {               // in the helper
+              default: return v;
+            }
+          }
+          void run(int x, IntOut out) {
+            out.push(pick(x) + pick(x + 1));
+          }
+        }
+        """), Message.GPU_SWITCH, "// in the helper");
+  }
+
+  @Test
+  void staticMethodWithoutSource() {
+    rejects(gpu("""
+        @Node final class N {
+          void run(int x, IntOut out) {
+            out.push(Integer.bitCount(x)); // no source
+          }
+        }
+        """), Message.GPU_CALL, "// no source", "java.lang.Integer.bitCount(...) (compiled elsewhere");
+  }
+
+  @Test
+  void staticHelpersOfAnotherClassAreTranslated() {
+    Compilation c = compile(gpu("""
+        final class Util {
+          static int inc(int v) { return v + 1; }
+          static int twiceInc(int v) { return inc(v) * 2; }
+        }
+        @Node final class N {
+          void run(int x, IntOut out) {
+            out.push(Util.twiceInc(x) + Util.inc(x) + Integer.MAX_VALUE);
+          }
+        }
+        """));
+    CompilationSubject.assertThat(c).succeededWithoutWarnings();
+    CompilationSubject.assertThat(c).generatedSourceFile("t.PPipeline_Kernel");
+  }
+
+  @Test
+  void paramFieldNotPublicInAnotherPackage() {
+    JavaFileObject node = JavaFileObjects.forSourceString("u.N", """
+        package u; import dev.sluice.*;
+        @Node public final class N {
+          @Param final int k;          // package-private
+          public N() { k = 1; }
+          public void run(int x, IntOut out) { out.push(x + k); }
+        }
+        """);
+    JavaFileObject pipeline = JavaFileObjects.forSourceString("t.P", """
+        package t; import dev.sluice.*;
+        @Pipeline interface P { @Source int in(); @From("in") u.N n(); @Sink @From("n") int res(); }
+        """);
+    Compilation c = compile(node, pipeline);
+    assertError(c, Message.GPU_FIELD_INACCESSIBLE, node, "// package-private",
+        "@Param field 'k' of N is not public and in package 'u'; the generated kernel in package 't' reads it");
+    assertThat(sluiceErrors(c)).hasSize(1);
+  }
+
+  // ---- translator bugs found while writing these tests (main code unchanged; enable once fixed) ----
+
+  @Test
+  void paramArrayLengthIsAccepted() {
+    Compilation c = compile(gpu("""
+        @Node final class N {
+          @Param final float[] weights;
+          public N() { weights = new float[] {1f, 2f}; }
+          static int count(float[] a) { return a.length; }
+          void run(int x, IntOut out) {
+            float acc = 0;
+            for (int i = 0; i < weights.length; i++) {
+              acc += weights[i] * x;
+            }
+            out.push((int) acc + count(weights));
+          }
+        }
+        """));
+    CompilationSubject.assertThat(c).succeededWithoutWarnings();
+    CompilationSubject.assertThat(c).generatedSourceFile("t.PPipeline_Kernel");
+  }
+
+  @Test
+  void objectMethodOfARecordItem() {
+    rejects(java("N", """
+        record R(int a, int b) {}
+        @Pipeline interface P { @Source R in(); @From("in") N n(); @Sink @From("n") int res(); }
+        @Node final class N {
+          void run(R r, IntOut out) {
+            out.push(r.hashCode());    // not a component
+          }
+        }
+        """), Message.GPU_CALL, "// not a component");
+  }
+
+  @Test
+  void recordWithItsOwnConstructorCannotBePushedNew() {
+    rejects(java("N", """
+        record R(int a, int b) { R { if (a > b) { int t = a; a = b; b = t; } } }
+        @Pipeline interface P { @Source int in(); @From("in") N n(); @Sink @From("n") R res(); }
+        @Node final class N {
+          void run(int x, Out<R> out) {
+            out.push(new R(x, 1));    // the kernel would skip R's constructor
+          }
+        }
+        """), Message.GPU_CONSTRUCT, "// the kernel would skip", "declares its own constructor");
+  }
+
+  @Test
+  void localsMayNotUseTheKernelsPrefix() {
+    rejects(gpu("""
+        @Node final class N {
+          void run(int x, IntOut out) {
+            int sl_lane = x;    // reserved
+            out.push(sl_lane);
+          }
+        }
+        """), Message.GPU_CONSTRUCT, "// reserved", "sl_lane");
+  }
+
+  // ---- SLU620: no kernel ----
+
+  @Test
+  void regionPipelineGetsANoteAndNoKernel() {
+    JavaFileObject f = java("N", """
+        record Doc(int start, int end) {}
+        @Node @Region final class Lines { int count(Doc d) { return d.end() - d.start(); } }
+        @Node final class Show {
+          void run(int i, IntOut out) {
+            switch (i) { default: out.push(i); } // not checked: no kernel
+          }
+        }
+        @Pipeline interface P {
+          @Source Doc docs();
+          @From("docs") Lines lines();
+          @From("lines") Show show();
+          @Sink @From("show") int res();
+        }
+        """);
+    Compilation c = compile(f);
+    CompilationSubject.assertThat(c).succeeded();
+    CompilationSubject.assertThat(c).hadNoteContaining("[" + Message.GPU_KERNEL_SKIPPED.code() + "] no OpenCL kernel for pipeline P")
+        .inFile(f).onLine(Sources.lineOf(f, "@Pipeline interface P"));
+    CompilationSubject.assertThat(c).hadNoteContaining("node 'lines' opens a region (@Region)");
+    CompilationSubject.assertThat(c).hadNoteContaining("it runs on the CPU back end");
+    CompilationSubject.assertThat(c).generatedSourceFile("t.PPipeline");
+    assertThat(c.generatedSourceFiles().stream().map(JavaFileObject::getName).filter(n -> n.contains("_Kernel")).toList())
+        .isEmpty();
+  }
+
+  @Test
+  void statePipelineGetsANote() {
+    Compilation c = compile(java("N", pipeline("@Pipeline") + """
+        @Node final class N {
+          @State int last;
+          void run(int x, IntOut out) { out.push(x + last); }
+        }
+        """));
+    CompilationSubject.assertThat(c).succeeded();
+    CompilationSubject.assertThat(c).hadNoteContaining("[" + Message.GPU_KERNEL_SKIPPED.code() + "] ");
+    CompilationSubject.assertThat(c).hadNoteContaining("node 'n' has @State");
+  }
+
+  // ---- an accepted shape ----
+
+  @Test
+  void acceptedShapeGetsAKernel() {
+    Compilation c = compile(java("N", """
+        record R(int a, float b) {}
+        @Node final class Weigh {
+          static final int LIMIT = 100;
+          static final int WEIGHTS = 2;
+          @Param final float[] weights;
+          @Reduce(ReduceOp.SUM) int seen;
+          Weigh() { this(new float[] {1f, 2f}); }
+          Weigh(float[] weights) { this.weights = weights; }
+          private static float clamp(float v, float hi) { return v > hi ? hi : v; }
+          void run(R r, @Max(2) Out<R> out) {
+            seen += 1;
+            float acc = 0;
+            for (int i = 0; i < WEIGHTS; i++) {
+              acc += weights[i] * r.b();
+            }
+            int a = Math.min(r.a(), LIMIT);
+            if (a >= 0) {
+              out.push(new R(a, clamp(acc, LIMIT)));
+            } else {
+              out.push(r);
+            }
+          }
+        }
+        @Pipeline interface P { @Source R in(); @From("in") Weigh weigh(); @Sink @From("weigh") R res(); }
+        """));
+    CompilationSubject.assertThat(c).succeededWithoutWarnings();
+    assertThat(sluiceErrors(c)).isEmpty();
+    CompilationSubject.assertThat(c).generatedSourceFile("t.PPipeline");
+    CompilationSubject.assertThat(c).generatedSourceFile("t.PPipeline_Kernel");
+  }
+
+}
