@@ -69,4 +69,10 @@ class SensorSplitOpenClTest {
     SensorSplitPipeline.Result r = pipeline(cl, 0, 1 << 14).run(SensorSplitTest.input(500));
     assertEquals(cl.name(), r.report().device(), "the report names the OpenCL device, not the JVM");
   }
+
+  @Test
+  void tinySettingsMatchReference() {
+    // width 2 and one-run queues on the device: every FULL, flush and partial-run path of the kernel
+    SensorSplitTest.tinySettingsMatchReference(OpenClAvailable.device(), 1e-5);
+  }
 }

@@ -70,4 +70,10 @@ class FilterChainOpenClTest {
     assertEquals(cl.name(), r.report().device(), "the report names the OpenCL device, not the JVM");
     assertEquals(1_000, r.report().stage("threes").itemsIn());
   }
+
+  @Test
+  void tinySettingsMatchReference() {
+    // width 2 and one-run queues on the device: every FULL, flush and partial-run path of the kernel
+    FilterChainTest.tinySettingsMatchReference(OpenClAvailable.device());
+  }
 }

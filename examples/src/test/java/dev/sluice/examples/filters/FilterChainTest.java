@@ -64,14 +64,19 @@ class FilterChainTest {
 
   @Test
   void tinySettingsMatchReference() {
+    tinySettingsMatchReference(Device.cpu());
+  }
+
+  /** Width 2, one-run queues, on {@code device}. */
+  static void tinySettingsMatchReference(Device device) {
     for (int n : new int[] {0, 3_000}) {
       int[] in = input(n);
       int[] expected = Reference.kept(in, 3, BOUND);
       for (int instances = 1; instances <= 2; instances++) {
         for (int chunk : Multisets.CHUNKS) {
           TinyFilterChainPipeline.Result res = TinyFilterChainPipeline.builder().small(() -> new Below(BOUND))
-              .instances(instances).chunkSize(chunk).maxSteps(10_000_000).device(Device.cpu()).build().run(in);
-          assertSameInts(expected, res.kept(), "tiny n=" + n + " instances=" + instances + " chunk=" + chunk);
+              .instances(instances).chunkSize(chunk).maxSteps(10_000_000).device(device).build().run(in);
+          assertSameInts(expected, res.kept(), device.kind() + " tiny n=" + n + " instances=" + instances + " chunk=" + chunk);
           RunReport r = res.report();
           assertEquals(r.stage("numbers").itemsOut(), r.stage("threes").itemsIn());
           assertEquals(r.stage("small").itemsOut(), r.sink("kept").items());

@@ -36,4 +36,10 @@ class SynthGainOpenClTest {
     assertEquals(cl.name(), r.report().device(), "the report names the OpenCL device, not the JVM");
     assertSameLongs(Reference.itemsOfRange(0, 10_000, 1f), r.items(), "range");
   }
+
+  @Test
+  void tinySettingsMatchReference() {
+    // width 2 and one-run queues on the device: every FULL, flush and partial-run path of the kernel
+    SynthGainTest.tinySettingsMatchReference(OpenClAvailable.device());
+  }
 }

@@ -97,18 +97,23 @@ class SynthGainTest {
 
   @Test
   void tinySettingsMatchReference() {
+    tinySettingsMatchReference(Device.cpu());
+  }
+
+  /** Width 2, one-run queues: every producer fills its child's queue at once. */
+  static void tinySettingsMatchReference(Device device) {
     for (float gain : SynthGains.BENCHMARK_GAINS) {
       for (int n : new int[] {0, gain > 1 ? 100 : 1_000}) {
         long[] in = input(n);
         long[] expected = Reference.items(in, gain);
         for (int instances = 1; instances <= 2; instances++) {
           for (int chunk : Multisets.CHUNKS) {
-            String what = "tiny gain=" + gain + " n=" + n + " instances=" + instances + " chunk=" + chunk;
+            String what = device.kind() + " tiny gain=" + gain + " n=" + n + " instances=" + instances + " chunk=" + chunk;
             TinySynthGainPipeline.Result res = TinySynthGainPipeline.builder()
                 .stage1(() -> new Gain(gain, SynthGains.salt(0)))
                 .stage2(() -> new Gain(gain, SynthGains.salt(1)))
                 .stage3(() -> new Gain(gain, SynthGains.salt(2)))
-                .instances(instances).chunkSize(chunk).maxSteps(10_000_000).device(Device.cpu()).build().run(in);
+                .instances(instances).chunkSize(chunk).maxSteps(10_000_000).device(device).build().run(in);
             assertSameLongs(expected, res.items(), what);
             assertConserved(res.report(), n, res.items(), what);
           }

@@ -111,14 +111,15 @@ public final class BodyTranslator {
   public record Helper(String name, String source, String returnType, List<String> parameterTypes,
       List<String> parameterNames, String body) {}
 
-  /** Translates {@code stage}'s {@code run} method. */
+  /** Translates {@code stage}'s {@code run} method; null when its source is not in this compilation. */
   public Translation translate(StageModel stage) {
     ExecutableElement method = stage.node().method();
     TreePath path = trees.getPath(method);
     List<Diagnostic> problems = new ArrayList<>();
     Map<String, Helper> helpers = new LinkedHashMap<>();
     if (path == null) {
-      return new Translation("", List.of(), problems);
+      // compiled elsewhere (a class file): there is no source to translate
+      return null;
     }
     Printer p = new Printer(stage, method, path.getCompilationUnit(), problems, helpers);
     MethodTree tree = (MethodTree) path.getLeaf();

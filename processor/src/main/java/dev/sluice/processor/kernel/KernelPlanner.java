@@ -57,6 +57,12 @@ public final class KernelPlanner {
     Map<String, BodyTranslator.Translation> bodies = new LinkedHashMap<>();
     for (StageModel s : model.nodes()) {
       BodyTranslator.Translation t = translator.get().translate(s);
+      if (t == null) {
+        String why = "node '" + s.name() + "' (" + s.node().qualifiedName() + ") was compiled before this compilation, and"
+            + " the kernel is translated from node sources: declare the pipeline where its nodes are compiled";
+        out.add(Diagnostic.on(model.element(), Message.GPU_KERNEL_SKIPPED, model.simpleName(), why));
+        return new Plan(Map.of(), why, out);
+      }
       bodies.put(s.name(), t);
       out.addAll(t.problems());
       for (FieldModel f : s.node().fields(FieldModel.Kind.PARAM)) {
