@@ -222,7 +222,7 @@ final class KernelWriter {
         TypeName type = TypeName.get(f.element().asType());
         FieldSpec.Builder fb = FieldSpec.builder(type, KernelNames.param(s.name(), f.name()));
         if (f.array()) {
-          fb.initializer("new $T[1]", type.equals(TypeName.get(f.element().asType())) ? ((ArrayTypeName) type).componentType : type);
+          fb.initializer("new $T[1]", ((ArrayTypeName) type).componentType);
         }
         t.addField(fb.build());
       }

@@ -118,14 +118,14 @@ public final class DeviceScheduler {
     return count(plan, g * plan[P_STATE]) + s;
   }
 
-  /** Index in {@code st} of stage {@code s}'s queue head. */
-  public static int headAt(int[] plan, int g, int s) {
-    return head(plan, g * plan[P_STATE]) + s;
+  /** Whether group {@code g} read its whole input. */
+  public static boolean exhausted(int[] plan, int[] st, int g) {
+    return st[g * plan[P_STATE] + S_EXHAUSTED] == 1;
   }
 
-  /** Index in {@code st} of stage {@code s}'s ACTIVE flag. */
-  public static int activeAt(int[] plan, int g, int s) {
-    return active(plan, g * plan[P_STATE]) + s;
+  /** Whether group {@code g} is between firings. */
+  public static boolean idle(int[] plan, int[] st, int g) {
+    return st[g * plan[P_STATE] + S_FIRING] == -1;
   }
 
   private static int capacity(int[] plan, int s) {

@@ -129,7 +129,7 @@ public final class OpenClDriver {
           work.push(first);
           done = true;
         } else if (!grown) {
-          checkDrained(plan, program, groups);
+          checkDrained(plan, encoded, program, groups);
           long[] stats = program.stats();
           for (int g = 0; g < groups; g++) {
             for (int i = 0; i < totals.length; i++) {
@@ -185,14 +185,13 @@ public final class OpenClDriver {
   }
 
   /** Every group must end with the input read, no firing open and every queue empty. */
-  private static void checkDrained(PipelinePlan plan, DeviceProgram program, int groups) {
+  private static void checkDrained(PipelinePlan plan, int[] encoded, DeviceProgram program, int groups) {
     int[] st = program.state();
     for (int g = 0; g < groups; g++) {
-      int b = g * stateSize(plan.stageCount(), plan.edgeFrom.length);
-      boolean drained = st[b + S_EXHAUSTED] == 1 && st[b + S_FIRING] == -1;
+      boolean drained = exhausted(encoded, st, g) && idle(encoded, st, g);
       StringBuilder left = new StringBuilder();
       for (int s = 1; s < plan.stageCount(); s++) {
-        int count = st[b + S_HEADER + 3 * plan.stageCount() + s];
+        int count = st[countAt(encoded, g, s)];
         if (count != 0) {
           drained = false;
           left.append(' ').append(plan.stageNames[s]).append('=').append(count);
@@ -200,7 +199,7 @@ public final class OpenClDriver {
       }
       if (!drained) {
         throw new IllegalStateException(plan.name + ": work-group " + g + " ended with work left (input read: "
-            + (st[b + S_EXHAUSTED] == 1) + ", queued:" + left + ")");
+            + exhausted(encoded, st, g) + ", queued:" + left + ")");
       }
     }
   }
