@@ -704,7 +704,7 @@ class GpuSubsetRejectionTest {
   // ---- SLU620: no kernel ----
 
   @Test
-  void regionPipelineGetsANoteAndNoKernel() {
+  void signalHandlerPipelineGetsANoteAndNoKernel() {
     JavaFileObject f = java("N", """
         record Doc(int start, int end) {}
         @Node @Region final class Lines { int count(Doc d) { return d.end() - d.start(); } }
@@ -712,6 +712,34 @@ class GpuSubsetRejectionTest {
           void run(int i, IntOut out) {
             switch (i) { default: out.push(i); } // not checked: no kernel
           }
+          @SignalHandler(Signal.END) void end(Doc d, @Aggregate @Max(1) IntOut starts) { starts.push(d.start()); }
+        }
+        @Pipeline interface P {
+          @Source Doc docs();
+          @From("docs") Lines lines();
+          @From("lines") Show show();
+          @Sink @From("show.out") int res();
+          @Sink @From("show.starts") int starts();
+        }
+        """);
+    Compilation c = compile(f);
+    CompilationSubject.assertThat(c).succeeded();
+    CompilationSubject.assertThat(c).hadNoteContaining("[" + Message.GPU_KERNEL_SKIPPED.code() + "] no OpenCL kernel for pipeline P")
+        .inFile(f).onLine(Sources.lineOf(f, "@Pipeline interface P"));
+    CompilationSubject.assertThat(c).hadNoteContaining("node 'show' handles signals");
+    CompilationSubject.assertThat(c).hadNoteContaining("it runs on the CPU back end");
+    CompilationSubject.assertThat(c).generatedSourceFile("t.PPipeline");
+    assertThat(c.generatedSourceFiles().stream().map(JavaFileObject::getName).filter(n -> n.contains("_Kernel")).toList())
+        .isEmpty();
+  }
+
+  @Test
+  void regionPipelineGetsAKernelWithParentAndCountTranslated() {
+    JavaFileObject f = java("N", """
+        record Doc(int start, int end) {}
+        @Node @Region final class Lines { int count(Doc d) { return d.end() - d.start(); } }
+        @Node final class Show {
+          void run(int i, @Parent Doc d, @Max(1) IntOut out) { out.push(d.start() + i); }
         }
         @Pipeline interface P {
           @Source Doc docs();
@@ -721,14 +749,13 @@ class GpuSubsetRejectionTest {
         }
         """);
     Compilation c = compile(f);
-    CompilationSubject.assertThat(c).succeeded();
-    CompilationSubject.assertThat(c).hadNoteContaining("[" + Message.GPU_KERNEL_SKIPPED.code() + "] no OpenCL kernel for pipeline P")
-        .inFile(f).onLine(Sources.lineOf(f, "@Pipeline interface P"));
-    CompilationSubject.assertThat(c).hadNoteContaining("node 'lines' opens a region (@Region)");
-    CompilationSubject.assertThat(c).hadNoteContaining("it runs on the CPU back end");
-    CompilationSubject.assertThat(c).generatedSourceFile("t.PPipeline");
-    assertThat(c.generatedSourceFiles().stream().map(JavaFileObject::getName).filter(n -> n.contains("_Kernel")).toList())
-        .isEmpty();
+    CompilationSubject.assertThat(c).succeededWithoutWarnings();
+    CompilationSubject.assertThat(c).generatedSourceFile("t.PPipeline_Kernel").contentsAsUtf8String()
+        .contains("return sl_d_end - sl_d_start;");
+    CompilationSubject.assertThat(c).generatedSourceFile("t.PPipeline_Kernel").contentsAsUtf8String()
+        .contains("int sl_d_start = par_1_start[sl_g * 64 + ctl[3]];");
+    CompilationSubject.assertThat(c).generatedSourceFile("t.PPipeline_Kernel").contentsAsUtf8String()
+        .contains("push_show_out(sl_g, sl_lane, sl_slot, sl_d_start + i);");
   }
 
   @Test

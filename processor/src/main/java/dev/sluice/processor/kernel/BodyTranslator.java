@@ -57,7 +57,7 @@ import javax.lang.model.util.ElementFilter;
 /**
  * Translates a node's {@code run} body into the body of a kernel lane method, through the javac Trees
  * API. The printer accepts exactly the GPU subset: primitive locals, arithmetic, {@code if},
- * {@code for}, {@code while}, {@code do}, {@code return}; reads of the item (a record item through its
+ * {@code for}, {@code while}, {@code do}, {@code return}; reads of the item and the {@code @Parent} (a record through its
  * component accessors), of {@code @Param} fields and compile-time constants; pushes; {@code @Reduce}
  * updates; {@code java.lang.Math} and static methods (whose bodies are translated into the kernel
  * too). Every other construct is a diagnostic with a code on its own line, so one compile shows them
@@ -148,6 +148,8 @@ public final class BodyTranslator {
     private final Map<Element, Role> roles = new HashMap<>();
     private final Map<Element, ChannelModel> channels = new HashMap<>();
     private final Map<Element, FieldModel> fields = new HashMap<>();
+    /** The item and the parent: their types (a record's components become locals). */
+    private final Map<Element, ItemType> itemTypes = new HashMap<>();
     /** Helpers being translated, to find recursion. */
     private final List<ExecutableElement> calling = new ArrayList<>();
     /** The method whose body is being printed (run, or a helper): diagnostics are reported on it. */
@@ -163,7 +165,10 @@ public final class BodyTranslator {
       this.helpers = helpers;
       for (RunParam rp : stage.node().runParams()) {
         switch (rp.kind()) {
-          case ITEM -> roles.put(rp.element(), rp.type().isRecord() ? Role.RECORD_ITEM : Role.ITEM);
+          case ITEM, PARENT -> {
+            roles.put(rp.element(), rp.type().isRecord() ? Role.RECORD_ITEM : Role.ITEM);
+            itemTypes.put(rp.element(), rp.type());
+          }
           case CHANNEL -> {
             roles.put(rp.element(), Role.CHANNEL);
             channels.put(rp.element(), stage.node().channel(rp.channel()).orElseThrow());
@@ -501,7 +506,7 @@ public final class BodyTranslator {
           return push(path, channels.get(owner), child(path, t.getArguments().get(0)));
         }
         if (role == Role.RECORD_ITEM && t.getArguments().isEmpty()
-            && stage.itemType().components().stream().anyMatch(c -> ms.getIdentifier().contentEquals(c.name()))) {
+            && itemTypes.get(owner).components().stream().anyMatch(c -> ms.getIdentifier().contentEquals(c.name()))) {
           return KernelNames.component(owner.getSimpleName().toString(), ms.getIdentifier().toString());
         }
       }

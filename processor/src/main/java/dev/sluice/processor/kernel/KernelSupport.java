@@ -7,9 +7,10 @@ import dev.sluice.processor.model.StageModel;
 import java.util.Optional;
 
 /**
- * Which pipeline shapes the kernel writer handles so far: data pipelines of transforms (filters,
- * expansions, fan-out with broadcast, fan-in) with {@code @Param} and {@code @Reduce} fields. Regions,
- * signal handlers, user signals and {@code @State} stay on the CPU back end for now; such a pipeline
+ * Which pipeline shapes the kernel writer handles so far: transforms (filters, expansions, fan-out
+ * with broadcast, fan-in) with {@code @Param} and {@code @Reduce} fields, and regions: enumerators,
+ * their parent buffers, BEGIN/END with credit and {@code @Parent}. Signal handlers, user signals and
+ * {@code @State} stay on the CPU back end for now; such a pipeline
  * gets a note at compile time, and at run time it runs on the CPU even when an OpenCL device is the
  * best one present (logged, and named in the run report), or fails when OpenCL was asked for.
  */
@@ -19,16 +20,13 @@ public final class KernelSupport {
   /** Why {@code model} gets no kernel yet, or empty when it does. */
   public static Optional<String> unsupported(PipelineModel model) {
     for (StageModel s : model.nodes()) {
-      if (s.isEnumerator()) {
-        return Optional.of("node '" + s.name() + "' opens a region (@Region), which the kernel writer does not handle yet");
-      }
       if (!s.node().handlers().isEmpty()) {
         return Optional.of("node '" + s.name() + "' handles signals, which the kernel writer does not handle yet");
       }
       for (RunParam p : s.node().runParams()) {
-        if (p.kind() == RunParam.Kind.RAISE || p.kind() == RunParam.Kind.PARENT) {
-          return Optional.of("node '" + s.name() + "' takes " + (p.kind() == RunParam.Kind.RAISE ? "Raise<"
-              + p.type().simpleName() + ">" : "@Parent") + ", which the kernel writer does not handle yet");
+        if (p.kind() == RunParam.Kind.RAISE) {
+          return Optional.of("node '" + s.name() + "' takes Raise<" + p.type().simpleName()
+              + ">, which the kernel writer does not handle yet");
         }
       }
       if (!s.node().fields(FieldModel.Kind.STATE).isEmpty()) {

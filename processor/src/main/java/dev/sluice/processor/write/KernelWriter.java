@@ -9,6 +9,7 @@ import com.squareup.javapoet.MethodSpec;
 import com.squareup.javapoet.ParameterizedTypeName;
 import com.squareup.javapoet.TypeName;
 import com.squareup.javapoet.TypeSpec;
+import dev.sluice.processor.compute.RegionPlan;
 import dev.sluice.processor.compute.Schedule;
 import dev.sluice.processor.kernel.BodyTranslator;
 import dev.sluice.processor.kernel.KernelNames;
@@ -17,6 +18,7 @@ import dev.sluice.processor.model.EdgeModel;
 import dev.sluice.processor.model.FieldModel;
 import dev.sluice.processor.model.ItemType;
 import dev.sluice.processor.model.PipelineModel;
+import dev.sluice.processor.model.RunParam;
 import dev.sluice.processor.model.StageModel;
 import java.util.ArrayList;
 import java.util.List;
@@ -91,6 +93,10 @@ final class KernelWriter {
     return "st_" + stage + "_" + channel;
   }
 
+  private static String parents(int region) {
+    return "par_" + region;
+  }
+
   private static String sinkBuffer(String sink) {
     return "sink_" + sink;
   }
@@ -126,6 +132,10 @@ final class KernelWriter {
     for (StageModel s : names.stagesInPlanOrder()) {
       if (s.isSource()) {
         t.addMethod(sourceLanes(s));
+      } else if (s.isEnumerator()) {
+        t.addMethod(elementLanes(s));
+        t.addMethod(open(s));
+        t.addMethod(count(s));
       } else {
         t.addMethod(lanes(s));
         t.addMethod(laneBody(s));
@@ -211,7 +221,7 @@ final class KernelWriter {
             .addJavadoc("Input queue of '$L': $L slots per group.\n", s.name(), capacity(s.name()))
             .initializer("new $T[1]", c.type()).build());
       }
-      for (ChannelModel ch : s.node().channels()) {
+      for (ChannelModel ch : s.isEnumerator() ? List.<ChannelModel>of() : s.node().channels()) {
         for (Column c : columns(ch.type())) {
           t.addField(FieldSpec.builder(ArrayTypeName.of(c.type()), staging(s.name(), ch.name()) + c.suffix())
               .addJavadoc("Pushes on '$L.$L' staged per lane: $L per lane.\n", s.name(), ch.name(), ch.max())
@@ -234,6 +244,13 @@ final class KernelWriter {
             .initializer("new $T[1]", type).build());
       }
     }
+    for (RegionPlan r : schedule.regions()) {
+      for (Column c : r.number() == 0 ? List.<Column>of() : columns(r.parentType())) {
+        t.addField(FieldSpec.builder(ArrayTypeName.of(c.type()), parents(r.number()) + c.suffix())
+            .addJavadoc("Open parents of region $L (head '$L'): $L slots per group.\n", r.number(), r.head(), r.parentBuffer())
+            .initializer("new $T[1]", c.type()).build());
+      }
+    }
     for (StageModel s : model.sinks()) {
       for (Column c : columns(s.itemType())) {
         t.addField(FieldSpec.builder(ArrayTypeName.of(c.type()), sinkBuffer(s.name()) + c.suffix())
@@ -241,7 +258,7 @@ final class KernelWriter {
       }
     }
     t.addField(FieldSpec.builder(int[].class, "ctl", Modifier.FINAL)
-        .addJavadoc("Lane 0's decision for the group: stage, first slot, items, then one base per edge.\n")
+        .addJavadoc("Lane 0's decision for the group: stage, first slot, items, parent slot, then one base per edge.\n")
         .addAnnotation(LOCAL).initializer("new int[$L]", ctlSize).build());
     t.addField(FieldSpec.builder(int[].class, "cnt", Modifier.FINAL)
         .addJavadoc("Items each lane pushed in this run, one row of $L lanes per channel.\n", width)
@@ -303,16 +320,20 @@ final class KernelWriter {
     m.addComment("lane 0: prefix sums of the lanes' counts, and room in the target queues");
     m.beginControlFlow("if (sl_lane == 0)");
     for (int i = 1; i < stages.size(); i++) {
-      m.beginControlFlow("if (sl_s == $L)", i).addStatement("reserve_$L(sl_g)", stages.get(i).name()).endControlFlow();
+      if (!stages.get(i).isEnumerator()) {
+        m.beginControlFlow("if (sl_s == $L)", i).addStatement("reserve_$L(sl_g)", stages.get(i).name()).endControlFlow();
+      }
     }
     m.endControlFlow();
     m.addStatement("localBarrier()");
     for (int i = 1; i < stages.size(); i++) {
-      m.beginControlFlow("if (sl_s == $L)", i).addStatement("scatter_$L(sl_g, sl_lane)", stages.get(i).name()).endControlFlow();
+      if (!stages.get(i).isEnumerator()) {
+        m.beginControlFlow("if (sl_s == $L)", i).addStatement("scatter_$L(sl_g, sl_lane)", stages.get(i).name()).endControlFlow();
+      }
     }
     m.addStatement("localBarrier()")
         .beginControlFlow("if (sl_lane == 0 && sl_s >= 0)")
-        .addStatement("$T.afterRun(plan, st, stats, sl_g, sl_s)", SCHED)
+        .addStatement("$T.afterRun(plan, st, stats, err, sl_g, sl_s)", SCHED)
         .endControlFlow()
         .endControlFlow();
     return m.build();
@@ -324,14 +345,23 @@ final class KernelWriter {
         .addModifiers(Modifier.PRIVATE)
         .addParameter(int.class, "sl_g")
         .addStatement("int sl_a = $T.next(plan, st, stats, err, sl_g)", SCHED)
-        .beginControlFlow("while (sl_a == $T.NEED_CHUNK)", SCHED)
-        .addStatement("$T.claimed(plan, st, stats, sl_g, atomicAdd(cursor, 0, plan[$T.P_CHUNK]), inLength)", SCHED, SCHED)
+        .beginControlFlow("while (sl_a == $T.NEED_CHUNK || sl_a == $T.NEED_COUNT)", SCHED, SCHED)
+        .beginControlFlow("if (sl_a == $T.NEED_CHUNK)", SCHED)
+        .addStatement("$T.claimed(plan, st, stats, sl_g, atomicAdd(cursor, 0, plan[$T.P_CHUNK]), inLength)", SCHED, SCHED);
+    for (StageModel s : names.stagesInPlanOrder()) {
+      if (s.isEnumerator()) {
+        m.nextControlFlow("else if (st[sl_g * plan[$T.P_STATE] + $T.S_STAGE] == $L)", SCHED, SCHED, names.index(s.name()))
+            .addStatement("open_$L(sl_g)", s.name());
+      }
+    }
+    m.endControlFlow()
         .addStatement("sl_a = $T.next(plan, st, stats, err, sl_g)", SCHED)
         .endControlFlow()
         .addStatement("ctl[0] = sl_a")
         .beginControlFlow("if (sl_a >= 0)")
         .addStatement("ctl[1] = st[sl_g * plan[$T.P_STATE] + $T.S_OFFSET]", SCHED, SCHED)
         .addStatement("ctl[2] = st[sl_g * plan[$T.P_STATE] + $T.S_LIMIT]", SCHED, SCHED)
+        .addStatement("ctl[3] = st[sl_g * plan[$T.P_STATE] + $T.S_PARENT]", SCHED, SCHED)
         .endControlFlow();
     // the source pushes one item per lane: reserve its room before the lanes run
     StageModel src = model.source();
@@ -339,6 +369,15 @@ final class KernelWriter {
     reserveEdges(m, src, src.name(), "ctl[2]");
     m.addStatement("$T.pushed(plan, stats, sl_g, 0, ctl[2])", SCHED);
     m.endControlFlow();
+    // an enumerator pushes one element per lane too
+    for (StageModel s : names.stagesInPlanOrder()) {
+      if (s.isEnumerator()) {
+        m.beginControlFlow("if (sl_a == $L)", names.index(s.name()));
+        reserveEdges(m, s, ChannelModel.ELEMENTS, "ctl[2]");
+        m.addStatement("$T.pushed(plan, stats, sl_g, $L, ctl[2])", SCHED, names.index(s.name()));
+        m.endControlFlow();
+      }
+    }
     return m.build();
   }
 
@@ -348,7 +387,7 @@ final class KernelWriter {
       if (to.isSink()) {
         m.addStatement("ctl[$L] = atomicAdd(sinkCount, $L, $L)", 4 + e.index(), sinkIndex(to.name()), total);
       } else {
-        m.addStatement("ctl[$L] = $T.reserve(plan, st, sl_g, $L, $L)", 4 + e.index(), SCHED, e.index(), total);
+        m.addStatement("ctl[$L] = $T.reserve(plan, st, err, sl_g, $L, $L)", 4 + e.index(), SCHED, e.index(), total);
       }
     }
   }
@@ -431,9 +470,77 @@ final class KernelWriter {
       String local = type.isRecord() ? KernelNames.component(item, c.accessor()) : item;
       m.addStatement("$T $N = $N[$N]", c.type(), local, queue(s.name()) + c.suffix(), KernelNames.SLOT);
     }
+    for (RunParam p : s.node().runParams()) {
+      if (p.kind() == RunParam.Kind.PARENT) {
+        // the items of one run share a parent: runs stop at BEGIN/END signals
+        RegionPlan r = schedule.region(schedule.stage(s.name()).label());
+        String name = p.element().getSimpleName().toString();
+        for (Column c : columns(p.type())) {
+          String local = p.type().isRecord() ? KernelNames.component(name, c.accessor()) : name;
+          m.addStatement("$T $N = $N[$N * $L + ctl[3]]", c.type(), local, parents(r.number()) + c.suffix(), KernelNames.G,
+              r.parentBuffer());
+        }
+      }
+    }
     BodyTranslator.Translation tr = bodies.get(s.name());
     m.addCode("$L", tr == null ? "" : tr.body());
     return m.build();
+  }
+
+  /** An enumerator's run: lane {@code i} pushes element {@code ctl[1] + i} of the open parent. */
+  private MethodSpec elementLanes(StageModel s) {
+    MethodSpec.Builder m = MethodSpec.methodBuilder("lanes_" + s.name())
+        .addJavadoc("Enumerator '$L': lane {@code i} pushes element {@code ctl[1] + i} of the open parent.\n", s.name())
+        .addModifiers(Modifier.PRIVATE)
+        .addParameter(int.class, "sl_g").addParameter(int.class, "sl_lane")
+        .beginControlFlow("if (sl_lane < ctl[2])")
+        .addStatement("int sl_v = ctl[1] + sl_lane");
+    for (EdgeModel e : edges(s.name(), ChannelModel.ELEMENTS)) {
+      writeToEdge(m, e, ItemType.INT, "sl_lane", List.of("sl_v"));
+    }
+    return m.endControlFlow().build();
+  }
+
+  /**
+   * Lane 0 opens the parent at the head of an enumerator's queue: copies it into its parent-buffer
+   * slot, runs {@code count}, and hands the count to the scheduler (which sends BEGIN).
+   */
+  private MethodSpec open(StageModel s) {
+    RegionPlan r = regionHeadedBy(s);
+    int cap = capacity(s.name());
+    MethodSpec.Builder m = MethodSpec.methodBuilder("open_" + s.name())
+        .addJavadoc("Lane 0 opens the next parent of '$L' (region $L) into its parent-buffer slot and counts its elements.\n",
+            s.name(), r.number())
+        .addModifiers(Modifier.PRIVATE)
+        .addParameter(int.class, "sl_g")
+        .addStatement("int sl_b = sl_g * plan[$T.P_STATE]", SCHED)
+        .addStatement("int sl_slot = sl_g * $L + st[sl_b + $T.S_OFFSET]", cap, SCHED)
+        .addStatement("int sl_p = sl_g * $L + st[sl_b + $T.S_PARENT]", r.parentBuffer(), SCHED);
+    for (Column c : columns(s.itemType())) {
+      m.addStatement("$N[sl_p] = $N[sl_slot]", parents(r.number()) + c.suffix(), queue(s.name()) + c.suffix());
+    }
+    return m.addStatement("$T.counted(plan, st, stats, err, sl_g, count_$L(sl_g, 0, sl_slot))", SCHED, s.name()).build();
+  }
+
+  private MethodSpec count(StageModel s) {
+    MethodSpec.Builder m = MethodSpec.methodBuilder("count_" + s.name())
+        .addJavadoc("{@link $T#$L}, translated: the parent is queue slot {@code sl_slot}.\n", ClassName.get(s.node().element()),
+            s.node().method().getSimpleName())
+        .addModifiers(Modifier.PRIVATE)
+        .returns(int.class)
+        .addParameter(int.class, KernelNames.G).addParameter(int.class, KernelNames.LANE)
+        .addParameter(int.class, KernelNames.SLOT);
+    String item = s.node().method().getParameters().get(0).getSimpleName().toString();
+    ItemType type = s.itemType();
+    for (Column c : columns(type)) {
+      String local = type.isRecord() ? KernelNames.component(item, c.accessor()) : item;
+      m.addStatement("$T $N = $N[$N]", c.type(), local, queue(s.name()) + c.suffix(), KernelNames.SLOT);
+    }
+    return m.addCode("$L", bodies.get(s.name()).body()).build();
+  }
+
+  private RegionPlan regionHeadedBy(StageModel s) {
+    return schedule.regions().stream().filter(r -> r.head().equals(s.name())).findFirst().orElseThrow();
   }
 
   private MethodSpec push(StageModel s, ChannelModel ch) {
@@ -569,7 +676,7 @@ final class KernelWriter {
         for (Column c : columns(s.itemType())) {
           m.addStatement("$N = new $T[groups * $L]", queue(s.name()) + c.suffix(), c.type(), capacity(s.name()));
         }
-        for (ChannelModel ch : s.node().channels()) {
+        for (ChannelModel ch : s.isEnumerator() ? List.<ChannelModel>of() : s.node().channels()) {
           for (Column c : columns(ch.type())) {
             m.addStatement("$N = new $T[groups * $L]", staging(s.name(), ch.name()) + c.suffix(), c.type(), width * ch.max());
           }
@@ -582,6 +689,11 @@ final class KernelWriter {
           if (f.array()) {
             m.addStatement("put($N)", KernelNames.param(s.name(), f.name()));
           }
+        }
+      }
+      for (RegionPlan r : schedule.regions()) {
+        for (Column c : r.number() == 0 ? List.<Column>of() : columns(r.parentType())) {
+          m.addStatement("$N = new $T[groups * $L]", parents(r.number()) + c.suffix(), c.type(), r.parentBuffer());
         }
       }
       for (StageModel s : model.sinks()) {

@@ -3,32 +3,70 @@ package dev.sluice.runtime.opencl;
 import static dev.sluice.runtime.opencl.DeviceScheduler.*;
 
 import dev.sluice.runtime.plan.PipelinePlan;
+import dev.sluice.runtime.plan.StageKind;
 import java.util.Arrays;
 
 /**
  * A {@link PipelinePlan} flattened into one {@code int[]} that {@link DeviceScheduler} reads on the
  * device: a header of sizes and table offsets, then the tables (stage kinds, region labels, inputs
  * per run, queue capacities, priority order, children and out-edges as offset lists, edge targets
- * and per-run maxima). Derived from the plan, so both back ends schedule from the same numbers.
+ * and per-run maxima; regions and their BEGIN/END kinds; the signal dispatch tables) and where each
+ * part of a group's state lies. Derived from the plan, so both back ends schedule from the same numbers.
  */
 public final class DevicePlan {
   private DevicePlan() {}
 
   /** Encodes {@code plan} with the run's step bound and chunk size. */
   public static int[] encode(PipelinePlan plan, long maxSteps, int chunkSize) {
+    if (StageKind.ENUMERATE.ordinal() != KIND_ENUMERATE) {
+      throw new AssertionError("DeviceScheduler.KIND_ENUMERATE is out of date");
+    }
     int n = plan.stageCount();
     int e = plan.edgeFrom.length;
+    int k = plan.signalCount();
+    int regions = plan.regionCount();
     int[] out = new int[P_HEADER];
     out[P_STAGES] = n;
     out[P_WIDTH] = plan.width;
     out[P_EDGES] = e;
-    out[P_STATE] = stateSize(n, e);
     out[P_STATS] = STATS;
     out[P_MAX_STEPS] = (int) Math.min(Integer.MAX_VALUE - 1, maxSteps);
     out[P_CHUNK] = chunkSize;
+    out[P_SIGNALS] = k;
+    out[P_SIG_CAP] = plan.signalCapacity;
+    out[P_REGIONS] = regions;
+    // a group's state: header, stage words, edge bases, signal rings, then the parent buffers
+    int ring = S_HEADER + STAGE_WORDS * n + e;
+    out[P_RING] = ring;
+    int[] regionAt = new int[regions];
+    int at = ring + n * plan.signalCapacity * 3;
+    int[] begin = new int[regions];
+    int[] end = new int[regions];
+    for (int r = 0; r < regions; r++) {
+      regionAt[r] = at;
+      int size = r == 0 ? 0 : plan.regionParentBuffer[r];
+      at += 2 * size + 2;
+      begin[r] = r == 0 ? -1 : plan.regionSignal(r, false);
+      end[r] = r == 0 ? -1 : plan.regionSignal(r, true);
+    }
+    out[P_STATE] = at;
     int[] kinds = new int[n];
     for (int s = 0; s < n; s++) {
       kinds[s] = plan.kinds[s].ordinal();
+    }
+    int[] signalBegin = new int[k];
+    int[] release = new int[n * k];
+    int[][] origin = new int[n * k][];
+    int[][] forward = new int[n * k][];
+    for (int i = 0; i < k; i++) {
+      signalBegin[i] = plan.signalIsBegin[i] ? 1 : 0;
+    }
+    for (int s = 0; s < n; s++) {
+      for (int i = 0; i < k; i++) {
+        release[s * k + i] = plan.release[s][i] ? 1 : 0;
+        origin[s * k + i] = plan.origin[s][i];
+        forward[s * k + i] = plan.forward[s][i];
+      }
     }
     out = table(out, P_KIND, kinds);
     out = table(out, P_LABEL, plan.label);
@@ -39,6 +77,18 @@ public final class DevicePlan {
     out = offsetList(out, P_OUT_AT, P_OUT, plan.outEdges);
     out = table(out, P_EDGE_TO, plan.edgeTo);
     out = table(out, P_EDGE_MAX, plan.edgeMaxPerRun);
+    out = table(out, P_HEADS, plan.heads);
+    out = table(out, P_REGION_BUF, plan.regionParentBuffer);
+    out = table(out, P_REGION_TERMINALS, plan.regionTerminals);
+    out = table(out, P_REGION_MAX, plan.regionMaxElements);
+    out = table(out, P_REGION_AT, regionAt);
+    out = table(out, P_REGION_BEGIN, begin);
+    out = table(out, P_REGION_END, end);
+    out = table(out, P_SIG_REGION, plan.signalRegion);
+    out = table(out, P_SIG_BEGIN, signalBegin);
+    out = offsetList(out, P_ORIGIN_AT, P_ORIGIN, origin);
+    out = offsetList(out, P_FORWARD_AT, P_FORWARD, forward);
+    out = table(out, P_RELEASE, release);
     return out;
   }
 

@@ -9,15 +9,18 @@ import dev.sluice.runtime.protocol.Protocol;
  * chosen node on item {@code offset + lane} of the run.
  *
  * <p>Aparapi translates these static methods into OpenCL, so they stay in its subset: primitive
- * locals declared once at the top of a block, no {@code break}, global {@code int[]}/{@code long[]}
+ * locals declared once at the top of a block, no {@code break}, no {@code Math} calls, global {@code int[]}/{@code long[]}
  * arguments only (a {@code __local} array cannot be passed). The same methods run on the JVM in unit
  * tests.
  *
  * <p>Arrays, all indexed per group {@code g}:
  * <ul>
  *   <li>{@code plan}: the encoded {@link DevicePlan} (read-only, shared by all groups);
- *   <li>{@code st}: per group, {@link #S_HEADER} words of firing state, then per stage ACTIVE, flush
- *       status, queue head and queue count, then one reserved base per edge;
+ *   <li>{@code st}: per group, {@link #S_HEADER} words of firing state; {@link #STAGE_WORDS} arrays
+ *       over the stages (ACTIVE, flush status, queue head and count, signal queue head and count,
+ *       BLOCKED, current parent slot, the open parent of an enumerator, push counters for credit);
+ *       one reserved base per edge; each stage's signal ring (kind, credit, parent slot); and per
+ *       region its parent buffer (reference counts, free slots, the waiting enumerator);
  *   <li>{@code stats}: per group, {@link #STATS} counters per stage;
  *   <li>{@code err}: per group, {@link #ERR_STRIDE} words: claimed, code, stage, item slot, detail.
  * </ul>
@@ -33,6 +36,7 @@ public final class DeviceScheduler {
   public static final int P_STATS = 4;
   public static final int P_MAX_STEPS = 5;
   public static final int P_CHUNK = 6;
+  public static final int P_SIGNALS = 7;
   public static final int P_KIND = 8;
   public static final int P_LABEL = 9;
   public static final int P_INPUTS_PER_RUN = 10;
@@ -44,9 +48,38 @@ public final class DeviceScheduler {
   public static final int P_OUT = 16;
   public static final int P_EDGE_TO = 17;
   public static final int P_EDGE_MAX = 18;
-  public static final int P_HEADER = 20;
+  /** Signal queue capacity per stage. */
+  public static final int P_SIG_CAP = 19;
+  /** Per stage: the region it heads, or -1. */
+  public static final int P_HEADS = 20;
+  /** Per region: parent buffer size, terminal count, most elements, state offset, BEGIN and END kinds. */
+  public static final int P_REGION_BUF = 21;
+  public static final int P_REGION_TERMINALS = 22;
+  public static final int P_REGION_MAX = 23;
+  public static final int P_REGION_AT = 24;
+  public static final int P_REGION_BEGIN = 25;
+  public static final int P_REGION_END = 26;
+  /** Per signal kind: its region (-1 for a user signal) and 1 if it is a BEGIN. */
+  public static final int P_SIG_REGION = 27;
+  public static final int P_SIG_BEGIN = 28;
+  /** Per (stage, kind): edges a signal the stage raises itself goes along (offset list). */
+  public static final int P_ORIGIN_AT = 29;
+  public static final int P_ORIGIN = 30;
+  /** Per (stage, kind): edges a received signal is forwarded along (offset list). */
+  public static final int P_FORWARD_AT = 31;
+  public static final int P_FORWARD = 32;
+  /** Per (stage, kind): 1 if the stage is a terminal of the kind's region and releases the parent. */
+  public static final int P_RELEASE = 33;
+  /** Offset in a group's state of the signal rings. */
+  public static final int P_RING = 34;
+  /** Regions, region 0 included. */
+  public static final int P_REGIONS = 35;
+  public static final int P_HEADER = 36;
 
-  // -- per-group state --
+  /** {@code StageKind.ENUMERATE.ordinal()}, checked by {@link DevicePlan}. */
+  public static final int KIND_ENUMERATE = 2;
+
+  // -- per-group state: a header --
   /** The stage being fired, or -1 between firings. */
   public static final int S_FIRING = 0;
   /** Items the current firing has consumed. */
@@ -59,11 +92,43 @@ public final class DeviceScheduler {
   public static final int S_POS = 4;
   public static final int S_END = 5;
   public static final int S_STEPS = 6;
-  /** The run decided by {@link #next}: stage, first queue position (or input position), items. */
+  /**
+   * The run decided by {@link #next}: stage, first queue position (an input position for the source,
+   * the first element for an enumerator), items, and the parent slot of the items' region.
+   */
   public static final int S_STAGE = 7;
   public static final int S_OFFSET = 8;
   public static final int S_LIMIT = 9;
-  public static final int S_HEADER = 12;
+  public static final int S_PARENT = 10;
+  /** Signals queued at the firing node when the firing started, and how many it has handled. */
+  public static final int S_SIGS = 11;
+  public static final int S_SIG_USED = 12;
+  /** Credit left of the firing node's first unhandled signal. */
+  public static final int S_CREDIT = 13;
+  public static final int S_HEADER = 16;
+
+  // -- then words per stage, each an array of P_STAGES --
+  private static final int W_ACTIVE = 0;
+  private static final int W_FLUSH = 1;
+  private static final int W_HEAD = 2;
+  private static final int W_COUNT = 3;
+  private static final int W_SIG_HEAD = 4;
+  private static final int W_SIG_COUNT = 5;
+  private static final int W_BLOCKED = 6;
+  /** Parent slot of the items now reaching the stage (set when it handles BEGIN of its region). */
+  private static final int W_PARENT = 7;
+  /** An enumerator's open parent: slot (-1: none), element count, next element. */
+  private static final int W_OPEN_SLOT = 8;
+  private static final int W_OPEN_COUNT = 9;
+  private static final int W_OPEN_NEXT = 10;
+  /** Items ever pushed into the stage's queue, and that number when the last signal was queued. */
+  private static final int W_PUSHED = 11;
+  private static final int W_PUSHED_AT_SIGNAL = 12;
+  public static final int STAGE_WORDS = 13;
+  // then one reserved base per edge; then the signal rings (kind, credit, slot per entry); then per
+  // region its parent buffer: a reference count per slot, a stack of free slots, the free count and
+  // the enumerator waiting for a slot
+  private static final int RING_WORDS = 3;
 
   // -- per-stage counters, in this order --
   public static final int C_CONSUMED = 0;
@@ -72,7 +137,10 @@ public final class DeviceScheduler {
   public static final int C_RUNS = 3;
   public static final int C_FILLED = 4;
   public static final int C_FLUSHES = 5;
-  public static final int STATS = 6;
+  public static final int C_SIGNALS = 6;
+  public static final int C_BLOCKS = 7;
+  public static final int C_OPENED = 8;
+  public static final int STATS = 9;
 
   // -- errors --
   public static final int ERR_STRIDE = 5;
@@ -80,42 +148,46 @@ public final class DeviceScheduler {
   public static final int ERR_MAX = 1;
   /** More firings than {@code maxSteps}. */
   public static final int ERR_STEPS = 2;
+  /** {@code count(parent)} returned a count outside the region's limit (slot: the parent's, detail: count). */
+  public static final int ERR_COUNT = 3;
+  /** A signal queue overflowed (stage: the receiver). */
+  public static final int ERR_SIGNALS = 4;
+  /** A data queue overflowed (stage: the receiver, detail: items reserved). */
+  public static final int ERR_OVERFLOW = 5;
+  /** A parent slot was released more often than referenced (detail: the region). */
+  public static final int ERR_RELEASE = 6;
 
   /** {@link #next}: no stage can fire; the group is done. */
   public static final int STOP = -1;
   /** {@link #next}: the source needs a chunk; claim one and call {@link #claimed}. */
   public static final int NEED_CHUNK = -2;
-  private static final int UNDECIDED = -3;
+  /**
+   * {@link #next}: enumerator {@link #S_STAGE} opens the parent at queue position {@link #S_OFFSET}
+   * into parent slot {@link #S_PARENT}; copy it there, run {@code count} and call {@link #counted}.
+   */
+  public static final int NEED_COUNT = -3;
+  private static final int UNDECIDED = -4;
 
-  /** Stride of one group's state words in {@code st}. */
-  public static int stateSize(int stages, int edges) {
-    return S_HEADER + 4 * stages + edges;
+  private static int word(int[] plan, int b, int w, int s) {
+    return b + S_HEADER + w * plan[P_STAGES] + s;
   }
 
-  private static int active(int[] plan, int b) {
-    return b + S_HEADER;
+  private static int ring(int[] plan, int b, int s, int i, int field) {
+    return b + plan[P_RING] + (s * plan[P_SIG_CAP] + i) * RING_WORDS + field;
   }
 
-  private static int flush(int[] plan, int b) {
-    return b + S_HEADER + plan[P_STAGES];
-  }
-
-  private static int head(int[] plan, int b) {
-    return b + S_HEADER + 2 * plan[P_STAGES];
-  }
-
-  private static int count(int[] plan, int b) {
-    return b + S_HEADER + 3 * plan[P_STAGES];
+  private static int region(int[] plan, int b, int r) {
+    return b + plan[plan[P_REGION_AT] + r];
   }
 
   /** Index in {@code st} of the base reserved on edge {@code e} for the current run. */
   public static int edgeBase(int[] plan, int g, int e) {
-    return g * plan[P_STATE] + S_HEADER + 4 * plan[P_STAGES] + e;
+    return g * plan[P_STATE] + S_HEADER + STAGE_WORDS * plan[P_STAGES] + e;
   }
 
   /** Index in {@code st} of stage {@code s}'s queue count. */
   public static int countAt(int[] plan, int g, int s) {
-    return count(plan, g * plan[P_STATE]) + s;
+    return word(plan, g * plan[P_STATE], W_COUNT, s);
   }
 
   /** Whether group {@code g} read its whole input. */
@@ -128,20 +200,53 @@ public final class DeviceScheduler {
     return st[g * plan[P_STATE] + S_FIRING] == -1;
   }
 
+  /** What stage {@code s} of group {@code g} still holds (items, signals, an open or blocked enumerator), or "". */
+  public static String leftAt(int[] plan, int[] st, int g, int s) {
+    int b = g * plan[P_STATE];
+    StringBuilder left = new StringBuilder();
+    if (st[word(plan, b, W_COUNT, s)] != 0) {
+      left.append(" items=").append(st[word(plan, b, W_COUNT, s)]);
+    }
+    if (st[word(plan, b, W_SIG_COUNT, s)] != 0) {
+      left.append(" signals=").append(st[word(plan, b, W_SIG_COUNT, s)]);
+    }
+    if (s > 0 && st[word(plan, b, W_OPEN_SLOT, s)] >= 0) {
+      left.append(" open-parent");
+    }
+    if (st[word(plan, b, W_BLOCKED, s)] != 0) {
+      left.append(" BLOCKED");
+    }
+    return left.toString();
+  }
+
   private static int capacity(int[] plan, int s) {
     return plan[plan[P_CAPACITY] + s];
   }
 
-  /** Resets group {@code g}: only the source is ACTIVE, nothing is flushing, every queue is empty. */
+  /** Resets group {@code g}: only the source is ACTIVE, nothing is flushing, queues and parent buffers are empty. */
   public static void begin(int[] plan, int[] st, long[] stats, int[] err, int g) {
     int b = g * plan[P_STATE];
     int n = plan[P_STAGES];
     int i = 0;
+    int r = 0;
+    int size = 0;
+    int at = 0;
     for (i = 0; i < plan[P_STATE]; i++) {
       st[b + i] = 0;
     }
     for (i = 0; i < n; i++) {
-      st[flush(plan, b) + i] = Protocol.NOT_FLUSHING;
+      st[word(plan, b, W_FLUSH, i)] = Protocol.NOT_FLUSHING;
+      st[word(plan, b, W_PARENT, i)] = -1;
+      st[word(plan, b, W_OPEN_SLOT, i)] = -1;
+    }
+    for (r = 1; r < plan[P_REGIONS]; r++) {
+      size = plan[plan[P_REGION_BUF] + r];
+      at = region(plan, b, r);
+      for (i = 0; i < size; i++) {
+        st[at + size + i] = size - 1 - i;
+      }
+      st[at + 2 * size] = size;
+      st[at + 2 * size + 1] = -1;
     }
     for (i = 0; i < n * STATS; i++) {
       stats[g * n * STATS + i] = 0;
@@ -150,7 +255,7 @@ public final class DeviceScheduler {
       err[g * ERR_STRIDE + i] = 0;
     }
     st[b + S_FIRING] = -1;
-    st[active(plan, b)] = 1;
+    st[word(plan, b, W_ACTIVE, 0)] = 1;
   }
 
   /** Records an error for group {@code g} unless one is recorded already. */
@@ -170,7 +275,7 @@ public final class DeviceScheduler {
     stats[at] = stats[at] + by;
   }
 
-  /** The first stage in priority order that is ACTIVE with no ACTIVE child, or -1. */
+  /** The first stage in priority order that is ACTIVE, not BLOCKED, with no ACTIVE child, or -1. */
   public static int fireable(int[] plan, int[] st, int g) {
     int b = g * plan[P_STATE];
     int n = plan[P_STAGES];
@@ -181,10 +286,10 @@ public final class DeviceScheduler {
     int childActive = 0;
     for (i = 0; i < n; i++) {
       s = plan[plan[P_PRIORITY] + i];
-      if (found < 0 && st[active(plan, b) + s] == 1) {
+      if (found < 0 && st[word(plan, b, W_ACTIVE, s)] == 1 && st[word(plan, b, W_BLOCKED, s)] == 0) {
         childActive = 0;
         for (c = plan[plan[P_CHILD_AT] + s]; c < plan[plan[P_CHILD_AT] + s + 1]; c++) {
-          childActive = childActive | st[active(plan, b) + plan[plan[P_CHILDREN] + c]];
+          childActive = childActive | st[word(plan, b, W_ACTIVE, plan[plan[P_CHILDREN] + c])];
         }
         if (childActive == 0) {
           found = s;
@@ -194,7 +299,7 @@ public final class DeviceScheduler {
     return found;
   }
 
-  /** Activates each child of {@code s} whose queue is FULL; 1 if any child is ACTIVE afterwards. */
+  /** Activates each child of {@code s} with a FULL data or signal queue; 1 if any child is ACTIVE afterwards. */
   private static int activateFullChildren(int[] plan, int[] st, int b, int s) {
     int any = 0;
     int i = 0;
@@ -204,10 +309,11 @@ public final class DeviceScheduler {
       e = plan[plan[P_OUT] + i];
       c = plan[plan[P_EDGE_TO] + e];
       if (c >= 0) {
-        if (Protocol.dataFull(capacity(plan, c) - st[count(plan, b) + c], plan[plan[P_EDGE_MAX] + e])) {
-          st[active(plan, b) + c] = 1;
+        if (Protocol.dataFull(capacity(plan, c) - st[word(plan, b, W_COUNT, c)], plan[plan[P_EDGE_MAX] + e])
+            || Protocol.signalFull(plan[P_SIG_CAP] - st[word(plan, b, W_SIG_COUNT, c)])) {
+          st[word(plan, b, W_ACTIVE, c)] = 1;
         }
-        any = any | st[active(plan, b) + c];
+        any = any | st[word(plan, b, W_ACTIVE, c)];
       }
     }
     return any;
@@ -220,15 +326,102 @@ public final class DeviceScheduler {
     for (i = plan[plan[P_CHILD_AT] + s]; i < plan[plan[P_CHILD_AT] + s + 1]; i++) {
       c = plan[plan[P_CHILDREN] + i];
       if (Protocol.flushReaches(f, plan[plan[P_LABEL] + c])) {
-        st[flush(plan, b) + c] = Protocol.mergeFlush(st[flush(plan, b) + c], f);
-        st[active(plan, b) + c] = 1;
+        st[word(plan, b, W_FLUSH, c)] = Protocol.mergeFlush(st[word(plan, b, W_FLUSH, c)], f);
+        st[word(plan, b, W_ACTIVE, c)] = 1;
       }
     }
   }
 
   /**
-   * Decides group {@code g}'s next run and writes it to {@link #S_STAGE}, {@link #S_OFFSET} and
-   * {@link #S_LIMIT}. Returns the stage, {@link #STOP}, or {@link #NEED_CHUNK}.
+   * Queues signal {@code kind} with parent slot {@code slot} on the edges that table {@code at} (the
+   * origin or forward table) lists for {@code s}. Its credit is the items ahead of it: every item in
+   * the target's queue if no signal is pending there, else the items pushed since the last signal.
+   */
+  private static void emit(int[] plan, int[] st, int[] err, int g, int at, int list, int s, int kind, int slot) {
+    int b = g * plan[P_STATE];
+    int cap = plan[P_SIG_CAP];
+    int row = s * plan[P_SIGNALS] + kind;
+    int i = 0;
+    int c = 0;
+    int credit = 0;
+    int tail = 0;
+    for (i = plan[plan[at] + row]; i < plan[plan[at] + row + 1]; i++) {
+      c = plan[plan[P_EDGE_TO] + plan[plan[list] + i]];
+      if (c >= 0) {
+        credit = st[word(plan, b, W_PUSHED, c)] - st[word(plan, b, W_PUSHED_AT_SIGNAL, c)];
+        st[word(plan, b, W_PUSHED_AT_SIGNAL, c)] = st[word(plan, b, W_PUSHED, c)];
+        if (st[word(plan, b, W_SIG_COUNT, c)] == 0) {
+          credit = st[word(plan, b, W_COUNT, c)];
+        }
+        if (st[word(plan, b, W_SIG_COUNT, c)] >= cap) {
+          fail(err, g, ERR_SIGNALS, c, 0, cap);
+        } else {
+          tail = (st[word(plan, b, W_SIG_HEAD, c)] + st[word(plan, b, W_SIG_COUNT, c)]) % cap;
+          st[ring(plan, b, c, tail, 0)] = kind;
+          st[ring(plan, b, c, tail, 1)] = credit;
+          st[ring(plan, b, c, tail, 2)] = slot;
+          st[word(plan, b, W_SIG_COUNT, c)] = st[word(plan, b, W_SIG_COUNT, c)] + 1;
+        }
+      }
+    }
+  }
+
+  /** A free slot of region {@code r}'s parent buffer holding {@code refs} references, or -1 when it is full. */
+  private static int allocate(int[] plan, int[] st, int b, int r, int refs) {
+    int at = region(plan, b, r);
+    int size = plan[plan[P_REGION_BUF] + r];
+    int slot = -1;
+    if (st[at + 2 * size] > 0) {
+      st[at + 2 * size] = st[at + 2 * size] - 1;
+      slot = st[at + size + st[at + 2 * size]];
+      st[at + slot] = refs;
+    }
+    return slot;
+  }
+
+  /** Drops one reference to parent {@code slot} of region {@code r}; a freed slot unblocks the waiting head. */
+  private static void release(int[] plan, int[] st, int[] err, int g, int s, int r, int slot) {
+    int b = g * plan[P_STATE];
+    int at = region(plan, b, r);
+    int size = plan[plan[P_REGION_BUF] + r];
+    int waiter = 0;
+    if (st[at + slot] <= 0) {
+      fail(err, g, ERR_RELEASE, s, slot, r);
+    } else {
+      st[at + slot] = st[at + slot] - 1;
+      if (st[at + slot] == 0) {
+        st[at + size + st[at + 2 * size]] = slot;
+        st[at + 2 * size] = st[at + 2 * size] + 1;
+        waiter = st[at + 2 * size + 1];
+        if (waiter >= 0) {
+          // a slot freed: unblock the head; it is still ACTIVE, so it fires when it can
+          st[word(plan, b, W_BLOCKED, waiter)] = 0;
+          st[at + 2 * size + 1] = -1;
+        }
+      }
+    }
+  }
+
+  /** Handles the signal {@code offset} places behind the head of {@code s}'s signal queue. */
+  private static void handleSignal(int[] plan, int[] st, long[] stats, int[] err, int g, int s, int offset) {
+    int b = g * plan[P_STATE];
+    int at = (st[word(plan, b, W_SIG_HEAD, s)] + offset) % plan[P_SIG_CAP];
+    int kind = st[ring(plan, b, s, at, 0)];
+    int slot = st[ring(plan, b, s, at, 2)];
+    int r = plan[plan[P_SIG_REGION] + kind];
+    if (plan[plan[P_SIG_BEGIN] + kind] == 1 && r == plan[plan[P_LABEL] + s]) {
+      st[word(plan, b, W_PARENT, s)] = slot;
+    }
+    if (plan[plan[P_RELEASE] + s * plan[P_SIGNALS] + kind] == 1) {
+      release(plan, st, err, g, s, r, slot);
+    }
+    emit(plan, st, err, g, P_FORWARD_AT, P_FORWARD, s, kind, slot);
+  }
+
+  /**
+   * Decides group {@code g}'s next run and writes it to {@link #S_STAGE}, {@link #S_OFFSET},
+   * {@link #S_LIMIT} and {@link #S_PARENT}. Returns the stage, {@link #STOP}, {@link #NEED_CHUNK} or
+   * {@link #NEED_COUNT}. Signals whose credit is used up are handled here, between runs.
    */
   public static int next(int[] plan, int[] st, long[] stats, int[] err, int g) {
     int b = g * plan[P_STATE];
@@ -238,6 +431,11 @@ public final class DeviceScheduler {
     int remaining = 0;
     int inputs = 0;
     int flushing = 0;
+    int pending = 0;
+    int limit = 0;
+    int r = 0;
+    int slot = 0;
+    int n = 0;
     while (result == UNDECIDED) {
       if (err[g * ERR_STRIDE] != 0) {
         result = STOP;
@@ -253,11 +451,7 @@ public final class DeviceScheduler {
               fail(err, g, ERR_STEPS, s, 0, plan[P_MAX_STEPS]);
               result = STOP;
             } else {
-              st[b + S_FIRING] = s;
-              st[b + S_USED] = 0;
-              st[b + S_FLUSHING] = s > 0
-                  && Protocol.flushing(st[flush(plan, b) + s], plan[plan[P_LABEL] + s]) ? 1 : 0;
-              bump(stats, plan, g, s, C_FIRINGS, 1);
+              start(plan, st, stats, g, s);
             }
           }
         }
@@ -267,26 +461,84 @@ public final class DeviceScheduler {
           } else {
             st[b + S_STAGE] = 0;
             st[b + S_OFFSET] = st[b + S_POS];
-            st[b + S_LIMIT] = Math.min(plan[P_WIDTH], st[b + S_END] - st[b + S_POS]);
+            st[b + S_LIMIT] = Protocol.atMost(plan[P_WIDTH], st[b + S_END] - st[b + S_POS]);
             result = 0;
           }
         } else if (result == UNDECIDED) {
           used = st[b + S_USED];
-          remaining = st[count(plan, b) + s] - used;
+          remaining = st[word(plan, b, W_COUNT, s)] - used;
           inputs = plan[plan[P_INPUTS_PER_RUN] + s];
           flushing = st[b + S_FLUSHING];
-          if (Protocol.dataEmpty(remaining, inputs, flushing == 1)) {
-            finish(plan, st, stats, g, s);
-          } else {
+          pending = st[b + S_SIGS] - st[b + S_SIG_USED] > 0 ? 1 : 0;
+          limit = Protocol.runLimit(remaining, inputs, pending == 1, st[b + S_CREDIT], flushing == 1);
+          if (Protocol.dataEmpty(remaining, inputs, flushing == 1) && pending == 0) {
+            finish(plan, st, stats, err, g, s);
+          } else if (limit > 0 && plan[plan[P_KIND] + s] == KIND_ENUMERATE) {
+            r = plan[plan[P_HEADS] + s];
+            slot = st[word(plan, b, W_OPEN_SLOT, s)];
+            if (slot < 0) {
+              slot = allocate(plan, st, b, r, plan[plan[P_REGION_TERMINALS] + r] > 0 ? plan[plan[P_REGION_TERMINALS] + r] : 1);
+              if (slot < 0) {
+                // full: flush the region so its terminals release parents, and wait for a free slot
+                st[word(plan, b, W_BLOCKED, s)] = 1;
+                st[region(plan, b, r) + 2 * plan[plan[P_REGION_BUF] + r] + 1] = s;
+                propagateFlush(plan, st, b, s, r);
+                bump(stats, plan, g, s, C_BLOCKS, 1);
+                bump(stats, plan, g, s, C_RUNS, 1);
+                consumed(plan, st, stats, err, g, s, 0);
+              } else {
+                st[word(plan, b, W_OPEN_SLOT, s)] = slot;
+                st[b + S_STAGE] = s;
+                st[b + S_OFFSET] = (st[word(plan, b, W_HEAD, s)] + used) % capacity(plan, s);
+                st[b + S_PARENT] = slot;
+                result = NEED_COUNT;
+              }
+            } else {
+              n = Protocol.atMost(plan[P_WIDTH], st[word(plan, b, W_OPEN_COUNT, s)] - st[word(plan, b, W_OPEN_NEXT, s)]);
+              if (n > 0) {
+                st[b + S_STAGE] = s;
+                st[b + S_OFFSET] = st[word(plan, b, W_OPEN_NEXT, s)];
+                st[b + S_LIMIT] = n;
+                st[b + S_PARENT] = slot;
+                result = s;
+              } else {
+                // a parent without elements: BEGIN is out, END follows at once
+                bump(stats, plan, g, s, C_RUNS, 1);
+                closeParent(plan, st, err, g, s);
+                consumed(plan, st, stats, err, g, s, 1);
+              }
+            }
+          } else if (limit > 0) {
             st[b + S_STAGE] = s;
-            st[b + S_OFFSET] = (st[head(plan, b) + s] + used) % capacity(plan, s);
-            st[b + S_LIMIT] = Protocol.runLimit(remaining, inputs, false, 0, flushing == 1);
+            st[b + S_OFFSET] = (st[word(plan, b, W_HEAD, s)] + used) % capacity(plan, s);
+            st[b + S_LIMIT] = limit;
+            st[b + S_PARENT] = st[word(plan, b, W_PARENT, s)];
             result = s;
+          } else {
+            // no items before the pending signal: a run with the signal alone
+            bump(stats, plan, g, s, C_RUNS, 1);
+            consumed(plan, st, stats, err, g, s, 0);
           }
         }
       }
     }
     return result;
+  }
+
+  /** Starts a firing of {@code s}: nothing used, the flush status and the first signal's credit read. */
+  private static void start(int[] plan, int[] st, long[] stats, int g, int s) {
+    int b = g * plan[P_STATE];
+    st[b + S_FIRING] = s;
+    st[b + S_USED] = 0;
+    st[b + S_SIG_USED] = 0;
+    st[b + S_FLUSHING] = s > 0
+        && Protocol.flushing(st[word(plan, b, W_FLUSH, s)], plan[plan[P_LABEL] + s]) ? 1 : 0;
+    st[b + S_SIGS] = st[word(plan, b, W_SIG_COUNT, s)];
+    st[b + S_CREDIT] = 0;
+    if (st[b + S_SIGS] > 0) {
+      st[b + S_CREDIT] = st[ring(plan, b, s, st[word(plan, b, W_SIG_HEAD, s)], 1)];
+    }
+    bump(stats, plan, g, s, C_FIRINGS, 1);
   }
 
   /**
@@ -297,26 +549,50 @@ public final class DeviceScheduler {
     int b = g * plan[P_STATE];
     if (from >= length || from < 0) {
       st[b + S_EXHAUSTED] = 1;
-      st[active(plan, b)] = 0;
+      st[word(plan, b, W_ACTIVE, 0)] = 0;
       st[b + S_FIRING] = -1;
       propagateFlush(plan, st, b, 0, Protocol.END_OF_INPUT_FLUSH);
       bump(stats, plan, g, 0, C_FLUSHES, 1);
     } else {
       st[b + S_POS] = from;
-      st[b + S_END] = Math.min(length, from + plan[P_CHUNK]);
+      st[b + S_END] = Protocol.atMost(length, from + plan[P_CHUNK]);
+    }
+  }
+
+  /**
+   * Enumerator {@link #S_STAGE}'s {@code count} returned {@code count} for the parent now in slot
+   * {@link #S_PARENT}: a count outside the region's limit is an error; else the parent is open, and
+   * BEGIN goes out ahead of its elements.
+   */
+  public static void counted(int[] plan, int[] st, long[] stats, int[] err, int g, int count) {
+    int b = g * plan[P_STATE];
+    int s = st[b + S_STAGE];
+    int r = plan[plan[P_HEADS] + s];
+    if (count < 0 || count > plan[plan[P_REGION_MAX] + r]) {
+      fail(err, g, ERR_COUNT, s, st[b + S_OFFSET], count);
+    } else {
+      st[word(plan, b, W_OPEN_COUNT, s)] = count;
+      st[word(plan, b, W_OPEN_NEXT, s)] = 0;
+      bump(stats, plan, g, s, C_OPENED, 1);
+      emit(plan, st, err, g, P_ORIGIN_AT, P_ORIGIN, s, plan[plan[P_REGION_BEGIN] + r], st[b + S_PARENT]);
     }
   }
 
   /**
    * Reserves {@code total} slots at the tail of edge {@code e}'s target queue and returns the
-   * position of the first; the slots count as queued at once, since the lanes fill them before lane 0
-   * looks again. Edges into sinks are reserved by the kernel with {@code atomicAdd}.
+   * position of the first; the slots count as queued (and pushed, for signal credit) at once, since
+   * the lanes fill them before lane 0 looks again. Edges into sinks are reserved by the kernel with
+   * {@code atomicAdd}.
    */
-  public static int reserve(int[] plan, int[] st, int g, int e, int total) {
+  public static int reserve(int[] plan, int[] st, int[] err, int g, int e, int total) {
     int b = g * plan[P_STATE];
     int c = plan[plan[P_EDGE_TO] + e];
-    int base = (st[head(plan, b) + c] + st[count(plan, b) + c]) % capacity(plan, c);
-    st[count(plan, b) + c] = st[count(plan, b) + c] + total;
+    int base = (st[word(plan, b, W_HEAD, c)] + st[word(plan, b, W_COUNT, c)]) % capacity(plan, c);
+    if (st[word(plan, b, W_COUNT, c)] + total > capacity(plan, c)) {
+      fail(err, g, ERR_OVERFLOW, c, 0, total);
+    }
+    st[word(plan, b, W_COUNT, c)] = st[word(plan, b, W_COUNT, c)] + total;
+    st[word(plan, b, W_PUSHED, c)] = st[word(plan, b, W_PUSHED, c)] + total;
     st[edgeBase(plan, g, e)] = base;
     return base;
   }
@@ -327,13 +603,14 @@ public final class DeviceScheduler {
   }
 
   /**
-   * After the lanes ran {@code s} on {@link #S_LIMIT} items: counts the run, activates FULL children,
-   * and ends the firing when a child is ACTIVE or the queue is EMPTY.
+   * After the lanes ran {@code s} on {@link #S_LIMIT} items (elements, for an enumerator): counts the
+   * run; an enumerator closes its parent after the last element. Then as after every run: a signal
+   * whose credit is used up is handled, FULL children are activated, and the firing ends when a child
+   * is ACTIVE, the node blocked, or it has nothing left.
    */
-  public static void afterRun(int[] plan, int[] st, long[] stats, int g, int s) {
+  public static void afterRun(int[] plan, int[] st, long[] stats, int[] err, int g, int s) {
     int b = g * plan[P_STATE];
     int limit = st[b + S_LIMIT];
-    int childActive = 0;
     bump(stats, plan, g, s, C_RUNS, 1);
     bump(stats, plan, g, s, C_FILLED, limit);
     if (s == 0) {
@@ -342,34 +619,95 @@ public final class DeviceScheduler {
       if (activateFullChildren(plan, st, b, 0) == 1) {
         st[b + S_FIRING] = -1;
       }
-    } else {
-      st[b + S_USED] = st[b + S_USED] + limit;
-      childActive = activateFullChildren(plan, st, b, s);
-      if (childActive == 1 || Protocol.dataEmpty(st[count(plan, b) + s] - st[b + S_USED],
-          plan[plan[P_INPUTS_PER_RUN] + s], st[b + S_FLUSHING] == 1)) {
-        finish(plan, st, stats, g, s);
+    } else if (plan[plan[P_KIND] + s] == KIND_ENUMERATE) {
+      st[word(plan, b, W_OPEN_NEXT, s)] = st[word(plan, b, W_OPEN_NEXT, s)] + limit;
+      if (st[word(plan, b, W_OPEN_NEXT, s)] >= st[word(plan, b, W_OPEN_COUNT, s)]) {
+        closeParent(plan, st, err, g, s);
+        consumed(plan, st, stats, err, g, s, 1);
+      } else {
+        consumed(plan, st, stats, err, g, s, 0);
       }
+    } else {
+      consumed(plan, st, stats, err, g, s, limit);
+    }
+  }
+
+  /** Enumerator {@code s} emitted its open parent's last element: END goes out, and the parent is consumed. */
+  private static void closeParent(int[] plan, int[] st, int[] err, int g, int s) {
+    int b = g * plan[P_STATE];
+    int r = plan[plan[P_HEADS] + s];
+    int slot = st[word(plan, b, W_OPEN_SLOT, s)];
+    int at = region(plan, b, r);
+    int size = plan[plan[P_REGION_BUF] + r];
+    emit(plan, st, err, g, P_ORIGIN_AT, P_ORIGIN, s, plan[plan[P_REGION_END] + r], slot);
+    if (plan[plan[P_REGION_TERMINALS] + r] == 0) {
+      // no node in the region holds the parent: it is free as soon as it is closed
+      st[at + slot] = 0;
+      st[at + size + st[at + 2 * size]] = slot;
+      st[at + 2 * size] = st[at + 2 * size] + 1;
+      st[at + 2 * size + 1] = -1;
+    }
+    st[word(plan, b, W_OPEN_SLOT, s)] = -1;
+  }
+
+  /**
+   * The end of one run of firing node {@code s}, which consumed {@code x} items: a pending signal's
+   * credit shrinks by them, and once it is used up the signal is handled; then the firing goes on or
+   * ends, as on the CPU.
+   */
+  private static void consumed(int[] plan, int[] st, long[] stats, int[] err, int g, int s, int x) {
+    int b = g * plan[P_STATE];
+    int childActive = 0;
+    st[b + S_USED] = st[b + S_USED] + x;
+    if (st[b + S_SIGS] - st[b + S_SIG_USED] > 0) {
+      st[b + S_CREDIT] = st[b + S_CREDIT] - x;
+      if (st[b + S_CREDIT] == 0 && st[word(plan, b, W_BLOCKED, s)] == 0) {
+        handleSignal(plan, st, stats, err, g, s, st[b + S_SIG_USED]);
+        st[b + S_SIG_USED] = st[b + S_SIG_USED] + 1;
+        st[b + S_CREDIT] = 0;
+        if (st[b + S_SIGS] - st[b + S_SIG_USED] > 0) {
+          st[b + S_CREDIT] = st[ring(plan, b, s,
+              (st[word(plan, b, W_SIG_HEAD, s)] + st[b + S_SIG_USED]) % plan[P_SIG_CAP], 1)];
+        }
+      }
+    }
+    childActive = activateFullChildren(plan, st, b, s);
+    if (childActive == 1 || st[word(plan, b, W_BLOCKED, s)] == 1
+        || (Protocol.dataEmpty(st[word(plan, b, W_COUNT, s)] - st[b + S_USED], plan[plan[P_INPUTS_PER_RUN] + s],
+            st[b + S_FLUSHING] == 1) && st[b + S_SIGS] - st[b + S_SIG_USED] == 0)) {
+      finish(plan, st, stats, err, g, s);
     }
   }
 
   /**
-   * Ends the firing of {@code s}: releases the consumed items; an EMPTY node goes inactive and, if it
-   * was flushing, passes the flush on.
+   * Ends the firing of {@code s}: releases the consumed items and handled signals, and stores the
+   * unused credit back into the first signal left; a node with nothing left (no items, no signals, no
+   * open parent) goes inactive and, if it was flushing, passes the flush on.
    */
-  private static void finish(int[] plan, int[] st, long[] stats, int g, int s) {
+  private static void finish(int[] plan, int[] st, long[] stats, int[] err, int g, int s) {
     int b = g * plan[P_STATE];
     int used = st[b + S_USED];
+    int handled = st[b + S_SIG_USED];
     int flushing = st[b + S_FLUSHING];
-    st[head(plan, b) + s] = (st[head(plan, b) + s] + used) % capacity(plan, s);
-    st[count(plan, b) + s] = st[count(plan, b) + s] - used;
+    int cap = plan[P_SIG_CAP];
+    st[word(plan, b, W_HEAD, s)] = (st[word(plan, b, W_HEAD, s)] + used) % capacity(plan, s);
+    st[word(plan, b, W_COUNT, s)] = st[word(plan, b, W_COUNT, s)] - used;
+    st[word(plan, b, W_SIG_HEAD, s)] = (st[word(plan, b, W_SIG_HEAD, s)] + handled) % cap;
+    st[word(plan, b, W_SIG_COUNT, s)] = st[word(plan, b, W_SIG_COUNT, s)] - handled;
+    if (st[word(plan, b, W_SIG_COUNT, s)] > 0) {
+      st[ring(plan, b, s, st[word(plan, b, W_SIG_HEAD, s)], 1)] = st[b + S_CREDIT];
+    }
     bump(stats, plan, g, s, C_CONSUMED, used);
+    bump(stats, plan, g, s, C_SIGNALS, handled);
     st[b + S_FIRING] = -1;
     st[b + S_USED] = 0;
-    if (Protocol.dataEmpty(st[count(plan, b) + s], plan[plan[P_INPUTS_PER_RUN] + s], flushing == 1)) {
-      st[active(plan, b) + s] = 0;
+    st[b + S_SIG_USED] = 0;
+    if (Protocol.dataEmpty(st[word(plan, b, W_COUNT, s)], plan[plan[P_INPUTS_PER_RUN] + s], flushing == 1)
+        && st[word(plan, b, W_SIG_COUNT, s)] == 0 && st[word(plan, b, W_OPEN_SLOT, s)] < 0) {
+      st[word(plan, b, W_ACTIVE, s)] = 0;
       if (flushing == 1) {
-        propagateFlush(plan, st, b, s, st[flush(plan, b) + s]);
-        st[flush(plan, b) + s] = Protocol.NOT_FLUSHING;
+        propagateFlush(plan, st, b, s, st[word(plan, b, W_FLUSH, s)]);
+        st[word(plan, b, W_FLUSH, s)] = Protocol.NOT_FLUSHING;
         bump(stats, plan, g, s, C_FLUSHES, 1);
       }
     }

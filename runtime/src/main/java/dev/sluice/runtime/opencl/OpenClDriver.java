@@ -179,6 +179,21 @@ public final class OpenClDriver {
         throw new IllegalStateException(plan.name + ": scheduler exceeded " + options.maxSteps()
             + " firings (a hang?) in work-group " + g + where);
       }
+      if (code == ERR_COUNT) {
+        int r = plan.heads[s];
+        throw new PipelineException(plan.name, plan.stageNames[s], program.describeQueued(s, g * plan.queueCapacity[s]
+            + err[e + 3]), "count(parent) returned " + err[e + 4] + " elements; the region allows 0.."
+            + plan.regionMaxElements[r] + " (@Region(maxElements))" + where, null);
+      }
+      if (code == ERR_SIGNALS || code == ERR_OVERFLOW) {
+        // not the node's fault: the protocol let a producer run without room for its output
+        throw new IllegalStateException(plan.name + ": " + (code == ERR_SIGNALS ? "signal" : "data")
+            + " queue overflow at node '" + plan.stageNames[s] + "' in work-group " + g + where);
+      }
+      if (code == ERR_RELEASE) {
+        throw new IllegalStateException(plan.name + ": node '" + plan.stageNames[s] + "' released parent slot "
+            + err[e + 3] + " of region " + err[e + 4] + " more often than it was referenced" + where);
+      }
       throw new IllegalStateException(plan.name + ": work-group " + g + " stopped with error code " + code
           + " at node '" + plan.stageNames[s] + "'" + where);
     }
@@ -191,10 +206,10 @@ public final class OpenClDriver {
       boolean drained = exhausted(encoded, st, g) && idle(encoded, st, g);
       StringBuilder left = new StringBuilder();
       for (int s = 1; s < plan.stageCount(); s++) {
-        int count = st[countAt(encoded, g, s)];
-        if (count != 0) {
+        String held = leftAt(encoded, st, g, s);
+        if (!held.isEmpty()) {
           drained = false;
-          left.append(' ').append(plan.stageNames[s]).append('=').append(count);
+          left.append(' ').append(plan.stageNames[s]).append('{').append(held.strip()).append('}');
         }
       }
       if (!drained) {
@@ -212,7 +227,7 @@ public final class OpenClDriver {
       long runs = t[at + C_RUNS];
       double fill = runs == 0 ? 0 : (double) t[at + C_FILLED] / ((double) runs * plan.width);
       stages.add(new RunReport.StageStats(plan.stageNames[s], plan.kinds[s].name(), t[at + C_CONSUMED],
-          t[at + C_PUSHED], t[at + C_FIRINGS], runs, fill, 0, t[at + C_FLUSHES], 0));
+          t[at + C_PUSHED], t[at + C_FIRINGS], runs, fill, t[at + C_SIGNALS], t[at + C_FLUSHES], t[at + C_BLOCKS]));
     }
     List<RunReport.SinkStats> sinks = new ArrayList<>();
     for (int k = 0; k < plan.sinkNames.length; k++) {

@@ -3,8 +3,10 @@ package dev.sluice.runtime.protocol;
 /**
  * The scheduling protocol's rules as integer predicates: the one place the CPU scheduler and the
  * device kernels take them from. Aparapi translates static methods like these into OpenCL, so they
- * stay in its subset: primitives only, and every local declared once at the top of its block (it
- * mis-scopes a local declared in both branches of an if/else). Names follow the protocol text: a node fires only if ACTIVE, not
+ * stay in its subset: primitives only, every local declared once at the top of its block (it
+ * mis-scopes a local declared in both branches of an if/else), and no {@code Math} calls (called from
+ * a class other than the kernel, Aparapi emits {@code Math.min} as a function it may define after its
+ * first use, which OpenCL rejects). Names follow the protocol text: a node fires only if ACTIVE, not
  * BLOCKED, and with no ACTIVE child; queues are FULL or EMPTY relative to one run's worth of work.
  */
 public final class Protocol {
@@ -60,11 +62,11 @@ public final class Protocol {
       boolean flushing) {
     int limit = remaining;
     if (signalPending) {
-      limit = Math.min(remaining, credit);
+      limit = remaining < credit ? remaining : credit;
     } else if (!flushing) {
       limit = remaining - remaining % inputsPerRun;
     }
-    return Math.min(limit, inputsPerRun);
+    return limit < inputsPerRun ? limit : inputsPerRun;
   }
 
   /** A flush for region {@code flush} reaches a successor whose region number is at least it. */
@@ -74,6 +76,11 @@ public final class Protocol {
 
   /** A node that receives a flush keeps the lower of its status and the new one. */
   public static int mergeFlush(int status, int flush) {
-    return Math.min(status, flush);
+    return status < flush ? status : flush;
+  }
+
+  /** The smaller of {@code a} and {@code b}: {@code Math.min}, which device code cannot call. */
+  public static int atMost(int a, int b) {
+    return a < b ? a : b;
   }
 }
