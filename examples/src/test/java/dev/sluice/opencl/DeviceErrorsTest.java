@@ -5,11 +5,10 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
-import dev.sluice.examples.lineparser.Digits;
-import dev.sluice.examples.lineparser.LineParserPipeline;
-import dev.sluice.examples.lineparser.Reference;
-import dev.sluice.examples.lineparser.SampleText;
-import dev.sluice.examples.lineparser.Summarize;
+import dev.sluice.examples.signals.Event;
+import dev.sluice.examples.signals.Reference;
+import dev.sluice.examples.signals.Scale;
+import dev.sluice.examples.signals.WindowsPipeline;
 import dev.sluice.runtime.Device;
 import dev.sluice.runtime.PipelineException;
 import dev.sluice.runtime.testing.OpenClAvailable;
@@ -59,11 +58,10 @@ class DeviceErrorsTest {
   @Test
   void aPipelineWithoutKernelFailsOnANamedOpenClDevice() {
     Device cl = OpenClAvailable.device();
-    byte[] text = SampleText.generate(new Random(3), 20);
-    LineParserPipeline p = LineParserPipeline.builder().digits(() -> new Digits(text))
-        .summarize(() -> new Summarize(text)).device(cl).build();
-    IllegalStateException e = assertThrows(IllegalStateException.class, () -> p.run(Reference.lines(text)));
-    assertTrue(e.getMessage().contains("handles signals"), e.getMessage());
+    Event[] events = Reference.unevenEvents(new Random(5), 20, 20);
+    WindowsPipeline p = WindowsPipeline.builder().scale(() -> new Scale(3)).device(cl).build();
+    IllegalStateException e = assertThrows(IllegalStateException.class, () -> p.run(events));
+    assertTrue(e.getMessage().contains("takes Raise<WindowEnd>"), e.getMessage());
   }
 
   @Test
@@ -71,11 +69,10 @@ class DeviceErrorsTest {
     OpenClAvailable.device();
     Device best = Device.best();
     assumeTrue(best.kind() == Device.Kind.OPENCL && best.automatic(), "Device.best() is not an automatic OpenCL choice here");
-    byte[] text = SampleText.generate(new Random(3), 50);
-    LineParserPipeline.Result r = LineParserPipeline.builder().digits(() -> new Digits(text))
-        .summarize(() -> new Summarize(text)).build().run(Reference.lines(text));
-    assertEquals(Reference.summaries(text, Reference.lines(text)).size(), r.summaries().size());
+    Event[] events = Reference.unevenEvents(new Random(5), 50, 20);
+    WindowsPipeline.Result r = WindowsPipeline.builder().scale(() -> new Scale(3)).build().run(events);
+    assertEquals(Reference.totals(events, 3).size(), r.totals().size());
     assertTrue(r.report().device().startsWith("JVM") && r.report().device().contains("instead of OpenCL")
-        && r.report().device().contains("handles signals"), r.report().device());
+        && r.report().device().contains("takes Raise<WindowEnd>"), r.report().device());
   }
 }

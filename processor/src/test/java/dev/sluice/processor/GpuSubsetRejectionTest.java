@@ -704,33 +704,62 @@ class GpuSubsetRejectionTest {
   // ---- SLU620: no kernel ----
 
   @Test
-  void signalHandlerPipelineGetsANoteAndNoKernel() {
+  void userSignalPipelineGetsANoteAndNoKernel() {
     JavaFileObject f = java("N", """
-        record Doc(int start, int end) {}
-        @Node @Region final class Lines { int count(Doc d) { return d.end() - d.start(); } }
-        @Node final class Show {
-          void run(int i, IntOut out) {
-            switch (i) { default: out.push(i); } // not checked: no kernel
+        @SignalTag record Stop(int at) {}
+        @Node final class Mark {
+          void run(int x, IntOut out, Raise<Stop> stops) {
+            switch (x) { default: out.push(x); } // not checked: no kernel
           }
-          @SignalHandler(Signal.END) void end(Doc d, @Aggregate @Max(1) IntOut starts) { starts.push(d.start()); }
+        }
+        @Node final class Show {
+          void run(int x, IntOut out) { out.push(x); }
+          @SignalHandler(Signal.USER) void stop(Stop s, @Max(1) IntOut at) { at.push(s.at()); }
         }
         @Pipeline interface P {
-          @Source Doc docs();
-          @From("docs") Lines lines();
-          @From("lines") Show show();
+          @Source int xs();
+          @From("xs") Mark mark();
+          @From("mark") Show show();
           @Sink @From("show.out") int res();
-          @Sink @From("show.starts") int starts();
+          @Sink @From("show.at") int at();
         }
         """);
     Compilation c = compile(f);
     CompilationSubject.assertThat(c).succeeded();
     CompilationSubject.assertThat(c).hadNoteContaining("[" + Message.GPU_KERNEL_SKIPPED.code() + "] no OpenCL kernel for pipeline P")
         .inFile(f).onLine(Sources.lineOf(f, "@Pipeline interface P"));
-    CompilationSubject.assertThat(c).hadNoteContaining("node 'show' handles signals");
+    CompilationSubject.assertThat(c).hadNoteContaining("node 'mark' takes Raise<Stop>");
     CompilationSubject.assertThat(c).hadNoteContaining("it runs on the CPU back end");
     CompilationSubject.assertThat(c).generatedSourceFile("t.PPipeline");
     assertThat(c.generatedSourceFiles().stream().map(JavaFileObject::getName).filter(n -> n.contains("_Kernel")).toList())
         .isEmpty();
+  }
+
+  @Test
+  void beginEndHandlersAreTranslatedWithTheGroupsReductions() {
+    JavaFileObject f = java("N", """
+        record Doc(int start, int end) {}
+        @Node @Region final class Lines { int count(Doc d) { return d.end() - d.start(); } }
+        @Node final class Count {
+          @Reduce(ReduceOp.SUM) int seen;
+          void run(int i) { seen += 1; }
+          @SignalHandler(Signal.END) void end(Doc d, @Aggregate @Max(1) IntOut sizes) { sizes.push(seen); seen = 0; }
+        }
+        @Pipeline interface P {
+          @Source Doc docs();
+          @From("docs") Lines lines();
+          @From("lines") Count count();
+          @Sink @From("count") int sizes();
+        }
+        """);
+    Compilation c = compile(f);
+    CompilationSubject.assertThat(c).succeededWithoutWarnings();
+    CompilationSubject.assertThat(c).generatedSourceFile("t.PPipeline_Kernel").contentsAsUtf8String()
+        .contains("red_count_seen[sl_lane] += 1;");
+    CompilationSubject.assertThat(c).generatedSourceFile("t.PPipeline_Kernel").contentsAsUtf8String()
+        .contains("push_count_sizes(sl_g, sl_lane, sl_slot, rs_count_seen[sl_g]);");
+    CompilationSubject.assertThat(c).generatedSourceFile("t.PPipeline_Kernel").contentsAsUtf8String()
+        .contains("rs_count_seen[sl_g] = 0;");
   }
 
   @Test

@@ -80,16 +80,21 @@ class LineParserTest {
 
   @Test
   void tinySettingsMatchReference() {
+    tinySettingsMatchReference(Device.cpu());
+  }
+
+  /** Width 2, one-run queues and a one-parent buffer on {@code device}: the enumerator blocks after every line. */
+  static void tinySettingsMatchReference(Device device) {
     for (int n : new int[] {0, 150}) {
       byte[] text = SampleText.generate(new Random(12), n);
       Line[] lines = Reference.lines(text);
       List<LineSummary> expected = Reference.summaries(text, lines);
       for (int instances = 1; instances <= 2; instances++) {
         for (int chunk : Multisets.CHUNKS) {
-          String what = "tiny lines=" + n + " instances=" + instances + " chunk=" + chunk;
+          String what = "tiny lines=" + n + " instances=" + instances + " chunk=" + chunk + " on " + device.name();
           TinyLineParserPipeline.Result res = TinyLineParserPipeline.builder().digits(() -> new Digits(text))
               .summarize(() -> new Summarize(text)).instances(instances).chunkSize(chunk).maxSteps(10_000_000)
-              .device(Device.cpu()).build().run(lines);
+              .device(device).build().run(lines);
           assertSameItems(expected, res.summaries(), what);
           RunReport r = res.report();
           assertConserved(r, lines, res.summaries(), what);

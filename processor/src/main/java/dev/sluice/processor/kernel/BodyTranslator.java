@@ -30,6 +30,7 @@ import com.sun.source.util.TreePath;
 import com.sun.source.util.Trees;
 import dev.sluice.processor.model.ChannelModel;
 import dev.sluice.processor.model.FieldModel;
+import dev.sluice.processor.model.HandlerModel;
 import dev.sluice.processor.model.ItemType;
 import dev.sluice.processor.model.RunParam;
 import dev.sluice.processor.model.StageModel;
@@ -111,9 +112,23 @@ public final class BodyTranslator {
   public record Helper(String name, String source, String returnType, List<String> parameterTypes,
       List<String> parameterNames, String body) {}
 
-  /** Translates {@code stage}'s {@code run} method; null when its source is not in this compilation. */
+  /**
+   * Translates {@code stage}'s {@code run} (or an enumerator's {@code count}) method; null when its
+   * source is not in this compilation.
+   */
   public Translation translate(StageModel stage) {
-    ExecutableElement method = stage.node().method();
+    return translate(stage, stage.node().method(), stage.node().runParams(), false);
+  }
+
+  /**
+   * Translates a BEGIN/END handler of {@code stage}: it runs on one lane, so a {@code @Reduce} field
+   * is the work-group's combined value, not a lane's partial.
+   */
+  public Translation translateHandler(StageModel stage, HandlerModel handler) {
+    return translate(stage, handler.method(), handler.params(), true);
+  }
+
+  private Translation translate(StageModel stage, ExecutableElement method, List<RunParam> params, boolean handler) {
     TreePath path = trees.getPath(method);
     List<Diagnostic> problems = new ArrayList<>();
     Map<String, Helper> helpers = new LinkedHashMap<>();
@@ -121,7 +136,7 @@ public final class BodyTranslator {
       // compiled elsewhere (a class file): there is no source to translate
       return null;
     }
-    Printer p = new Printer(stage, method, path.getCompilationUnit(), problems, helpers);
+    Printer p = new Printer(stage, method, params, handler, path.getCompilationUnit(), problems, helpers);
     MethodTree tree = (MethodTree) path.getLeaf();
     StringBuilder out = new StringBuilder();
     for (StatementTree s : tree.getBody().getStatements()) {
@@ -141,6 +156,8 @@ public final class BodyTranslator {
 
   private final class Printer {
     private final StageModel stage;
+    /** Printing a signal handler, which lane 0 runs alone. */
+    private final boolean handler;
     private final ExecutableElement method;
     private final CompilationUnitTree unit;
     private final List<Diagnostic> problems;
@@ -155,17 +172,18 @@ public final class BodyTranslator {
     /** The method whose body is being printed (run, or a helper): diagnostics are reported on it. */
     private ExecutableElement current;
 
-    Printer(StageModel stage, ExecutableElement method, CompilationUnitTree unit, List<Diagnostic> problems,
-        Map<String, Helper> helpers) {
+    Printer(StageModel stage, ExecutableElement method, List<RunParam> params, boolean handler,
+        CompilationUnitTree unit, List<Diagnostic> problems, Map<String, Helper> helpers) {
       this.stage = stage;
+      this.handler = handler;
       this.method = method;
       this.current = method;
       this.unit = unit;
       this.problems = problems;
       this.helpers = helpers;
-      for (RunParam rp : stage.node().runParams()) {
+      for (RunParam rp : params) {
         switch (rp.kind()) {
-          case ITEM, PARENT -> {
+          case ITEM, PARENT, SIGNAL -> {
             roles.put(rp.element(), rp.type().isRecord() ? Role.RECORD_ITEM : Role.ITEM);
             itemTypes.put(rp.element(), rp.type());
           }
@@ -439,7 +457,9 @@ public final class BodyTranslator {
           return KernelNames.param(stage.name(), f.name());
         }
         case REDUCE_FIELD:
-          return KernelNames.reducePartial(stage.name(), fields.get(e).name()) + "[" + KernelNames.LANE + "]";
+          return handler
+              ? KernelNames.reduceSlot(stage.name(), fields.get(e).name()) + "[" + KernelNames.G + "]"
+              : KernelNames.reducePartial(stage.name(), fields.get(e).name()) + "[" + KernelNames.LANE + "]";
         case STATE_FIELD:
           problem(path, Message.GPU_CONSTRUCT, "@State field '" + name + "'", "state is not yet kept on the device");
           return "0";

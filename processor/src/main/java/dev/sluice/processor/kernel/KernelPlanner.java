@@ -29,13 +29,19 @@ public final class KernelPlanner {
   /**
    * What the kernel step decided.
    *
-   * @param bodies translated {@code run} bodies by stage name; empty when there is no kernel
+   * @param bodies translated {@code run} (or {@code count}) bodies by stage name, and BEGIN/END handler
+   *     bodies by {@link #handlerKey}; empty when there is no kernel
    * @param noKernel why there is no kernel, or null
    * @param diagnostics GPU-subset errors and notes
    */
   public record Plan(Map<String, BodyTranslator.Translation> bodies, String noKernel, List<Diagnostic> diagnostics) {
     public boolean hasKernel() {
       return noKernel == null;
+    }
+
+    /** The key of handler {@code index} (in declaration order) of {@code stage} in {@link #bodies}. */
+    public static String handlerKey(String stage, int index) {
+      return stage + "#" + index;
     }
   }
 
@@ -65,6 +71,11 @@ public final class KernelPlanner {
       }
       bodies.put(s.name(), t);
       out.addAll(t.problems());
+      for (int h = 0; h < s.node().handlers().size(); h++) {
+        BodyTranslator.Translation ht = translator.get().translateHandler(s, s.node().handlers().get(h));
+        bodies.put(Plan.handlerKey(s.name(), h), ht);
+        out.addAll(ht.problems());
+      }
       for (FieldModel f : s.node().fields(FieldModel.Kind.PARAM)) {
         accessProblem(f.element(), model.packageName()).ifPresent(why -> out.add(Diagnostic.on(f.element(),
             Message.GPU_FIELD_INACCESSIBLE, f.name(), s.node().element().getSimpleName(), why, model.packageName())));

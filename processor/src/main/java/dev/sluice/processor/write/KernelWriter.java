@@ -13,9 +13,11 @@ import dev.sluice.processor.compute.RegionPlan;
 import dev.sluice.processor.compute.Schedule;
 import dev.sluice.processor.kernel.BodyTranslator;
 import dev.sluice.processor.kernel.KernelNames;
+import dev.sluice.processor.kernel.KernelPlanner;
 import dev.sluice.processor.model.ChannelModel;
 import dev.sluice.processor.model.EdgeModel;
 import dev.sluice.processor.model.FieldModel;
+import dev.sluice.processor.model.HandlerModel;
 import dev.sluice.processor.model.ItemType;
 import dev.sluice.processor.model.PipelineModel;
 import dev.sluice.processor.model.RunParam;
@@ -42,6 +44,8 @@ final class KernelWriter {
   private static final ClassName LOCAL = KERNEL.nestedClass("Local");
   private static final ClassName SCHED = ClassName.get(Names.RUNTIME + ".opencl", "DeviceScheduler");
   private static final ClassName PROGRAM = ClassName.get(Names.RUNTIME + ".opencl", "DeviceProgram");
+  /** Where the reserved edge bases start in {@code ctl}, after stage, offset, items, parent slot and handler. */
+  private static final int CTL_EDGES = 5;
 
   private final PipelineModel model;
   private final Schedule schedule;
@@ -63,7 +67,7 @@ final class KernelWriter {
       r = Math.max(r, s.node().channels().size());
     }
     this.rows = r;
-    this.ctlSize = 4 + model.edges().size();
+    this.ctlSize = CTL_EDGES + model.edges().size();
   }
 
   static ClassName className(Names names) {
@@ -139,6 +143,12 @@ final class KernelWriter {
       } else {
         t.addMethod(lanes(s));
         t.addMethod(laneBody(s));
+        if (!s.node().handlers().isEmpty()) {
+          t.addMethod(signalLanes(s));
+          for (int h = 0; h < s.node().handlers().size(); h++) {
+            t.addMethod(handlerBody(s, h));
+          }
+        }
         for (ChannelModel c : s.node().channels()) {
           t.addMethod(push(s, c));
         }
@@ -258,7 +268,8 @@ final class KernelWriter {
       }
     }
     t.addField(FieldSpec.builder(int[].class, "ctl", Modifier.FINAL)
-        .addJavadoc("Lane 0's decision for the group: stage, first slot, items, parent slot, then one base per edge.\n")
+        .addJavadoc("Lane 0's decision for the group: stage, first slot (a handler's signal kind), items, parent slot,\n"
+            + "handler (-1: a run over items), then one base per edge.\n")
         .addAnnotation(LOCAL).initializer("new int[$L]", ctlSize).build());
     t.addField(FieldSpec.builder(int[].class, "cnt", Modifier.FINAL)
         .addJavadoc("Items each lane pushed in this run, one row of $L lanes per channel.\n", width)
@@ -302,6 +313,10 @@ final class KernelWriter {
         .addStatement("int sl_lane = getLocalId()")
         .addStatement("int sl_g = getGroupId()")
         .addStatement("int sl_s = 0")
+        .beginControlFlow("if (sl_lane < 0)")
+        .addComment("never true: gives Aparapi the rounds it needs to order the functions for OpenCL")
+        .addStatement("sl_s = $T.settle(sl_s)", ClassName.get(Names.RUNTIME + ".opencl", "AparapiCallOrder"))
+        .endControlFlow()
         .beginControlFlow("if (sl_lane == 0)")
         .addStatement("$T.begin(plan, st, stats, err, sl_g)", SCHED)
         .endControlFlow()
@@ -314,7 +329,15 @@ final class KernelWriter {
         .addStatement("sl_s = ctl[0]");
     List<StageModel> stages = names.stagesInPlanOrder();
     for (int i = 0; i < stages.size(); i++) {
-      m.beginControlFlow("if (sl_s == $L)", i).addStatement("lanes_$L(sl_g, sl_lane)", stages.get(i).name()).endControlFlow();
+      StageModel s = stages.get(i);
+      m.beginControlFlow("if (sl_s == $L)", i);
+      if (s.isNode() && !s.node().handlers().isEmpty()) {
+        m.beginControlFlow("if (ctl[4] >= 0)").addStatement("signal_$L(sl_g, sl_lane)", s.name())
+            .nextControlFlow("else").addStatement("lanes_$L(sl_g, sl_lane)", s.name()).endControlFlow();
+      } else {
+        m.addStatement("lanes_$L(sl_g, sl_lane)", s.name());
+      }
+      m.endControlFlow();
     }
     m.addStatement("localBarrier()");
     m.addComment("lane 0: prefix sums of the lanes' counts, and room in the target queues");
@@ -362,6 +385,7 @@ final class KernelWriter {
         .addStatement("ctl[1] = st[sl_g * plan[$T.P_STATE] + $T.S_OFFSET]", SCHED, SCHED)
         .addStatement("ctl[2] = st[sl_g * plan[$T.P_STATE] + $T.S_LIMIT]", SCHED, SCHED)
         .addStatement("ctl[3] = st[sl_g * plan[$T.P_STATE] + $T.S_PARENT]", SCHED, SCHED)
+        .addStatement("ctl[4] = st[sl_g * plan[$T.P_STATE] + $T.S_HANDLER]", SCHED, SCHED)
         .endControlFlow();
     // the source pushes one item per lane: reserve its room before the lanes run
     StageModel src = model.source();
@@ -385,9 +409,9 @@ final class KernelWriter {
     for (EdgeModel e : edges(s.name(), channel)) {
       StageModel to = model.stage(e.to());
       if (to.isSink()) {
-        m.addStatement("ctl[$L] = atomicAdd(sinkCount, $L, $L)", 4 + e.index(), sinkIndex(to.name()), total);
+        m.addStatement("ctl[$L] = atomicAdd(sinkCount, $L, $L)", CTL_EDGES + e.index(), sinkIndex(to.name()), total);
       } else {
-        m.addStatement("ctl[$L] = $T.reserve(plan, st, err, sl_g, $L, $L)", 4 + e.index(), SCHED, e.index(), total);
+        m.addStatement("ctl[$L] = $T.reserve(plan, st, err, sl_g, $L, $L)", CTL_EDGES + e.index(), SCHED, e.index(), total);
       }
     }
   }
@@ -397,7 +421,7 @@ final class KernelWriter {
     StageModel to = model.stage(e.to());
     List<Column> cols = columns(type);
     if (to.isSink()) {
-      m.addStatement("int sl_i$L = ctl[$L] + $L", e.index(), 4 + e.index(), at);
+      m.addStatement("int sl_i$L = ctl[$L] + $L", e.index(), CTL_EDGES + e.index(), at);
       m.beginControlFlow("if (sl_i$L < sinkCap[$L])", e.index(), sinkIndex(to.name()));
       for (int c = 0; c < cols.size(); c++) {
         m.addStatement("$N[sl_i$L] = $L", sinkBuffer(to.name()) + cols.get(c).suffix(), e.index(), values.get(c));
@@ -405,7 +429,7 @@ final class KernelWriter {
       m.endControlFlow();
     } else {
       int cap = capacity(to.name());
-      m.addStatement("int sl_q$L = sl_g * $L + (ctl[$L] + $L) % $L", e.index(), cap, 4 + e.index(), at, cap);
+      m.addStatement("int sl_q$L = sl_g * $L + (ctl[$L] + $L) % $L", e.index(), cap, CTL_EDGES + e.index(), at, cap);
       for (int c = 0; c < cols.size(); c++) {
         m.addStatement("$N[sl_q$L] = $L", queue(to.name()) + cols.get(c).suffix(), e.index(), values.get(c));
       }
@@ -464,22 +488,13 @@ final class KernelWriter {
         .addModifiers(Modifier.PRIVATE)
         .addParameter(int.class, KernelNames.G).addParameter(int.class, KernelNames.LANE)
         .addParameter(int.class, KernelNames.SLOT);
-    String item = s.node().method().getParameters().get(0).getSimpleName().toString();
-    ItemType type = s.itemType();
-    for (Column c : columns(type)) {
-      String local = type.isRecord() ? KernelNames.component(item, c.accessor()) : item;
-      m.addStatement("$T $N = $N[$N]", c.type(), local, queue(s.name()) + c.suffix(), KernelNames.SLOT);
-    }
+    RunParam item = s.node().runParams().get(0);
+    load(m, item, queue(s.name()), KernelNames.SLOT);
     for (RunParam p : s.node().runParams()) {
       if (p.kind() == RunParam.Kind.PARENT) {
         // the items of one run share a parent: runs stop at BEGIN/END signals
         RegionPlan r = schedule.region(schedule.stage(s.name()).label());
-        String name = p.element().getSimpleName().toString();
-        for (Column c : columns(p.type())) {
-          String local = p.type().isRecord() ? KernelNames.component(name, c.accessor()) : name;
-          m.addStatement("$T $N = $N[$N * $L + ctl[3]]", c.type(), local, parents(r.number()) + c.suffix(), KernelNames.G,
-              r.parentBuffer());
-        }
+        load(m, p, parents(r.number()), KernelNames.G + " * " + r.parentBuffer() + " + ctl[3]");
       }
     }
     BodyTranslator.Translation tr = bodies.get(s.name());
@@ -530,13 +545,60 @@ final class KernelWriter {
         .returns(int.class)
         .addParameter(int.class, KernelNames.G).addParameter(int.class, KernelNames.LANE)
         .addParameter(int.class, KernelNames.SLOT);
-    String item = s.node().method().getParameters().get(0).getSimpleName().toString();
-    ItemType type = s.itemType();
-    for (Column c : columns(type)) {
-      String local = type.isRecord() ? KernelNames.component(item, c.accessor()) : item;
-      m.addStatement("$T $N = $N[$N]", c.type(), local, queue(s.name()) + c.suffix(), KernelNames.SLOT);
-    }
+    load(m, s.node().runParams().get(0), queue(s.name()), KernelNames.SLOT);
     return m.addCode("$L", bodies.get(s.name()).body()).build();
+  }
+
+  /** Declares the locals holding parameter {@code p} (one per column of a record), read from {@code array[index]}. */
+  private static void load(MethodSpec.Builder m, RunParam p, String array, String index) {
+    String name = p.element().getSimpleName().toString();
+    for (Column c : columns(p.type())) {
+      String local = p.type().isRecord() ? KernelNames.component(name, c.accessor()) : name;
+      m.addStatement("$T $N = $N[$L]", c.type(), local, array + c.suffix(), index);
+    }
+  }
+
+  /**
+   * A handler run of '{@code s}': every lane clears its counts and partials, and lane 0 runs the
+   * handler; its pushes then go through the same prefix sum and scatter as a run over items.
+   */
+  private MethodSpec signalLanes(StageModel s) {
+    MethodSpec.Builder m = MethodSpec.methodBuilder("signal_" + s.name())
+        .addJavadoc("Node '$L' handles a signal: lane 0 runs handler {@code ctl[4]} for signal kind {@code ctl[1]}.\n", s.name())
+        .addModifiers(Modifier.PRIVATE)
+        .addParameter(int.class, "sl_g").addParameter(int.class, "sl_lane");
+    List<ChannelModel> chans = s.node().channels();
+    for (int c = 0; c < chans.size(); c++) {
+      m.addStatement("cnt[$L + sl_lane] = 0", c * width);
+    }
+    for (FieldModel f : s.node().fields(FieldModel.Kind.REDUCE)) {
+      m.addStatement("$N[sl_lane] = $L", KernelNames.reducePartial(s.name(), f.name()), Reductions.identity(f));
+    }
+    m.beginControlFlow("if (sl_lane == 0)");
+    for (int h = 0; h < s.node().handlers().size(); h++) {
+      m.beginControlFlow("if (ctl[4] == $L)", h)
+          // a push beyond @Max names the signal: slot -1 - kind
+          .addStatement("handle_$L_$L(sl_g, sl_lane, -1 - ctl[1])", s.name(), h)
+          .endControlFlow();
+    }
+    return m.endControlFlow().build();
+  }
+
+  private MethodSpec handlerBody(StageModel s, int h) {
+    HandlerModel handler = s.node().handlers().get(h);
+    RegionPlan r = schedule.region(schedule.stage(s.name()).label());
+    MethodSpec.Builder m = MethodSpec.methodBuilder("handle_" + s.name() + "_" + h)
+        .addJavadoc("{@link $T#$L}, translated: the parent is slot {@code ctl[3]} of region $L.\n",
+            ClassName.get(s.node().element()), handler.name(), r.number())
+        .addModifiers(Modifier.PRIVATE)
+        .addParameter(int.class, KernelNames.G).addParameter(int.class, KernelNames.LANE)
+        .addParameter(int.class, KernelNames.SLOT);
+    for (RunParam p : handler.params()) {
+      if (p.kind() == RunParam.Kind.SIGNAL || p.kind() == RunParam.Kind.PARENT) {
+        load(m, p, parents(r.number()), KernelNames.G + " * " + r.parentBuffer() + " + ctl[3]");
+      }
+    }
+    return m.addCode("$L", bodies.get(KernelPlanner.Plan.handlerKey(s.name(), h)).body()).build();
   }
 
   private RegionPlan regionHeadedBy(StageModel s) {

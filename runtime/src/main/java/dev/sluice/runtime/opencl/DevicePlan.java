@@ -56,6 +56,7 @@ public final class DevicePlan {
     }
     int[] signalBegin = new int[k];
     int[] release = new int[n * k];
+    int[] handler = new int[n * k];
     int[][] origin = new int[n * k][];
     int[][] forward = new int[n * k][];
     for (int i = 0; i < k; i++) {
@@ -64,6 +65,7 @@ public final class DevicePlan {
     for (int s = 0; s < n; s++) {
       for (int i = 0; i < k; i++) {
         release[s * k + i] = plan.release[s][i] ? 1 : 0;
+        handler[s * k + i] = plan.handler[s][i];
         origin[s * k + i] = plan.origin[s][i];
         forward[s * k + i] = plan.forward[s][i];
       }
@@ -89,6 +91,7 @@ public final class DevicePlan {
     out = offsetList(out, P_ORIGIN_AT, P_ORIGIN, origin);
     out = offsetList(out, P_FORWARD_AT, P_FORWARD, forward);
     out = table(out, P_RELEASE, release);
+    out = table(out, P_HANDLER, handler);
     return out;
   }
 

@@ -74,7 +74,9 @@ public final class DeviceScheduler {
   public static final int P_RING = 34;
   /** Regions, region 0 included. */
   public static final int P_REGIONS = 35;
-  public static final int P_HEADER = 36;
+  /** Per (stage, kind): the index of the stage's handler for the kind, or -1. */
+  public static final int P_HANDLER = 36;
+  public static final int P_HEADER = 38;
 
   /** {@code StageKind.ENUMERATE.ordinal()}, checked by {@link DevicePlan}. */
   public static final int KIND_ENUMERATE = 2;
@@ -105,6 +107,13 @@ public final class DeviceScheduler {
   public static final int S_SIG_USED = 12;
   /** Credit left of the firing node's first unhandled signal. */
   public static final int S_CREDIT = 13;
+  /** 1 when that signal is due and its handler has yet to run. */
+  public static final int S_DUE = 14;
+  /**
+   * The handler the decided run executes (its signal kind is {@link #S_OFFSET}, its parent slot
+   * {@link #S_PARENT}), or -1 for a run over items.
+   */
+  public static final int S_HANDLER = 15;
   public static final int S_HEADER = 16;
 
   // -- then words per stage, each an array of P_STAGES --
@@ -255,6 +264,7 @@ public final class DeviceScheduler {
       err[g * ERR_STRIDE + i] = 0;
     }
     st[b + S_FIRING] = -1;
+    st[b + S_HANDLER] = -1;
     st[word(plan, b, W_ACTIVE, 0)] = 1;
   }
 
@@ -403,7 +413,7 @@ public final class DeviceScheduler {
   }
 
   /** Handles the signal {@code offset} places behind the head of {@code s}'s signal queue. */
-  private static void handleSignal(int[] plan, int[] st, long[] stats, int[] err, int g, int s, int offset) {
+  private static void handleSignal(int[] plan, int[] st, int[] err, int g, int s, int offset) {
     int b = g * plan[P_STATE];
     int at = (st[word(plan, b, W_SIG_HEAD, s)] + offset) % plan[P_SIG_CAP];
     int kind = st[ring(plan, b, s, at, 0)];
@@ -436,6 +446,8 @@ public final class DeviceScheduler {
     int r = 0;
     int slot = 0;
     int n = 0;
+    int at = 0;
+    int kind = 0;
     while (result == UNDECIDED) {
       if (err[g * ERR_STRIDE] != 0) {
         result = STOP;
@@ -460,10 +472,25 @@ public final class DeviceScheduler {
             result = NEED_CHUNK;
           } else {
             st[b + S_STAGE] = 0;
+            st[b + S_HANDLER] = -1;
             st[b + S_OFFSET] = st[b + S_POS];
             st[b + S_LIMIT] = Protocol.atMost(plan[P_WIDTH], st[b + S_END] - st[b + S_POS]);
             result = 0;
           }
+        } else if (result == UNDECIDED && st[b + S_DUE] == 1) {
+          // a run of one lane: the handler of the signal whose credit is used up
+          at = (st[word(plan, b, W_SIG_HEAD, s)] + st[b + S_SIG_USED]) % plan[P_SIG_CAP];
+          kind = st[ring(plan, b, s, at, 0)];
+          slot = st[ring(plan, b, s, at, 2)];
+          if (plan[plan[P_SIG_BEGIN] + kind] == 1 && plan[plan[P_SIG_REGION] + kind] == plan[plan[P_LABEL] + s]) {
+            st[word(plan, b, W_PARENT, s)] = slot;
+          }
+          st[b + S_STAGE] = s;
+          st[b + S_HANDLER] = plan[plan[P_HANDLER] + s * plan[P_SIGNALS] + kind];
+          st[b + S_OFFSET] = kind;
+          st[b + S_LIMIT] = 0;
+          st[b + S_PARENT] = slot;
+          result = s;
         } else if (result == UNDECIDED) {
           used = st[b + S_USED];
           remaining = st[word(plan, b, W_COUNT, s)] - used;
@@ -497,6 +524,7 @@ public final class DeviceScheduler {
               n = Protocol.atMost(plan[P_WIDTH], st[word(plan, b, W_OPEN_COUNT, s)] - st[word(plan, b, W_OPEN_NEXT, s)]);
               if (n > 0) {
                 st[b + S_STAGE] = s;
+                st[b + S_HANDLER] = -1;
                 st[b + S_OFFSET] = st[word(plan, b, W_OPEN_NEXT, s)];
                 st[b + S_LIMIT] = n;
                 st[b + S_PARENT] = slot;
@@ -510,6 +538,7 @@ public final class DeviceScheduler {
             }
           } else if (limit > 0) {
             st[b + S_STAGE] = s;
+            st[b + S_HANDLER] = -1;
             st[b + S_OFFSET] = (st[word(plan, b, W_HEAD, s)] + used) % capacity(plan, s);
             st[b + S_LIMIT] = limit;
             st[b + S_PARENT] = st[word(plan, b, W_PARENT, s)];
@@ -611,15 +640,24 @@ public final class DeviceScheduler {
   public static void afterRun(int[] plan, int[] st, long[] stats, int[] err, int g, int s) {
     int b = g * plan[P_STATE];
     int limit = st[b + S_LIMIT];
-    bump(stats, plan, g, s, C_RUNS, 1);
-    bump(stats, plan, g, s, C_FILLED, limit);
-    if (s == 0) {
+    if (st[b + S_HANDLER] >= 0) {
+      // the handler ran: the signal's handling is completed and the firing goes on (the run that
+      // used up the credit was counted already, as on the CPU)
+      st[b + S_HANDLER] = -1;
+      st[b + S_DUE] = 0;
+      signalDone(plan, st, err, g, s);
+      endOfRun(plan, st, stats, err, g, s);
+    } else if (s == 0) {
+      bump(stats, plan, g, s, C_RUNS, 1);
+      bump(stats, plan, g, s, C_FILLED, limit);
       st[b + S_POS] = st[b + S_POS] + limit;
       bump(stats, plan, g, 0, C_CONSUMED, limit);
       if (activateFullChildren(plan, st, b, 0) == 1) {
         st[b + S_FIRING] = -1;
       }
     } else if (plan[plan[P_KIND] + s] == KIND_ENUMERATE) {
+      bump(stats, plan, g, s, C_RUNS, 1);
+      bump(stats, plan, g, s, C_FILLED, limit);
       st[word(plan, b, W_OPEN_NEXT, s)] = st[word(plan, b, W_OPEN_NEXT, s)] + limit;
       if (st[word(plan, b, W_OPEN_NEXT, s)] >= st[word(plan, b, W_OPEN_COUNT, s)]) {
         closeParent(plan, st, err, g, s);
@@ -628,6 +666,8 @@ public final class DeviceScheduler {
         consumed(plan, st, stats, err, g, s, 0);
       }
     } else {
+      bump(stats, plan, g, s, C_RUNS, 1);
+      bump(stats, plan, g, s, C_FILLED, limit);
       consumed(plan, st, stats, err, g, s, limit);
     }
   }
@@ -657,21 +697,41 @@ public final class DeviceScheduler {
    */
   private static void consumed(int[] plan, int[] st, long[] stats, int[] err, int g, int s, int x) {
     int b = g * plan[P_STATE];
-    int childActive = 0;
+    int at = 0;
     st[b + S_USED] = st[b + S_USED] + x;
     if (st[b + S_SIGS] - st[b + S_SIG_USED] > 0) {
       st[b + S_CREDIT] = st[b + S_CREDIT] - x;
       if (st[b + S_CREDIT] == 0 && st[word(plan, b, W_BLOCKED, s)] == 0) {
-        handleSignal(plan, st, stats, err, g, s, st[b + S_SIG_USED]);
-        st[b + S_SIG_USED] = st[b + S_SIG_USED] + 1;
-        st[b + S_CREDIT] = 0;
-        if (st[b + S_SIGS] - st[b + S_SIG_USED] > 0) {
-          st[b + S_CREDIT] = st[ring(plan, b, s,
-              (st[word(plan, b, W_SIG_HEAD, s)] + st[b + S_SIG_USED]) % plan[P_SIG_CAP], 1)];
+        at = (st[word(plan, b, W_SIG_HEAD, s)] + st[b + S_SIG_USED]) % plan[P_SIG_CAP];
+        if (plan[plan[P_HANDLER] + s * plan[P_SIGNALS] + st[ring(plan, b, s, at, 0)]] >= 0) {
+          // the node handles it: next() runs the handler first, afterRun() completes the signal
+          st[b + S_DUE] = 1;
+        } else {
+          signalDone(plan, st, err, g, s);
         }
       }
     }
-    childActive = activateFullChildren(plan, st, b, s);
+    if (st[b + S_DUE] == 0) {
+      endOfRun(plan, st, stats, err, g, s);
+    }
+  }
+
+  /** The firing node's first unhandled signal is handled: pass it on, and read the next one's credit. */
+  private static void signalDone(int[] plan, int[] st, int[] err, int g, int s) {
+    int b = g * plan[P_STATE];
+    handleSignal(plan, st, err, g, s, st[b + S_SIG_USED]);
+    st[b + S_SIG_USED] = st[b + S_SIG_USED] + 1;
+    st[b + S_CREDIT] = 0;
+    if (st[b + S_SIGS] - st[b + S_SIG_USED] > 0) {
+      st[b + S_CREDIT] = st[ring(plan, b, s,
+          (st[word(plan, b, W_SIG_HEAD, s)] + st[b + S_SIG_USED]) % plan[P_SIG_CAP], 1)];
+    }
+  }
+
+  /** After a run: FULL children are activated; the firing ends when a child is ACTIVE, the node blocked, or it has nothing left. */
+  private static void endOfRun(int[] plan, int[] st, long[] stats, int[] err, int g, int s) {
+    int b = g * plan[P_STATE];
+    int childActive = activateFullChildren(plan, st, b, s);
     if (childActive == 1 || st[word(plan, b, W_BLOCKED, s)] == 1
         || (Protocol.dataEmpty(st[word(plan, b, W_COUNT, s)] - st[b + S_USED], plan[plan[P_INPUTS_PER_RUN] + s],
             st[b + S_FLUSHING] == 1) && st[b + S_SIGS] - st[b + S_SIG_USED] == 0)) {

@@ -171,7 +171,9 @@ public final class OpenClDriver {
       int s = err[e + 2];
       String where = " (on " + device.name() + ", in the slice of " + slice + ")";
       if (code == ERR_MAX) {
-        throw new PipelineException(plan.name, plan.stageNames[s], program.describeQueued(s, err[e + 3]),
+        // a handler's push names its signal (slot -1 - kind), a run's the item in its queue slot
+        String item = err[e + 3] < 0 ? "signal " + plan.signalNames[-1 - err[e + 3]] : program.describeQueued(s, err[e + 3]);
+        throw new PipelineException(plan.name, plan.stageNames[s], item,
             "pushed more than @Max(" + program.channelMax(s, err[e + 4]) + ") items to channel '"
                 + program.channelName(s, err[e + 4]) + "' for one input" + where, null);
       }
