@@ -1,10 +1,16 @@
 package dev.sluice.opencl;
 
+import dev.sluice.Aggregate;
 import dev.sluice.Max;
 import dev.sluice.Node;
 import dev.sluice.Out;
 import dev.sluice.Parent;
+import dev.sluice.Reduce;
+import dev.sluice.ReduceOp;
 import dev.sluice.Region;
+import dev.sluice.Signal;
+import dev.sluice.SignalHandler;
+import dev.sluice.State;
 
 /** Items and nodes of the region pipelines run on OpenCL: documents of lines of characters. */
 final class RegionNodes {
@@ -18,6 +24,12 @@ final class RegionNodes {
 
   /** Character {@code at} of a line, kept. */
   record Kept(int doc, int no, int at) {}
+
+  /** How many characters of a line were kept. */
+  record LineCount(int doc, int no, int kept) {}
+
+  /** Characters kept over a whole document, and its line count. */
+  record DocTotal(int doc, long kept, int lines) {}
 
   static int lineLength(int doc, int no) {
     return (doc * 7 + no * 3) % 11;
@@ -87,6 +99,48 @@ final class RegionNodes {
   public static final class AtMostFive {
     public int count(Doc d) {
       return d.lines();
+    }
+  }
+
+  /** Terminal of region 2: one count per line, from a reduction the END handler reads and clears. */
+  @Node
+  public static final class PerLine {
+    @Reduce(ReduceOp.SUM) int kept;
+
+    public void run(Kept k) {
+      kept += 1;
+    }
+
+    @SignalHandler(Signal.END)
+    public void end(Line l, @Aggregate @Max(1) Out<LineCount> out) {
+      out.push(new LineCount(l.doc(), l.no(), kept));
+      kept = 0;
+    }
+  }
+
+  /** Terminal of region 1: one total per document; the open document's id is handler state. */
+  @Node
+  public static final class PerDoc {
+    @Reduce(ReduceOp.SUM) long kept;
+    @State int openDoc = -1;
+    @State int opened;
+
+    public void run(LineCount lc) {
+      kept += lc.kept();
+    }
+
+    @SignalHandler(Signal.BEGIN)
+    public void begin(Doc d) {
+      openDoc = d.id();
+      opened += 1;
+    }
+
+    @SignalHandler(Signal.END)
+    public void end(Doc d, @Aggregate @Max(1) Out<DocTotal> out) {
+      // the state set at BEGIN: -2 marks a document whose BEGIN this instance did not see
+      out.push(new DocTotal(openDoc == d.id() ? openDoc : -2, kept, opened > 0 ? d.lines() : -1));
+      kept = 0;
+      openDoc = -1;
     }
   }
 }

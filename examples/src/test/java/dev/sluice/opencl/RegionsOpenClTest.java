@@ -6,8 +6,10 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.sluice.opencl.RegionNodes.Doc;
+import dev.sluice.opencl.RegionNodes.DocTotal;
 import dev.sluice.opencl.RegionNodes.Kept;
 import dev.sluice.opencl.RegionNodes.Line;
+import dev.sluice.opencl.RegionNodes.LineCount;
 import dev.sluice.runtime.Device;
 import dev.sluice.runtime.PipelineException;
 import dev.sluice.runtime.RunReport;
@@ -19,8 +21,9 @@ import java.util.Random;
 import org.junit.jupiter.api.Test;
 
 /**
- * Regions on the device: enumerators with parent buffers, BEGIN/END with credit, and {@code @Parent}
- * in a nested region, against the CPU back end and a plain-Java reference, as multisets.
+ * Regions on the device: enumerators with parent buffers, BEGIN/END with credit, {@code @Parent} in a
+ * nested region, BEGIN/END handlers with reductions and {@code @State}, against the CPU back end and a
+ * plain-Java reference, as multisets.
  */
 class RegionsOpenClTest {
   static Doc[] docs(int n, long seed) {
@@ -95,6 +98,60 @@ class RegionsOpenClTest {
     }
     RunReport tiny = NestedDataTinyPipeline.builder().instances(1).device(cl).build().run(docs(200, 3)).report();
     assertTrue(tiny.stage("lines").blocks() > 0, "a one-slot parent buffer blocks its enumerator: " + tiny);
+  }
+
+  static List<LineCount> referenceLineCounts(Doc[] docs) {
+    List<LineCount> out = new ArrayList<>();
+    for (Line l : referenceLines(docs)) {
+      int kept = 0;
+      for (int c = 0; c < l.length(); c++) {
+        kept += RegionNodes.keep(l.doc(), l.no(), c) ? 1 : 0;
+      }
+      out.add(new LineCount(l.doc(), l.no(), kept));
+    }
+    return out;
+  }
+
+  static List<DocTotal> referenceDocTotals(Doc[] docs) {
+    List<DocTotal> out = new ArrayList<>();
+    List<LineCount> lines = referenceLineCounts(docs);
+    for (Doc d : docs) {
+      long kept = lines.stream().filter(l -> l.doc() == d.id()).mapToLong(LineCount::kept).sum();
+      out.add(new DocTotal(d.id(), kept, d.lines()));
+    }
+    return out;
+  }
+
+  @Test
+  void handlersAndStateMatchCpuAndReference() {
+    // END of the inner region pushes a reduction out of it; BEGIN/END of the outer one keep @State
+    Device cl = OpenClAvailable.device();
+    for (int n : new int[] {0, 1, 64, 2_000}) {
+      Doc[] in = docs(n, 3 * n);
+      for (int groups : new int[] {0, 1, 3}) {
+        for (int chunk : new int[] {1, 7, 1 << 14}) {
+          String what = "totals n=" + n + " groups=" + groups + " chunk=" + chunk;
+          NestedTotalsPipeline.Result gpu = NestedTotalsPipeline.builder().instances(groups).chunkSize(chunk)
+              .device(cl).build().run(in);
+          NestedTotalsPipeline.Result cpu = NestedTotalsPipeline.builder().chunkSize(chunk).device(Device.cpu())
+              .build().run(in);
+          assertSameItems(cpu.lineCounts(), gpu.lineCounts(), what + " lines");
+          assertSameItems(cpu.docTotals(), gpu.docTotals(), what + " docs");
+          assertSameItems(referenceLineCounts(in), gpu.lineCounts(), what + " lines vs reference");
+          assertSameItems(referenceDocTotals(in), gpu.docTotals(), what + " docs vs reference");
+        }
+      }
+    }
+    for (int n : new int[] {1, 40, 300}) {
+      Doc[] in = docs(n, 5 * n);
+      for (int groups : new int[] {1, 2}) {
+        String what = "tiny totals n=" + n + " groups=" + groups;
+        NestedTotalsTinyPipeline.Result r = NestedTotalsTinyPipeline.builder().instances(groups).chunkSize(3)
+            .device(cl).build().run(in);
+        assertSameItems(referenceLineCounts(in), r.lineCounts(), what + " lines");
+        assertSameItems(referenceDocTotals(in), r.docTotals(), what + " docs");
+      }
+    }
   }
 
   @Test

@@ -14,8 +14,12 @@ import dev.sluice.protocol.Records.Doc;
 import dev.sluice.protocol.Records.DocTotal;
 import dev.sluice.protocol.Records.LineCount;
 
-/** Documents → lines (region 1) → characters (region 2) → per line → per document. */
-@Pipeline
+/**
+ * Documents → lines (region 1) → characters (region 2) → per line → per document. Its nodes throw on
+ * purpose (to test how failures are named), which a kernel cannot, so it stays on the CPU; the same
+ * shape runs on OpenCL as {@code dev.sluice.opencl.NestedTotals}.
+ */
+@Pipeline(gpu = false)
 interface Nested {
   @Source Doc docs();
 

@@ -15,7 +15,7 @@ import dev.sluice.protocol.Records.DocTotal;
 import dev.sluice.protocol.Records.LineCount;
 
 /** {@link Nested} with the smallest legal queues and one-slot parent buffers. */
-@Pipeline(width = 2, queueScale = 1, signalQueue = 4)
+@Pipeline(width = 2, queueScale = 1, signalQueue = 4, gpu = false)
 interface NestedTiny {
   @Source Doc docs();
 

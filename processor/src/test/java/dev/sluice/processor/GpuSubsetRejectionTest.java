@@ -788,16 +788,16 @@ class GpuSubsetRejectionTest {
   }
 
   @Test
-  void statePipelineGetsANote() {
+  void stateIsOneCopyPerWorkGroup() {
     Compilation c = compile(java("N", pipeline("@Pipeline") + """
         @Node final class N {
           @State int last;
           void run(int x, IntOut out) { out.push(x + last); }
         }
         """));
-    CompilationSubject.assertThat(c).succeeded();
-    CompilationSubject.assertThat(c).hadNoteContaining("[" + Message.GPU_KERNEL_SKIPPED.code() + "] ");
-    CompilationSubject.assertThat(c).hadNoteContaining("node 'n' has @State");
+    CompilationSubject.assertThat(c).succeededWithoutWarnings();
+    CompilationSubject.assertThat(c).generatedSourceFile("t.PPipeline_Kernel").contentsAsUtf8String()
+        .contains("push_n_out(sl_g, sl_lane, sl_slot, x + sv_n_last[sl_g]);");
   }
 
   // ---- an accepted shape ----

@@ -461,8 +461,8 @@ public final class BodyTranslator {
               ? KernelNames.reduceSlot(stage.name(), fields.get(e).name()) + "[" + KernelNames.G + "]"
               : KernelNames.reducePartial(stage.name(), fields.get(e).name()) + "[" + KernelNames.LANE + "]";
         case STATE_FIELD:
-          problem(path, Message.GPU_CONSTRUCT, "@State field '" + name + "'", "state is not yet kept on the device");
-          return "0";
+          // one copy per work-group (pipeline instance); only handlers, on lane 0, write it
+          return KernelNames.state(stage.name(), fields.get(e).name()) + "[" + KernelNames.G + "]";
         default:
           problem(path, Message.GPU_OBJECT, name, e.asType());
           return "0";

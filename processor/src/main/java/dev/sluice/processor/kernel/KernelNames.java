@@ -18,6 +18,11 @@ public final class KernelNames {
     return "p_" + stage + "_" + field;
   }
 
+  /** Global per-group copy of {@code @State} field {@code field} of {@code stage}. */
+  public static String state(String stage, String field) {
+    return "sv_" + stage + "_" + field;
+  }
+
   /** {@code @Local} per-lane partial of {@code @Reduce} field {@code field} of {@code stage}. */
   public static String reducePartial(String stage, String field) {
     return "red_" + stage + "_" + field;

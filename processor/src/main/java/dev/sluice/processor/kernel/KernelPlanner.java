@@ -76,13 +76,20 @@ public final class KernelPlanner {
         bodies.put(Plan.handlerKey(s.name(), h), ht);
         out.addAll(ht.problems());
       }
-      for (FieldModel f : s.node().fields(FieldModel.Kind.PARAM)) {
+      for (FieldModel f : kernelFields(s)) {
         accessProblem(f.element(), model.packageName()).ifPresent(why -> out.add(Diagnostic.on(f.element(),
             Message.GPU_FIELD_INACCESSIBLE, f.name(), s.node().element().getSimpleName(), why, model.packageName())));
       }
     }
     boolean errors = out.stream().anyMatch(Diagnostic::isError);
     return errors ? new Plan(Map.of(), "node bodies outside the GPU subset", out) : new Plan(bodies, null, out);
+  }
+
+  /** The fields the kernel's constructor reads from a node object: {@code @Param} values and initial {@code @State}. */
+  private static List<FieldModel> kernelFields(StageModel s) {
+    List<FieldModel> out = new ArrayList<>(s.node().fields(FieldModel.Kind.PARAM));
+    out.addAll(s.node().fields(FieldModel.Kind.STATE));
+    return out;
   }
 
   /** Why the generated kernel in {@code pkg} cannot read field {@code f}, or empty. */

@@ -1,7 +1,6 @@
 package dev.sluice.processor.kernel;
 
 import dev.sluice.Signal;
-import dev.sluice.processor.model.FieldModel;
 import dev.sluice.processor.model.PipelineModel;
 import dev.sluice.processor.model.RunParam;
 import dev.sluice.processor.model.StageModel;
@@ -10,8 +9,8 @@ import java.util.Optional;
 /**
  * Which pipeline shapes the kernel writer handles so far: transforms (filters, expansions, fan-out
  * with broadcast, fan-in) with {@code @Param} and {@code @Reduce} fields, and regions: enumerators,
- * their parent buffers, BEGIN/END with credit, {@code @Parent}, and BEGIN/END handlers. User signals
- * ({@code Raise}, USER handlers) and {@code @State} stay on the CPU back end for now; such a pipeline
+ * their parent buffers, BEGIN/END with credit, {@code @Parent}, BEGIN/END handlers and {@code @State}.
+ * User signals ({@code Raise}, USER handlers) stay on the CPU back end for now; such a pipeline
  * gets a note at compile time, and at run time it runs on the CPU even when an OpenCL device is the
  * best one present (logged, and named in the run report), or fails when OpenCL was asked for.
  */
@@ -29,9 +28,6 @@ public final class KernelSupport {
           return Optional.of("node '" + s.name() + "' takes Raise<" + p.type().simpleName()
               + ">, which the kernel writer does not handle yet");
         }
-      }
-      if (!s.node().fields(FieldModel.Kind.STATE).isEmpty()) {
-        return Optional.of("node '" + s.name() + "' has @State, which the kernel writer does not handle yet");
       }
     }
     return Optional.empty();

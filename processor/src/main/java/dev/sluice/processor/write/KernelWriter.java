@@ -246,6 +246,13 @@ final class KernelWriter {
         }
         t.addField(fb.build());
       }
+      for (FieldModel f : s.node().fields(FieldModel.Kind.STATE)) {
+        TypeName type = TypeName.get(f.element().asType());
+        t.addField(FieldSpec.builder(ArrayTypeName.of(type), KernelNames.state(s.name(), f.name()))
+            .addJavadoc("@State '$L' of '$L': one per work-group, kept across slices.\n", f.name(), s.name())
+            .initializer("new $T[1]", type).build());
+        t.addField(FieldSpec.builder(type, "init_" + s.name() + "_" + f.name(), Modifier.PRIVATE, Modifier.FINAL).build());
+      }
       for (FieldModel f : s.node().fields(FieldModel.Kind.REDUCE)) {
         TypeName type = TypeName.get(f.element().asType());
         t.addField(FieldSpec.builder(ArrayTypeName.of(type), KernelNames.reducePartial(s.name(), f.name()))
@@ -281,11 +288,12 @@ final class KernelWriter {
 
   private MethodSpec constructor() {
     MethodSpec.Builder m = MethodSpec.constructorBuilder()
-        .addJavadoc("Reads the {@code @Param} values of one node object per stage.\n")
+        .addJavadoc("Reads the {@code @Param} values and initial {@code @State} of one node object per stage.\n")
         .addParameter(names.api(), "pipeline");
     for (StageModel s : model.nodes()) {
       List<FieldModel> params = s.node().fields(FieldModel.Kind.PARAM);
-      if (params.isEmpty()) {
+      List<FieldModel> state = s.node().fields(FieldModel.Kind.STATE);
+      if (params.isEmpty() && state.isEmpty()) {
         continue;
       }
       ClassName node = ClassName.get(s.node().element());
@@ -299,6 +307,9 @@ final class KernelWriter {
                   "@Param array '" + f.name() + "' of node '" + s.name() + "' is null")
               .endControlFlow();
         }
+      }
+      for (FieldModel f : state) {
+        m.addStatement("init_$L_$L = n_$L.$N", s.name(), f.name(), s.name(), f.name());
       }
     }
     return m.build();
@@ -751,6 +762,12 @@ final class KernelWriter {
           if (f.array()) {
             m.addStatement("put($N)", KernelNames.param(s.name(), f.name()));
           }
+        }
+        for (FieldModel f : s.node().fields(FieldModel.Kind.STATE)) {
+          String sv = KernelNames.state(s.name(), f.name());
+          m.addStatement("$N = new $T[groups]", sv, TypeName.get(f.element().asType()))
+              .addStatement("$T.fill($N, init_$L_$L)", java.util.Arrays.class, sv, s.name(), f.name())
+              .addStatement("put($N)", sv);
         }
       }
       for (RegionPlan r : schedule.regions()) {
