@@ -1,5 +1,11 @@
 package dev.sluice.examples;
 
+import dev.sluice.examples.blast.BlastPipeline;
+import dev.sluice.examples.blast.BlastSearch;
+import dev.sluice.examples.blast.DataFolder;
+import dev.sluice.examples.blast.GenomeFile;
+import dev.sluice.examples.blast.Hit;
+import dev.sluice.examples.blast.Settings;
 import dev.sluice.examples.fanout.Calibrate;
 import dev.sluice.examples.fanout.Classify;
 import dev.sluice.examples.fanout.Reading;
@@ -18,13 +24,21 @@ import dev.sluice.examples.synthgain.SynthGainPipeline;
 import dev.sluice.examples.synthgain.SynthGains;
 import dev.sluice.runtime.Device;
 import dev.sluice.runtime.RunReport;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
 import java.util.Random;
 
 /**
- * Runs every example once on {@link Device#best()} over a generated input, checks the result against
- * the example's plain-Java reference, and prints the sizes and each run's report.
+ * Runs the flagship first, a BLASTN-like search of two Salmonella pieces against the E. coli genome
+ * from the shared data folder (skipped with a message when the folder is absent), then every other
+ * example once over a generated input; each on {@link Device#best()}, checked against the example's
+ * plain-Java reference, with its report printed.
  *
  * <pre>mvn -q -pl examples exec:java</pre>
  */
@@ -36,6 +50,7 @@ public final class Main {
   public static void main(String[] args) {
     Device device = Device.best();
     System.out.println("Sluice examples on " + device + System.lineSeparator());
+    blast(device);
     filters(device);
     fanout(device);
     synthGain(device);
@@ -45,6 +60,57 @@ public final class Main {
     if (!allMatch) {
       System.exit(1);
     }
+  }
+
+  private static void blast(Device device) {
+    Optional<Path> dir = DataFolder.find();
+    if (dir.isEmpty()) {
+      System.out.println("== blast: skipped, the real genomes are absent: " + DataFolder.searched());
+      System.out.println();
+      return;
+    }
+    Settings settings = Settings.DEFAULT;
+    System.out.println("== blast: BLASTN-like search of Salmonella against E. coli from " + dir.get() + ", " + settings);
+    GenomeFile db = genome(dir.get(), DataFolder.ECOLI);
+    boolean first = true;
+    for (String file : new String[] {DataFolder.SALMONELLA_10K, DataFolder.SALMONELLA_50K}) {
+      GenomeFile query = genome(dir.get(), file);
+      BlastSearch search = BlastSearch.prepare(query.sequence(), db.sequence(), settings);
+      BlastPipeline.Result res = search.builder().device(device).build().run(search.chunks(BlastSearch.DEFAULT_CHUNK));
+      List<Hit> expected = dev.sluice.examples.blast.Reference.hits(query.sequence(), db.sequence(), settings);
+      double seconds = res.report().nanos() / 1e9;
+      System.out.printf(Locale.ROOT, "   %s: %d query k-mers in the table (%d over the cap of %d), %d seeds%n",
+          query.name(), search.table().size(), search.table().dropped(), settings.maxPositions(),
+          res.report().stage("lookup").itemsOut());
+      System.out.printf(Locale.ROOT, "   ran on %s: %.3g database bases/s (%d bases in %.3f s%s)%n",
+          res.report().device(), db.length() / seconds, db.length(), seconds,
+          first ? ", first run: warm-up included" : "");
+      first = false;
+      res.hits().stream().sorted(Comparator.comparingInt(Hit::score).reversed().thenComparingInt(Hit::dbStart))
+          .limit(5).forEach(h -> System.out.println("   " + describe(h, settings)));
+      print("blast (" + query.name() + ")", res.hits().size() + " hits, " + expected.size() + " in the reference",
+          sameStrings(expected, res.hits()), res.report());
+    }
+  }
+
+  private static GenomeFile genome(Path dir, String file) {
+    try {
+      GenomeFile g = GenomeFile.read(dir.resolve(file));
+      System.out.println("   parsed " + g.name() + ": " + g.length() + " bases from " + g.report().lines() + " lines");
+      List<String> skipped = g.report().describe();
+      System.out.println("     skipped or unknown: " + (skipped.isEmpty() ? "nothing" : String.join("; ", skipped)));
+      return g;
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
+  /** A hit as BLAST users read it: 1-based inclusive ranges, identity. */
+  private static String describe(Hit h, Settings s) {
+    int matches = (h.score() - s.mismatch() * h.length()) / (s.match() - s.mismatch());
+    return String.format(Locale.ROOT, "query %d-%d  db %d-%d  %d bases  score %d  identity %.1f%%",
+        h.queryStart() + 1, h.queryStart() + h.length(), h.dbStart() + 1, h.dbStart() + h.length(), h.length(),
+        h.score(), 100.0 * matches / h.length());
   }
 
   private static void filters(Device device) {

@@ -1,0 +1,274 @@
+package dev.sluice.examples.blast;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * A genome read from a text file that is not clean: CRLF line ends, scraped HTML fragments such as
+ * {@code </pre></div><div><pre>} between bases, a FASTA header, blanks, stray bytes.
+ *
+ * <p>What becomes a position of the sequence, and what does not:
+ *
+ * <ul>
+ *   <li>{@code A C G T}, upper or lower case: a base, codes 0, 1, 2, 3 ({@link Dna}).
+ *   <li>Any other ASCII letter ({@code N}, IUPAC codes such as {@code R Y K M}, or anything else): an
+ *       <em>unknown</em> base, code {@link Dna#UNKNOWN}. It keeps its position, so no base after it
+ *       shifts; it never matches and breaks every k-mer that contains it.
+ *   <li>An HTML tag, {@code <} up to the next {@code >} (it may span lines; at most {@link #MAX_TAG}
+ *       bytes and no {@code <} inside): skipped whole, so the letters of {@code pre} or {@code div}
+ *       never become bases, and the bases on both sides of it stay contiguous.
+ *   <li>CR, LF, spaces and tabs: skipped.
+ *   <li>A line whose first byte that is not a blank is {@code >} or {@code ;} (a FASTA header or
+ *       comment): skipped whole.
+ *   <li>Anything else (digits, punctuation, a {@code <} that starts no tag, bytes above 127): skipped
+ *       and counted as other bytes.
+ * </ul>
+ *
+ * <p>Nothing is dropped silently: {@link #report()} counts every kind of skipped byte with the first
+ * line (1-based) where it occurs.
+ */
+public final class GenomeFile {
+  /** The longest HTML tag, in bytes with its brackets; a longer {@code <...>} is not a tag. */
+  public static final int MAX_TAG = 512;
+
+  /** What the parser skipped or kept as unknown; each has a count, a byte count and a first line. */
+  public enum Kind {
+    CR("carriage returns"),
+    BLANK("spaces and tabs"),
+    TAG("HTML tags"),
+    HEADER("header or comment lines"),
+    UNKNOWN("unknown bases (kept as positions, never matched)"),
+    OTHER("other bytes");
+
+    private final String words;
+
+    Kind(String words) {
+      this.words = words;
+    }
+
+    public String words() {
+      return words;
+    }
+  }
+
+  /** The counts of one {@link Kind}: occurrences, bytes they took, and the first line (0: none). */
+  public record Tally(long count, long bytes, int firstLine) {}
+
+  /** What {@link #parse} found besides bases. */
+  public static final class Report {
+    private final long[] counts = new long[Kind.values().length];
+    private final long[] bytes = new long[Kind.values().length];
+    private final int[] firstLine = new int[Kind.values().length];
+    private final boolean[] unknownLetters = new boolean[26];
+    private int lines;
+    private long lowerCase;
+    private long positions;
+
+    private void add(Kind kind, long byteCount, int line) {
+      int k = kind.ordinal();
+      if (counts[k] == 0) {
+        firstLine[k] = line;
+      }
+      counts[k]++;
+      bytes[k] += byteCount;
+    }
+
+    public Tally tally(Kind kind) {
+      int k = kind.ordinal();
+      return new Tally(counts[k], bytes[k], firstLine[k]);
+    }
+
+    public long count(Kind kind) {
+      return counts[kind.ordinal()];
+    }
+
+    /** Lines in the file (a last line without LF counts). */
+    public int lines() {
+      return lines;
+    }
+
+    /** Positions of the sequence: bases plus unknown bases. */
+    public long positions() {
+      return positions;
+    }
+
+    /** Bases written in lower case (accepted as bases). */
+    public long lowerCase() {
+      return lowerCase;
+    }
+
+    /** The distinct letters read as unknown bases, upper case, in alphabetical order. */
+    public String unknownLetters() {
+      StringBuilder b = new StringBuilder();
+      for (int i = 0; i < 26; i++) {
+        if (unknownLetters[i]) {
+          b.append((char) ('A' + i));
+        }
+      }
+      return b.toString();
+    }
+
+    /** The bytes skipped in all: everything but the positions. */
+    public long skippedBytes() {
+      long n = 0;
+      for (Kind k : Kind.values()) {
+        if (k != Kind.UNKNOWN) {
+          n += bytes[k.ordinal()];
+        }
+      }
+      return n;
+    }
+
+    /** One line per kind that occurred, e.g. {@code 32 HTML tags (176 bytes), first on line 447}. */
+    public List<String> describe() {
+      List<String> out = new ArrayList<>();
+      for (Kind k : Kind.values()) {
+        Tally t = tally(k);
+        if (t.count() == 0) {
+          continue;
+        }
+        String s = t.count() + " " + k.words();
+        if (k == Kind.TAG || k == Kind.HEADER || k == Kind.BLANK) {
+          s += " (" + t.bytes() + " bytes)";
+        }
+        if (k == Kind.UNKNOWN) {
+          s += " [" + unknownLetters() + "]";
+        }
+        out.add(s + ", first on line " + t.firstLine());
+      }
+      if (lowerCase > 0) {
+        out.add(lowerCase + " lower-case bases (read as bases)");
+      }
+      return out;
+    }
+
+    @Override
+    public String toString() {
+      return String.format(Locale.ROOT, "%d positions from %d lines; %s", positions, lines,
+          describe().isEmpty() ? "nothing skipped" : String.join("; ", describe()));
+    }
+  }
+
+  private final String name;
+  private final byte[] sequence;
+  private final Report report;
+
+  private GenomeFile(String name, byte[] sequence, Report report) {
+    this.name = name;
+    this.sequence = sequence;
+    this.report = report;
+  }
+
+  /** Reads and parses a file. */
+  public static GenomeFile read(Path file) throws IOException {
+    return parse(file.getFileName().toString(), Files.readAllBytes(file));
+  }
+
+  /** Parses the bytes of a genome file (see the class comment for the rules). */
+  public static GenomeFile parse(String name, byte[] raw) {
+    Report report = new Report();
+    byte[] seq = new byte[raw.length];
+    int n = 0;
+    int line = 1;
+    boolean lineStart = true;
+    int i = 0;
+    while (i < raw.length) {
+      int b = raw[i] & 0xff;
+      if (b == '\n') {
+        line++;
+        lineStart = true;
+        i++;
+        continue;
+      }
+      if (b == '\r') {
+        report.add(Kind.CR, 1, line);
+        i++;
+        continue;
+      }
+      if (b == ' ' || b == '\t' || b == 0x0b || b == 0x0c) {
+        report.add(Kind.BLANK, 1, line);
+        i++;
+        continue;
+      }
+      if (lineStart && (b == '>' || b == ';')) {
+        int end = i;
+        while (end < raw.length && raw[end] != '\n') {
+          end++;
+        }
+        report.add(Kind.HEADER, end - i, line);
+        i = end;
+        continue;
+      }
+      lineStart = false;
+      if (b == '<') {
+        int end = tagEnd(raw, i);
+        if (end >= 0) {
+          report.add(Kind.TAG, end + 1 - i, line);
+          for (int j = i; j <= end; j++) {
+            if (raw[j] == '\n') {
+              line++;
+            }
+          }
+          i = end + 1;
+          continue;
+        }
+      }
+      int code = Dna.code(b);
+      if (code >= 0) {
+        if (code == Dna.UNKNOWN) {
+          report.add(Kind.UNKNOWN, 1, line);
+          report.unknownLetters[(b | 0x20) - 'a'] = true;
+        } else if (b >= 'a') {
+          report.lowerCase++;
+        }
+        seq[n++] = (byte) code;
+      } else {
+        report.add(Kind.OTHER, 1, line);
+      }
+      i++;
+    }
+    report.lines = raw.length == 0 ? 0 : raw[raw.length - 1] == '\n' ? line - 1 : line;
+    report.positions = n;
+    return new GenomeFile(name, java.util.Arrays.copyOf(seq, n), report);
+  }
+
+  /** The index of the {@code >} closing a tag that opens at {@code open}, or -1 if none does. */
+  private static int tagEnd(byte[] raw, int open) {
+    int limit = Math.min(raw.length, open + MAX_TAG);
+    for (int j = open + 1; j < limit; j++) {
+      if (raw[j] == '>') {
+        return j;
+      }
+      if (raw[j] == '<') {
+        return -1;
+      }
+    }
+    return -1;
+  }
+
+  public String name() {
+    return name;
+  }
+
+  /** The sequence: one byte per position, codes 0..3 for A, C, G, T and {@link Dna#UNKNOWN}. */
+  public byte[] sequence() {
+    return sequence;
+  }
+
+  public int length() {
+    return sequence.length;
+  }
+
+  public Report report() {
+    return report;
+  }
+
+  @Override
+  public String toString() {
+    return name + ": " + report;
+  }
+}
