@@ -5,14 +5,9 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
-import dev.sluice.examples.signals.Event;
-import dev.sluice.examples.signals.Reference;
-import dev.sluice.examples.signals.Scale;
-import dev.sluice.examples.signals.WindowsPipeline;
 import dev.sluice.runtime.Device;
 import dev.sluice.runtime.PipelineException;
 import dev.sluice.runtime.testing.OpenClAvailable;
-import java.util.Random;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -58,10 +53,9 @@ class DeviceErrorsTest {
   @Test
   void aPipelineWithoutKernelFailsOnANamedOpenClDevice() {
     Device cl = OpenClAvailable.device();
-    Event[] events = Reference.unevenEvents(new Random(5), 20, 20);
-    WindowsPipeline p = WindowsPipeline.builder().scale(() -> new Scale(3)).device(cl).build();
-    IllegalStateException e = assertThrows(IllegalStateException.class, () -> p.run(events));
-    assertTrue(e.getMessage().contains("takes Raise<WindowEnd>"), e.getMessage());
+    CpuOnlyPipeline p = CpuOnlyPipeline.builder().device(cl).build();
+    IllegalStateException e = assertThrows(IllegalStateException.class, () -> p.run(upTo(100)));
+    assertTrue(e.getMessage().contains("@Pipeline(gpu = false) keeps it on the CPU back end"), e.getMessage());
   }
 
   @Test
@@ -69,10 +63,24 @@ class DeviceErrorsTest {
     OpenClAvailable.device();
     Device best = Device.best();
     assumeTrue(best.kind() == Device.Kind.OPENCL && best.automatic(), "Device.best() is not an automatic OpenCL choice here");
-    Event[] events = Reference.unevenEvents(new Random(5), 50, 20);
-    WindowsPipeline.Result r = WindowsPipeline.builder().scale(() -> new Scale(3)).build().run(events);
-    assertEquals(Reference.totals(events, 3).size(), r.totals().size());
+    CpuOnlyPipeline.Result r = CpuOnlyPipeline.builder().build().run(upTo(100));
+    assertEquals(100, r.out().length);
     assertTrue(r.report().device().startsWith("JVM") && r.report().device().contains("instead of OpenCL")
-        && r.report().device().contains("takes Raise<WindowEnd>"), r.report().device());
+        && r.report().device().contains("gpu = false"), r.report().device());
+  }
+
+  @Test
+  void aSecondRaiseFromOneItemNamesNodeAndItemLikeTheCpu() {
+    Device cl = OpenClAvailable.device();
+    int[] in = upTo(2_000);
+    PipelineException gpu = assertThrows(PipelineException.class,
+        () -> RaiseThricePipeline.builder().device(cl).build().run(in));
+    PipelineException cpu = assertThrows(PipelineException.class,
+        () -> RaiseThricePipeline.builder().device(Device.cpu()).build().run(in));
+    assertEquals("thrice", gpu.node());
+    assertEquals(cpu.node(), gpu.node());
+    assertEquals(cpu.item(), gpu.item());
+    assertEquals("1234", gpu.item());
+    assertTrue(gpu.getMessage().contains("raised more than MAX_SIGNALS_PER_VEC = 2 signals for one item"), gpu.getMessage());
   }
 }

@@ -152,7 +152,7 @@ public final class BodyTranslator {
   }
 
   /** What a name in the body refers to, beyond locals. */
-  private enum Role { ITEM, RECORD_ITEM, CHANNEL, PARAM_FIELD, REDUCE_FIELD, STATE_FIELD }
+  private enum Role { ITEM, RECORD_ITEM, CHANNEL, RAISE, PARAM_FIELD, REDUCE_FIELD, STATE_FIELD }
 
   private final class Printer {
     private final StageModel stage;
@@ -185,6 +185,10 @@ public final class BodyTranslator {
         switch (rp.kind()) {
           case ITEM, PARENT, SIGNAL -> {
             roles.put(rp.element(), rp.type().isRecord() ? Role.RECORD_ITEM : Role.ITEM);
+            itemTypes.put(rp.element(), rp.type());
+          }
+          case RAISE -> {
+            roles.put(rp.element(), Role.RAISE);
             itemTypes.put(rp.element(), rp.type());
           }
           case CHANNEL -> {
@@ -525,6 +529,11 @@ public final class BodyTranslator {
         if (role == Role.CHANNEL && ms.getIdentifier().contentEquals("push") && t.getArguments().size() == 1) {
           return push(path, channels.get(owner), child(path, t.getArguments().get(0)));
         }
+        if (role == Role.RAISE && ms.getIdentifier().contentEquals("raise") && t.getArguments().size() == 1) {
+          ItemType tag = itemTypes.get(owner);
+          return values(KernelNames.raise(stage.name(), tag.simpleName()) + "(" + KernelNames.G + ", " + KernelNames.LANE
+              + ", " + KernelNames.SLOT + ", ", tag, child(path, t.getArguments().get(0)));
+        }
         if (role == Role.RECORD_ITEM && t.getArguments().isEmpty()
             && itemTypes.get(owner).components().stream().anyMatch(c -> ms.getIdentifier().contentEquals(c.name()))) {
           return KernelNames.component(owner.getSimpleName().toString(), ms.getIdentifier().toString());
@@ -615,9 +624,12 @@ public final class BodyTranslator {
 
     /** {@code ch.push(value)}: the staging call, with a record's components as separate arguments. */
     private String push(TreePath path, ChannelModel channel, TreePath arg) {
-      String call = KernelNames.push(stage.name(), channel.name()) + "(" + KernelNames.G + ", " + KernelNames.LANE
-          + ", " + KernelNames.SLOT + ", ";
-      ItemType type = channel.type();
+      return values(KernelNames.push(stage.name(), channel.name()) + "(" + KernelNames.G + ", " + KernelNames.LANE
+          + ", " + KernelNames.SLOT + ", ", channel.type(), arg);
+    }
+
+    /** {@code call} completed with the value {@code arg} of {@code type}: one argument per record component. */
+    private String values(String call, ItemType type, TreePath arg) {
       if (!type.isRecord()) {
         return call + expr(arg) + ")";
       }

@@ -38,6 +38,11 @@ public final class KernelNames {
     return "push_" + stage + "_" + channel;
   }
 
+  /** The method that stages one raise of user signal {@code tag} by {@code stage}. */
+  public static String raise(String stage, String tag) {
+    return "raise_" + stage + "_" + tag;
+  }
+
   /** The local holding component {@code component} of record parameter {@code param}. */
   public static String component(String param, String component) {
     return "sl_" + param + "_" + component;

@@ -55,11 +55,6 @@ public final class KernelPlanner {
       out.add(Diagnostic.on(model.element(), Message.GPU_KERNEL_SKIPPED, model.simpleName(), why));
       return new Plan(Map.of(), why, out);
     }
-    Optional<String> unsupported = KernelSupport.unsupported(model);
-    if (unsupported.isPresent()) {
-      out.add(Diagnostic.on(model.element(), Message.GPU_KERNEL_SKIPPED, model.simpleName(), unsupported.get()));
-      return new Plan(Map.of(), unsupported.get(), out);
-    }
     Map<String, BodyTranslator.Translation> bodies = new LinkedHashMap<>();
     for (StageModel s : model.nodes()) {
       BodyTranslator.Translation t = translator.get().translate(s);

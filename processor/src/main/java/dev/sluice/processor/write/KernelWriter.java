@@ -70,6 +70,48 @@ final class KernelWriter {
     this.ctlSize = CTL_EDGES + model.edges().size();
   }
 
+  /** Most raises one item may make, as on the CPU (Protocol.MAX_SIGNALS_PER_VEC). */
+  private static final int RAISES = 2;
+
+  /**
+   * Payload slots per origin stage and user tag in a work-group's pool: more than the signals of one
+   * origin that can be queued at once (every signal queue full, plus one item's raises). Signals of
+   * one origin and tag travel the same edges in order, so a slot is reused only after its signal is gone.
+   */
+  private int poolSize() {
+    return names.stagesInPlanOrder().size() * model.settings().signalQueue() + RAISES;
+  }
+
+  private boolean raises(StageModel s) {
+    return s.isNode() && !s.node().raisedTags().isEmpty();
+  }
+
+  private boolean anyRaises() {
+    return model.nodes().stream().anyMatch(this::raises);
+  }
+
+  /** The user tags raised or handled anywhere in the pipeline (each has a payload pool). */
+  private List<ItemType> raisedTags() {
+    List<ItemType> out = new ArrayList<>();
+    for (StageModel s : model.nodes()) {
+      for (ItemType t : s.node().raisedTags()) {
+        if (!out.contains(t)) {
+          out.add(t);
+        }
+      }
+      for (HandlerModel h : s.node().handlers()) {
+        if (h.userTag() != null && !out.contains(h.userTag())) {
+          out.add(h.userTag());
+        }
+      }
+    }
+    return out;
+  }
+
+  private static String pool(ItemType tag) {
+    return "pl_" + tag.simpleName();
+  }
+
   static ClassName className(Names names) {
     return names.api().peerClass(names.api().simpleName() + "_Kernel");
   }
@@ -152,6 +194,9 @@ final class KernelWriter {
         for (ChannelModel c : s.node().channels()) {
           t.addMethod(push(s, c));
         }
+        for (ItemType tag : s.node().raisedTags()) {
+          t.addMethod(raise(s, tag));
+        }
         t.addMethod(reserve(s));
         t.addMethod(scatter(s));
       }
@@ -159,10 +204,10 @@ final class KernelWriter {
     t.addMethod(MethodSpec.methodBuilder("fail")
         .addJavadoc("Records a lane's error for the host unless the group has one already.\n")
         .addModifiers(Modifier.PRIVATE)
-        .addParameter(int.class, "sl_g").addParameter(int.class, "sl_stage").addParameter(int.class, "sl_slot")
-        .addParameter(int.class, "sl_detail")
+        .addParameter(int.class, "sl_g").addParameter(int.class, "sl_code").addParameter(int.class, "sl_stage")
+        .addParameter(int.class, "sl_slot").addParameter(int.class, "sl_detail")
         .beginControlFlow("if (atomicAdd(err, sl_g * $T.ERR_STRIDE, 1) == 0)", SCHED)
-        .addStatement("err[sl_g * $T.ERR_STRIDE + 1] = $T.ERR_MAX", SCHED, SCHED)
+        .addStatement("err[sl_g * $T.ERR_STRIDE + 1] = sl_code", SCHED)
         .addStatement("err[sl_g * $T.ERR_STRIDE + 2] = sl_stage", SCHED)
         .addStatement("err[sl_g * $T.ERR_STRIDE + 3] = sl_slot", SCHED)
         .addStatement("err[sl_g * $T.ERR_STRIDE + 4] = sl_detail", SCHED)
@@ -261,6 +306,36 @@ final class KernelWriter {
             .initializer("new $T[1]", type).build());
       }
     }
+    for (ItemType tag : raisedTags()) {
+      t.addField(FieldSpec.builder(int.class, "k_" + tag.simpleName(), Modifier.PRIVATE, Modifier.FINAL)
+          .addJavadoc("The signal kind of user tag $L.\n", tag.simpleName()).build());
+      for (Column c : columns(tag)) {
+        t.addField(FieldSpec.builder(ArrayTypeName.of(c.type()), pool(tag) + c.suffix())
+            .addJavadoc("Payloads of $L signals in flight: $L slots per origin stage per group.\n", tag.simpleName(), poolSize())
+            .initializer("new $T[1]", c.type()).build());
+      }
+    }
+    for (StageModel s : model.nodes()) {
+      for (ItemType tag : s.node().raisedTags()) {
+        for (Column c : columns(tag)) {
+          t.addField(FieldSpec.builder(ArrayTypeName.of(c.type()), "rp_" + s.name() + "_" + tag.simpleName() + c.suffix())
+              .addJavadoc("$L raised by '$L' in this run: $L per lane.\n", tag.simpleName(), s.name(), RAISES)
+              .initializer("new $T[1]", c.type()).build());
+        }
+        t.addField(FieldSpec.builder(int[].class, "rn_" + s.name() + "_" + tag.simpleName())
+            .addJavadoc("$L signals '$L' has raised, per group: the next payload slot.\n", tag.simpleName(), s.name())
+            .initializer("new int[1]").build());
+      }
+    }
+    if (anyRaises()) {
+      t.addField(FieldSpec.builder(int[].class, "rc", Modifier.FINAL).addAnnotation(LOCAL)
+          .addJavadoc("Signals each lane raised in this run.\n").initializer("new int[$L]", width).build());
+      t.addField(FieldSpec.builder(int[].class, "rk", Modifier.FINAL).addAnnotation(LOCAL)
+          .addJavadoc("The kind of each lane's raises.\n").initializer("new int[$L]", RAISES * width).build());
+      t.addField(FieldSpec.builder(int[].class, "rpos", Modifier.FINAL).addAnnotation(LOCAL)
+          .addJavadoc("Per raise, the lane's pushes on each channel before it: where the signal goes among them.\n")
+          .initializer("new int[$L]", RAISES * width * rows).build());
+    }
     for (RegionPlan r : schedule.regions()) {
       for (Column c : r.number() == 0 ? List.<Column>of() : columns(r.parentType())) {
         t.addField(FieldSpec.builder(ArrayTypeName.of(c.type()), parents(r.number()) + c.suffix())
@@ -290,6 +365,9 @@ final class KernelWriter {
     MethodSpec.Builder m = MethodSpec.constructorBuilder()
         .addJavadoc("Reads the {@code @Param} values and initial {@code @State} of one node object per stage.\n")
         .addParameter(names.api(), "pipeline");
+    for (ItemType tag : raisedTags()) {
+      m.addStatement("k_$L = $T.PLAN.signal($S)", tag.simpleName(), names.api(), tag.simpleName());
+    }
     for (StageModel s : model.nodes()) {
       List<FieldModel> params = s.node().fields(FieldModel.Kind.PARAM);
       List<FieldModel> state = s.node().fields(FieldModel.Kind.STATE);
@@ -485,6 +563,9 @@ final class KernelWriter {
     for (FieldModel f : s.node().fields(FieldModel.Kind.REDUCE)) {
       m.addStatement("$N[sl_lane] = $L", KernelNames.reducePartial(s.name(), f.name()), Reductions.identity(f));
     }
+    if (raises(s)) {
+      m.addStatement("rc[sl_lane] = 0");
+    }
     int cap = capacity(s.name());
     return m.beginControlFlow("if (sl_lane < ctl[2])")
         .addStatement("run_$L(sl_g, sl_lane, sl_g * $L + (ctl[1] + sl_lane) % $L)", s.name(), cap, cap)
@@ -585,6 +666,9 @@ final class KernelWriter {
     for (FieldModel f : s.node().fields(FieldModel.Kind.REDUCE)) {
       m.addStatement("$N[sl_lane] = $L", KernelNames.reducePartial(s.name(), f.name()), Reductions.identity(f));
     }
+    if (raises(s)) {
+      m.addStatement("rc[sl_lane] = 0");
+    }
     m.beginControlFlow("if (sl_lane == 0)");
     for (int h = 0; h < s.node().handlers().size(); h++) {
       m.beginControlFlow("if (ctl[4] == $L)", h)
@@ -605,7 +689,10 @@ final class KernelWriter {
         .addParameter(int.class, KernelNames.G).addParameter(int.class, KernelNames.LANE)
         .addParameter(int.class, KernelNames.SLOT);
     for (RunParam p : handler.params()) {
-      if (p.kind() == RunParam.Kind.SIGNAL || p.kind() == RunParam.Kind.PARENT) {
+      if (p.kind() == RunParam.Kind.SIGNAL && handler.tag() == dev.sluice.Signal.USER) {
+        // a user signal's payload: slot ctl[3] of its tag's pool
+        load(m, p, pool(p.type()), KernelNames.G + " * " + names.stagesInPlanOrder().size() * poolSize() + " + ctl[3]");
+      } else if (p.kind() == RunParam.Kind.SIGNAL || p.kind() == RunParam.Kind.PARENT) {
         load(m, p, parents(r.number()), KernelNames.G + " * " + r.parentBuffer() + " + ctl[3]");
       }
     }
@@ -634,7 +721,7 @@ final class KernelWriter {
     }
     m.addStatement("cnt[$L + sl_lane] = sl_k + 1", row * width)
         .nextControlFlow("else")
-        .addStatement("fail(sl_g, $L, sl_slot, $L)", names.index(s.name()), row)
+        .addStatement("fail(sl_g, $T.ERR_MAX, $L, sl_slot, $L)", SCHED, names.index(s.name()), row)
         .endControlFlow();
     return m.build();
   }
@@ -644,17 +731,24 @@ final class KernelWriter {
         .addJavadoc("Lane 0 after a run of '$L': per channel, the prefix sum of the lanes' counts and room on each edge.\n", s.name())
         .addModifiers(Modifier.PRIVATE)
         .addParameter(int.class, "sl_g")
-        .addStatement("int sl_total = 0")
         .addStatement("int sl_i = 0");
     List<ChannelModel> chans = s.node().channels();
+    if (raises(s)) {
+      truncateAtFirstRaise(m, s);
+    }
     for (int c = 0; c < chans.size(); c++) {
-      m.addStatement("sl_total = 0")
+      m.addStatement("int sl_t$L = 0", c)
           .beginControlFlow("for (sl_i = 0; sl_i < $L; sl_i++)", width)
-          .addStatement("pre[$L + sl_i] = sl_total", c * width)
-          .addStatement("sl_total = sl_total + cnt[$L + sl_i]", c * width)
+          .addStatement("pre[$L + sl_i] = sl_t$L", c * width, c)
+          .addStatement("sl_t$L = sl_t$L + cnt[$L + sl_i]", c, c, c * width)
           .endControlFlow();
-      reserveEdges(m, s, chans.get(c).name(), "sl_total");
-      m.addStatement("$T.pushed(plan, stats, sl_g, $L, sl_total)", SCHED, names.index(s.name()));
+    }
+    if (raises(s)) {
+      emitRaises(m, s);
+    }
+    for (int c = 0; c < chans.size(); c++) {
+      reserveEdges(m, s, chans.get(c).name(), "sl_t" + c);
+      m.addStatement("$T.pushed(plan, stats, sl_g, $L, sl_t$L)", SCHED, names.index(s.name()), c);
     }
     for (FieldModel f : s.node().fields(FieldModel.Kind.REDUCE)) {
       String part = KernelNames.reducePartial(s.name(), f.name());
@@ -664,6 +758,99 @@ final class KernelWriter {
           .endControlFlow();
     }
     return m.build();
+  }
+
+  /**
+   * A run's signals come from one item, as on the CPU: the run ends after the first lane that raised,
+   * and the later lanes' pushes and partials are dropped (they run again in the next run).
+   */
+  private void truncateAtFirstRaise(MethodSpec.Builder m, StageModel s) {
+    m.addStatement("int sl_r = -1")
+        .beginControlFlow("for (sl_i = 0; sl_i < ctl[2]; sl_i++)")
+        .beginControlFlow("if (sl_r < 0 && rc[sl_i] > 0)")
+        .addStatement("sl_r = sl_i")
+        .endControlFlow()
+        .endControlFlow()
+        .beginControlFlow("if (sl_r >= 0)")
+        .beginControlFlow("for (sl_i = sl_r + 1; sl_i < $L; sl_i++)", width);
+    for (int c = 0; c < s.node().channels().size(); c++) {
+      m.addStatement("cnt[$L + sl_i] = 0", c * width);
+    }
+    for (FieldModel f : s.node().fields(FieldModel.Kind.REDUCE)) {
+      m.addStatement("$N[sl_i] = $L", KernelNames.reducePartial(s.name(), f.name()), Reductions.identity(f));
+    }
+    m.addStatement("rc[sl_i] = 0")
+        .endControlFlow()
+        .addStatement("$T.truncate(plan, st, sl_g, sl_r + 1)", SCHED)
+        .endControlFlow();
+  }
+
+  /**
+   * Queues the raising lane's signals on their edges, each behind the run's items pushed before it
+   * (the earlier lanes' and the lane's own so far), before the run's items are reserved. The payload
+   * goes to the tag's pool, in the origin's next slot.
+   */
+  private void emitRaises(MethodSpec.Builder m, StageModel s) {
+    int self = names.index(s.name());
+    int perGroup = names.stagesInPlanOrder().size() * poolSize();
+    List<ChannelModel> chans = s.node().channels();
+    m.addStatement("int sl_slot = 0")
+        .beginControlFlow("for (sl_i = 0; sl_r >= 0 && sl_i < rc[sl_r]; sl_i++)");
+    for (ItemType tag : s.node().raisedTags()) {
+      String rn = "rn_" + s.name() + "_" + tag.simpleName();
+      m.beginControlFlow("if (rk[sl_r * $L + sl_i] == k_$L)", RAISES, tag.simpleName())
+          .addStatement("sl_slot = $L + $N[sl_g] % $L", self * poolSize(), rn, poolSize())
+          .addStatement("$N[sl_g] = $N[sl_g] + 1", rn, rn);
+      for (Column c : columns(tag)) {
+        m.addStatement("$N[sl_g * $L + sl_slot] = $N[(sl_g * $L + sl_r) * $L + sl_i]", pool(tag) + c.suffix(), perGroup,
+            "rp_" + s.name() + "_" + tag.simpleName() + c.suffix(), width, RAISES);
+      }
+      UserTagKey key = new UserTagKey(tag);
+      for (var o : schedule.stage(s.name()).dispatch().originates()) {
+        if (key.matches(o.signal())) {
+          for (int e : o.edges()) {
+            int row = chans.indexOf(s.node().channel(model.edges().get(e).channel()).orElseThrow());
+            m.addStatement("$T.raised(plan, st, err, sl_g, $L, k_$L, sl_slot, pre[$L + sl_r] + rpos[(sl_r * $L + sl_i) * $L + $L])",
+                SCHED, e, tag.simpleName(), row * width, RAISES, rows, row);
+          }
+        }
+      }
+      m.endControlFlow();
+    }
+    m.endControlFlow();
+  }
+
+  /** Matches the user-signal key of one tag type. */
+  private record UserTagKey(ItemType tag) {
+    boolean matches(dev.sluice.processor.compute.SignalKey k) {
+      return k.kind() == dev.sluice.processor.compute.SignalKey.Kind.USER && k.tag().type().equals(tag);
+    }
+  }
+
+  /** {@code r.raise(v)}: records the signal, its payload and the lane's pushes so far; more than 2 per item is an error. */
+  private MethodSpec raise(StageModel s, ItemType tag) {
+    MethodSpec.Builder m = MethodSpec.methodBuilder(KernelNames.raise(s.name(), tag.simpleName()))
+        .addJavadoc("{@code raise($L)}: staged for lane 0, which queues it among the run's pushes.\n", tag.simpleName())
+        .addModifiers(Modifier.PRIVATE)
+        .addParameter(int.class, "sl_g").addParameter(int.class, "sl_lane").addParameter(int.class, "sl_slot");
+    for (Column c : columns(tag)) {
+      m.addParameter(c.type(), "sl_v" + c.suffix());
+    }
+    m.addStatement("int sl_j = rc[sl_lane]")
+        .beginControlFlow("if (sl_j < $L)", RAISES)
+        .addStatement("rk[sl_lane * $L + sl_j] = k_$L", RAISES, tag.simpleName());
+    for (int c = 0; c < s.node().channels().size(); c++) {
+      m.addStatement("rpos[(sl_lane * $L + sl_j) * $L + $L] = cnt[$L + sl_lane]", RAISES, rows, c, c * width);
+    }
+    for (Column c : columns(tag)) {
+      m.addStatement("$N[(sl_g * $L + sl_lane) * $L + sl_j] = sl_v$L", "rp_" + s.name() + "_" + tag.simpleName() + c.suffix(),
+          width, RAISES, c.suffix());
+    }
+    return m.addStatement("rc[sl_lane] = sl_j + 1")
+        .nextControlFlow("else")
+        .addStatement("fail(sl_g, $T.ERR_RAISES, $L, sl_slot, 0)", SCHED, names.index(s.name()))
+        .endControlFlow()
+        .build();
   }
 
   private MethodSpec scatter(StageModel s) {
@@ -718,6 +905,16 @@ final class KernelWriter {
           t.addField(FieldSpec.builder(int.class, acc(s.name()) + "_n").build());
         }
       }
+      for (StageModel s : model.nodes()) {
+        for (FieldModel f : s.node().fields(FieldModel.Kind.REDUCE)) {
+          t.addField(FieldSpec.builder(ArrayTypeName.of(TypeName.get(f.element().asType())),
+              KernelNames.reduceSlot(s.name(), f.name()) + "_kept", Modifier.PRIVATE).build());
+        }
+        for (FieldModel f : s.node().fields(FieldModel.Kind.STATE)) {
+          t.addField(FieldSpec.builder(ArrayTypeName.of(TypeName.get(f.element().asType())),
+              KernelNames.state(s.name(), f.name()) + "_kept", Modifier.PRIVATE).build());
+        }
+      }
       t.addMethod(MethodSpec.methodBuilder("kernel").addAnnotation(Override.class).addModifiers(Modifier.PUBLIC)
           .returns(KERNEL).addStatement("return this").build());
       allocate();
@@ -755,7 +952,10 @@ final class KernelWriter {
           }
         }
         for (FieldModel f : s.node().fields(FieldModel.Kind.REDUCE)) {
-          m.addStatement("$N = new $T[groups]", KernelNames.reduceSlot(s.name(), f.name()), TypeName.get(f.element().asType()));
+          String rs = KernelNames.reduceSlot(s.name(), f.name());
+          m.addStatement("$N = new $T[groups]", rs, TypeName.get(f.element().asType()))
+              .addStatement("$T.fill($N, $L)", java.util.Arrays.class, rs, Reductions.identity(f))
+              .addStatement("$N_kept = $N.clone()", rs, rs);
           m.addStatement("result_$L_$L = $L", s.name(), f.name(), Reductions.identity(f));
         }
         for (FieldModel f : s.node().fields(FieldModel.Kind.PARAM)) {
@@ -767,12 +967,27 @@ final class KernelWriter {
           String sv = KernelNames.state(s.name(), f.name());
           m.addStatement("$N = new $T[groups]", sv, TypeName.get(f.element().asType()))
               .addStatement("$T.fill($N, init_$L_$L)", java.util.Arrays.class, sv, s.name(), f.name())
-              .addStatement("put($N)", sv);
+              .addStatement("$N_kept = $N.clone()", sv, sv);
         }
       }
       for (RegionPlan r : schedule.regions()) {
         for (Column c : r.number() == 0 ? List.<Column>of() : columns(r.parentType())) {
           m.addStatement("$N = new $T[groups * $L]", parents(r.number()) + c.suffix(), c.type(), r.parentBuffer());
+        }
+      }
+      for (ItemType tag : raisedTags()) {
+        for (Column c : columns(tag)) {
+          m.addStatement("$N = new $T[groups * $L]", pool(tag) + c.suffix(), c.type(),
+              names.stagesInPlanOrder().size() * poolSize());
+        }
+      }
+      for (StageModel s : model.nodes()) {
+        for (ItemType tag : s.node().raisedTags()) {
+          for (Column c : columns(tag)) {
+            m.addStatement("$N = new $T[groups * $L]", "rp_" + s.name() + "_" + tag.simpleName() + c.suffix(), c.type(),
+                width * RAISES);
+          }
+          m.addStatement("$N = new int[groups]", "rn_" + s.name() + "_" + tag.simpleName());
         }
       }
       for (StageModel s : model.sinks()) {
@@ -851,18 +1066,32 @@ final class KernelWriter {
       t.addMethod(m.build());
     }
 
+    /**
+     * The per-group values that live as long as a CPU instance's node objects: reductions and
+     * {@code @State}. Each slice starts from their values after the last slice that completed, so a
+     * slice run again (a sink grew) or split does not apply its updates twice.
+     */
+    private List<String> persistent() {
+      List<String> out = new ArrayList<>();
+      for (StageModel s : model.nodes()) {
+        for (FieldModel f : s.node().fields(FieldModel.Kind.REDUCE)) {
+          out.add(KernelNames.reduceSlot(s.name(), f.name()));
+        }
+        for (FieldModel f : s.node().fields(FieldModel.Kind.STATE)) {
+          out.add(KernelNames.state(s.name(), f.name()));
+        }
+      }
+      return out;
+    }
+
     private void resetSlice() {
       MethodSpec.Builder m = MethodSpec.methodBuilder("resetSlice").addAnnotation(Override.class)
           .addModifiers(Modifier.PUBLIC)
           .addStatement("cursor[0] = 0")
           .addStatement("$T.fill(sinkCount, 0)", java.util.Arrays.class)
           .addStatement("put(cursor).put(sinkCount).put(sinkCap)");
-      for (StageModel s : model.nodes()) {
-        for (FieldModel f : s.node().fields(FieldModel.Kind.REDUCE)) {
-          String slot = KernelNames.reduceSlot(s.name(), f.name());
-          m.addStatement("$T.fill($N, $L)", java.util.Arrays.class, slot, Reductions.identity(f));
-          m.addStatement("put($N)", slot);
-        }
+      for (String a : persistent()) {
+        m.addStatement("System.arraycopy($N_kept, 0, $N, 0, $N.length)", a, a, a).addStatement("put($N)", a);
       }
       t.addMethod(m.build());
     }
@@ -912,11 +1141,15 @@ final class KernelWriter {
               .addStatement("$N_n += sinkCount[$L]", a, k);
         }
       }
+      for (String a : persistent()) {
+        m.addStatement("get($N)", a).addStatement("$N_kept = $N.clone()", a, a);
+      }
       for (StageModel s : model.nodes()) {
         for (FieldModel f : s.node().fields(FieldModel.Kind.REDUCE)) {
+          // the run's result so far: the groups' values combined
           String slot = KernelNames.reduceSlot(s.name(), f.name());
           String result = "result_" + s.name() + "_" + f.name();
-          m.addStatement("get($N)", slot)
+          m.addStatement("$N = $L", result, Reductions.identity(f))
               .beginControlFlow("for ($T v : $N)", TypeName.get(f.element().asType()), slot)
               .addStatement("$N = $L", result, Reductions.combine(f, result, "v"))
               .endControlFlow();

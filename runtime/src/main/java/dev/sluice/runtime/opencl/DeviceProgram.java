@@ -27,7 +27,10 @@ public interface DeviceProgram {
    */
   void load(Object data, long base, int from, int count);
 
-  /** Resets the per-slice counters (claim cursor, sink counts, reductions) on the device. */
+  /**
+   * Before each launch: resets the claim cursor and sink counts, and sets reductions and
+   * {@code @State} back to their values after the last completed slice (a slice may run again).
+   */
   void resetSlice();
 
   /** After a run: brings the scheduler state, counters, errors and sink counts back. */
@@ -48,7 +51,10 @@ public interface DeviceProgram {
   /** Current capacity of sink {@code k}'s output buffer. */
   int sinkCapacity(int k);
 
-  /** Appends the slice's sink items and folds its reductions into the run's results. */
+  /**
+   * After a completed slice: appends its sink items, keeps the reductions and {@code @State} it left,
+   * and sets the run's reduction results to the groups' values combined.
+   */
   void collect();
 
   /** The item in queue slot {@code slot} of stage {@code stage} (brought back from the device), as text. */

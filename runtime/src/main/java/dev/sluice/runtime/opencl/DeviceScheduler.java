@@ -165,6 +165,8 @@ public final class DeviceScheduler {
   public static final int ERR_OVERFLOW = 5;
   /** A parent slot was released more often than referenced (detail: the region). */
   public static final int ERR_RELEASE = 6;
+  /** One item raised more than {@code Protocol.MAX_SIGNALS_PER_VEC} signals (slot: the item's). */
+  public static final int ERR_RAISES = 7;
 
   /** {@link #next}: no stage can fire; the group is done. */
   public static final int STOP = -1;
@@ -348,31 +350,39 @@ public final class DeviceScheduler {
    * the target's queue if no signal is pending there, else the items pushed since the last signal.
    */
   private static void emit(int[] plan, int[] st, int[] err, int g, int at, int list, int s, int kind, int slot) {
-    int b = g * plan[P_STATE];
-    int cap = plan[P_SIG_CAP];
     int row = s * plan[P_SIGNALS] + kind;
     int i = 0;
     int c = 0;
-    int credit = 0;
-    int tail = 0;
     for (i = plan[plan[at] + row]; i < plan[plan[at] + row + 1]; i++) {
       c = plan[plan[P_EDGE_TO] + plan[plan[list] + i]];
       if (c >= 0) {
-        credit = st[word(plan, b, W_PUSHED, c)] - st[word(plan, b, W_PUSHED_AT_SIGNAL, c)];
-        st[word(plan, b, W_PUSHED_AT_SIGNAL, c)] = st[word(plan, b, W_PUSHED, c)];
-        if (st[word(plan, b, W_SIG_COUNT, c)] == 0) {
-          credit = st[word(plan, b, W_COUNT, c)];
-        }
-        if (st[word(plan, b, W_SIG_COUNT, c)] >= cap) {
-          fail(err, g, ERR_SIGNALS, c, 0, cap);
-        } else {
-          tail = (st[word(plan, b, W_SIG_HEAD, c)] + st[word(plan, b, W_SIG_COUNT, c)]) % cap;
-          st[ring(plan, b, c, tail, 0)] = kind;
-          st[ring(plan, b, c, tail, 1)] = credit;
-          st[ring(plan, b, c, tail, 2)] = slot;
-          st[word(plan, b, W_SIG_COUNT, c)] = st[word(plan, b, W_SIG_COUNT, c)] + 1;
-        }
+        enqueue(plan, st, err, g, c, kind, slot, 0);
       }
+    }
+  }
+
+  /**
+   * Queues a signal at stage {@code c} behind {@code ahead} items the current run is about to add to
+   * its queue: its credit is every item in the queue if no signal is pending there, else the items
+   * pushed since the last signal.
+   */
+  private static void enqueue(int[] plan, int[] st, int[] err, int g, int c, int kind, int slot, int ahead) {
+    int b = g * plan[P_STATE];
+    int cap = plan[P_SIG_CAP];
+    int credit = st[word(plan, b, W_PUSHED, c)] + ahead - st[word(plan, b, W_PUSHED_AT_SIGNAL, c)];
+    int tail = 0;
+    st[word(plan, b, W_PUSHED_AT_SIGNAL, c)] = st[word(plan, b, W_PUSHED, c)] + ahead;
+    if (st[word(plan, b, W_SIG_COUNT, c)] == 0) {
+      credit = st[word(plan, b, W_COUNT, c)] + ahead;
+    }
+    if (st[word(plan, b, W_SIG_COUNT, c)] >= cap) {
+      fail(err, g, ERR_SIGNALS, c, 0, cap);
+    } else {
+      tail = (st[word(plan, b, W_SIG_HEAD, c)] + st[word(plan, b, W_SIG_COUNT, c)]) % cap;
+      st[ring(plan, b, c, tail, 0)] = kind;
+      st[ring(plan, b, c, tail, 1)] = credit;
+      st[ring(plan, b, c, tail, 2)] = slot;
+      st[word(plan, b, W_SIG_COUNT, c)] = st[word(plan, b, W_SIG_COUNT, c)] + 1;
     }
   }
 
@@ -624,6 +634,24 @@ public final class DeviceScheduler {
     st[word(plan, b, W_PUSHED, c)] = st[word(plan, b, W_PUSHED, c)] + total;
     st[edgeBase(plan, g, e)] = base;
     return base;
+  }
+
+  /**
+   * A lane raised user signal {@code kind} with payload slot {@code slot} after {@code ahead} of this
+   * run's items on edge {@code e}: queues it at the edge's target behind those items, before the run's
+   * items are reserved (call it ahead of {@link #reserve} for the edge).
+   */
+  public static void raised(int[] plan, int[] st, int[] err, int g, int e, int kind, int slot, int ahead) {
+    enqueue(plan, st, err, g, plan[plan[P_EDGE_TO] + e], kind, slot, ahead);
+  }
+
+  /**
+   * The run of a node that raised signals ends after the first item that raised them ({@code items}
+   * of them), as on the CPU: a run's signals come from one item. The later lanes' work is dropped
+   * and they run again in the next run.
+   */
+  public static void truncate(int[] plan, int[] st, int g, int items) {
+    st[g * plan[P_STATE] + S_LIMIT] = items;
   }
 
   /** Counts {@code total} items pushed by {@code s} on one channel (once, however many edges it feeds). */

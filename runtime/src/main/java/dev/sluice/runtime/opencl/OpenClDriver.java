@@ -11,6 +11,7 @@ import dev.sluice.runtime.RunReport;
 import dev.sluice.runtime.cpu.InputChunk;
 import dev.sluice.runtime.cpu.InputCursor;
 import dev.sluice.runtime.plan.PipelinePlan;
+import dev.sluice.runtime.protocol.Protocol;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Deque;
@@ -180,6 +181,11 @@ public final class OpenClDriver {
       if (code == ERR_STEPS) {
         throw new IllegalStateException(plan.name + ": scheduler exceeded " + options.maxSteps()
             + " firings (a hang?) in work-group " + g + where);
+      }
+      if (code == ERR_RAISES) {
+        throw new PipelineException(plan.name, plan.stageNames[s], program.describeQueued(s, err[e + 3]),
+            "IllegalStateException: raised more than MAX_SIGNALS_PER_VEC = " + Protocol.MAX_SIGNALS_PER_VEC
+                + " signals for one item" + where, null);
       }
       if (code == ERR_COUNT) {
         int r = plan.heads[s];
