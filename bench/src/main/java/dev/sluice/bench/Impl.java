@@ -1,0 +1,25 @@
+package dev.sluice.bench;
+
+/** The implementations every workload is measured with, in table order. */
+public enum Impl {
+  SLUICE_CPU("sluice-cpu", "Sluice CPU back end"),
+  SLUICE_OPENCL("sluice-opencl", "Sluice OpenCL back end (one fused kernel)"),
+  FUSED_1T("fused-1t", "hand-fused loop, 1 thread"),
+  FUSED_PAR("fused-par", "hand-fused loop, parallel over chunks"),
+  STREAM_PAR("stream-par", "java.util.stream, parallel, flatMap"),
+  APARAPI_STAGES("aparapi-stages", "Aparapi, one kernel per stage, host compaction");
+
+  /** Short name for tables and the chart. */
+  public final String id;
+  public final String description;
+
+  Impl(String id, String description) {
+    this.id = id;
+    this.description = description;
+  }
+
+  /** Whether this implementation runs on an OpenCL device. */
+  public boolean openCl() {
+    return this == SLUICE_OPENCL || this == APARAPI_STAGES;
+  }
+}

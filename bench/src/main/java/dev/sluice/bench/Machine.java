@@ -1,0 +1,84 @@
+package dev.sluice.bench;
+
+import java.lang.management.ManagementFactory;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.ZonedDateTime;
+import java.time.format.DateTimeFormatter;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+/** Where the numbers came from. */
+final class Machine {
+  /** The system load average when the run began. */
+  static double startLoad = Double.NaN;
+
+  private Machine() {}
+
+  static Map<String, String> describe() {
+    Map<String, String> m = new LinkedHashMap<>();
+    m.put("date", ZonedDateTime.now().format(DateTimeFormatter.ISO_OFFSET_DATE_TIME.withZone(java.time.ZoneOffset.UTC)));
+    m.put("CPU", cpuModel());
+    m.put("cores", Runtime.getRuntime().availableProcessors() + " (available to the JVM)");
+    m.put("memory", memory());
+    m.put("JVM max heap", mib(Runtime.getRuntime().maxMemory()) + " MiB");
+    m.put("JDK", System.getProperty("java.vm.name") + " " + System.getProperty("java.runtime.version") + " ("
+        + System.getProperty("java.vendor") + ")");
+    m.put("OS", System.getProperty("os.name") + " " + System.getProperty("os.version") + " " + System.getProperty("os.arch"));
+    m.put("OpenCL devices", OpenCl.describeAll());
+    m.put("source", gitDescribe());
+    double load = ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage();
+    m.put("load average (1 min)", (Double.isNaN(startLoad) ? "" : String.format(java.util.Locale.ROOT, "%.2f at the start, ", startLoad))
+        + String.format(java.util.Locale.ROOT, "%.2f now", load)
+        + " (other processes on this machine compete with the measurement when it exceeds the cores)");
+    return m;
+  }
+
+  /** The commit measured, and whether the working tree had changes on top of it. */
+  static String gitDescribe() {
+    String set = System.getProperty("bench.source");
+    if (set != null && !set.isBlank()) {
+      return set;
+    }
+    try {
+      Process p = new ProcessBuilder("git", "describe", "--always", "--dirty").directory(Bench.projectRoot().toFile())
+          .redirectErrorStream(true).start();
+      String out = new String(p.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8).trim();
+      if (p.waitFor() == 0 && !out.isEmpty()) {
+        return "git " + out + (out.endsWith("-dirty") ? " (uncommitted changes in the working tree)" : "");
+      }
+    } catch (Exception e) {
+      // no git here
+    }
+    return "unknown (no git)";
+  }
+
+  static String cpuModel() {
+    try {
+      for (String line : Files.readAllLines(Path.of("/proc/cpuinfo"))) {
+        if (line.startsWith("model name")) {
+          return line.substring(line.indexOf(':') + 1).trim();
+        }
+      }
+    } catch (Exception e) {
+      // not Linux
+    }
+    return System.getProperty("os.arch");
+  }
+
+  static String memory() {
+    try {
+      var os = ManagementFactory.getOperatingSystemMXBean();
+      if (os instanceof com.sun.management.OperatingSystemMXBean sun) {
+        return String.format(java.util.Locale.ROOT, "%.1f GiB", sun.getTotalMemorySize() / (double) (1L << 30));
+      }
+    } catch (Throwable e) {
+      // not HotSpot
+    }
+    return "unknown";
+  }
+
+  static long mib(long bytes) {
+    return bytes >> 20;
+  }
+}

@@ -1,0 +1,74 @@
+package dev.sluice.bench;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.IntFunction;
+
+/**
+ * The parallel hand-written loops: one platform thread per core (as Sluice's CPU back end runs one
+ * instance per core), each claiming chunks of the input from a shared counter and appending to its
+ * own output, like a Sluice instance; the parts are joined after the threads end.
+ */
+public final class Parallel {
+  private Parallel() {}
+
+  /** Per thread state: gets chunk indices {@code [from, to)} to work on. */
+  public interface Worker<R> {
+    void chunk(int from, int to);
+
+    R result();
+  }
+
+  public static int threads() {
+    return Runtime.getRuntime().availableProcessors();
+  }
+
+  /** Runs {@code n} items in chunks of {@code chunk} on {@link #threads()} threads; returns each worker's result. */
+  public static <R> List<R> run(int n, int chunk, IntFunction<Worker<R>> newWorker) {
+    int t = threads();
+    AtomicInteger next = new AtomicInteger();
+    List<Worker<R>> workers = new ArrayList<>(t);
+    for (int i = 0; i < t; i++) {
+      workers.add(newWorker.apply(i));
+    }
+    Throwable[] failed = new Throwable[t];
+    Thread[] threads = new Thread[t];
+    for (int i = 0; i < t; i++) {
+      Worker<R> w = workers.get(i);
+      int k = i;
+      threads[i] = new Thread(() -> {
+        try {
+          while (true) {
+            int from = next.getAndAdd(chunk);
+            if (from >= n) {
+              return;
+            }
+            w.chunk(from, Math.min(n, from + chunk));
+          }
+        } catch (Throwable e) {
+          failed[k] = e;
+        }
+      }, "bench-worker-" + i);
+      threads[i].start();
+    }
+    for (Thread th : threads) {
+      try {
+        th.join();
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        throw new IllegalStateException(e);
+      }
+    }
+    for (Throwable f : failed) {
+      if (f != null) {
+        throw new IllegalStateException("a worker failed: " + f, f);
+      }
+    }
+    List<R> out = new ArrayList<>(t);
+    for (Worker<R> w : workers) {
+      out.add(w.result());
+    }
+    return out;
+  }
+}

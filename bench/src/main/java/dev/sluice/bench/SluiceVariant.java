@@ -1,0 +1,45 @@
+package dev.sluice.bench;
+
+import dev.sluice.runtime.opencl.Kernels;
+
+/** A variant that runs a generated Sluice pipeline object (kept across runs, so its kernel is built once). */
+public final class SluiceVariant implements Variant {
+  /** One run of the pipeline. */
+  @FunctionalInterface
+  public interface Body {
+    Outcome run();
+  }
+
+  private final Object pipeline;
+  private final Body body;
+
+  private SluiceVariant(Object pipeline, Body body) {
+    this.pipeline = pipeline;
+    this.body = body;
+  }
+
+  public static SluiceVariant of(Object pipeline, Body body) {
+    return new SluiceVariant(pipeline, body);
+  }
+
+  @Override
+  public Outcome run() throws Unavailable {
+    try {
+      return body.run();
+    } catch (IllegalStateException e) {
+      // a pipeline without a kernel, asked to run on a named OpenCL device, refuses with the reason
+      String m = String.valueOf(e.getMessage());
+      if (m.contains("cannot run on")) {
+        throw new Unavailable(m.replaceAll("\\s+", " "));
+      }
+      throw e;
+    } catch (Kernels.KernelException e) {
+      throw new Unavailable(e.getMessage());
+    }
+  }
+
+  @Override
+  public long deviceBytes() {
+    return SluiceKernels.deviceBytes(pipeline);
+  }
+}

@@ -1,0 +1,210 @@
+package dev.sluice.bench.workloads;
+
+import dev.sluice.bench.Fingerprint;
+import dev.sluice.bench.Impl;
+import dev.sluice.bench.OpenCl;
+import dev.sluice.bench.Parallel;
+import dev.sluice.bench.SluiceVariant;
+import dev.sluice.bench.Variant;
+import dev.sluice.bench.Workload;
+import dev.sluice.bench.aparapi.PerStageLineParser;
+import dev.sluice.examples.lineparser.Digits;
+import dev.sluice.examples.lineparser.Line;
+import dev.sluice.examples.lineparser.LineParserPipeline;
+import dev.sluice.examples.lineparser.LineSummary;
+import dev.sluice.examples.lineparser.Reference;
+import dev.sluice.examples.lineparser.SampleText;
+import dev.sluice.examples.lineparser.Summarize;
+import dev.sluice.runtime.Device;
+import dev.sluice.runtime.RunOptions;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Random;
+import java.util.stream.IntStream;
+
+/**
+ * MERCATOR's Taxi shape: per line of a generated taxi-log-like text, its digits, numbers and their
+ * sum. Input items are lines; the output is one {@link LineSummary} per line.
+ */
+public final class LineParserWorkload implements Workload {
+  private PerStageLineParser perStage;
+
+  @Override
+  public String name() {
+    return "lineparser";
+  }
+
+  @Override
+  public String description() {
+    return "a region per line (enumerate characters, keep digits, summarise per line); input: lines of text";
+  }
+
+  @Override
+  public long baseItems(boolean quick) {
+    return quick ? 2_000 : 100_000;
+  }
+
+  @Override
+  public Prepared prepare(long items) {
+    byte[] text = SampleText.generate(new Random(4), Math.toIntExact(items));
+    Line[] lines = Reference.lines(text);
+    Fingerprint expected = fingerprintOf(Reference.summaries(text, lines));
+    return new Prepared() {
+      @Override
+      public long inputItems() {
+        return lines.length;
+      }
+
+      @Override
+      public long outputItems() {
+        return expected.count();
+      }
+
+      @Override
+      public Fingerprint expected() {
+        return expected;
+      }
+
+      @Override
+      @SuppressWarnings("unchecked")
+      public Fingerprint fingerprint(Object output) {
+        return fingerprintOf((List<LineSummary>) output);
+      }
+
+      @Override
+      public Variant variant(Impl impl) throws Variant.Unavailable {
+        return switch (impl) {
+          case SLUICE_CPU -> sluice(Device.cpu());
+          case SLUICE_OPENCL -> sluice(OpenCl.sluiceDevice());
+          case FUSED_1T -> () -> {
+            List<LineSummary> out = new ArrayList<>(lines.length);
+            for (int i = 0; i < lines.length; i++) {
+              out.add(summary(text, lines[i]));
+            }
+            return new Variant.Outcome(out);
+          };
+          case FUSED_PAR -> () -> {
+            List<List<LineSummary>> parts = Parallel.run(lines.length, RunOptions.DEFAULT_CHUNK,
+                t -> new Parallel.Worker<>() {
+                  final List<LineSummary> out = new ArrayList<>();
+
+                  @Override
+                  public void chunk(int from, int to) {
+                    for (int i = from; i < to; i++) {
+                      out.add(summary(text, lines[i]));
+                    }
+                  }
+
+                  @Override
+                  public List<LineSummary> result() {
+                    return out;
+                  }
+                });
+            List<LineSummary> out = new ArrayList<>(lines.length);
+            parts.forEach(out::addAll);
+            return new Variant.Outcome(out);
+          };
+          case STREAM_PAR -> () -> new Variant.Outcome(Arrays.stream(lines).parallel()
+              .map(line -> {
+                long[] acc = IntStream.range(line.start(), line.end())
+                    .filter(at -> text[at] >= '0' && text[at] <= '9')
+                    .collect(() -> new long[3], (a, at) -> {
+                      a[0]++;
+                      if (at == line.start() || !digit(text[at - 1])) {
+                        a[1]++;
+                      }
+                      a[2] += (text[at] - '0') * place(text, at, line.end());
+                    }, (a, b) -> {
+                      a[0] += b[0];
+                      a[1] += b[1];
+                      a[2] += b[2];
+                    });
+                return new LineSummary(line.start(), (int) acc[0], (int) acc[1], acc[2]);
+              })
+              .toList());
+          case APARAPI_STAGES -> {
+            if (perStage == null) {
+              perStage = new PerStageLineParser(OpenCl.device());
+            }
+            PerStageLineParser k = perStage;
+            yield new Variant() {
+              @Override
+              public Outcome run() {
+                return new Outcome(k.run(text, lines));
+              }
+
+              @Override
+              public long deviceBytes() {
+                return k.deviceBytes();
+              }
+            };
+          }
+        };
+      }
+
+      private Variant sluice(Device device) {
+        LineParserPipeline p = LineParserPipeline.builder().digits(() -> new Digits(text))
+            .summarize(() -> new Summarize(text)).device(device).build();
+        return SluiceVariant.of(p, () -> {
+          LineParserPipeline.Result r = p.run(lines);
+          return new Variant.Outcome(r.summaries(), r.report());
+        });
+      }
+    };
+  }
+
+  static Fingerprint fingerprintOf(List<LineSummary> summaries) {
+    Fingerprint.Builder b = Fingerprint.builder();
+    for (LineSummary s : summaries) {
+      b.addFields(s.start(), s.digits(), s.numbers(), s.sum());
+    }
+    return b.build();
+  }
+
+  static boolean digit(int c) {
+    return c >= '0' && c <= '9';
+  }
+
+  /** 10^(digits after {@code at} in its number, within the line). */
+  static long place(byte[] text, int at, int end) {
+    long place = 1;
+    for (int next = at + 1; next < end && digit(text[next]); next++) {
+      place *= 10;
+    }
+    return place;
+  }
+
+  /** The hand-fused loop for one line: characters, digit test and summary in one pass. */
+  static LineSummary summary(byte[] text, Line line) {
+    int digits = 0;
+    int numbers = 0;
+    long sum = 0;
+    long current = 0;
+    boolean inNumber = false;
+    for (int at = line.start(); at < line.end(); at++) {
+      int c = text[at];
+      if (c >= '0' && c <= '9') {
+        digits++;
+        current = current * 10 + (c - '0');
+        if (!inNumber) {
+          numbers++;
+          inNumber = true;
+        }
+      } else {
+        sum += current;
+        current = 0;
+        inNumber = false;
+      }
+    }
+    return new LineSummary(line.start(), digits, numbers, sum + current);
+  }
+
+  @Override
+  public void close() {
+    if (perStage != null) {
+      perStage.close();
+      perStage = null;
+    }
+  }
+}
