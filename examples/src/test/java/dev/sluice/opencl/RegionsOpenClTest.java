@@ -13,8 +13,8 @@ import dev.sluice.opencl.RegionNodes.LineCount;
 import dev.sluice.runtime.Device;
 import dev.sluice.runtime.PipelineException;
 import dev.sluice.runtime.RunReport;
-import dev.sluice.runtime.opencl.OpenClDriver;
 import dev.sluice.runtime.testing.OpenClAvailable;
+import dev.sluice.runtime.testing.SliceSize;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
@@ -158,18 +158,11 @@ class RegionsOpenClTest {
   void slicesOfTheInputMatchReference() {
     Device cl = OpenClAvailable.device();
     Doc[] in = docs(2_000, 11);
-    String before = System.setProperty(OpenClDriver.SLICE_PROPERTY, "333");
-    try {
+    SliceSize.with(333, () -> {
       NestedDataPipeline.Result r = NestedDataPipeline.builder().device(cl).build().run(in);
       assertSameItems(referenceKept(in), r.kept(), "slices of 333");
       assertEquals(in.length, r.report().stage("docs").itemsOut(), "every slice read");
-    } finally {
-      if (before == null) {
-        System.clearProperty(OpenClDriver.SLICE_PROPERTY);
-      } else {
-        System.setProperty(OpenClDriver.SLICE_PROPERTY, before);
-      }
-    }
+    });
   }
 
   @Test

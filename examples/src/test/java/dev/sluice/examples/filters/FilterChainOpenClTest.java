@@ -4,8 +4,8 @@ import static dev.sluice.examples.Multisets.assertSameInts;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import dev.sluice.runtime.Device;
-import dev.sluice.runtime.opencl.OpenClDriver;
 import dev.sluice.runtime.testing.OpenClAvailable;
+import dev.sluice.runtime.testing.SliceSize;
 import java.util.Arrays;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -48,18 +48,11 @@ class FilterChainOpenClTest {
     List<int[]> parts = List.of(Arrays.copyOfRange(in, 0, 700), new int[0], Arrays.copyOfRange(in, 700, 2_000));
     assertSameInts(Reference.kept(in, 5, 1_500), p.runChunks(parts.iterator()).kept(), "runChunks");
     // small launches: the input streams through the device in slices of 333 items
-    String before = System.setProperty(OpenClDriver.SLICE_PROPERTY, "333");
-    try {
+    SliceSize.with(333, () -> {
       FilterChainPipeline.Result r = p.run(in);
       assertSameInts(Reference.kept(in, 5, 1_500), r.kept(), "slices of 333");
       assertEquals(in.length, r.report().stage("numbers").itemsOut(), "every slice read");
-    } finally {
-      if (before == null) {
-        System.clearProperty(OpenClDriver.SLICE_PROPERTY);
-      } else {
-        System.setProperty(OpenClDriver.SLICE_PROPERTY, before);
-      }
-    }
+    });
   }
 
   @Test

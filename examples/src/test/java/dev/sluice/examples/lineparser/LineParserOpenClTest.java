@@ -4,8 +4,8 @@ import static dev.sluice.examples.Multisets.assertSameItems;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import dev.sluice.runtime.Device;
-import dev.sluice.runtime.opencl.OpenClDriver;
 import dev.sluice.runtime.testing.OpenClAvailable;
+import dev.sluice.runtime.testing.SliceSize;
 import java.util.List;
 import java.util.Random;
 import org.junit.jupiter.api.Test;
@@ -42,18 +42,11 @@ class LineParserOpenClTest {
     Device cl = OpenClAvailable.device();
     byte[] text = SampleText.generate(new Random(5), 2_000);
     Line[] lines = Reference.lines(text);
-    String before = System.setProperty(OpenClDriver.SLICE_PROPERTY, "333");
-    try {
+    SliceSize.with(333, () -> {
       LineParserPipeline.Result r = LineParserPipeline.builder().digits(() -> new Digits(text))
           .summarize(() -> new Summarize(text)).device(cl).build().run(lines);
       assertSameItems(Reference.summaries(text, lines), r.summaries(), "slices of 333");
-    } finally {
-      if (before == null) {
-        System.clearProperty(OpenClDriver.SLICE_PROPERTY);
-      } else {
-        System.setProperty(OpenClDriver.SLICE_PROPERTY, before);
-      }
-    }
+    });
   }
 
   @Test

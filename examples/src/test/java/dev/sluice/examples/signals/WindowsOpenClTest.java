@@ -6,8 +6,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.sluice.runtime.Device;
 import dev.sluice.runtime.RunOptions;
-import dev.sluice.runtime.opencl.OpenClDriver;
 import dev.sluice.runtime.testing.OpenClAvailable;
+import dev.sluice.runtime.testing.SliceSize;
 import java.util.List;
 import java.util.Random;
 import org.junit.jupiter.api.Test;
@@ -46,18 +46,11 @@ class WindowsOpenClTest {
     // cut windows, and a window's sums must carry over to the next slice
     Device cl = OpenClAvailable.device();
     Event[] events = Reference.unevenEvents(new Random(5), 400, 20);
-    String before = System.setProperty(OpenClDriver.SLICE_PROPERTY, "333");
-    try {
+    SliceSize.with(333, () -> {
       WindowsPipeline.Result r = WindowsPipeline.builder().scale(() -> new Scale(3)).instances(1).chunkSize(7)
           .device(cl).build().run(events);
       assertSameItems(Reference.totals(events, 3), r.totals(), "uneven windows, slices of 333");
-    } finally {
-      if (before == null) {
-        System.clearProperty(OpenClDriver.SLICE_PROPERTY);
-      } else {
-        System.setProperty(OpenClDriver.SLICE_PROPERTY, before);
-      }
-    }
+    });
   }
 
   @Test

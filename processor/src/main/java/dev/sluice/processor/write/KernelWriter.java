@@ -551,13 +551,9 @@ final class KernelWriter {
     return m.endControlFlow().build();
   }
 
-  private MethodSpec lanes(StageModel s) {
-    MethodSpec.Builder m = MethodSpec.methodBuilder("lanes_" + s.name())
-        .addJavadoc("Node '$L': lane {@code i} runs item {@code ctl[1] + i} of the queue.\n", s.name())
-        .addModifiers(Modifier.PRIVATE)
-        .addParameter(int.class, "sl_g").addParameter(int.class, "sl_lane");
-    List<ChannelModel> chans = s.node().channels();
-    for (int c = 0; c < chans.size(); c++) {
+  /** At the start of a run, every lane clears what it will report: its counts, partials and raises. */
+  private void clearLane(MethodSpec.Builder m, StageModel s) {
+    for (int c = 0; c < s.node().channels().size(); c++) {
       m.addStatement("cnt[$L + sl_lane] = 0", c * width);
     }
     for (FieldModel f : s.node().fields(FieldModel.Kind.REDUCE)) {
@@ -566,6 +562,14 @@ final class KernelWriter {
     if (raises(s)) {
       m.addStatement("rc[sl_lane] = 0");
     }
+  }
+
+  private MethodSpec lanes(StageModel s) {
+    MethodSpec.Builder m = MethodSpec.methodBuilder("lanes_" + s.name())
+        .addJavadoc("Node '$L': lane {@code i} runs item {@code ctl[1] + i} of the queue.\n", s.name())
+        .addModifiers(Modifier.PRIVATE)
+        .addParameter(int.class, "sl_g").addParameter(int.class, "sl_lane");
+    clearLane(m, s);
     int cap = capacity(s.name());
     return m.beginControlFlow("if (sl_lane < ctl[2])")
         .addStatement("run_$L(sl_g, sl_lane, sl_g * $L + (ctl[1] + sl_lane) % $L)", s.name(), cap, cap)
@@ -659,16 +663,7 @@ final class KernelWriter {
         .addJavadoc("Node '$L' handles a signal: lane 0 runs handler {@code ctl[4]} for signal kind {@code ctl[1]}.\n", s.name())
         .addModifiers(Modifier.PRIVATE)
         .addParameter(int.class, "sl_g").addParameter(int.class, "sl_lane");
-    List<ChannelModel> chans = s.node().channels();
-    for (int c = 0; c < chans.size(); c++) {
-      m.addStatement("cnt[$L + sl_lane] = 0", c * width);
-    }
-    for (FieldModel f : s.node().fields(FieldModel.Kind.REDUCE)) {
-      m.addStatement("$N[sl_lane] = $L", KernelNames.reducePartial(s.name(), f.name()), Reductions.identity(f));
-    }
-    if (raises(s)) {
-      m.addStatement("rc[sl_lane] = 0");
-    }
+    clearLane(m, s);
     m.beginControlFlow("if (sl_lane == 0)");
     for (int h = 0; h < s.node().handlers().size(); h++) {
       m.beginControlFlow("if (ctl[4] == $L)", h)
@@ -940,7 +935,8 @@ final class KernelWriter {
           .addStatement("stats = new long[groups * plan[$T.P_STAGES] * $T.STATS]", SCHED, SCHED)
           .addStatement("err = new int[groups * $T.ERR_STRIDE]", SCHED);
       for (Column c : columns(model.source().itemType())) {
-        m.addStatement("in$L = new $T[Math.max(1, slice)]", c.suffix(), c.type());
+        // grown by load() to the largest slice actually loaded, so small runs hold small buffers
+        m.addStatement("in$L = new $T[1]", c.suffix(), c.type());
       }
       for (StageModel s : model.nodes()) {
         for (Column c : columns(s.itemType())) {
@@ -1030,6 +1026,11 @@ final class KernelWriter {
           .addParameter(Object.class, "data").addParameter(long.class, "base").addParameter(int.class, "from")
           .addParameter(int.class, "count")
           .addStatement("inLength = count");
+      for (Column c : columns(model.source().itemType())) {
+        m.beginControlFlow("if (data != null && in$L.length < count)", c.suffix())
+            .addStatement("in$L = new $T[count]", c.suffix(), c.type())
+            .endControlFlow();
+      }
       if (type.isRecord()) {
         List<Column> cols = columns(type);
         ClassName rec = ClassName.get(type.element());
