@@ -216,23 +216,27 @@ final class ApiWriter {
     for (StageModel s : model.sinks()) {
       TypeName result = Names.sinkResult(s.itemType());
       r.addField(result, s.name(), Modifier.PRIVATE, Modifier.FINAL);
+      ctor.addStatement("int $N_n = 0", s.name())
+          .beginControlFlow("for ($T i : outcome.instances())", names.instance())
+          .addStatement("$N_n += i.$N.count()", s.name(), Names.sink(s.name()))
+          .endControlFlow();
       if (s.itemType().isRecord()) {
-        ctor.addStatement("$T $N_all = new $T<>()", result, s.name(), ArrayList.class)
+        ctor.addStatement("$T $N_all = new $T<>($N_n)", result, s.name(), ArrayList.class, s.name())
             .beginControlFlow("for ($T i : outcome.instances())", names.instance())
-            .addStatement("$N_all.addAll(i.$N.toList())", s.name(), Names.sink(s.name()))
+            .addStatement("i.$N.addTo($N_all)", Names.sink(s.name()), s.name())
             .endControlFlow()
             .addStatement("this.$N = $T.unmodifiableList($N_all)", s.name(), java.util.Collections.class, s.name());
       } else {
-        ctor.addStatement("int $N_n = 0", s.name())
-            .beginControlFlow("for ($T i : outcome.instances())", names.instance())
-            .addStatement("$N_n += i.$N.count()", s.name(), Names.sink(s.name()))
-            .endControlFlow()
+        // one instance: its sink buffer is handed over (trimmed only if not full); several: one bulk
+        // copy of each instance's buffer into the result
+        ctor.beginControlFlow("if (outcome.instances().size() == 1)")
+            .addStatement("this.$N = outcome.instances().get(0).$N.takeArray()", s.name(), Names.sink(s.name()))
+            .nextControlFlow("else")
             .addStatement("this.$N = new $T[$N_n]", s.name(), Names.type(s.itemType()), s.name())
             .addStatement("int $N_at = 0", s.name())
             .beginControlFlow("for ($T i : outcome.instances())", names.instance())
-            .addStatement("$T part = i.$N.toArray()", ArrayTypeName.of(Names.type(s.itemType())), Names.sink(s.name()))
-            .addStatement("System.arraycopy(part, 0, this.$N, $N_at, part.length)", s.name(), s.name())
-            .addStatement("$N_at += part.length", s.name())
+            .addStatement("$N_at += i.$N.copyTo(this.$N, $N_at)", s.name(), Names.sink(s.name()), s.name(), s.name())
+            .endControlFlow()
             .endControlFlow();
       }
       r.addMethod(MethodSpec.methodBuilder(s.name())

@@ -190,10 +190,9 @@ final class CpuInstanceWriter {
         .addParameter(TypeName.INT, "count");
     if (type.kind() == ItemType.Kind.INT || type.kind() == ItemType.Kind.LONG) {
       m.beginControlFlow("if (data == null)")
-          .addComment("an index range: the items are the values base + position")
-          .beginControlFlow("for (int i = 0; i < count; i++)")
-          .addStatement(type.kind() == ItemType.Kind.INT ? "$N.push((int) (base + from + i))" : "$N.push(base + from + i)", out)
-          .endControlFlow()
+          .addComment("an index range: the items are the values base + position, pushed in bulk")
+          .addStatement(type.kind() == ItemType.Kind.INT ? "$N.pushRange((int) (base + from), count)"
+              : "$N.pushRange(base + from, count)", out)
           .addStatement("return")
           .endControlFlow();
     }
@@ -216,10 +215,8 @@ final class CpuInstanceWriter {
           .addStatement("$N.push(new $T($L))", out, Names.type(type), args.build())
           .endControlFlow();
     } else {
-      m.addStatement("$T[] a = ($T[]) data", Names.type(type), Names.type(type))
-          .beginControlFlow("for (int i = 0; i < count; i++)")
-          .addStatement("$N.push(a[from + i])", out)
-          .endControlFlow();
+      m.addComment("a plain array: the run's items are copied into the first queues in bulk")
+          .addStatement("$N.pushAll(($T[]) data, from, count)", out, Names.type(type));
     }
     return m.build();
   }

@@ -30,6 +30,21 @@ public abstract class Channel {
     }
   }
 
+  /**
+   * Counts {@code n} pushes of one input item (or of the source) at once, if they fit under
+   * {@code @Max}; false (counting nothing) if they do not, so the caller pushes them one by one and
+   * fails at the same item as {@code n} single pushes would.
+   */
+  protected final boolean countBulk(int n) {
+    if (max != Integer.MAX_VALUE && n > max - pushedForItem) {
+      return false;
+    }
+    // with no @Max the single pushes never fail; the counter wraps exactly as they would wrap it
+    pushedForItem += n;
+    total += n;
+    return true;
+  }
+
   public final String name() {
     return name;
   }

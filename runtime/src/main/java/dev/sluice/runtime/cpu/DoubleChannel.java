@@ -19,4 +19,17 @@ public final class DoubleChannel extends Channel implements DoubleOut {
       q.add(item);
     }
   }
+
+  /** Pushes {@code src[from .. from+n)}: the same as {@code n} calls of {@link #push}, copied in bulk. */
+  public void pushAll(double[] src, int from, int n) {
+    if (!countBulk(n)) {
+      for (int i = 0; i < n; i++) {
+        push(src[from + i]);
+      }
+      return;
+    }
+    for (DoubleQueue q : targets) {
+      q.addAll(src, from, n);
+    }
+  }
 }

@@ -19,4 +19,17 @@ public final class FloatChannel extends Channel implements FloatOut {
       q.add(item);
     }
   }
+
+  /** Pushes {@code src[from .. from+n)}: the same as {@code n} calls of {@link #push}, copied in bulk. */
+  public void pushAll(float[] src, int from, int n) {
+    if (!countBulk(n)) {
+      for (int i = 0; i < n; i++) {
+        push(src[from + i]);
+      }
+      return;
+    }
+    for (FloatQueue q : targets) {
+      q.addAll(src, from, n);
+    }
+  }
 }

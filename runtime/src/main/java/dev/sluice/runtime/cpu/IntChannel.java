@@ -19,4 +19,30 @@ public final class IntChannel extends Channel implements IntOut {
       q.add(item);
     }
   }
+
+  /** Pushes {@code src[from .. from+n)}: the same as {@code n} calls of {@link #push}, copied in bulk. */
+  public void pushAll(int[] src, int from, int n) {
+    if (!countBulk(n)) {
+      for (int i = 0; i < n; i++) {
+        push(src[from + i]);
+      }
+      return;
+    }
+    for (IntQueue q : targets) {
+      q.addAll(src, from, n);
+    }
+  }
+
+  /** Pushes {@code start, start + 1, ..., start + n - 1}: the same as {@code n} calls of {@link #push}. */
+  public void pushRange(int start, int n) {
+    if (!countBulk(n)) {
+      for (int i = 0; i < n; i++) {
+        push(start + i);
+      }
+      return;
+    }
+    for (IntQueue q : targets) {
+      q.addRange(start, n);
+    }
+  }
 }

@@ -76,6 +76,54 @@ public abstract class DataQueue {
     capacity = newCapacity;
   }
 
+  /**
+   * Makes room for {@code n} more items before a bulk push: grows a sink buffer (at least doubling,
+   * as {@link #full()} does), else reports an overflow, as the {@code n} single pushes would have.
+   */
+  protected final void reserve(int n) {
+    if (n <= capacity - count) {
+      return;
+    }
+    if (!growable) {
+      throw new QueueOverflowException(capacity);
+    }
+    long needed = (long) count + n;
+    long doubled = capacity >= (1 << 29) ? Integer.MAX_VALUE - 8 : (long) capacity * 2;
+    long newCapacity = Math.max(needed, doubled);
+    if (newCapacity > Integer.MAX_VALUE - 8) {
+      throw new QueueOverflowException(capacity);
+    }
+    grow((int) newCapacity);
+    capacity = (int) newCapacity;
+  }
+
+  /** Records {@code n} items written behind the tail by a bulk push. */
+  protected final void pushedBulk(int n) {
+    count += n;
+    pushed += n;
+  }
+
+  /**
+   * Empties a sink buffer whose items array was handed over, leaving it a fresh array of
+   * {@code newCapacity}; {@link #pushed()} is kept.
+   */
+  protected final void emptied(int newCapacity) {
+    head = 0;
+    count = 0;
+    capacity = newCapacity;
+  }
+
+  /** Length of the first contiguous piece of the {@code n} items from the tail on. */
+  protected final int tailRun(int n) {
+    int tail = slot(count);
+    return Math.min(n, capacity - tail);
+  }
+
+  /** Length of the first contiguous piece of the items from the head on. */
+  protected final int headRun() {
+    return Math.min(count, capacity - head);
+  }
+
   /** Reallocates the items array to {@code newCapacity}; the head is 0 for growable queues. */
   protected abstract void grow(int newCapacity);
 

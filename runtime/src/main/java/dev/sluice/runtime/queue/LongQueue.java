@@ -20,16 +20,69 @@ public final class LongQueue extends DataQueue {
     pushed++;
   }
 
+  /**
+   * Pushes {@code src[from .. from+n)} in order: the same as {@code n} calls of {@link #add}, with at
+   * most two array copies.
+   */
+  public void addAll(long[] src, int from, int n) {
+    if (n <= 0) {
+      return;
+    }
+    reserve(n);
+    int tail = slot(count);
+    int first = tailRun(n);
+    System.arraycopy(src, from, items, tail, first);
+    if (first < n) {
+      System.arraycopy(src, from + first, items, 0, n - first);
+    }
+    pushedBulk(n);
+  }
+
+  /** Pushes {@code start, start + 1, ..., start + n - 1}: the same as {@code n} calls of {@link #add}. */
+  public void addRange(long start, int n) {
+    if (n <= 0) {
+      return;
+    }
+    reserve(n);
+    int tail = slot(count);
+    int first = tailRun(n);
+    for (int i = 0; i < first; i++) {
+      items[tail + i] = start + i;
+    }
+    for (int i = first; i < n; i++) {
+      items[i - first] = start + i;
+    }
+    pushedBulk(n);
+  }
   public long get(int offset) {
     return items[slot(offset)];
+  }
+
+  /** Copies the items, head first, into {@code dst} from index {@code at}; returns how many. */
+  public int copyTo(long[] dst, int at) {
+    int first = headRun();
+    System.arraycopy(items, head, dst, at, first);
+    if (first < count) {
+      System.arraycopy(items, 0, dst, at + first, count - first);
+    }
+    return count;
   }
 
   /** The items, head first, as a new array. */
   public long[] toArray() {
     long[] out = new long[count];
-    for (int i = 0; i < count; i++) {
-      out[i] = get(i);
-    }
+    copyTo(out, 0);
+    return out;
+  }
+
+  /**
+   * The items, head first, as an array the caller now owns: the items array itself when it holds
+   * exactly the items (a sink buffer that filled up), else a trimmed copy. The queue is left empty.
+   */
+  public long[] takeArray() {
+    long[] out = head == 0 && count == items.length ? items : toArray();
+    items = new long[1];
+    emptied(1);
     return out;
   }
 

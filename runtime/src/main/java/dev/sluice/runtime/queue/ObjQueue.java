@@ -2,6 +2,7 @@ package dev.sluice.runtime.queue;
 
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Collection;
 import java.util.List;
 
 /** A queue of record items. */
@@ -42,6 +43,18 @@ public final class ObjQueue<T> extends DataQueue {
       out.add(get(i));
     }
     return out;
+  }
+
+  /** Appends the items, head first, to {@code out}. */
+  @SuppressWarnings("unchecked")
+  public void addTo(Collection<? super T> out) {
+    int first = headRun();
+    for (int i = 0; i < first; i++) {
+      out.add((T) items[head + i]);
+    }
+    for (int i = first; i < count; i++) {
+      out.add((T) items[i - first]);
+    }
   }
 
   @Override

@@ -1,0 +1,129 @@
+package dev.sluice.runtime.queue;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Random;
+import org.junit.jupiter.api.Test;
+
+/** The bulk pushes and copies of the typed queues agree with their single-item counterparts. */
+class BulkQueueTest {
+  @Test
+  void bulkPushesMatchSinglePushesAcrossTheWrap() {
+    Random rnd = new Random(7);
+    for (int trial = 0; trial < 500; trial++) {
+      int cap = 1 + rnd.nextInt(40);
+      LongQueue bulk = new LongQueue(cap, false);
+      LongQueue single = new LongQueue(cap, false);
+      IntQueue ints = new IntQueue(cap, false);
+      IntQueue intsSingle = new IntQueue(cap, false);
+      long next = 0;
+      for (int step = 0; step < 30; step++) {
+        if (rnd.nextBoolean()) {
+          int n = rnd.nextInt(bulk.space() + 1);
+          long[] src = new long[n + 3];
+          for (int i = 0; i < src.length; i++) {
+            src[i] = next + i;
+          }
+          if (rnd.nextBoolean()) {
+            bulk.addAll(src, 2, n);
+            ints.addRange((int) next + 2, n);
+          } else {
+            bulk.addRange(next + 2, n);
+            ints.addRange((int) next + 2, n);
+          }
+          for (int i = 0; i < n; i++) {
+            single.add(next + 2 + i);
+            intsSingle.add((int) next + 2 + i);
+          }
+          next += n + 3;
+        } else {
+          int n = rnd.nextInt(bulk.count() + 1);
+          bulk.release(n);
+          single.release(n);
+          ints.release(n);
+          intsSingle.release(n);
+        }
+        assertEquals(single.count(), bulk.count());
+        assertEquals(single.pushed(), bulk.pushed());
+        assertArrayEquals(single.toArray(), bulk.toArray());
+        assertArrayEquals(intsSingle.toArray(), ints.toArray());
+        long[] dst = new long[bulk.count() + 5];
+        assertEquals(bulk.count(), bulk.copyTo(dst, 5));
+        for (int i = 0; i < bulk.count(); i++) {
+          assertEquals(single.get(i), dst[5 + i]);
+        }
+      }
+    }
+  }
+
+  @Test
+  void bulkPushIntoAFullQueueOverflowsUnlessItGrows() {
+    LongQueue q = new LongQueue(4, false);
+    q.addRange(0, 3);
+    assertThrows(QueueOverflowException.class, () -> q.addAll(new long[2], 0, 2));
+    LongQueue sink = new LongQueue(4, true);
+    sink.addRange(0, 3);
+    sink.addAll(new long[] {3, 4, 5, 6, 7, 8, 9, 10, 11, 12}, 0, 10);
+    sink.add(13);
+    assertEquals(14, sink.count());
+    assertEquals(14, sink.pushed());
+    long[] expected = new long[14];
+    for (int i = 0; i < 14; i++) {
+      expected[i] = i;
+    }
+    assertArrayEquals(expected, sink.toArray());
+  }
+
+  @Test
+  void takeArrayHandsOverAFullBufferAndTrimsAnotherAndEmptiesTheQueue() {
+    LongQueue full = new LongQueue(8, true);
+    full.addRange(0, 8);
+    long[] before = full.toArray();
+    long[] taken = full.takeArray();
+    assertArrayEquals(before, taken);
+    assertEquals(0, full.count());
+    assertEquals(8, full.pushed());
+    full.add(42);
+    assertArrayEquals(new long[] {42}, full.toArray());
+    assertArrayEquals(before, taken);
+
+    DoubleQueue part = new DoubleQueue(8, true);
+    part.addAll(new double[] {1.5, 2.5, 3.5}, 0, 3);
+    assertArrayEquals(new double[] {1.5, 2.5, 3.5}, part.takeArray());
+    FloatQueue f = new FloatQueue(2, true);
+    f.addAll(new float[] {1, 2, 3}, 0, 3);
+    assertArrayEquals(new float[] {1, 2, 3}, f.takeArray());
+  }
+
+  @Test
+  void objQueueAddsItsItemsInOrderAcrossTheWrap() {
+    ObjQueue<String> q = new ObjQueue<>(4, false);
+    q.add("a");
+    q.add("b");
+    q.add("c");
+    q.release(2);
+    q.add("d");
+    q.add("e");
+    List<String> out = new ArrayList<>();
+    q.addTo(out);
+    assertEquals(List.of("c", "d", "e"), out);
+    assertEquals(q.toList(), out);
+  }
+
+  @Test
+  void emptyQueuesCopyNothing() {
+    IntQueue q = new IntQueue(3, true);
+    q.addAll(new int[0], 0, 0);
+    q.addRange(5, 0);
+    assertEquals(0, q.pushed());
+    assertEquals(0, q.takeArray().length);
+    int[] dst = new int[0];
+    assertEquals(0, q.copyTo(dst, 0));
+    assertSame(dst, dst);
+  }
+}
