@@ -1,5 +1,6 @@
 package dev.sluice.bench;
 
+import dev.sluice.bench.workloads.BlastWorkload;
 import dev.sluice.bench.workloads.LineParserWorkload;
 import dev.sluice.bench.workloads.SynthGainWorkload;
 import dev.sluice.examples.synthgain.SynthGains;
@@ -109,6 +110,7 @@ public final class Bench {
       all.add(new SynthGainWorkload(gain));
     }
     all.add(new LineParserWorkload());
+    all.add(new BlastWorkload());
     return all;
   }
 

@@ -3,7 +3,8 @@ package dev.sluice.bench;
 /**
  * A benchmark workload: generates its input at a given scale, computes the reference output with a
  * plain-Java reference implementation, and supplies one {@link Variant} per {@link Impl}. To add a
- * workload (the BLAST search, say), implement this interface and list it in {@link Bench#workloads}.
+ * workload, implement this interface (see {@code workloads/BlastWorkload} for one read from files)
+ * and list it in {@link Bench#workloads}.
  */
 public interface Workload {
   /** Short name for tables, e.g. {@code synthgain-1}. */

@@ -47,6 +47,8 @@ class BenchSmokeTest {
     Chart.write(results, out.resolve("results.png"));
     String table = Files.readString(md);
     assertTrue(table.contains("| synthgain-1 | 1x |"), table);
+    assertTrue(table.contains("| blast | 1x |"), table);
+    assertTrue(results.find("blast", 1, Impl.FUSED_PAR).outputItems() > 0, "the synthetic BLAST input has hits");
     assertTrue(table.contains("## Machine"), table);
     assertTrue(Files.size(out.resolve("results.png")) > 1000);
     assertFalse(Targets.check(results).text().isBlank());
