@@ -124,6 +124,37 @@ public abstract class DataQueue {
     return Math.min(count, capacity - head);
   }
 
+  /**
+   * Pushes {@code src[from .. from+n)} (an array of the queue's item type) in order: the same as
+   * {@code n} single adds, with at most two array copies across the ring's wrap.
+   */
+  protected final void addBulk(Object src, int from, int n) {
+    if (n <= 0) {
+      return;
+    }
+    reserve(n);
+    int tail = slot(count);
+    int first = tailRun(n);
+    System.arraycopy(src, from, array(), tail, first);
+    if (first < n) {
+      System.arraycopy(src, from + first, array(), 0, n - first);
+    }
+    pushedBulk(n);
+  }
+
+  /** Copies the items, head first, into {@code dst} from index {@code at}; returns how many. */
+  protected final int copyOut(Object dst, int at) {
+    int first = headRun();
+    System.arraycopy(array(), head, dst, at, first);
+    if (first < count) {
+      System.arraycopy(array(), 0, dst, at + first, count - first);
+    }
+    return count;
+  }
+
+  /** The items array (after any growth). */
+  protected abstract Object array();
+
   /** Reallocates the items array to {@code newCapacity}; the head is 0 for growable queues. */
   protected abstract void grow(int newCapacity);
 

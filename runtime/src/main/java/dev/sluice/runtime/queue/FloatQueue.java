@@ -25,30 +25,16 @@ public final class FloatQueue extends DataQueue {
    * most two array copies.
    */
   public void addAll(float[] src, int from, int n) {
-    if (n <= 0) {
-      return;
-    }
-    reserve(n);
-    int tail = slot(count);
-    int first = tailRun(n);
-    System.arraycopy(src, from, items, tail, first);
-    if (first < n) {
-      System.arraycopy(src, from + first, items, 0, n - first);
-    }
-    pushedBulk(n);
+    addBulk(src, from, n);
   }
+
   public float get(int offset) {
     return items[slot(offset)];
   }
 
   /** Copies the items, head first, into {@code dst} from index {@code at}; returns how many. */
   public int copyTo(float[] dst, int at) {
-    int first = headRun();
-    System.arraycopy(items, head, dst, at, first);
-    if (first < count) {
-      System.arraycopy(items, 0, dst, at + first, count - first);
-    }
-    return count;
+    return copyOut(dst, at);
   }
 
   /** The items, head first, as a new array. */
@@ -67,6 +53,11 @@ public final class FloatQueue extends DataQueue {
     items = new float[1];
     emptied(1);
     return out;
+  }
+
+  @Override
+  protected Object array() {
+    return items;
   }
 
   @Override

@@ -25,17 +25,7 @@ public final class IntQueue extends DataQueue {
    * most two array copies.
    */
   public void addAll(int[] src, int from, int n) {
-    if (n <= 0) {
-      return;
-    }
-    reserve(n);
-    int tail = slot(count);
-    int first = tailRun(n);
-    System.arraycopy(src, from, items, tail, first);
-    if (first < n) {
-      System.arraycopy(src, from + first, items, 0, n - first);
-    }
-    pushedBulk(n);
+    addBulk(src, from, n);
   }
 
   /** Pushes {@code start, start + 1, ..., start + n - 1}: the same as {@code n} calls of {@link #add}. */
@@ -54,18 +44,14 @@ public final class IntQueue extends DataQueue {
     }
     pushedBulk(n);
   }
+
   public int get(int offset) {
     return items[slot(offset)];
   }
 
   /** Copies the items, head first, into {@code dst} from index {@code at}; returns how many. */
   public int copyTo(int[] dst, int at) {
-    int first = headRun();
-    System.arraycopy(items, head, dst, at, first);
-    if (first < count) {
-      System.arraycopy(items, 0, dst, at + first, count - first);
-    }
-    return count;
+    return copyOut(dst, at);
   }
 
   /** The items, head first, as a new array. */
@@ -84,6 +70,11 @@ public final class IntQueue extends DataQueue {
     items = new int[1];
     emptied(1);
     return out;
+  }
+
+  @Override
+  protected Object array() {
+    return items;
   }
 
   @Override

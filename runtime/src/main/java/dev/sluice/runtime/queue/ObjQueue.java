@@ -58,6 +58,11 @@ public final class ObjQueue<T> extends DataQueue {
   }
 
   @Override
+  protected Object array() {
+    return items;
+  }
+
+  @Override
   protected void grow(int newCapacity) {
     items = Arrays.copyOf(items, newCapacity);
   }
