@@ -1,6 +1,7 @@
 package dev.sluice.runtime;
 
 import com.aparapi.device.OpenCLDevice;
+import dev.sluice.runtime.opencl.DeviceMemory;
 import dev.sluice.runtime.opencl.OpenClDevices;
 import java.util.List;
 import java.util.Locale;
@@ -25,13 +26,16 @@ public final class Device {
   private final int parallelism;
   private final OpenCLDevice openCl;
   private final boolean automatic;
+  private final DeviceMemory memory;
 
-  private Device(Kind kind, String name, int parallelism, OpenCLDevice openCl, boolean automatic) {
+  private Device(Kind kind, String name, int parallelism, OpenCLDevice openCl, boolean automatic,
+      DeviceMemory memory) {
     this.kind = kind;
     this.name = name;
     this.parallelism = parallelism;
     this.openCl = openCl;
     this.automatic = automatic;
+    this.memory = memory;
   }
 
   /** The CPU back end with one pipeline instance per available core. */
@@ -42,7 +46,7 @@ public final class Device {
   private static Device cpu(boolean automatic) {
     int cores = Runtime.getRuntime().availableProcessors();
     return new Device(Kind.JVM, "JVM (" + cores + " cores, " + System.getProperty("java.vm.name")
-        + " " + System.getProperty("java.version") + ")", cores, null, automatic);
+        + " " + System.getProperty("java.version") + ")", cores, null, automatic, null);
   }
 
   /**
@@ -52,7 +56,7 @@ public final class Device {
   public static Device cpuInsteadOf(Device instead, String reason) {
     Device cpu = cpu(false);
     return new Device(Kind.JVM, cpu.name + ", instead of " + instead.name + " (" + reason + ")", cpu.parallelism,
-        null, false);
+        null, false, null);
   }
 
   /** The first OpenCL device, GPUs first; an error naming the reason when there is none. */
@@ -90,7 +94,20 @@ public final class Device {
     boolean gpu = d.getType() == com.aparapi.device.Device.TYPE.GPU;
     // work-groups are pipeline instances: a few per compute unit on a GPU hides memory latency
     int groups = Math.max(1, d.getMaxComputeUnits() * (gpu ? 4 : 1));
-    return new Device(Kind.OPENCL, "OpenCL " + OpenClDevices.describe(d), groups, d, automatic);
+    return new Device(Kind.OPENCL, "OpenCL " + OpenClDevices.describe(d), groups, d, automatic,
+        DeviceMemory.of(d));
+  }
+
+  /**
+   * This OpenCL device with its memory used as {@code memory} says (a model or budget other than
+   * the one detected or set by {@link DeviceMemory#PROPERTY}); a kernel keeps the model it was first
+   * compiled with, so use it with pipeline objects that have not run on this device yet.
+   */
+  public Device withMemory(DeviceMemory memory) {
+    if (kind != Kind.OPENCL) {
+      throw new IllegalArgumentException(name + " is not an OpenCL device; only OpenCL devices have device memory");
+    }
+    return new Device(kind, name, parallelism, openCl, automatic, java.util.Objects.requireNonNull(memory));
   }
 
   private static String describeAll(List<OpenCLDevice> all) {
@@ -154,6 +171,11 @@ public final class Device {
    */
   public int parallelism() {
     return parallelism;
+  }
+
+  /** How an OpenCL device's memory is used (shared or discrete, and the budget); null for the JVM. */
+  public DeviceMemory memory() {
+    return memory;
   }
 
   /** The OpenCL device, or null for the JVM. */

@@ -18,15 +18,29 @@ public final class RunReport {
   /** Items collected by one sink. */
   public record SinkStats(String name, long items) {}
 
+  /**
+   * How an OpenCL run used its device's memory: the model and budget ({@code memory}), the most
+   * bytes its buffers held at once, the input slices and the kernel launches (a slice runs again
+   * when a sink's buffer had to grow).
+   */
+  public record MemoryUse(String memory, long peakBytes, int slices, int launches) {}
+
   private final String pipeline;
   private final String device;
   private final int instances;
   private final long nanos;
   private final List<StageStats> stages;
   private final List<SinkStats> sinks;
+  private final MemoryUse memory;
 
   public RunReport(String pipeline, String device, int instances, long nanos, List<StageStats> stages,
       List<SinkStats> sinks) {
+    this(pipeline, device, instances, nanos, stages, sinks, null);
+  }
+
+  public RunReport(String pipeline, String device, int instances, long nanos, List<StageStats> stages,
+      List<SinkStats> sinks, MemoryUse memory) {
+    this.memory = memory;
     this.pipeline = pipeline;
     this.device = device;
     this.instances = instances;
@@ -58,6 +72,11 @@ public final class RunReport {
 
   public List<SinkStats> sinks() {
     return sinks;
+  }
+
+  /** How the run used device memory; null for a run on the JVM. */
+  public MemoryUse memory() {
+    return memory;
   }
 
   public StageStats stage(String name) {
@@ -103,6 +122,10 @@ public final class RunReport {
     for (SinkStats s : sinks) {
       b.append(String.format(Locale.ROOT, "  %-16s %-9s %12d%n", s.name(), "SINK", s.items()));
     }
+    if (memory != null) {
+      b.append(String.format(Locale.ROOT, "  memory: %s; buffers held %.1f MiB at most; %d slice(s) in %d launch(es)%n",
+          memory.memory(), memory.peakBytes() / (double) (1L << 20), memory.slices(), memory.launches()));
+    }
     return b.toString();
   }
 
@@ -122,7 +145,9 @@ public final class RunReport {
     }
     return "{\"pipeline\":" + quote(pipeline) + ",\"device\":" + quote(device) + ",\"instances\":"
         + instances + ",\"nanos\":" + nanos + ",\"stages\":[" + String.join(",", st) + "],\"sinks\":["
-        + String.join(",", sk) + "]}";
+        + String.join(",", sk) + "]" + (memory == null ? "" : ",\"memory\":{\"model\":" + quote(memory.memory())
+        + ",\"peakBytes\":" + memory.peakBytes() + ",\"slices\":" + memory.slices() + ",\"launches\":"
+        + memory.launches() + "}") + "}";
   }
 
   private static String quote(String s) {

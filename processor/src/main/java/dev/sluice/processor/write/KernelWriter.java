@@ -119,6 +119,26 @@ final class KernelWriter {
   /** One column of an item type: a suffix for field names, the accessor, the primitive type. */
   private record Column(String suffix, String accessor, TypeName type) {}
 
+  /** Bytes of one element of a primitive kernel array. */
+  private static int bytes(TypeName primitive) {
+    if (primitive.equals(TypeName.LONG) || primitive.equals(TypeName.DOUBLE)) {
+      return 8;
+    }
+    if (primitive.equals(TypeName.INT) || primitive.equals(TypeName.FLOAT)) {
+      return 4;
+    }
+    return primitive.equals(TypeName.SHORT) ? 2 : 1;
+  }
+
+  /** {@code int[]} of each column's bytes, as a Java expression. */
+  private static String columnBytes(ItemType t) {
+    List<String> b = new ArrayList<>();
+    for (Column c : columns(t)) {
+      b.add(String.valueOf(bytes(c.type())));
+    }
+    return "new int[] {" + String.join(", ", b) + "}";
+  }
+
   private static List<Column> columns(ItemType t) {
     List<Column> out = new ArrayList<>();
     if (t.isRecord()) {
@@ -172,6 +192,7 @@ final class KernelWriter {
             + "scheduler is {@link $T}; node bodies are translated from their {@code run} methods.\n",
             model.simpleName(), SCHED);
     fields(t);
+    t.addMethod(deviceBytes(t));
     t.addMethod(constructor());
     t.addMethod(runMethod());
     t.addMethod(decide());
@@ -359,6 +380,19 @@ final class KernelWriter {
     t.addField(FieldSpec.builder(int[].class, "pre", Modifier.FINAL)
         .addJavadoc("Exclusive prefix sums of {@code cnt}: where each lane's items go.\n")
         .addAnnotation(LOCAL).initializer("new int[$L]", rows * width).build());
+  }
+
+  /** The bytes of every global buffer declared so far (the device's share; host-only fields come later). */
+  private static MethodSpec deviceBytes(TypeSpec.Builder t) {
+    CodeBlock.Builder sum = CodeBlock.builder().add("return 0L");
+    for (FieldSpec f : t.fieldSpecs) {
+      boolean local = f.annotations.stream().anyMatch(a -> a.type.equals(LOCAL));
+      if (f.type instanceof ArrayTypeName a && a.componentType.isPrimitive() && !local) {
+        sum.add("\n    + $L * (long) $N.length", bytes(a.componentType), f.name);
+      }
+    }
+    return MethodSpec.methodBuilder("deviceBytes").addAnnotation(Override.class).addModifiers(Modifier.PUBLIC)
+        .returns(long.class).addStatement(sum.build()).build();
   }
 
   private MethodSpec constructor() {
@@ -912,6 +946,16 @@ final class KernelWriter {
       }
       t.addMethod(MethodSpec.methodBuilder("kernel").addAnnotation(Override.class).addModifiers(Modifier.PUBLIC)
           .returns(KERNEL).addStatement("return this").build());
+      t.addMethod(MethodSpec.methodBuilder("inputColumnBytes").addAnnotation(Override.class)
+          .addModifiers(Modifier.PUBLIC).returns(int[].class)
+          .addStatement("return $L", columnBytes(model.source().itemType())).build());
+      MethodSpec.Builder sinkBytes = MethodSpec.methodBuilder("sinkColumnBytes").addAnnotation(Override.class)
+          .addModifiers(Modifier.PUBLIC).returns(int[].class).addParameter(int.class, "k");
+      for (StageModel s : model.sinks()) {
+        sinkBytes.beginControlFlow("if (k == $L)", sinkIndex(s.name()))
+            .addStatement("return $L", columnBytes(s.itemType())).endControlFlow();
+      }
+      t.addMethod(sinkBytes.addStatement("throw new $T($S + k)", IndexOutOfBoundsException.class, "no sink ").build());
       allocate();
       growSink();
       load();

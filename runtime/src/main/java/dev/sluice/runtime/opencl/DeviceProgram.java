@@ -18,6 +18,15 @@ public interface DeviceProgram {
    */
   void allocate(int[] plan, int groups, int sliceItems, int[] sinkCapacity);
 
+  /** Bytes of the buffers the kernel holds on the device now (input, queues, parents, sinks...). */
+  long deviceBytes();
+
+  /** Bytes of each column of one input item (one entry for a primitive item). */
+  int[] inputColumnBytes();
+
+  /** Bytes of each column of one item of sink {@code k}. */
+  int[] sinkColumnBytes(int k);
+
   /** Grows sink {@code k}'s output buffer to {@code capacity} items. */
   void growSink(int k, int capacity);
 

@@ -19,12 +19,13 @@ import java.util.List;
 
 /**
  * The OpenCL driver: runs a pipeline's generated kernel on one OpenCL device, one pipeline instance
- * per work-group. The input goes to the device in slices (so inputs larger than the device's memory
- * stream through it); each slice is one kernel launch in which the groups claim chunks of the slice
- * with {@code atomicAdd} and run the protocol until every queue has drained. A sink whose output
- * buffer was too small for a slice gets a larger one and the slice runs again (its outputs and
- * reductions are only kept from a complete launch); a slice whose output would not fit in one device
- * buffer is split in two.
+ * per work-group, with its buffers shared with the host or resident on the device as the device's
+ * {@link DeviceMemory} says. The input goes to the device in slices no larger than that memory's
+ * budget allows (so inputs larger than the device's memory stream through it); each slice is one
+ * kernel launch in which the groups claim chunks of the slice with {@code atomicAdd} and run the
+ * protocol until every queue has drained. A sink whose output buffer was too small for a slice gets
+ * a larger one and the slice runs again (its outputs and reductions are only kept from a complete
+ * launch); a slice whose outputs would not fit in the budget is split in two.
  */
 public final class OpenClDriver {
   /** Input items per launch unless the input is smaller. */
@@ -77,18 +78,27 @@ public final class OpenClDriver {
           + OpenClDevices.describe(cl) + " (" + cl.getMaxWorkGroupSize() + "); lower @Pipeline(width)");
     }
     int groups = options.resolvedInstances();
-    int slice = sliceItems(options);
     int sinks = plan.sinkNames.length;
     long t0 = System.nanoTime();
     int[] encoded = DevicePlan.encode(plan, options.maxSteps(), options.chunkSize());
     int[] capacity = new int[sinks];
     for (int k = 0; k < sinks; k++) {
-      capacity[k] = 1 << 12;
+      // as large as this pipeline object's last run needed: a rerun of a slice is a whole launch
+      capacity[k] = Math.max(1 << 12, program.sinkCapacity(k));
     }
-    program.allocate(encoded, groups, slice, capacity);
+    DeviceMemory memory = device.memory();
+    // Aparapi picks each buffer's flags (host memory or device-resident) from this when the kernel's
+    // context is made, at its first compile
+    cl.setSharedMemory(memory.shared());
+    program.allocate(encoded, groups, sliceItems(options), capacity);
     Kernels.compile(program.kernel(), cl);
     Range range = cl.createRange(groups * plan.width, plan.width);
-    long maxItemsPerBuffer = cl.getMaxMemAllocSize() / 8;
+    int[] inputColumns = program.inputColumnBytes();
+    int slice = memory.sliceItems(plan.name, device.name(), program.deviceBytes(), sum(inputColumns),
+        max(inputColumns), sliceItems(options), plan.width);
+    long peak = program.deviceBytes();
+    int slicesRun = 0;
+    int launches = 0;
     long[] totals = new long[plan.stageCount() * STATS];
     long[] sinkItems = new long[sinks];
     Deque<InputChunk> work = new ArrayDeque<>();
@@ -101,11 +111,21 @@ public final class OpenClDriver {
         c = next;
         next = new InputChunk();
       }
+      if (c.remaining() > slice) {
+        // more than the device's budget holds at once: its pieces run one after another
+        for (int end = c.end; end > c.pos; end -= Math.min(slice, end - c.pos)) {
+          int from = Math.max(c.pos, end - slice);
+          work.push(copy(c, from, end));
+        }
+        continue;
+      }
       program.load(c.data, c.base, c.pos, c.remaining());
+      peak = Math.max(peak, program.deviceBytes());
       boolean done = false;
       while (!done) {
         program.resetSlice();
         Kernels.execute(program.kernel(), range, cl);
+        launches++;
         program.fetchState();
         checkErrors(plan, options, program, groups, c, device);
         int[] counts = program.sinkCounts();
@@ -113,16 +133,25 @@ public final class OpenClDriver {
         boolean split = false;
         for (int k = 0; k < sinks; k++) {
           if (counts[k] > program.sinkCapacity(k)) {
-            if (counts[k] > maxItemsPerBuffer && c.remaining() > 1) {
+            int want = counts[k] + counts[k] / 8 + 1024;
+            int[] columns = program.sinkColumnBytes(k);
+            long more = (long) (want - program.sinkCapacity(k)) * sum(columns);
+            if ((long) want * max(columns) <= memory.maxBufferBytes()
+                && program.deviceBytes() + more <= memory.budgetBytes()) {
+              program.growSink(k, want);
+              peak = Math.max(peak, program.deviceBytes());
+              grown = true;
+            } else if (c.remaining() > 1) {
               split = true;
             } else {
-              program.growSink(k, counts[k] + counts[k] / 8 + 1024);
-              grown = true;
+              throw new IllegalStateException(plan.name + ": one input item made " + counts[k] + " items for sink '"
+                  + plan.sinkNames[k] + "', more than the device memory budget holds (" + memory.describe() + ", on "
+                  + device.name() + "); set " + DeviceMemory.BUDGET_PROPERTY + " if the device has more");
             }
           }
         }
         if (split) {
-          // the outputs of this slice do not fit in one device buffer: run its halves one by one
+          // the outputs of this slice do not fit beside the rest: run its halves one by one
           int half = c.remaining() / 2;
           InputChunk second = copy(c, c.pos + half, c.end);
           InputChunk first = copy(c, c.pos, c.pos + half);
@@ -141,12 +170,30 @@ public final class OpenClDriver {
             sinkItems[k] += counts[k];
           }
           program.collect();
+          slicesRun++;
           done = true;
         }
       }
     }
     long nanos = System.nanoTime() - t0;
-    return report(plan, device, groups, nanos, totals, sinkItems);
+    RunReport.MemoryUse use = new RunReport.MemoryUse(memory.describe(), peak, slicesRun, launches);
+    return report(plan, device, groups, nanos, totals, sinkItems, use);
+  }
+
+  private static int sum(int[] a) {
+    int s = 0;
+    for (int x : a) {
+      s += x;
+    }
+    return s;
+  }
+
+  private static int max(int[] a) {
+    int m = 1;
+    for (int x : a) {
+      m = Math.max(m, x);
+    }
+    return m;
   }
 
   private static InputChunk copy(InputChunk c, int pos, int end) {
@@ -228,7 +275,7 @@ public final class OpenClDriver {
   }
 
   private static RunReport report(PipelinePlan plan, Device device, int groups, long nanos, long[] t,
-      long[] sinkItems) {
+      long[] sinkItems, RunReport.MemoryUse memory) {
     List<RunReport.StageStats> stages = new ArrayList<>();
     for (int s = 0; s < plan.stageCount(); s++) {
       int at = s * STATS;
@@ -241,6 +288,6 @@ public final class OpenClDriver {
     for (int k = 0; k < plan.sinkNames.length; k++) {
       sinks.add(new RunReport.SinkStats(plan.sinkNames[k], sinkItems[k]));
     }
-    return new RunReport(plan.name, device.name(), groups, nanos, stages, sinks);
+    return new RunReport(plan.name, device.name(), groups, nanos, stages, sinks, memory);
   }
 }

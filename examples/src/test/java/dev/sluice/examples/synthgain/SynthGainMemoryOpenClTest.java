@@ -1,0 +1,77 @@
+package dev.sluice.examples.synthgain;
+
+import static dev.sluice.examples.Multisets.assertSameLongs;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.sluice.runtime.Device;
+import dev.sluice.runtime.RunReport;
+import dev.sluice.runtime.opencl.DeviceMemory;
+import dev.sluice.runtime.opencl.DeviceMemory.Model;
+import dev.sluice.runtime.testing.OpenClAvailable;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The device memory models and budgets on OpenCL. Under {@code discrete} every buffer is a
+ * device-resident copy ({@code CL_MEM_COPY_HOST_PTR}), so a transfer the driver forgot would change
+ * the result even on a CPU device, where {@code shared} buffers would hide it.
+ */
+class SynthGainMemoryOpenClTest {
+  private static SynthGainPipeline.Result run(Device device, float gain, long[] in) {
+    // a new pipeline object: its kernel is compiled under this device's memory model
+    return SynthGains.builder(gain).chunkSize(1 << 12).device(device).build().run(in);
+  }
+
+  @Test
+  void bothModelsGiveTheCpuResult() {
+    Device cl = OpenClAvailable.device();
+    long[] in = SynthGainTest.input(20_000);
+    for (Model model : Model.values()) {
+      Device d = cl.withMemory(cl.memory().withModel(model));
+      for (float gain : SynthGains.BENCHMARK_GAINS) {
+        String what = model + " gain=" + gain;
+        SynthGainPipeline.Result r = run(d, gain, in);
+        assertSameLongs(Reference.items(in, gain), r.items(), what);
+        SynthGainTest.assertConserved(r.report(), in.length, r.items(), what);
+        RunReport.MemoryUse use = r.report().memory();
+        assertTrue(use.memory().startsWith(model.name().toLowerCase() + " as set"), use.memory());
+        assertEquals(1, use.slices(), what);
+        assertTrue(use.peakBytes() >= 8L * in.length, "the input was on the device: " + use);
+        assertTrue(r.report().toString().contains("memory: " + use.memory()), r.report().toString());
+      }
+    }
+  }
+
+  @Test
+  void aSmallBudgetStreamsTheInputInSlices() {
+    Device cl = OpenClAvailable.device();
+    long[] in = SynthGainTest.input(200_000);
+    for (Model model : Model.values()) {
+      // learn what the queues hold from a one-item run, then allow a tenth of the input beside them:
+      // slices of a tenth, split again when their outputs (four per item) do not fit
+      Device d = cl.withMemory(cl.memory().withModel(model));
+      long queues = run(d, 4f, SynthGainTest.input(1)).report().memory().peakBytes();
+      long budget = queues + 2 * 8L * in.length / 10;
+      SynthGainPipeline.Result whole = run(d, 4f, in);
+      Device small = cl.withMemory(cl.memory().withModel(model).withBudget(budget));
+      SynthGainPipeline.Result sliced = run(small, 4f, in);
+      String what = model + " budget=" + budget;
+      assertSameLongs(whole.items(), sliced.items(), what);
+      SynthGainTest.assertConserved(sliced.report(), in.length, sliced.items(), what);
+      RunReport.MemoryUse use = sliced.report().memory();
+      assertTrue(use.slices() >= 10, what + ": " + use);
+      assertTrue(use.launches() >= use.slices(), what + ": " + use);
+      assertTrue(use.peakBytes() <= budget, what + ": " + use);
+    }
+  }
+
+  @Test
+  void aBudgetBelowTheQueuesIsAClearError() {
+    Device cl = OpenClAvailable.device();
+    Device tiny = cl.withMemory(cl.memory().withBudget(1024));
+    IllegalStateException e = assertThrows(IllegalStateException.class, () -> run(tiny, 1f, SynthGainTest.input(10)));
+    assertTrue(e.getMessage().contains("needs") && e.getMessage().contains(DeviceMemory.BUDGET_PROPERTY)
+        && e.getMessage().contains(cl.name()), e.getMessage());
+  }
+}

@@ -1,0 +1,146 @@
+package dev.sluice.runtime.opencl;
+
+import com.aparapi.device.OpenCLDevice;
+import java.util.Locale;
+
+/**
+ * How the OpenCL back end uses one device's memory, decided per device.
+ *
+ * <ul>
+ *   <li>{@link Model#SHARED}: the device works in host memory (a CPU runtime such as PoCL, an
+ *       integrated GPU). Its buffers wrap the Java arrays ({@code CL_MEM_USE_HOST_PTR}), so a
+ *       transfer can be a no-op.
+ *   <li>{@link Model#DISCRETE}: the device has its own memory behind a bus (a discrete GPU). Its
+ *       buffers are allocated there ({@code CL_MEM_COPY_HOST_PTR}), so the queues the kernel works
+ *       on never leave the device; only input slices, the scheduler words and sink outputs cross.
+ * </ul>
+ *
+ * <p>A CPU-type device is shared and any other device discrete, unless {@value #PROPERTY} (or
+ * {@value #ENVIRONMENT}) says {@code shared} or {@code discrete}: an integrated GPU reports itself
+ * as a GPU. The budget, the bytes a run may hold on the device, is three quarters of the device's
+ * global memory and at most half the JVM's heap (every device buffer is mirrored by a Java array);
+ * {@value #BUDGET_PROPERTY} sets it (bytes, or with a {@code k}, {@code m} or {@code g} suffix).
+ * The OpenCL driver cuts the input into slices that fit the budget and splits a slice whose
+ * outputs would not.
+ */
+public record DeviceMemory(Model model, boolean forced, long globalBytes, long maxAllocBytes, long budgetBytes) {
+  /** Where a device's buffers live. */
+  public enum Model { SHARED, DISCRETE }
+
+  public static final String PROPERTY = "sluice.opencl.memory";
+  public static final String ENVIRONMENT = "SLUICE_OPENCL_MEMORY";
+  public static final String BUDGET_PROPERTY = "sluice.opencl.budget";
+
+  public DeviceMemory {
+    if (budgetBytes <= 0 || globalBytes <= 0 || maxAllocBytes <= 0) {
+      throw new IllegalArgumentException("device memory sizes must be positive: global " + globalBytes
+          + ", largest buffer " + maxAllocBytes + ", budget " + budgetBytes);
+    }
+  }
+
+  /** The memory of {@code device} under this JVM's settings. */
+  public static DeviceMemory of(OpenCLDevice device) {
+    String model = System.getProperty(PROPERTY);
+    if (model == null || model.isBlank()) {
+      model = System.getenv(ENVIRONMENT);
+    }
+    return decide(device.getType() == com.aparapi.device.Device.TYPE.CPU, device.getGlobalMemSize(),
+        device.getMaxMemAllocSize(), Runtime.getRuntime().maxMemory(), model, System.getProperty(BUDGET_PROPERTY));
+  }
+
+  /**
+   * The decision for a device with these facts: {@code model} and {@code budget} are the settings
+   * ({@code null} or blank when not set).
+   */
+  public static DeviceMemory decide(boolean cpuDevice, long globalBytes, long maxAllocBytes, long heapBytes,
+      String model, String budget) {
+    Model detected = cpuDevice ? Model.SHARED : Model.DISCRETE;
+    boolean forced = model != null && !model.isBlank();
+    Model chosen = forced ? parseModel(model) : detected;
+    long limit = budget == null || budget.isBlank()
+        ? Math.min(globalBytes / 4 * 3, heapBytes / 2)
+        : parseBytes(budget);
+    return new DeviceMemory(chosen, forced, globalBytes, maxAllocBytes, limit);
+  }
+
+  /** The same device under {@code model}, as if it were set. */
+  public DeviceMemory withModel(Model model) {
+    return new DeviceMemory(model, true, globalBytes, maxAllocBytes, budgetBytes);
+  }
+
+  /** The same device with a budget of {@code bytes}. */
+  public DeviceMemory withBudget(long bytes) {
+    return new DeviceMemory(model, forced, globalBytes, maxAllocBytes, bytes);
+  }
+
+  /** Whether buffers wrap host memory (Aparapi's {@code OpenCLDevice.setSharedMemory}). */
+  public boolean shared() {
+    return model == Model.SHARED;
+  }
+
+  /** The largest single buffer, in bytes: the device's limit, and never more than the budget. */
+  public long maxBufferBytes() {
+    return Math.min(maxAllocBytes, budgetBytes);
+  }
+
+  /**
+   * Input items per launch: at most {@code wanted}, and few enough that the input (at
+   * {@code bytesPerItem} each, its widest column {@code widestColumnBytes}) takes at most half of
+   * what the budget leaves beside the {@code heldBytes} already allocated; the other half is for
+   * the sinks' outputs. An error naming the sizes when not even one vector of {@code width} items fits.
+   */
+  public int sliceItems(String pipeline, String device, long heldBytes, int bytesPerItem, int widestColumnBytes,
+      int wanted, int width) {
+    long room = (budgetBytes - heldBytes) / 2;
+    long fit = Math.min(room / Math.max(1, bytesPerItem), maxBufferBytes() / Math.max(1, widestColumnBytes));
+    if (fit < width) {
+      throw new IllegalStateException(pipeline + " needs " + mib(heldBytes) + " of device memory for its queues"
+          + " and " + mib(2L * width * bytesPerItem) + " for one vector of input and output, but its budget on "
+          + device + " is " + mib(budgetBytes) + ": use fewer instances or smaller queues, or set "
+          + BUDGET_PROPERTY + " if the device has more");
+    }
+    return (int) Math.min(wanted, fit);
+  }
+
+  /** One line for the run report. */
+  public String describe() {
+    return String.format(Locale.ROOT, "%s%s (%s buffers), budget %s of %s global",
+        model.name().toLowerCase(Locale.ROOT), forced ? " as set" : "",
+        shared() ? "host-memory" : "device-resident", mib(budgetBytes), mib(globalBytes));
+  }
+
+  static Model parseModel(String s) {
+    return switch (s.trim().toLowerCase(Locale.ROOT)) {
+      case "shared" -> Model.SHARED;
+      case "discrete" -> Model.DISCRETE;
+      default -> throw new IllegalArgumentException("unknown device memory model '" + s + "' (from " + PROPERTY
+          + " or " + ENVIRONMENT + "); use shared or discrete");
+    };
+  }
+
+  static long parseBytes(String s) {
+    String t = s.trim().toLowerCase(Locale.ROOT);
+    long unit = 1;
+    if (t.endsWith("k") || t.endsWith("m") || t.endsWith("g")) {
+      unit = t.endsWith("k") ? 1L << 10 : t.endsWith("m") ? 1L << 20 : 1L << 30;
+      t = t.substring(0, t.length() - 1).trim();
+    }
+    try {
+      long n = Long.parseLong(t);
+      if (n > 0 && n <= Long.MAX_VALUE / unit) {
+        return n * unit;
+      }
+    } catch (NumberFormatException e) {
+      // reported below
+    }
+    throw new IllegalArgumentException(BUDGET_PROPERTY + " must be a positive number of bytes (such as 512m or 2g),"
+        + " not '" + s + "'");
+  }
+
+  /** {@code bytes} in MiB (or GiB from 10 GiB), for messages. */
+  public static String mib(long bytes) {
+    return bytes >= 10L << 30
+        ? String.format(Locale.ROOT, "%.1f GiB", bytes / (double) (1L << 30))
+        : String.format(Locale.ROOT, "%.1f MiB", bytes / (double) (1L << 20));
+  }
+}

@@ -1,0 +1,81 @@
+package dev.sluice.runtime.opencl;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.sluice.runtime.opencl.DeviceMemory.Model;
+import org.junit.jupiter.api.Test;
+
+/** The per-device memory decision: model, budget and slice size, from a device's facts alone. */
+class DeviceMemoryTest {
+  private static final long GIB = 1L << 30;
+  private static final long MIB = 1L << 20;
+
+  @Test
+  void aCpuDeviceSharesHostMemoryAndAGpuHasItsOwn() {
+    DeviceMemory cpu = DeviceMemory.decide(true, 16 * GIB, 4 * GIB, 64 * GIB, null, null);
+    DeviceMemory gpu = DeviceMemory.decide(false, 80 * GIB, 20 * GIB, 64 * GIB, "", " ");
+    assertEquals(Model.SHARED, cpu.model());
+    assertTrue(cpu.shared());
+    assertEquals(Model.DISCRETE, gpu.model());
+    assertFalse(gpu.shared());
+    assertFalse(gpu.forced());
+    assertTrue(gpu.describe().startsWith("discrete (device-resident buffers)"), gpu.describe());
+  }
+
+  @Test
+  void budgetIsThreeQuartersOfTheDeviceAndAtMostHalfTheHeap() {
+    assertEquals(12 * GIB, DeviceMemory.decide(false, 16 * GIB, 4 * GIB, 64 * GIB, null, null).budgetBytes());
+    assertEquals(2 * GIB, DeviceMemory.decide(false, 16 * GIB, 4 * GIB, 4 * GIB, null, null).budgetBytes());
+    assertEquals(2 * GIB, DeviceMemory.decide(false, 16 * GIB, 4 * GIB, 64 * GIB, null, null).withBudget(2 * GIB)
+        .budgetBytes());
+  }
+
+  @Test
+  void settingsOverrideTheDetectedModelAndBudget() {
+    DeviceMemory integrated = DeviceMemory.decide(false, 8 * GIB, 2 * GIB, 8 * GIB, " Shared ", "512m");
+    assertEquals(Model.SHARED, integrated.model());
+    assertTrue(integrated.forced());
+    assertEquals(512 * MIB, integrated.budgetBytes());
+    assertTrue(integrated.describe().startsWith("shared as set (host-memory buffers)"), integrated.describe());
+    assertEquals(3 * GIB, DeviceMemory.parseBytes("3g"));
+    assertEquals(64 * 1024, DeviceMemory.parseBytes("64K"));
+    assertEquals(1000, DeviceMemory.parseBytes("1000"));
+  }
+
+  @Test
+  void badSettingsAreErrorsNamingTheSetting() {
+    IllegalArgumentException model = assertThrows(IllegalArgumentException.class,
+        () -> DeviceMemory.decide(true, GIB, GIB, GIB, "unified", null));
+    assertTrue(model.getMessage().contains("'unified'") && model.getMessage().contains(DeviceMemory.PROPERTY),
+        model.getMessage());
+    for (String bad : new String[] {"lots", "-5m", "0", "12t", "99999999999g"}) {
+      IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+          () -> DeviceMemory.decide(true, GIB, GIB, GIB, null, bad), bad);
+      assertTrue(e.getMessage().contains(DeviceMemory.BUDGET_PROPERTY) && e.getMessage().contains(bad), e.getMessage());
+    }
+  }
+
+  @Test
+  void slicesTakeHalfOfWhatTheQueuesLeave() {
+    DeviceMemory m = DeviceMemory.decide(false, 16 * GIB, 4 * GIB, 64 * GIB, null, "100m");
+    // 100 MiB budget, 20 MiB held: 40 MiB for input, at 8 bytes an item
+    assertEquals(40 * MIB / 8, m.sliceItems("P", "dev", 20 * MIB, 8, 8, Integer.MAX_VALUE, 64));
+    assertEquals(1 << 22, m.sliceItems("P", "dev", 20 * MIB, 8, 8, 1 << 22, 64), "never more than asked for");
+    // the largest buffer bounds the widest column
+    DeviceMemory narrow = DeviceMemory.decide(false, 16 * GIB, 8 * MIB, 64 * GIB, null, "1g");
+    assertEquals(MIB, narrow.sliceItems("P", "dev", 0, 12, 8, Integer.MAX_VALUE, 64));
+  }
+
+  @Test
+  void queuesLargerThanTheBudgetAreAnErrorNamingTheSizes() {
+    DeviceMemory m = DeviceMemory.decide(false, 16 * GIB, 4 * GIB, 64 * GIB, null, "10m");
+    IllegalStateException e = assertThrows(IllegalStateException.class,
+        () -> m.sliceItems("BigQueuesPipeline", "OpenCL Some GPU", 10 * MIB - 100, 8, 8, 1 << 20, 128));
+    assertTrue(e.getMessage().startsWith("BigQueuesPipeline needs 10.0 MiB of device memory"), e.getMessage());
+    assertTrue(e.getMessage().contains("OpenCL Some GPU") && e.getMessage().contains("10.0 MiB"), e.getMessage());
+    assertTrue(e.getMessage().contains(DeviceMemory.BUDGET_PROPERTY), e.getMessage());
+  }
+}
