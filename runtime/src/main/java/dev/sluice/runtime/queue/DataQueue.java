@@ -11,9 +11,12 @@ public abstract class DataQueue {
   protected int count;
   protected int capacity;
   private final boolean growable;
-  /** Items ever pushed. */
-  protected long pushed;
-  /** {@link #pushed} when the last signal was queued behind these items. */
+  /**
+   * Items that left the queue (released, or handed over by a sink): with {@link #count} it gives
+   * {@link #pushed()}, so a push only counts {@code count}.
+   */
+  private long left;
+  /** {@link #pushed()} when the last signal was queued behind these items. */
   private long pushedAtSignal;
 
   protected DataQueue(int capacity, boolean growable) {
@@ -33,8 +36,9 @@ public abstract class DataQueue {
     return capacity - count;
   }
 
+  /** Items ever pushed. */
   public final long pushed() {
-    return pushed;
+    return left + count;
   }
 
   public final boolean growable() {
@@ -54,10 +58,12 @@ public abstract class DataQueue {
     }
     head = slot(n);
     count -= n;
+    left += n;
   }
 
   /** Items pushed since the previous call: the credit of a signal queued behind a pending one. */
   public final int takeCredit() {
+    long pushed = pushed();
     int credit = (int) (pushed - pushedAtSignal);
     pushedAtSignal = pushed;
     return credit;
@@ -100,7 +106,6 @@ public abstract class DataQueue {
   /** Records {@code n} items written behind the tail by a bulk push. */
   protected final void pushedBulk(int n) {
     count += n;
-    pushed += n;
   }
 
   /**
@@ -108,6 +113,7 @@ public abstract class DataQueue {
    * {@code newCapacity}; {@link #pushed()} is kept.
    */
   protected final void emptied(int newCapacity) {
+    left += count;
     head = 0;
     count = 0;
     capacity = newCapacity;

@@ -17,7 +17,6 @@ public final class FloatQueue extends DataQueue {
     }
     items[slot(count)] = item;
     count++;
-    pushed++;
   }
 
   /**

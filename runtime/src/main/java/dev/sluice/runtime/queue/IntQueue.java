@@ -17,7 +17,6 @@ public final class IntQueue extends DataQueue {
     }
     items[slot(count)] = item;
     count++;
-    pushed++;
   }
 
   /**

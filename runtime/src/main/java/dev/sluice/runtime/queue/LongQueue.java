@@ -17,7 +17,6 @@ public final class LongQueue extends DataQueue {
     }
     items[slot(count)] = item;
     count++;
-    pushed++;
   }
 
   /**

@@ -20,7 +20,6 @@ public final class ObjQueue<T> extends DataQueue {
     }
     items[slot(count)] = item;
     count++;
-    pushed++;
   }
 
   @SuppressWarnings("unchecked")
