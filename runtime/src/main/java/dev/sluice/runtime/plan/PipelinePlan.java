@@ -48,6 +48,9 @@ public final class PipelinePlan {
   public final int[] regionParentBuffer;
   public final int[] regionTerminals;
   public final int[] regionMaxElements;
+  /** The signal kinds of each region's BEGIN and END (-1 for region 0, which has none). */
+  private final int[] regionBegin;
+  private final int[] regionEnd;
 
   /** Signal kinds: BEGIN/END of each region and each user tag. */
   public final String[] signalNames;
@@ -140,6 +143,16 @@ public final class PipelinePlan {
       signalRegion[i] = signalIsBegin[i] || signalIsEnd[i]
           ? Integer.parseInt(s.substring(s.indexOf('(') + 1, s.length() - 1)) : -1;
     }
+    // looked up once here: the scheduler asks for them on every run of an enumerator
+    regionBegin = new int[r];
+    regionEnd = new int[r];
+    Arrays.fill(regionBegin, -1);
+    Arrays.fill(regionEnd, -1);
+    for (int i = 0; i < k; i++) {
+      if (signalRegion[i] >= 0 && signalRegion[i] < r) {
+        (signalIsEnd[i] ? regionEnd : regionBegin)[signalRegion[i]] = i;
+      }
+    }
     handler = new int[n][k];
     forward = new int[n][k][];
     release = new boolean[n][k];
@@ -209,7 +222,11 @@ public final class PipelinePlan {
 
   /** The signal index of BEGIN (or END) of region {@code r}. */
   public int regionSignal(int r, boolean end) {
-    return signal((end ? "END(" : "BEGIN(") + r + ")");
+    int kind = end ? regionEnd[r] : regionBegin[r];
+    if (kind < 0) {
+      throw new IllegalArgumentException(name + " has no signal '" + (end ? "END(" : "BEGIN(") + r + ")'");
+    }
+    return kind;
   }
 
   public static Builder builder(String name, int width, int signalCapacity) {
