@@ -133,12 +133,12 @@ public final class OpenClDriver {
         boolean split = false;
         for (int k = 0; k < sinks; k++) {
           if (counts[k] > program.sinkCapacity(k)) {
-            int want = counts[k] + counts[k] / 8 + 1024;
+            long want = counts[k] + counts[k] / 8L + 1024;
             int[] columns = program.sinkColumnBytes(k);
-            long more = (long) (want - program.sinkCapacity(k)) * sum(columns);
-            if ((long) want * max(columns) <= memory.maxBufferBytes()
+            long more = (want - program.sinkCapacity(k)) * sum(columns);
+            if (want <= Integer.MAX_VALUE - 8 && want * max(columns) <= memory.maxBufferBytes()
                 && program.deviceBytes() + more <= memory.budgetBytes()) {
-              program.growSink(k, want);
+              program.growSink(k, (int) want);
               peak = Math.max(peak, program.deviceBytes());
               grown = true;
             } else if (c.remaining() > 1) {
