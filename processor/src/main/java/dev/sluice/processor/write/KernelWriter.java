@@ -372,7 +372,7 @@ final class KernelWriter {
     }
     t.addField(FieldSpec.builder(int[].class, "ctl", Modifier.FINAL)
         .addJavadoc("Lane 0's decision for the group: stage, first slot (a handler's signal kind), items, parent slot,\n"
-            + "handler (-1: a run over items), then one base per edge.\n")
+            + "the handler lane 0 is running inside decide(), then one base per edge.\n")
         .addAnnotation(LOCAL).initializer("new int[$L]", ctlSize).build());
     t.addField(FieldSpec.builder(int[].class, "cnt", Modifier.FINAL)
         .addJavadoc("Items each lane pushed in this run, one row of $L lanes per channel.\n", width)
@@ -448,21 +448,17 @@ final class KernelWriter {
         .beginControlFlow("if (sl_lane == 0)")
         .addStatement("decide(sl_g)")
         .endControlFlow()
-        .addStatement("localBarrier()")
+        // global too: the lanes read queue slots and parents that other lanes and lane 0 wrote
+        .addStatement("localGlobalBarrier()")
         .addStatement("sl_s = ctl[0]");
     List<StageModel> stages = names.stagesInPlanOrder();
     for (int i = 0; i < stages.size(); i++) {
-      StageModel s = stages.get(i);
-      m.beginControlFlow("if (sl_s == $L)", i);
-      if (s.isNode() && !s.node().handlers().isEmpty()) {
-        m.beginControlFlow("if (ctl[4] >= 0)").addStatement("signal_$L(sl_g, sl_lane)", s.name())
-            .nextControlFlow("else").addStatement("lanes_$L(sl_g, sl_lane)", s.name()).endControlFlow();
-      } else {
-        m.addStatement("lanes_$L(sl_g, sl_lane)", s.name());
-      }
-      m.endControlFlow();
+      m.beginControlFlow("if (sl_s == $L)", i).addStatement("lanes_$L(sl_g, sl_lane)", stages.get(i).name()).endControlFlow();
     }
-    m.addStatement("localBarrier()");
+    // global when lanes staged raised payloads that lane 0 copies to the pools. The two barriers stay
+    // even for runs with nothing to scatter: with them inside a uniform `if`, kernels on PoCL 3.1 lost
+    // sink items and crashed (SynthGainMemoryOpenClTest)
+    m.addStatement(anyRaises() ? "localGlobalBarrier()" : "localBarrier()");
     m.addComment("lane 0: prefix sums of the lanes' counts, and room in the target queues");
     m.beginControlFlow("if (sl_lane == 0)");
     for (int i = 1; i < stages.size(); i++) {
@@ -477,7 +473,8 @@ final class KernelWriter {
         m.beginControlFlow("if (sl_s == $L)", i).addStatement("scatter_$L(sl_g, sl_lane)", stages.get(i).name()).endControlFlow();
       }
     }
-    m.addStatement("localBarrier()")
+    // global too: the next run's lanes, and lane 0 opening a parent, read the slots just written
+    m.addStatement("localGlobalBarrier()")
         .beginControlFlow("if (sl_lane == 0 && sl_s >= 0)")
         .addStatement("$T.afterRun(plan, st, stats, err, sl_g, sl_s)", SCHED)
         .endControlFlow()
@@ -491,13 +488,23 @@ final class KernelWriter {
         .addModifiers(Modifier.PRIVATE)
         .addParameter(int.class, "sl_g")
         .addStatement("int sl_a = $T.next(plan, st, stats, err, sl_g)", SCHED)
-        .beginControlFlow("while (sl_a == $T.NEED_CHUNK || sl_a == $T.NEED_COUNT)", SCHED, SCHED)
+        .addComment("a handler runs here, on lane 0 alone, without a pass of the lanes")
+        .beginControlFlow("while (sl_a == $T.NEED_CHUNK || sl_a == $T.NEED_COUNT || (sl_a >= 0 && "
+            + "st[sl_g * plan[$T.P_STATE] + $T.S_HANDLER] >= 0))", SCHED, SCHED, SCHED, SCHED)
         .beginControlFlow("if (sl_a == $T.NEED_CHUNK)", SCHED)
         .addStatement("$T.claimed(plan, st, stats, sl_g, atomicAdd(cursor, 0, plan[$T.P_CHUNK]), inLength)", SCHED, SCHED);
     for (StageModel s : names.stagesInPlanOrder()) {
       if (s.isEnumerator()) {
-        m.nextControlFlow("else if (st[sl_g * plan[$T.P_STATE] + $T.S_STAGE] == $L)", SCHED, SCHED, names.index(s.name()))
+        m.nextControlFlow("else if (sl_a == $T.NEED_COUNT && st[sl_g * plan[$T.P_STATE] + $T.S_STAGE] == $L)",
+                SCHED, SCHED, SCHED, names.index(s.name()))
             .addStatement("open_$L(sl_g)", s.name());
+      }
+    }
+    for (StageModel s : names.stagesInPlanOrder()) {
+      if (s.isNode() && !s.node().handlers().isEmpty()) {
+        m.nextControlFlow("else if (sl_a == $L)", names.index(s.name()))
+            .addStatement("signal_$L(sl_g)", s.name())
+            .addStatement("$T.afterRun(plan, st, stats, err, sl_g, sl_a)", SCHED);
       }
     }
     m.endControlFlow()
@@ -508,7 +515,6 @@ final class KernelWriter {
         .addStatement("ctl[1] = st[sl_g * plan[$T.P_STATE] + $T.S_OFFSET]", SCHED, SCHED)
         .addStatement("ctl[2] = st[sl_g * plan[$T.P_STATE] + $T.S_LIMIT]", SCHED, SCHED)
         .addStatement("ctl[3] = st[sl_g * plan[$T.P_STATE] + $T.S_PARENT]", SCHED, SCHED)
-        .addStatement("ctl[4] = st[sl_g * plan[$T.P_STATE] + $T.S_HANDLER]", SCHED, SCHED)
         .endControlFlow();
     // the source pushes one item per lane: reserve its room before the lanes run
     StageModel src = model.source();
@@ -689,23 +695,33 @@ final class KernelWriter {
   }
 
   /**
-   * A handler run of '{@code s}': every lane clears its counts and partials, and lane 0 runs the
-   * handler; its pushes then go through the same prefix sum and scatter as a run over items.
+   * A handler run of '{@code s}', on lane 0 alone inside {@code decide}: the lanes' counts and
+   * partials are cleared, the handler runs as lane 0, and its pushes go through the same prefix sum
+   * and scatter as a run over items. No pass of the loop, and so no barrier, is spent on it.
    */
   private MethodSpec signalLanes(StageModel s) {
     MethodSpec.Builder m = MethodSpec.methodBuilder("signal_" + s.name())
         .addJavadoc("Node '$L' handles a signal: lane 0 runs handler {@code ctl[4]} for signal kind {@code ctl[1]}.\n", s.name())
         .addModifiers(Modifier.PRIVATE)
-        .addParameter(int.class, "sl_g").addParameter(int.class, "sl_lane");
+        .addParameter(int.class, "sl_g")
+        .addStatement("int sl_lane = 0")
+        .addStatement("int sl_b = sl_g * plan[$T.P_STATE]", SCHED)
+        .addStatement("ctl[1] = st[sl_b + $T.S_OFFSET]", SCHED)
+        .addStatement("ctl[2] = 0")
+        .addStatement("ctl[3] = st[sl_b + $T.S_PARENT]", SCHED)
+        .addStatement("ctl[4] = st[sl_b + $T.S_HANDLER]", SCHED)
+        .beginControlFlow("for (sl_lane = 0; sl_lane < $L; sl_lane++)", width);
     clearLane(m, s);
-    m.beginControlFlow("if (sl_lane == 0)");
+    m.endControlFlow().addStatement("sl_lane = 0");
     for (int h = 0; h < s.node().handlers().size(); h++) {
       m.beginControlFlow("if (ctl[4] == $L)", h)
           // a push beyond @Max names the signal: slot -1 - kind
           .addStatement("handle_$L_$L(sl_g, sl_lane, -1 - ctl[1])", s.name(), h)
           .endControlFlow();
     }
-    return m.endControlFlow().build();
+    return m.addStatement("reserve_$L(sl_g)", s.name())
+        .addStatement("scatter_$L(sl_g, sl_lane)", s.name())
+        .build();
   }
 
   private MethodSpec handlerBody(StageModel s, int h) {
