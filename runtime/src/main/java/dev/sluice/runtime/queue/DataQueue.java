@@ -1,12 +1,20 @@
 package dev.sluice.runtime.queue;
 
+import java.util.ArrayList;
+import java.util.List;
+
 /**
  * The bookkeeping of a ring of items: head, count, capacity, and how many items were ever pushed (for
  * signal credit and conservation checks). Typed subclasses hold the items in a primitive array or an
  * array of records. A queue made {@linkplain #growable() growable} is a sink buffer: it never wraps
- * and grows instead of overflowing.
+ * and grows instead of overflowing. It doubles up to {@link #SEGMENT} items; past that a full array
+ * is sealed as a segment and a new one begins, so a large sink is never copied to grow, only once
+ * when its items are taken.
  */
 public abstract class DataQueue {
+  /** Items of a sink buffer's array past which it adds segments instead of doubling. */
+  public static final int SEGMENT = 1 << 20;
+
   protected int head;
   protected int count;
   protected int capacity;
@@ -18,14 +26,20 @@ public abstract class DataQueue {
   private long left;
   /** {@link #pushed()} when the last signal was queued behind these items. */
   private long pushedAtSignal;
+  /** A sink buffer's sealed arrays, oldest first, with the items each holds from index 0. */
+  private final List<Object> segments = new ArrayList<>(0);
+  private final List<Integer> segmentItems = new ArrayList<>(0);
+  /** Items in {@link #segments}; {@link #count} is then the items of the current array alone. */
+  private int sealed;
 
   protected DataQueue(int capacity, boolean growable) {
     this.capacity = Math.max(capacity, 1);
     this.growable = growable;
   }
 
+  /** Items held: for a sink buffer, those of its sealed segments too. */
   public final int count() {
-    return count;
+    return sealed + count;
   }
 
   public final int capacity() {
@@ -38,7 +52,7 @@ public abstract class DataQueue {
 
   /** Items ever pushed. */
   public final long pushed() {
-    return left + count;
+    return left + sealed + count;
   }
 
   public final boolean growable() {
@@ -71,36 +85,39 @@ public abstract class DataQueue {
 
   /** Called when a push finds the queue full: grows a sink buffer, else reports an overflow. */
   protected final void full() {
-    if (!growable) {
-      throw new QueueOverflowException(capacity);
-    }
-    int newCapacity = capacity >= (1 << 29) ? Integer.MAX_VALUE - 8 : capacity * 2;
-    if (newCapacity <= capacity) {
-      throw new QueueOverflowException(capacity);
-    }
-    grow(newCapacity);
-    capacity = newCapacity;
+    reserve(1);
   }
 
   /**
-   * Makes room for {@code n} more items before a bulk push: grows a sink buffer (at least doubling,
-   * as {@link #full()} does), else reports an overflow, as the {@code n} single pushes would have.
+   * Makes room for {@code n} more items before a push: grows a sink buffer, else reports an
+   * overflow, as the {@code n} single pushes would have. A sink buffer doubles while it holds at
+   * most {@link #SEGMENT} items; past that its array is sealed and a new one of at least that size
+   * begins. Its items must still fit in one Java array, where they end up.
    */
   protected final void reserve(int n) {
     if (n <= capacity - count) {
       return;
     }
-    if (!growable) {
+    if (!growable || (long) sealed + count + n > Integer.MAX_VALUE - 8) {
       throw new QueueOverflowException(capacity);
     }
     long needed = (long) count + n;
-    long doubled = capacity >= (1 << 29) ? Integer.MAX_VALUE - 8 : (long) capacity * 2;
-    long newCapacity = Math.max(needed, doubled);
-    if (newCapacity > Integer.MAX_VALUE - 8) {
-      throw new QueueOverflowException(capacity);
+    if (needed <= SEGMENT) {
+      int newCapacity = (int) Math.max(needed, Math.min(2L * capacity, SEGMENT));
+      grow(newCapacity);
+      capacity = newCapacity;
+    } else {
+      if (count > 0) {
+        segments.add(array());
+        segmentItems.add(count);
+        sealed += count;
+      }
+      int newCapacity = Math.max(SEGMENT, n);
+      replace(newCapacity);
+      head = 0;
+      count = 0;
+      capacity = newCapacity;
     }
-    grow((int) newCapacity);
-    capacity = (int) newCapacity;
   }
 
   /** Records {@code n} items written behind the tail by a bulk push. */
@@ -113,7 +130,10 @@ public abstract class DataQueue {
    * {@code newCapacity}; {@link #pushed()} is kept.
    */
   protected final void emptied(int newCapacity) {
-    left += count;
+    left += sealed + count;
+    sealed = 0;
+    segments.clear();
+    segmentItems.clear();
     head = 0;
     count = 0;
     capacity = newCapacity;
@@ -148,14 +168,32 @@ public abstract class DataQueue {
     pushedBulk(n);
   }
 
-  /** Copies the items, head first, into {@code dst} from index {@code at}; returns how many. */
+  /** Whether the items array holds exactly the items, head first: a sink buffer that filled up. */
+  protected final boolean holdsExactlyItsArray() {
+    return sealed == 0 && head == 0 && count == capacity;
+  }
+
+  /** Copies the items, head first (a sink's sealed segments first), into {@code dst} from index {@code at}; returns how many. */
   protected final int copyOut(Object dst, int at) {
+    for (int i = 0; i < segments.size(); i++) {
+      System.arraycopy(segments.get(i), 0, dst, at, segmentItems.get(i));
+      at += segmentItems.get(i);
+    }
     int first = headRun();
     System.arraycopy(array(), head, dst, at, first);
     if (first < count) {
       System.arraycopy(array(), 0, dst, at + first, count - first);
     }
-    return count;
+    return sealed + count;
+  }
+
+  /** A sink buffer's sealed segments, oldest first, and the items each holds. */
+  protected final List<Object> segments() {
+    return segments;
+  }
+
+  protected final List<Integer> segmentItems() {
+    return segmentItems;
   }
 
   /** The items array (after any growth). */
@@ -163,6 +201,9 @@ public abstract class DataQueue {
 
   /** Reallocates the items array to {@code newCapacity}; the head is 0 for growable queues. */
   protected abstract void grow(int newCapacity);
+
+  /** Starts a new, empty items array of {@code newCapacity} (the old one was sealed or was empty). */
+  protected abstract void replace(int newCapacity);
 
   /** The item {@code offset} places behind the head, as text for error messages. */
   public abstract String describe(int offset);

@@ -38,7 +38,7 @@ public final class DoubleQueue extends DataQueue {
 
   /** The items, head first, as a new array. */
   public double[] toArray() {
-    double[] out = new double[count];
+    double[] out = new double[count()];
     copyTo(out, 0);
     return out;
   }
@@ -48,7 +48,7 @@ public final class DoubleQueue extends DataQueue {
    * exactly the items (a sink buffer that filled up), else a trimmed copy. The queue is left empty.
    */
   public double[] takeArray() {
-    double[] out = head == 0 && count == items.length ? items : toArray();
+    double[] out = holdsExactlyItsArray() ? items : toArray();
     items = new double[1];
     emptied(1);
     return out;
@@ -62,6 +62,11 @@ public final class DoubleQueue extends DataQueue {
   @Override
   protected void grow(int newCapacity) {
     items = Arrays.copyOf(items, newCapacity);
+  }
+
+  @Override
+  protected void replace(int newCapacity) {
+    items = new double[newCapacity];
   }
 
   @Override

@@ -38,7 +38,7 @@ public final class FloatQueue extends DataQueue {
 
   /** The items, head first, as a new array. */
   public float[] toArray() {
-    float[] out = new float[count];
+    float[] out = new float[count()];
     copyTo(out, 0);
     return out;
   }
@@ -48,7 +48,7 @@ public final class FloatQueue extends DataQueue {
    * exactly the items (a sink buffer that filled up), else a trimmed copy. The queue is left empty.
    */
   public float[] takeArray() {
-    float[] out = head == 0 && count == items.length ? items : toArray();
+    float[] out = holdsExactlyItsArray() ? items : toArray();
     items = new float[1];
     emptied(1);
     return out;
@@ -62,6 +62,11 @@ public final class FloatQueue extends DataQueue {
   @Override
   protected void grow(int newCapacity) {
     items = Arrays.copyOf(items, newCapacity);
+  }
+
+  @Override
+  protected void replace(int newCapacity) {
+    items = new float[newCapacity];
   }
 
   @Override

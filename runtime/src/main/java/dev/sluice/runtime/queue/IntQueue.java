@@ -55,7 +55,7 @@ public final class IntQueue extends DataQueue {
 
   /** The items, head first, as a new array. */
   public int[] toArray() {
-    int[] out = new int[count];
+    int[] out = new int[count()];
     copyTo(out, 0);
     return out;
   }
@@ -65,7 +65,7 @@ public final class IntQueue extends DataQueue {
    * exactly the items (a sink buffer that filled up), else a trimmed copy. The queue is left empty.
    */
   public int[] takeArray() {
-    int[] out = head == 0 && count == items.length ? items : toArray();
+    int[] out = holdsExactlyItsArray() ? items : toArray();
     items = new int[1];
     emptied(1);
     return out;
@@ -79,6 +79,11 @@ public final class IntQueue extends DataQueue {
   @Override
   protected void grow(int newCapacity) {
     items = Arrays.copyOf(items, newCapacity);
+  }
+
+  @Override
+  protected void replace(int newCapacity) {
+    items = new int[newCapacity];
   }
 
   @Override

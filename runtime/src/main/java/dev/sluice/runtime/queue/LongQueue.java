@@ -55,7 +55,7 @@ public final class LongQueue extends DataQueue {
 
   /** The items, head first, as a new array. */
   public long[] toArray() {
-    long[] out = new long[count];
+    long[] out = new long[count()];
     copyTo(out, 0);
     return out;
   }
@@ -65,7 +65,7 @@ public final class LongQueue extends DataQueue {
    * exactly the items (a sink buffer that filled up), else a trimmed copy. The queue is left empty.
    */
   public long[] takeArray() {
-    long[] out = head == 0 && count == items.length ? items : toArray();
+    long[] out = holdsExactlyItsArray() ? items : toArray();
     items = new long[1];
     emptied(1);
     return out;
@@ -79,6 +79,11 @@ public final class LongQueue extends DataQueue {
   @Override
   protected void grow(int newCapacity) {
     items = Arrays.copyOf(items, newCapacity);
+  }
+
+  @Override
+  protected void replace(int newCapacity) {
+    items = new long[newCapacity];
   }
 
   @Override

@@ -37,16 +37,17 @@ public final class ObjQueue<T> extends DataQueue {
 
   /** The items, head first, as a new list. */
   public List<T> toList() {
-    List<T> out = new ArrayList<>(count);
-    for (int i = 0; i < count; i++) {
-      out.add(get(i));
-    }
+    List<T> out = new ArrayList<>(count());
+    addTo(out);
     return out;
   }
 
-  /** Appends the items, head first, to {@code out}. */
+  /** Appends the items, head first (a sink's sealed segments first), to {@code out}. */
   @SuppressWarnings("unchecked")
   public void addTo(Collection<? super T> out) {
+    for (int s = 0; s < segments().size(); s++) {
+      out.addAll((List<T>) Arrays.asList((Object[]) segments().get(s)).subList(0, segmentItems().get(s)));
+    }
     int first = headRun();
     for (int i = 0; i < first; i++) {
       out.add((T) items[head + i]);
@@ -64,6 +65,11 @@ public final class ObjQueue<T> extends DataQueue {
   @Override
   protected void grow(int newCapacity) {
     items = Arrays.copyOf(items, newCapacity);
+  }
+
+  @Override
+  protected void replace(int newCapacity) {
+    items = new Object[newCapacity];
   }
 
   @Override

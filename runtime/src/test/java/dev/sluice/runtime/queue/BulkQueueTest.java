@@ -116,6 +116,66 @@ class BulkQueueTest {
   }
 
   @Test
+  void aSinkPastOneSegmentKeepsEveryItemInOrderWithoutCopyingToGrow() {
+    // single pushes, bulk copies and ranges across several segment boundaries, one of them bigger
+    // than a segment; then the items as one array, copied into another, and taken
+    int seg = DataQueue.SEGMENT;
+    LongQueue sink = new LongQueue(1024, true);
+    long next = 0;
+    for (int i = 0; i < seg + 5; i++) {
+      sink.add(next++);
+    }
+    long[] big = new long[seg + 17];
+    for (int i = 0; i < big.length; i++) {
+      big[i] = next + i;
+    }
+    sink.addAll(big, 0, big.length);
+    next += big.length;
+    sink.addRange(next, 3);
+    next += 3;
+    for (int i = 0; i < seg; i++) {
+      sink.add(next++);
+    }
+    assertEquals(next, sink.count());
+    assertEquals(next, sink.pushed());
+    long[] copied = new long[(int) next + 2];
+    assertEquals(next, sink.copyTo(copied, 2));
+    long[] taken = sink.takeArray();
+    assertEquals(next, taken.length);
+    for (int i = 0; i < next; i++) {
+      assertEquals(i, taken[i]);
+      assertEquals(i, copied[2 + i]);
+    }
+    assertEquals(0, sink.count());
+    assertEquals(next, sink.pushed());
+    sink.add(7);
+    assertArrayEquals(new long[] {7}, sink.toArray());
+
+    ObjQueue<Integer> objs = new ObjQueue<>(4, true);
+    for (int i = 0; i < 2 * seg + 1; i++) {
+      objs.add(i);
+    }
+    List<Integer> out = objs.toList();
+    assertEquals(2 * seg + 1, out.size());
+    for (int i = 0; i < out.size(); i++) {
+      assertEquals(i, out.get(i));
+    }
+    IntQueue ints = new IntQueue(4, true);
+    ints.addRange(0, seg + 1);
+    ints.addRange(seg + 1, 1);
+    int[] all = ints.takeArray();
+    assertEquals(seg + 2, all.length);
+    assertEquals(seg + 1, all[seg + 1]);
+  }
+
+  @Test
+  void aSinkOverflowsOnlyPastWhatOneArrayHolds() {
+    IntQueue q = new IntQueue(4, true);
+    assertThrows(QueueOverflowException.class, () -> q.addAll(new int[0], 0, Integer.MAX_VALUE - 4));
+    assertEquals(0, q.count());
+  }
+
+  @Test
   void emptyQueuesCopyNothing() {
     IntQueue q = new IntQueue(3, true);
     q.addAll(new int[0], 0, 0);
