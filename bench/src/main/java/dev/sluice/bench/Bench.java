@@ -34,13 +34,16 @@ import java.util.Set;
  * System properties: {@code bench.quick} (small inputs, fewer repetitions, results under
  * {@code bench/target}), {@code bench.scales} (default {@code 1,4,16}), {@code bench.only}
  * (workload names), {@code bench.impls} (implementation ids), {@code bench.warmups},
- * {@code bench.reps}, {@code bench.budget} (seconds per measurement after the minimum repetitions),
+ * {@code bench.warmup} (seconds of warm-up runs at least), {@code bench.reps}, {@code bench.budget} (seconds per measurement after the minimum repetitions),
  * {@code bench.out} (output folder), {@code bench.opencl} (OpenCL device index).
  */
 public final class Bench {
   /** The settings of one benchmark run. */
-  public record Config(boolean quick, int[] scales, Set<String> only, Set<Impl> impls, int warmups, int minReps,
-      int maxReps, double budgetSeconds, Path out) {
+  public record Config(boolean quick, int[] scales, Set<String> only, Set<Impl> impls, int warmups,
+      double warmupSeconds, int minReps, int maxReps, double budgetSeconds, Path out) {
+
+    /** Warm-ups stop here even if {@link #warmupSeconds} are not spent. */
+    static final int MAX_WARMUPS = 100;
 
     public static Config fromSystemProperties() {
       boolean quick = Boolean.getBoolean("bench.quick");
@@ -55,12 +58,16 @@ public final class Bench {
         }
       }
       int warmups = Integer.getInteger("bench.warmups", quick ? 1 : 2);
+      // the JIT compiles the per-item code of every implementation during the first runs: short runs
+      // (1x) need more than two of them to reach the code that runs at 16x
+      double warmupSeconds = Double.parseDouble(System.getProperty("bench.warmup", quick ? "0" : "1"));
       int reps = Integer.getInteger("bench.reps", quick ? 2 : 7);
       double budget = Double.parseDouble(System.getProperty("bench.budget", quick ? "2" : "8"));
       String out = System.getProperty("bench.out");
       Path dir = out != null ? Path.of(out)
           : quick ? projectRoot().resolve("bench/target/bench-quick") : projectRoot().resolve("docs/bench");
-      return new Config(quick, scales, only, impls, warmups, Math.min(quick ? 2 : 5, reps), reps, budget, dir);
+      return new Config(quick, scales, only, impls, warmups, warmupSeconds, Math.min(quick ? 2 : 5, reps), reps,
+          budget, dir);
     }
 
     private static Set<String> names(String list) {
@@ -141,9 +148,9 @@ public final class Bench {
         selected.add(w);
       }
     }
-    log.printf(Locale.ROOT, "Sluice benchmark%s: %d workload(s), scales %s, %d warm-up(s), %d-%d timed repetitions%n",
-        config.quick() ? " (quick)" : "", selected.size(), Arrays.toString(config.scales()), config.warmups(),
-        config.minReps(), config.maxReps());
+    log.printf(Locale.ROOT, "Sluice benchmark%s: %d workload(s), scales %s, %d warm-up(s) and %.1f s of them,"
+        + " %d-%d timed repetitions%n", config.quick() ? " (quick)" : "", selected.size(),
+        Arrays.toString(config.scales()), config.warmups(), config.warmupSeconds(), config.minReps(), config.maxReps());
     Machine.describe().forEach((k, v) -> log.println("  " + k + ": " + v));
     List<Measurement> all = new ArrayList<>();
     for (Workload w : selected) {
@@ -179,7 +186,9 @@ public final class Bench {
     long deviceBytes = 0;
     String head = String.format(Locale.ROOT, "  %-15s", impl.id);
     try (Variant v = p.variant(impl)) {
-      for (int i = 0; i < config.warmups(); i++) {
+      long warm = System.nanoTime();
+      for (int i = 0; i < config.warmups()
+          || (i < Config.MAX_WARMUPS && System.nanoTime() - warm < config.warmupSeconds() * 1e9); i++) {
         Variant.Outcome o = v.run();
         check(p, o);
       }

@@ -20,10 +20,12 @@ final class ResultsWriter {
       b.append("- ").append(e.getKey()).append(": ").append(e.getValue()).append('\n');
     }
     b.append(String.format(Locale.ROOT,
-        "%n%d warm-up run(s), then %d to %d timed repetitions per measurement (stopping after %d once %.0f s are spent);"
+        "%nAt least %d warm-up run(s) and %.1f s of them (at most %d runs), then %d to %d timed repetitions per"
+            + " measurement (stopping after %d once %.0f s are spent);"
             + " times are medians, ± is half the range of the repetitions. Every run's output (warm-ups included)"
             + " matched the reference (count and multiset checksum) before its time counted.%n%n",
-        c.warmups(), c.minReps(), c.maxReps(), c.minReps(), c.budgetSeconds()));
+        c.warmups(), c.warmupSeconds(), Bench.Config.MAX_WARMUPS, c.minReps(), c.maxReps(), c.minReps(),
+        c.budgetSeconds()));
 
     b.append("## Ratio to the parallel hand-fused loop\n\n");
     b.append("items/s of each implementation divided by items/s of `fused-par` on the same workload and input.\n\n");

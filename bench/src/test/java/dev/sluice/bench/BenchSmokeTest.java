@@ -24,7 +24,7 @@ class BenchSmokeTest {
 
   @Test
   void quickRunMatchesEveryReference() throws Exception {
-    Bench.Config config = new Bench.Config(true, new int[] {1}, Set.of(), EnumSet.allOf(Impl.class), 1, 1, 1, 0, out);
+    Bench.Config config = new Bench.Config(true, new int[] {1}, Set.of(), EnumSet.allOf(Impl.class), 1, 0, 1, 1, 0, out);
     ByteArrayOutputStream log = new ByteArrayOutputStream();
     Bench.Results results = Bench.run(config, new PrintStream(log, true, StandardCharsets.UTF_8));
     String text = log.toString(StandardCharsets.UTF_8);
