@@ -285,12 +285,12 @@ final class ApiWriter {
         .addParameter(KernelWriter.className(names), "kernel")
         .addParameter(Names.RUN_REPORT, "report");
     for (StageModel s : model.sinks()) {
+      // the kernel starts new accumulators at its next run, so these are handed over, not copied
       if (s.itemType().isRecord()) {
-        k.addStatement("this.$N = $T.unmodifiableList(new $T<>(kernel.acc_$L))", s.name(), java.util.Collections.class,
-            ArrayList.class, s.name());
+        k.addStatement("this.$N = $T.unmodifiableList(kernel.acc_$L)", s.name(), java.util.Collections.class, s.name());
       } else {
-        k.addStatement("this.$N = $T.copyOf(kernel.acc_$L, kernel.acc_$L_n)", s.name(), java.util.Arrays.class, s.name(),
-            s.name());
+        k.addStatement("this.$N = kernel.acc_$L.length == kernel.acc_$L_n ? kernel.acc_$L : $T.copyOf(kernel.acc_$L, "
+            + "kernel.acc_$L_n)", s.name(), s.name(), s.name(), s.name(), java.util.Arrays.class, s.name(), s.name());
       }
     }
     for (StageModel s : model.nodes()) {

@@ -1050,7 +1050,10 @@ final class KernelWriter {
         int k = sinkIndex(s.name());
         m.addStatement("sinkCap[$L] = capacity[$L]", k, k);
         for (Column c : columns(s.itemType())) {
-          m.addStatement("$N = new $T[capacity[$L]]", sinkBuffer(s.name()) + c.suffix(), c.type(), k);
+          // kept from the last run when its size is right: the kernel writes it before the host reads it
+          m.beginControlFlow("if ($N.length != capacity[$L])", sinkBuffer(s.name()) + c.suffix(), k)
+              .addStatement("$N = new $T[capacity[$L]]", sinkBuffer(s.name()) + c.suffix(), c.type(), k)
+              .endControlFlow();
         }
         if (s.itemType().isRecord()) {
           m.addStatement("$N = new $T<>()", acc(s.name()), ArrayList.class);
@@ -1194,11 +1197,16 @@ final class KernelWriter {
               .endControlFlow();
         } else {
           String a = acc(s.name());
-          m.beginControlFlow("if ($N_n + sinkCount[$L] > $N.length)", a, k, a)
+          // the first slice's items in one copy of the exact size, which the Result then takes as it is
+          m.beginControlFlow("if ($N_n == 0)", a)
+              .addStatement("$N = $T.copyOf($N, sinkCount[$L])", a, java.util.Arrays.class, sinkBuffer(s.name()), k)
+              .nextControlFlow("else")
+              .beginControlFlow("if ($N_n + sinkCount[$L] > $N.length)", a, k, a)
               .addStatement("$N = $T.copyOf($N, Math.max($N_n + sinkCount[$L], 2 * $N.length))", a, java.util.Arrays.class,
                   a, a, k, a)
               .endControlFlow()
               .addStatement("System.arraycopy($N, 0, $N, $N_n, sinkCount[$L])", sinkBuffer(s.name()), a, a, k)
+              .endControlFlow()
               .addStatement("$N_n += sinkCount[$L]", a, k);
         }
       }
