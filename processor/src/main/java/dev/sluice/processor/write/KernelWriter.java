@@ -695,33 +695,37 @@ final class KernelWriter {
   }
 
   /**
-   * A handler run of '{@code s}', on lane 0 alone inside {@code decide}: the lanes' counts and
-   * partials are cleared, the handler runs as lane 0, and its pushes go through the same prefix sum
-   * and scatter as a run over items. No pass of the loop, and so no barrier, is spent on it.
+   * A handler run of '{@code s}', on lane 0 alone inside {@code decide}: the handler runs as lane 0,
+   * and its pushes go to the target queues as a run's would, with lane 0 the only lane (its count is
+   * the total, its offset 0). No pass of the loop, and so no barrier, is spent on it; the lanes'
+   * partials are untouched, since a handler reads and assigns the group's values.
    */
   private MethodSpec signalLanes(StageModel s) {
     MethodSpec.Builder m = MethodSpec.methodBuilder("signal_" + s.name())
         .addJavadoc("Node '$L' handles a signal: lane 0 runs handler {@code ctl[4]} for signal kind {@code ctl[1]}.\n", s.name())
         .addModifiers(Modifier.PRIVATE)
         .addParameter(int.class, "sl_g")
-        .addStatement("int sl_lane = 0")
         .addStatement("int sl_b = sl_g * plan[$T.P_STATE]", SCHED)
         .addStatement("ctl[1] = st[sl_b + $T.S_OFFSET]", SCHED)
         .addStatement("ctl[2] = 0")
         .addStatement("ctl[3] = st[sl_b + $T.S_PARENT]", SCHED)
-        .addStatement("ctl[4] = st[sl_b + $T.S_HANDLER]", SCHED)
-        .beginControlFlow("for (sl_lane = 0; sl_lane < $L; sl_lane++)", width);
-    clearLane(m, s);
-    m.endControlFlow().addStatement("sl_lane = 0");
+        .addStatement("ctl[4] = st[sl_b + $T.S_HANDLER]", SCHED);
+    List<ChannelModel> chans = s.node().channels();
+    for (int c = 0; c < chans.size(); c++) {
+      m.addStatement("cnt[$L] = 0", c * width);
+    }
     for (int h = 0; h < s.node().handlers().size(); h++) {
       m.beginControlFlow("if (ctl[4] == $L)", h)
           // a push beyond @Max names the signal: slot -1 - kind
-          .addStatement("handle_$L_$L(sl_g, sl_lane, -1 - ctl[1])", s.name(), h)
+          .addStatement("handle_$L_$L(sl_g, 0, -1 - ctl[1])", s.name(), h)
           .endControlFlow();
     }
-    return m.addStatement("reserve_$L(sl_g)", s.name())
-        .addStatement("scatter_$L(sl_g, sl_lane)", s.name())
-        .build();
+    for (int c = 0; c < chans.size(); c++) {
+      m.addStatement("pre[$L] = 0", c * width);
+      reserveEdges(m, s, chans.get(c).name(), "cnt[" + c * width + "]");
+      m.addStatement("$T.pushed(plan, stats, sl_g, $L, cnt[$L])", SCHED, names.index(s.name()), c * width);
+    }
+    return m.addStatement("scatter_$L(sl_g, 0)", s.name()).build();
   }
 
   private MethodSpec handlerBody(StageModel s, int h) {
