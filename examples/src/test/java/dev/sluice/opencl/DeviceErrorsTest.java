@@ -43,6 +43,33 @@ class DeviceErrorsTest {
   }
 
   @Test
+  void aHandlerPushBeyondMaxNamesNodeAndSignalLikeTheCpu() {
+    // handlers run on lane 0 inside the scheduling step: their errors must still come back the same
+    Device cl = OpenClAvailable.device();
+    RegionNodes.Doc[] docs = new RegionNodes.Doc[40];
+    for (int i = 0; i < docs.length; i++) {
+      docs[i] = new RegionNodes.Doc(i, 1 + i % 5);
+    }
+    PipelineException gpu = assertThrows(PipelineException.class,
+        () -> HandlerOverpushPipeline.builder().device(cl).build().run(docs));
+    PipelineException cpu = assertThrows(PipelineException.class,
+        () -> HandlerOverpushPipeline.builder().device(Device.cpu()).build().run(docs));
+    assertEquals("perDoc", gpu.node());
+    assertEquals(cpu.node(), gpu.node());
+    assertEquals(cpu.item(), gpu.item());
+    assertTrue(gpu.item().contains("END"), gpu.item());
+    assertTrue(gpu.getMessage().contains("@Max(1)") && gpu.getMessage().contains(cl.name()), gpu.getMessage());
+    // without the bad document both back ends give one id per document
+    RegionNodes.Doc[] good = java.util.Arrays.copyOf(docs, 13);
+    int[] ids = HandlerOverpushPipeline.builder().device(cl).build().run(good).out();
+    java.util.Arrays.sort(ids);
+    assertEquals(13, ids.length);
+    for (int i = 0; i < ids.length; i++) {
+      assertEquals(i, ids[i]);
+    }
+  }
+
+  @Test
   void stepBoundIsAnError() {
     Device cl = OpenClAvailable.device();
     IllegalStateException e = assertThrows(IllegalStateException.class,
