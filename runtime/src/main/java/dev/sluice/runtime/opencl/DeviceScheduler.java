@@ -488,7 +488,8 @@ public final class DeviceScheduler {
             result = 0;
           }
         } else if (result == UNDECIDED && st[b + S_DUE] == 1) {
-          // a run of one lane: the handler of the signal whose credit is used up
+          // the handler of the signal whose credit is used up: the kernel's decide() runs it on lane 0
+          // and calls afterRun() before asking again, so it never takes a pass of the lanes
           at = (st[word(plan, b, W_SIG_HEAD, s)] + st[b + S_SIG_USED]) % plan[P_SIG_CAP];
           kind = st[ring(plan, b, s, at, 0)];
           slot = st[ring(plan, b, s, at, 2)];
