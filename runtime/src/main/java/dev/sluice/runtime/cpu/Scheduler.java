@@ -324,11 +324,10 @@ public final class Scheduler {
     }
     int slot = openSlot[s];
     int n = Math.min(plan.width, openCount[s] - openNext[s]);
+    // the run's element indices in one bulk push (the channel's @Max is the width, so n always fits)
     IntChannel elements = bodies.elements(s);
-    for (int i = 0; i < n; i++) {
-      elements.beginItem();
-      elements.push(openNext[s] + i);
-    }
+    elements.beginItem();
+    elements.pushRange(openNext[s], n);
     openNext[s] += n;
     stats.dataRuns[s]++;
     stats.filled[s] += n;
