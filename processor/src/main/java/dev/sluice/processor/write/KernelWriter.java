@@ -459,14 +459,19 @@ final class KernelWriter {
     // even for runs with nothing to scatter: with them inside a uniform `if`, kernels on PoCL 3.1 lost
     // sink items and crashed (SynthGainMemoryOpenClTest)
     m.addStatement(anyRaises() ? "localGlobalBarrier()" : "localBarrier()");
-    m.addComment("lane 0: prefix sums of the lanes' counts, and room in the target queues");
-    m.beginControlFlow("if (sl_lane == 0)");
-    for (int i = 1; i < stages.size(); i++) {
-      if (!stages.get(i).isEnumerator()) {
-        m.beginControlFlow("if (sl_s == $L)", i).addStatement("reserve_$L(sl_g)", stages.get(i).name()).endControlFlow();
+    // only nodes that run lanes reserve; with none (the source and enumerators push from decide) the
+    // block is left out: javac compiles an empty `if` to a branch to the next instruction, which
+    // Aparapi cannot turn back into structured code (CodeGenException: goto)
+    if (stages.stream().skip(1).anyMatch(s -> !s.isEnumerator())) {
+      m.addComment("lane 0: prefix sums of the lanes' counts, and room in the target queues");
+      m.beginControlFlow("if (sl_lane == 0)");
+      for (int i = 1; i < stages.size(); i++) {
+        if (!stages.get(i).isEnumerator()) {
+          m.beginControlFlow("if (sl_s == $L)", i).addStatement("reserve_$L(sl_g)", stages.get(i).name()).endControlFlow();
+        }
       }
+      m.endControlFlow();
     }
-    m.endControlFlow();
     m.addStatement("localBarrier()");
     for (int i = 1; i < stages.size(); i++) {
       if (!stages.get(i).isEnumerator()) {
