@@ -21,9 +21,10 @@ public final class RunReport {
   /**
    * How an OpenCL run used its device's memory: the model and budget ({@code memory}), the most
    * bytes its buffers held at once, the input slices and the kernel launches (a slice runs again
-   * when a sink's buffer had to grow).
+   * when a sink's buffer had to grow), and the bytes of {@code @Param} arrays copied to the device for
+   * the run (0 when none changed since the pipeline object's last run).
    */
-  public record MemoryUse(String memory, long peakBytes, int slices, int launches) {}
+  public record MemoryUse(String memory, long peakBytes, int slices, int launches, long paramBytes) {}
 
   private final String pipeline;
   private final String device;
@@ -123,8 +124,10 @@ public final class RunReport {
       b.append(String.format(Locale.ROOT, "  %-16s %-9s %12d%n", s.name(), "SINK", s.items()));
     }
     if (memory != null) {
-      b.append(String.format(Locale.ROOT, "  memory: %s; buffers held %.1f MiB at most; %d slice(s) in %d launch(es)%n",
-          memory.memory(), memory.peakBytes() / (double) (1L << 20), memory.slices(), memory.launches()));
+      b.append(String.format(Locale.ROOT,
+          "  memory: %s; buffers held %.1f MiB at most; %d slice(s) in %d launch(es); %d byte(s) of @Param arrays copied%n",
+          memory.memory(), memory.peakBytes() / (double) (1L << 20), memory.slices(), memory.launches(),
+          memory.paramBytes()));
     }
     return b.toString();
   }
@@ -147,7 +150,7 @@ public final class RunReport {
         + instances + ",\"nanos\":" + nanos + ",\"stages\":[" + String.join(",", st) + "],\"sinks\":["
         + String.join(",", sk) + "]" + (memory == null ? "" : ",\"memory\":{\"model\":" + quote(memory.memory())
         + ",\"peakBytes\":" + memory.peakBytes() + ",\"slices\":" + memory.slices() + ",\"launches\":"
-        + memory.launches() + "}") + "}";
+        + memory.launches() + ",\"paramBytes\":" + memory.paramBytes() + "}") + "}";
   }
 
   private static String quote(String s) {

@@ -80,6 +80,7 @@ public final class OpenClDriver {
     int groups = options.resolvedInstances();
     int sinks = plan.sinkNames.length;
     long t0 = System.nanoTime();
+    long paramBytes = program.readParams();
     int[] encoded = DevicePlan.encode(plan, options.maxSteps(), options.chunkSize());
     int[] capacity = new int[sinks];
     for (int k = 0; k < sinks; k++) {
@@ -176,7 +177,7 @@ public final class OpenClDriver {
       }
     }
     long nanos = System.nanoTime() - t0;
-    RunReport.MemoryUse use = new RunReport.MemoryUse(memory.describe(), peak, slicesRun, launches);
+    RunReport.MemoryUse use = new RunReport.MemoryUse(memory.describe(), peak, slicesRun, launches, paramBytes);
     return report(plan, device, groups, nanos, totals, sinkItems, use);
   }
 
