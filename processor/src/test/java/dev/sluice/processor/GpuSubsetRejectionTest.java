@@ -798,6 +798,28 @@ class GpuSubsetRejectionTest {
         .contains("push_n_out(sl_g, sl_lane, sl_slot, x + sv_n_last[sl_g]);");
   }
 
+  // ---- SLU621: a short[] @Param ----
+
+  @Test
+  void aShortArrayParamKeepsThePipelineOnTheCpuWithANoteOnItsLine() {
+    // Aparapi 3.0.2 has no put(short[]): the kernel this pipeline would get does not compile
+    JavaFileObject f = gpu("""
+        @Node final class N {
+          @Param final short[] steps;   // short array
+          N() { this.steps = new short[] {1}; }
+          void run(int x, IntOut out) { out.push(x + steps[0]); }
+        }
+        """);
+    Compilation c = compile(f);
+    CompilationSubject.assertThat(c).succeeded();
+    CompilationSubject.assertThat(c).hadNoteContaining("[" + Message.GPU_SHORT_ARRAY.code() + "] no OpenCL kernel for pipeline P")
+        .inFile(f).onLine(Sources.lineOf(f, "// short array"));
+    CompilationSubject.assertThat(c).hadNoteContaining("'steps' of N is a short[]");
+    CompilationSubject.assertThat(c).generatedSourceFile("t.PPipeline");
+    assertThat(c.generatedSourceFiles().stream().map(JavaFileObject::getName).toList().toString())
+        .doesNotContain("PPipeline_Kernel");
+  }
+
   // ---- an accepted shape ----
 
   @Test

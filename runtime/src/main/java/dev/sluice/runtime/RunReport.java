@@ -21,9 +21,11 @@ public final class RunReport {
   /**
    * How an OpenCL run used its device's memory: the model and budget ({@code memory}), the most
    * bytes its buffers held at once, the input slices and the kernel launches (a slice runs again
-   * when a sink's buffer had to grow).
+   * when a sink's buffer had to grow), and the bytes of {@code @Param} arrays copied to the device for
+   * the run (0 when none changed since the pipeline object's last run) and the nanoseconds spent
+   * reading the node objects and checking their arrays against what the device holds.
    */
-  public record MemoryUse(String memory, long peakBytes, int slices, int launches) {}
+  public record MemoryUse(String memory, long peakBytes, int slices, int launches, long paramBytes, long paramNanos) {}
 
   private final String pipeline;
   private final String device;
@@ -123,8 +125,11 @@ public final class RunReport {
       b.append(String.format(Locale.ROOT, "  %-16s %-9s %12d%n", s.name(), "SINK", s.items()));
     }
     if (memory != null) {
-      b.append(String.format(Locale.ROOT, "  memory: %s; buffers held %.1f MiB at most; %d slice(s) in %d launch(es)%n",
-          memory.memory(), memory.peakBytes() / (double) (1L << 20), memory.slices(), memory.launches()));
+      b.append(String.format(Locale.ROOT,
+          "  memory: %s; buffers held %.1f MiB at most; %d slice(s) in %d launch(es); %d byte(s) of @Param arrays copied"
+              + " (checked in %.3f ms)%n",
+          memory.memory(), memory.peakBytes() / (double) (1L << 20), memory.slices(), memory.launches(),
+          memory.paramBytes(), memory.paramNanos() / 1e6));
     }
     return b.toString();
   }
@@ -147,7 +152,7 @@ public final class RunReport {
         + instances + ",\"nanos\":" + nanos + ",\"stages\":[" + String.join(",", st) + "],\"sinks\":["
         + String.join(",", sk) + "]" + (memory == null ? "" : ",\"memory\":{\"model\":" + quote(memory.memory())
         + ",\"peakBytes\":" + memory.peakBytes() + ",\"slices\":" + memory.slices() + ",\"launches\":"
-        + memory.launches() + "}") + "}";
+        + memory.launches() + ",\"paramBytes\":" + memory.paramBytes() + ",\"paramNanos\":" + memory.paramNanos() + "}") + "}";
   }
 
   private static String quote(String s) {

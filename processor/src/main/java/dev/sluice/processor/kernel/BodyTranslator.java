@@ -496,6 +496,10 @@ public final class BodyTranslator {
       if (t.getIdentifier().contentEquals("length")) {
         TypeMirror target = trees.getTypeMirror(child(path, t.getExpression()));
         if (target != null && target.getKind() == TypeKind.ARRAY) {
+          Element array = trees.getElement(child(path, t.getExpression()));
+          if (array != null && roles.get(array) == Role.PARAM_FIELD) {
+            return KernelNames.paramLength(stage.name(), fields.get(array).name());
+          }
           return arrayRef(child(path, t.getExpression())) + ".length";
         }
       }

@@ -18,6 +18,14 @@ public final class KernelNames {
     return "p_" + stage + "_" + field;
   }
 
+  /**
+   * Kernel field holding the length of {@code @Param} array {@code field} of {@code stage}: the array the
+   * device holds has at least one element (OpenCL has no empty buffers), so its own length is not the field's.
+   */
+  public static String paramLength(String stage, String field) {
+    return "pn_" + stage + "_" + field;
+  }
+
   /** Global per-group copy of {@code @State} field {@code field} of {@code stage}. */
   public static String state(String stage, String field) {
     return "sv_" + stage + "_" + field;

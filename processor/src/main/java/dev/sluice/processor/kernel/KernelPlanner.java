@@ -55,6 +55,16 @@ public final class KernelPlanner {
       out.add(Diagnostic.on(model.element(), Message.GPU_KERNEL_SKIPPED, model.simpleName(), why));
       return new Plan(Map.of(), why, out);
     }
+    for (StageModel s : model.nodes()) {
+      for (FieldModel f : s.node().fields(FieldModel.Kind.PARAM)) {
+        if (f.array() && f.element().asType().toString().equals("short[]")) {
+          out.add(Diagnostic.on(f.element(), Message.GPU_SHORT_ARRAY, model.simpleName(), f.name(),
+              s.node().element().getSimpleName()));
+          return new Plan(Map.of(), "@Param array '" + f.name() + "' of node '" + s.name()
+              + "' is a short[], which Aparapi cannot copy to the device", out);
+        }
+      }
+    }
     Map<String, BodyTranslator.Translation> bodies = new LinkedHashMap<>();
     for (StageModel s : model.nodes()) {
       BodyTranslator.Translation t = translator.get().translate(s);

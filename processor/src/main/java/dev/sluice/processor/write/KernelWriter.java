@@ -308,7 +308,11 @@ final class KernelWriter {
         TypeName type = TypeName.get(f.element().asType());
         FieldSpec.Builder fb = FieldSpec.builder(type, KernelNames.param(s.name(), f.name()));
         if (f.array()) {
-          fb.initializer("new $T[1]", ((ArrayTypeName) type).componentType);
+          fb.addJavadoc("@Param '$L' of '$L': a copy of the node's array, at least one element long.\n", f.name(), s.name())
+              .initializer("new $T[1]", ((ArrayTypeName) type).componentType);
+          t.addField(FieldSpec.builder(int.class, KernelNames.paramLength(s.name(), f.name()))
+              .addJavadoc("The length of @Param '$L' of '$L'; -1 until the first run reads it.\n", f.name(), s.name())
+              .initializer("-1").build());
         }
         t.addField(fb.build());
       }
@@ -317,7 +321,7 @@ final class KernelWriter {
         t.addField(FieldSpec.builder(ArrayTypeName.of(type), KernelNames.state(s.name(), f.name()))
             .addJavadoc("@State '$L' of '$L': one per work-group, kept across slices.\n", f.name(), s.name())
             .initializer("new $T[1]", type).build());
-        t.addField(FieldSpec.builder(type, "init_" + s.name() + "_" + f.name(), Modifier.PRIVATE, Modifier.FINAL).build());
+        t.addField(FieldSpec.builder(type, "init_" + s.name() + "_" + f.name(), Modifier.PRIVATE).build());
       }
       for (FieldModel f : s.node().fields(FieldModel.Kind.REDUCE)) {
         TypeName type = TypeName.get(f.element().asType());
@@ -397,32 +401,11 @@ final class KernelWriter {
 
   private MethodSpec constructor() {
     MethodSpec.Builder m = MethodSpec.constructorBuilder()
-        .addJavadoc("Reads the {@code @Param} values and initial {@code @State} of one node object per stage.\n")
-        .addParameter(names.api(), "pipeline");
+        .addJavadoc("The kernel of {@code pipeline}, whose node factories {@code readParams} calls at each run.\n")
+        .addParameter(names.api(), "pipeline")
+        .addStatement("this.pipeline = pipeline");
     for (ItemType tag : raisedTags()) {
       m.addStatement("k_$L = $T.PLAN.signal($S)", tag.simpleName(), names.api(), tag.simpleName());
-    }
-    for (StageModel s : model.nodes()) {
-      List<FieldModel> params = s.node().fields(FieldModel.Kind.PARAM);
-      List<FieldModel> state = s.node().fields(FieldModel.Kind.STATE);
-      if (params.isEmpty() && state.isEmpty()) {
-        continue;
-      }
-      ClassName node = ClassName.get(s.node().element());
-      m.addStatement("$T $N = $T.requireNonNull(pipeline.$N.get(), $S)", node, "n_" + s.name(),
-          java.util.Objects.class, s.name(), "the factory of node '" + s.name() + "' returned null");
-      for (FieldModel f : params) {
-        m.addStatement("$N = n_$L.$N", KernelNames.param(s.name(), f.name()), s.name(), f.name());
-        if (f.array()) {
-          m.beginControlFlow("if ($N == null)", KernelNames.param(s.name(), f.name()))
-              .addStatement("throw new $T($S)", NullPointerException.class,
-                  "@Param array '" + f.name() + "' of node '" + s.name() + "' is null")
-              .endControlFlow();
-        }
-      }
-      for (FieldModel f : state) {
-        m.addStatement("init_$L_$L = n_$L.$N", s.name(), f.name(), s.name(), f.name());
-      }
     }
     return m.build();
   }
@@ -459,14 +442,19 @@ final class KernelWriter {
     // even for runs with nothing to scatter: with them inside a uniform `if`, kernels on PoCL 3.1 lost
     // sink items and crashed (SynthGainMemoryOpenClTest)
     m.addStatement(anyRaises() ? "localGlobalBarrier()" : "localBarrier()");
-    m.addComment("lane 0: prefix sums of the lanes' counts, and room in the target queues");
-    m.beginControlFlow("if (sl_lane == 0)");
-    for (int i = 1; i < stages.size(); i++) {
-      if (!stages.get(i).isEnumerator()) {
-        m.beginControlFlow("if (sl_s == $L)", i).addStatement("reserve_$L(sl_g)", stages.get(i).name()).endControlFlow();
+    // only nodes that run lanes reserve; with none (the source and enumerators push from decide) the
+    // block is left out: javac compiles an empty `if` to a branch to the next instruction, which
+    // Aparapi cannot turn back into structured code (CodeGenException: goto)
+    if (stages.stream().skip(1).anyMatch(s -> !s.isEnumerator())) {
+      m.addComment("lane 0: prefix sums of the lanes' counts, and room in the target queues");
+      m.beginControlFlow("if (sl_lane == 0)");
+      for (int i = 1; i < stages.size(); i++) {
+        if (!stages.get(i).isEnumerator()) {
+          m.beginControlFlow("if (sl_s == $L)", i).addStatement("reserve_$L(sl_g)", stages.get(i).name()).endControlFlow();
+        }
       }
+      m.endControlFlow();
     }
-    m.endControlFlow();
     m.addStatement("localBarrier()");
     for (int i = 1; i < stages.size(); i++) {
       if (!stages.get(i).isEnumerator()) {
@@ -964,6 +952,7 @@ final class KernelWriter {
               KernelNames.state(s.name(), f.name()) + "_kept", Modifier.PRIVATE).build());
         }
       }
+      t.addField(FieldSpec.builder(names.api(), "pipeline", Modifier.PRIVATE, Modifier.FINAL).build());
       t.addMethod(MethodSpec.methodBuilder("kernel").addAnnotation(Override.class).addModifiers(Modifier.PUBLIC)
           .returns(KERNEL).addStatement("return this").build());
       t.addMethod(MethodSpec.methodBuilder("inputColumnBytes").addAnnotation(Override.class)
@@ -976,6 +965,7 @@ final class KernelWriter {
             .addStatement("return $L", columnBytes(s.itemType())).endControlFlow();
       }
       t.addMethod(sinkBytes.addStatement("throw new $T($S + k)", IndexOutOfBoundsException.class, "no sink ").build());
+      readParams();
       allocate();
       growSink();
       load();
@@ -987,6 +977,59 @@ final class KernelWriter {
       channels();
       t.addMethod(MethodSpec.methodBuilder("dispose").addAnnotation(Override.class).addModifiers(Modifier.PUBLIC)
           .addStatement("super.dispose()").build());
+    }
+
+    /**
+     * Each run reads {@code @Param} values and initial {@code @State} from node objects its factories
+     * make now, as the CPU back end does. The kernel's copy of a {@code @Param} array goes to the device
+     * only when the node's array differs from it in length or in any element (compared bit for bit), so
+     * an array changed in place is seen and an unchanged one is not copied again.
+     */
+    private void readParams() {
+      MethodSpec.Builder m = MethodSpec.methodBuilder("readParams").addAnnotation(Override.class)
+          .addModifiers(Modifier.PUBLIC).returns(long.class)
+          .addStatement("long sl_bytes = 0");
+      for (StageModel s : model.nodes()) {
+        List<FieldModel> params = s.node().fields(FieldModel.Kind.PARAM);
+        List<FieldModel> state = s.node().fields(FieldModel.Kind.STATE);
+        if (params.isEmpty() && state.isEmpty()) {
+          continue;
+        }
+        ClassName node = ClassName.get(s.node().element());
+        String n = "n_" + s.name();
+        m.addStatement("$T $N = $T.requireNonNull(pipeline.$N.get(), $S)", node, n,
+            java.util.Objects.class, s.name(), "the factory of node '" + s.name() + "' returned null");
+        for (FieldModel f : params) {
+          String p = KernelNames.param(s.name(), f.name());
+          if (!f.array()) {
+            m.addStatement("$N = $N.$N", p, n, f.name());
+            continue;
+          }
+          TypeName type = TypeName.get(f.element().asType());
+          TypeName element = ((ArrayTypeName) type).componentType;
+          String len = KernelNames.paramLength(s.name(), f.name());
+          String v = "v_" + s.name() + "_" + f.name();
+          m.addStatement("$T $N = $N.$N", type, v, n, f.name())
+              .beginControlFlow("if ($N == null)", v)
+              .addStatement("throw new $T($S)", NullPointerException.class,
+                  "@Param array '" + f.name() + "' of node '" + s.name() + "' is null")
+              .endControlFlow()
+              .beginControlFlow("if ($N != $N.length || !$T.equals($N, 0, $N.length, $N, 0, $N.length))", len, v,
+                  java.util.Arrays.class, p, v, v, v)
+              .beginControlFlow("if ($N.length != Math.max(1, $N.length))", p, v)
+              .addStatement("$N = new $T[Math.max(1, $N.length)]", p, element, v)
+              .endControlFlow()
+              .addStatement("System.arraycopy($N, 0, $N, 0, $N.length)", v, p, v)
+              .addStatement("$N = $N.length", len, v)
+              .addStatement("put($N)", p)
+              .addStatement("sl_bytes += $L * (long) $N.length", bytes(element), p)
+              .endControlFlow();
+        }
+        for (FieldModel f : state) {
+          m.addStatement("init_$L_$L = $N.$N", s.name(), f.name(), n, f.name());
+        }
+      }
+      t.addMethod(m.addStatement("return sl_bytes").build());
     }
 
     private void allocate() {
@@ -1017,11 +1060,6 @@ final class KernelWriter {
               .addStatement("$T.fill($N, $L)", java.util.Arrays.class, rs, Reductions.identity(f))
               .addStatement("$N_kept = $N.clone()", rs, rs);
           m.addStatement("result_$L_$L = $L", s.name(), f.name(), Reductions.identity(f));
-        }
-        for (FieldModel f : s.node().fields(FieldModel.Kind.PARAM)) {
-          if (f.array()) {
-            m.addStatement("put($N)", KernelNames.param(s.name(), f.name()));
-          }
         }
         for (FieldModel f : s.node().fields(FieldModel.Kind.STATE)) {
           String sv = KernelNames.state(s.name(), f.name());

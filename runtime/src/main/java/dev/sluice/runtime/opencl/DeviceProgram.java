@@ -12,9 +12,17 @@ public interface DeviceProgram {
   Kernel kernel();
 
   /**
+   * At the start of each run: makes one object per node with its factory, as the CPU back end does
+   * per instance and run, and takes its {@code @Param} values and initial {@code @State}. A
+   * {@code @Param} array is copied to the device only when it differs from what the device holds (in
+   * length or any element, bit for bit); returns the bytes copied.
+   */
+  long readParams();
+
+  /**
    * Allocates every buffer for {@code groups} pipeline instances, input slices of up to
-   * {@code sliceItems} items and sinks of {@code sinkCapacity[k]} items, and puts the read-only
-   * ones (the plan, {@code @Param} arrays) on the device.
+   * {@code sliceItems} items and sinks of {@code sinkCapacity[k]} items, and puts the plan on the
+   * device ({@link #readParams} has put the {@code @Param} arrays that changed).
    */
   void allocate(int[] plan, int groups, int sliceItems, int[] sinkCapacity);
 

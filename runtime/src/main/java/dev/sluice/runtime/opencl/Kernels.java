@@ -2,13 +2,23 @@ package dev.sluice.runtime.opencl;
 
 import com.aparapi.Kernel;
 import com.aparapi.Range;
+import com.aparapi.device.Device;
 import com.aparapi.device.OpenCLDevice;
 import com.aparapi.exception.CompileFailedException;
+import com.aparapi.internal.kernel.KernelManager;
+import com.aparapi.internal.kernel.KernelPreferences;
+import java.util.LinkedHashSet;
 
 /**
  * Compiles and runs Aparapi kernels on one OpenCL device, and never lets Aparapi fall back to its
  * Java thread pool: a kernel that does not compile is an error carrying the reason, and a run that
  * did not execute as OpenCL on the chosen device is an error too.
+ *
+ * <p>Aparapi remembers a device that failed once in the preferences of the kernel's class (its
+ * fallback removes it), and from then on refuses that device to every kernel object of the class
+ * ({@code AssertionError: user supplied Device incompatible}). Sluice never takes Aparapi's fallback,
+ * so a failure here is reported once, as a {@link KernelException}, and the device is put back in
+ * the class's preferences before each compile and launch: one failed run does not fail the next.
  */
 public final class Kernels {
   private Kernels() {}
@@ -16,9 +26,11 @@ public final class Kernels {
   /** Compiles {@code kernel} for {@code device} before any run; buffers are then moved explicitly. */
   public static void compile(Kernel kernel, OpenCLDevice device) {
     kernel.setExplicit(true);
+    allow(kernel, device);
     try {
       kernel.compile(device);
-    } catch (CompileFailedException | RuntimeException e) {
+    } catch (CompileFailedException | RuntimeException | AssertionError e) {
+      allow(kernel, device);
       throw new KernelException("kernel " + kernel.getClass().getName() + " did not compile for "
           + OpenClDevices.describe(device) + ": " + e.getMessage(), e);
     }
@@ -26,11 +38,30 @@ public final class Kernels {
 
   /** Runs a compiled kernel over {@code range} and checks that it really ran as OpenCL there. */
   public static void execute(Kernel kernel, Range range, OpenCLDevice device) {
-    kernel.execute(range);
+    allow(kernel, device);
+    try {
+      kernel.execute(range);
+    } catch (RuntimeException | AssertionError e) {
+      allow(kernel, device);
+      throw new KernelException("kernel " + kernel.getClass().getName() + " failed on "
+          + OpenClDevices.describe(device) + ": " + e, e);
+    }
     if (!kernel.isRunningCL() || kernel.getTargetDevice() != device) {
+      allow(kernel, device);
       throw new KernelException("kernel " + kernel.getClass().getName() + " did not run as OpenCL on "
           + OpenClDevices.describe(device) + " but on " + kernel.getTargetDevice()
           + " (Aparapi's fallback); refusing the result", null);
+    }
+  }
+
+  /** Puts {@code device} first in the preferences of {@code kernel}'s class if a failure took it out. */
+  private static void allow(Kernel kernel, OpenCLDevice device) {
+    KernelPreferences preferences = KernelManager.instance().getPreferences(kernel);
+    if (!preferences.isDeviceAmongPreferredDevices(device)) {
+      LinkedHashSet<Device> devices = new LinkedHashSet<>();
+      devices.add(device);
+      devices.addAll(preferences.getPreferredDevices(null));
+      KernelManager.instance().setPreferredDevices(kernel, devices);
     }
   }
 

@@ -80,6 +80,8 @@ public final class OpenClDriver {
     int groups = options.resolvedInstances();
     int sinks = plan.sinkNames.length;
     long t0 = System.nanoTime();
+    long paramBytes = program.readParams();
+    long paramNanos = System.nanoTime() - t0;
     int[] encoded = DevicePlan.encode(plan, options.maxSteps(), options.chunkSize());
     int[] capacity = new int[sinks];
     for (int k = 0; k < sinks; k++) {
@@ -176,7 +178,7 @@ public final class OpenClDriver {
       }
     }
     long nanos = System.nanoTime() - t0;
-    RunReport.MemoryUse use = new RunReport.MemoryUse(memory.describe(), peak, slicesRun, launches);
+    RunReport.MemoryUse use = new RunReport.MemoryUse(memory.describe(), peak, slicesRun, launches, paramBytes, paramNanos);
     return report(plan, device, groups, nanos, totals, sinkItems, use);
   }
 
