@@ -205,6 +205,41 @@ class ScheduleTest {
     assertThat(column(s, StagePlan::rank)).isEqualTo(Map.of("in", 3, "evens", 2, "odds", 2, "merge", 1, "out", 0));
   }
 
+  /**
+   * Two channels of one node into one join, one of them also pushed by a handler, beside a third
+   * producer: the join's queue must take everything one run of {@code split} puts into it.
+   */
+  @Test
+  void fanInOfTwoChannelsOfOneNode() {
+    Schedule s = schedule(java("Pair", """
+        @SignalTag record Mark(int id) {}
+        @Node final class Raiser { void run(int x, IntOut out, Raise<Mark> mark) { out.push(x); } }
+        @Node final class Split {
+          void run(int x, @Max(2) IntOut a, @Max(3) IntOut b) { a.push(x); b.push(x); }
+          @SignalHandler void mark(Mark m, @Max(3) IntOut b) { b.push(m.id()); }
+        }
+        @Node final class One { void run(int x, IntOut out) { out.push(x); } }
+        @Node final class Merge { void run(int x, LongOut out) { } }
+        @Pipeline(width = 16, queueScale = 1) interface Pair {
+          @Source int in();
+          @From("in") Raiser raiser();
+          @From("raiser") Split split();
+          @From("in") One one();
+          @From({"split.a", "split.b", "one"}) Merge merge();
+          @Sink @From("merge") long out();
+        }
+        """));
+    assertThat(edges(s.pipeline())).containsExactly(
+        "0 in.in->raiser", "1 raiser.out->split", "2 in.in->one", "3 split.a->merge", "4 split.b->merge",
+        "5 one.out->merge", "6 merge.out->out").inOrder();
+    // a: 16 * 2 from run; b: 16 * 3 from run + 3 from the handler; one: 16
+    assertThat(s.edge(3).maxPerRun()).isEqualTo(32);
+    assertThat(s.edge(4).maxPerRun()).isEqualTo(51);
+    assertThat(s.edge(5).maxPerRun()).isEqualTo(16);
+    // one run of split puts 32 + 51 = 83 into merge's queue: max(83 * 1, 83 + 16) = 99
+    assertThat(s.stage("merge").queueCapacity()).isEqualTo(99);
+  }
+
   @Test
   void twoDisjointRegionsInSequence() {
     Schedule s = schedule(java("Seq", """
