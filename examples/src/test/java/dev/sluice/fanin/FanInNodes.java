@@ -4,6 +4,7 @@ import dev.sluice.Aggregate;
 import dev.sluice.IntOut;
 import dev.sluice.Max;
 import dev.sluice.Node;
+import dev.sluice.Out;
 import dev.sluice.Reduce;
 import dev.sluice.ReduceOp;
 import dev.sluice.Region;
@@ -88,6 +89,29 @@ final class FanInNodes {
     @SignalHandler(Signal.END)
     public void end(Doc d, @Aggregate @Max(1) IntOut out) {
       out.push(d.id() * 8 + 7);
+    }
+  }
+
+  /** One document per input: {@code Doc(x, x * 7 % 5)}. */
+  @Node
+  public static final class OneDoc {
+    public void run(int x, @Max(1) Out<Doc> out) {
+      out.push(new Doc(x, x * 7 % 5));
+    }
+  }
+
+  /**
+   * Three documents per input ({@code Doc(x + 1_000_000 * k, ...)} for k = 1..3), one when {@code x}
+   * is a multiple of 5.
+   */
+  @Node
+  public static final class ThreeDocs {
+    public void run(int x, @Max(3) Out<Doc> out) {
+      out.push(new Doc(x + 1_000_000, x % 4));
+      if (x % 5 != 0) {
+        out.push(new Doc(x + 2_000_000, x % 3));
+        out.push(new Doc(x + 3_000_000, 1));
+      }
     }
   }
 

@@ -32,4 +32,9 @@ class FanInOpenClTest {
   void endHandlerAndTransformMatchReference() {
     FanInTest.endAndRun(runs());
   }
+
+  @Test
+  void enumeratorJoinMatchesReference() {
+    FanInTest.joinEnumerates(runs());
+  }
 }

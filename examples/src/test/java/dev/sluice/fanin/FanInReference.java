@@ -60,6 +60,13 @@ final class FanInReference {
         .toArray();
   }
 
+  /** {@link JoinEnumerates}: every document of {@code one} and {@code three}, one END push each. */
+  static int[] joinEnumerates(int[] in) {
+    return Arrays.stream(in).flatMap(x -> IntStream.concat(IntStream.of(x),
+            x % 5 != 0 ? IntStream.of(x + 1_000_000, x + 2_000_000, x + 3_000_000) : IntStream.of(x + 1_000_000)))
+        .map(id -> id * 8 + 7).toArray();
+  }
+
   /** {@link EndAndRun}: one END push per document, whatever its line count, and {@code three} of its id. */
   static int[] endAndRun(FanInNodes.Doc[] docs) {
     return Arrays.stream(docs).mapToInt(FanInNodes.Doc::id)

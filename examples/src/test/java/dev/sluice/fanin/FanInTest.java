@@ -10,7 +10,7 @@ import org.junit.jupiter.api.Test;
 /**
  * Fan-in on the CPU back end against the plain-Java reference: producers with unequal maxima, two
  * channels of one node into one join, the source and a transform, an END handler and a transform,
- * with default and with the smallest settings. No internal queue may overflow.
+ * an enumerator as the join, with default and with the smallest settings. No internal queue may overflow.
  */
 class FanInTest {
   static final int[] SIZES = {0, 1, 4, 10, 1_000, 100_000};
@@ -110,6 +110,23 @@ class FanInTest {
     }
   }
 
+  static void joinEnumerates(Runs r) {
+    for (int n : SIZES) {
+      int[] in = FanInReference.upTo(n);
+      int[] expected = FanInReference.joinEnumerates(in);
+      for (int instances : r.instances()) {
+        for (int chunk : r.chunks()) {
+          String what = what("JoinEnumerates", r, n, instances, chunk);
+          assertSameInts(expected, attempt(what, () -> JoinEnumeratesPipeline.builder().instances(instances)
+              .chunkSize(chunk).device(r.device()).build().run(in)).out(), what);
+          String tiny = what("TinyJoinEnumerates", r, n, instances, chunk);
+          assertSameInts(expected, attempt(tiny, () -> TinyJoinEnumeratesPipeline.builder().instances(instances)
+              .chunkSize(chunk).device(r.device()).build().run(in)).out(), tiny);
+        }
+      }
+    }
+  }
+
   private static final Runs CPU = new Runs(Device.cpu(), INSTANCES, Multisets.CHUNKS);
 
   @Test
@@ -130,5 +147,10 @@ class FanInTest {
   @Test
   void endHandlerAndTransformMatchReference() {
     endAndRun(CPU);
+  }
+
+  @Test
+  void enumeratorJoinMatchesReference() {
+    joinEnumerates(CPU);
   }
 }
