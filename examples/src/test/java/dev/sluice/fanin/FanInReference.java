@@ -54,6 +54,11 @@ final class FanInReference {
     return Arrays.stream(in).flatMap(FanInReference::splitA).toArray();
   }
 
+  /** {@link TwoChannels}'s sink {@code both}: both channels of {@code two}, joined at a sink. */
+  static int[] twoChannelsBoth(int[] in) {
+    return Arrays.stream(in).flatMap(x -> IntStream.concat(splitA(x), splitB(x))).toArray();
+  }
+
   /** {@link SourceAndThree}: the join of the input itself and {@code three}. */
   static int[] sourceAndThree(int[] in) {
     return Arrays.stream(in).flatMap(x -> IntStream.concat(IntStream.of(x), three(x))).map(FanInReference::join)

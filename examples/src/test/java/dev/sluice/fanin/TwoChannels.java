@@ -6,7 +6,8 @@ import dev.sluice.Sink;
 import dev.sluice.Source;
 
 /**
- * Fan-in of two channels of one node into one join; channel {@code a} is also broadcast to a sink.
+ * Fan-in of two channels of one node into one join; channel {@code a} is also broadcast to a sink,
+ * and both channels are joined again at a sink.
  */
 @Pipeline
 interface TwoChannels {
@@ -19,4 +20,6 @@ interface TwoChannels {
   @Sink @From("join") int out();
 
   @Sink @From("two.a") int a();
+
+  @Sink @From({"two.a", "two.b"}) int both();
 }

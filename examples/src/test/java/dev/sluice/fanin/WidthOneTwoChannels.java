@@ -17,4 +17,6 @@ interface WidthOneTwoChannels {
   @Sink @From("join") int out();
 
   @Sink @From("two.a") int a();
+
+  @Sink @From({"two.a", "two.b"}) int both();
 }
