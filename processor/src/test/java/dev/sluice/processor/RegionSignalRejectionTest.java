@@ -146,6 +146,33 @@ class RegionSignalRejectionTest {
         """), Message.FAN_IN_WITH_SIGNAL, "@From({\"a\", \"b\"})", "user signal t.Flush can arrive");
   }
 
+  /** Two channels of one node are fan-in too: no region signal may reach the join (its signal queue stays empty). */
+  @Test
+  void fanInOfTwoChannelsOfOneNodeInsideARegion() {
+    rejects(pipeline("""
+        @Node final class Two { void run(int x, IntOut a, IntOut b) { } }
+        """, """
+          @Source Line lines();
+          @From("lines") Chars chars();
+          @From("chars") Two two();
+          @From({"two.a", "two.b"}) Inc join();
+          @Sink @From("join") int out();
+        """), Message.FAN_IN_IN_REGION, "@From({\"two.a\", \"two.b\"})", "stage 'join' joins several inputs inside region 1");
+  }
+
+  /** Nor a user signal, raised by the node whose two channels are joined. */
+  @Test
+  void fanInOfTwoChannelsOfARaiser() {
+    rejects(pipeline("""
+        @Node final class Two { void run(int x, IntOut a, IntOut b, Raise<Flush> flush) { } }
+        """, """
+          @Source int in();
+          @From("in") Two two();
+          @From({"two.a", "two.b"}) Inc join();
+          @Sink @From("join") int out();
+        """), Message.FAN_IN_WITH_SIGNAL, "@From({\"two.a\", \"two.b\"})", "user signal t.Flush can arrive");
+  }
+
   @Test
   void signalQueueTooSmall() {
     rejects(java("P", """

@@ -198,11 +198,54 @@ class ScheduleTest {
         """));
     assertThat(edges(s.pipeline())).containsExactly(
         "0 in.in->evens", "1 in.in->odds", "2 evens.out->merge", "3 odds.out->merge", "4 merge.out->out").inOrder();
-    // merge's one queue takes the larger edge: max(48 * 4, 48 + 16) = 192 over max(16 * 4, 16 + 16) = 64
+    // merge's one queue is sized and tested for the larger producer run: 48 (evens) over 16 (odds),
+    // so it is FULL below 48 whichever of them ran last, and holds max(48 * 4, 48 + 16) = 192
     assertThat(s.edges().stream().map(ScheduleTest::edge).toList()).containsExactly(
         "0 16/64 []", "1 16/64 []", "2 48/192 []", "3 16/192 []", "4 16/0 []").inOrder();
+    assertThat(s.stage("merge").queueMaxPerRun()).isEqualTo(48);
     assertThat(s.stage("merge").queueCapacity()).isEqualTo(192);
+    assertThat(column(s, StagePlan::queueMaxPerRun)).isEqualTo(Map.of("in", 0, "evens", 16, "odds", 16, "merge", 48,
+        "out", 0));
     assertThat(column(s, StagePlan::rank)).isEqualTo(Map.of("in", 3, "evens", 2, "odds", 2, "merge", 1, "out", 0));
+  }
+
+  /**
+   * Two channels of one node into one join, one of them also pushed by a handler, beside a third
+   * producer: the join's queue must take everything one run of {@code split} puts into it.
+   */
+  @Test
+  void fanInOfTwoChannelsOfOneNode() {
+    Schedule s = schedule(java("Pair", """
+        @SignalTag record Mark(int id) {}
+        @Node final class Raiser { void run(int x, IntOut out, Raise<Mark> mark) { out.push(x); } }
+        @Node final class Split {
+          void run(int x, @Max(2) IntOut a, @Max(3) IntOut b) { a.push(x); b.push(x); }
+          @SignalHandler void mark(Mark m, @Max(3) IntOut b) { b.push(m.id()); }
+        }
+        @Node final class One { void run(int x, IntOut out) { out.push(x); } }
+        @Node final class Merge { void run(int x, LongOut out) { } }
+        @Pipeline(width = 16, queueScale = 1) interface Pair {
+          @Source int in();
+          @From("in") Raiser raiser();
+          @From("raiser") Split split();
+          @From("in") One one();
+          @From({"split.a", "split.b", "one"}) Merge merge();
+          @Sink @From("merge") long out();
+        }
+        """));
+    assertThat(edges(s.pipeline())).containsExactly(
+        "0 in.in->raiser", "1 raiser.out->split", "2 in.in->one", "3 split.a->merge", "4 split.b->merge",
+        "5 one.out->merge", "6 merge.out->out").inOrder();
+    // a: 16 * 2 from run; b: 16 * 3 from run + 3 from the handler; one: 16
+    assertThat(s.edge(3).maxPerRun()).isEqualTo(32);
+    assertThat(s.edge(4).maxPerRun()).isEqualTo(51);
+    assertThat(s.edge(5).maxPerRun()).isEqualTo(16);
+    // one run of split puts 32 + 51 = 83 into merge's queue, more than one of one (16): merge is FULL
+    // below 83 and holds max(83 * 1, 83 + 16) = 99
+    assertThat(s.stage("merge").queueMaxPerRun()).isEqualTo(83);
+    assertThat(s.stage("merge").queueCapacity()).isEqualTo(99);
+    assertThat(s.edge(3).capacity()).isEqualTo(99);
+    assertThat(s.edge(4).capacity()).isEqualTo(99);
   }
 
   @Test

@@ -4,6 +4,8 @@ import dev.sluice.processor.model.ChannelModel;
 import dev.sluice.processor.model.EdgeModel;
 import dev.sluice.processor.model.PipelineModel;
 import dev.sluice.processor.model.StageModel;
+import java.util.HashMap;
+import java.util.Map;
 
 /**
  * Queue sizes (MERCATOR: upstream run width x max outputs x a scale factor). A run is up to
@@ -37,21 +39,34 @@ public final class QueueCapacities {
   }
 
   /**
-   * The data queue capacity of a stage: over its input edges, the largest of
-   * {@code max(maxPerRun * queueScale, maxPerRun + inputsPerRun(stage))} (the second term lets a
-   * consumer activated by a FULL queue always run). 0 for the source and sinks, which have no queue.
+   * The most items one run of any single producer can put into the data queue of {@code stage}: over
+   * the stages feeding it, the largest sum of {@link #maxPerRun} over that stage's edges into it (two
+   * channels of one node into one join push both in one run). The queue is FULL when its free space
+   * is below this number, whichever producer ran last, so the next run of any producer fits. 0 for
+   * the source and sinks, which have no queue.
+   */
+  public static int queueMaxPerRun(PipelineModel model, StageModel stage) {
+    if (!stage.isNode()) {
+      return 0;
+    }
+    Map<String, Integer> perProducer = new HashMap<>();
+    for (EdgeModel edge : model.inEdges(stage.name())) {
+      perProducer.merge(edge.from(), maxPerRun(model, edge), Integer::sum);
+    }
+    return perProducer.values().stream().mapToInt(Integer::intValue).max().orElse(0);
+  }
+
+  /**
+   * The data queue capacity of a stage: {@code max(queueMaxPerRun * queueScale, queueMaxPerRun +
+   * inputsPerRun(stage))}. The second term lets a consumer activated by a FULL queue always run a
+   * whole run. 0 for the source and sinks, which have no queue.
    */
   public static int queueCapacity(PipelineModel model, StageModel stage) {
     if (!stage.isNode()) {
       return 0;
     }
-    int inputs = inputsPerRun(model, stage);
-    int capacity = 0;
-    for (EdgeModel edge : model.inEdges(stage.name())) {
-      int perRun = maxPerRun(model, edge);
-      capacity = Math.max(capacity, Math.max(perRun * model.settings().queueScale(), perRun + inputs));
-    }
-    return capacity;
+    int perRun = queueMaxPerRun(model, stage);
+    return Math.max(perRun * model.settings().queueScale(), perRun + inputsPerRun(model, stage));
   }
 
   /** The signal queue capacity of a stage: the pipeline's setting for nodes, 0 otherwise. */

@@ -34,7 +34,7 @@ public final class ScheduleBuilder {
       String name = stage.name();
       stages.add(new StagePlan(name, numbering.label(model, name), numbering.stack(name), ranks.get(name),
           QueueCapacities.inputsPerRun(model, stage), QueueCapacities.queueCapacity(model, stage),
-          QueueCapacities.signalQueueCapacity(model, stage), DispatchTables.of(model, numbering, flow, stage)));
+          QueueCapacities.queueMaxPerRun(model, stage), QueueCapacities.signalQueueCapacity(model, stage), DispatchTables.of(model, numbering, flow, stage)));
     }
 
     List<EdgePlan> edges = new ArrayList<>();

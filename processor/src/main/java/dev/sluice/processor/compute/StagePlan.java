@@ -12,12 +12,14 @@ import java.util.List;
  * @param inputsPerRun items consumed per run: the width for a transform, 1 for an enumerator, the
  *     width produced per run for the source, 0 for a sink
  * @param queueCapacity its data queue capacity (0 for the source and sinks, which have none)
+ * @param queueMaxPerRun the most items one run of any single producer puts into its data queue: the
+ *     queue is FULL when it has less space (0 for the source and sinks)
  * @param signalQueueCapacity its signal queue capacity (0 for the source and sinks)
  * @param dispatch its signal table ({@link DispatchTable#EMPTY} for the source and sinks)
  */
 public record StagePlan(
     String name, int label, List<Integer> regionStack, int rank, int inputsPerRun, int queueCapacity,
-    int signalQueueCapacity, DispatchTable dispatch) {
+    int queueMaxPerRun, int signalQueueCapacity, DispatchTable dispatch) {
 
   public StagePlan {
     regionStack = List.copyOf(regionStack);

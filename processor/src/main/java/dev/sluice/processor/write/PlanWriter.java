@@ -34,16 +34,18 @@ final class PlanWriter {
     b.add("$T.builder($S, /* width */ $L, /* signal queue */ $L)\n", Names.PLAN, model.simpleName(),
         model.settings().width(), model.settings().signalQueue());
     b.indent().indent();
-    b.add("// stages: name, region number, rank (longest chain to a sink), input queue capacity\n");
+    b.add("// stages: name, region number, rank (longest chain to a sink), input queue capacity, most items one\n");
+    b.add("// producer run puts into that queue (FULL below it)\n");
     for (StageModel s : names.stagesInPlanOrder()) {
       StagePlan p = schedule.stage(s.name());
       if (s.isSource()) {
         b.add(".source($S, $L)\n", s.name(), p.rank());
       } else if (s.isEnumerator()) {
-        b.add(".enumerate($S, $L, $L, $L, /* heads region */ $L)\n", s.name(), p.label(), p.rank(),
-            p.queueCapacity(), headedRegion(s.name()));
+        b.add(".enumerate($S, $L, $L, $L, $L, /* heads region */ $L)\n", s.name(), p.label(), p.rank(),
+            p.queueCapacity(), p.queueMaxPerRun(), headedRegion(s.name()));
       } else {
-        b.add(".transform($S, $L, $L, $L)\n", s.name(), p.label(), p.rank(), p.queueCapacity());
+        b.add(".transform($S, $L, $L, $L, $L)\n", s.name(), p.label(), p.rank(), p.queueCapacity(),
+            p.queueMaxPerRun());
       }
     }
     for (StageModel s : model.sinks()) {

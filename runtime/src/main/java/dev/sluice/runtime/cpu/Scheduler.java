@@ -146,7 +146,12 @@ public final class Scheduler {
     return false;
   }
 
-  /** Activates each child with a FULL data or signal queue; true if any child is now active. */
+  /**
+   * Activates each child with a FULL data or signal queue; true if any child is now active. A data
+   * queue is FULL against the most items one run of any of its producers can push
+   * ({@code queueMaxPerRun}), not just this stage's, so with fan-in the other producers' next runs
+   * fit too.
+   */
   private boolean activateFullChildren(int s) {
     boolean any = false;
     for (int e : plan.outEdges[s]) {
@@ -154,7 +159,7 @@ public final class Scheduler {
       if (c < 0) {
         continue;
       }
-      if (Protocol.dataFull(input[c].space(), plan.edgeMaxPerRun[e])
+      if (Protocol.dataFull(input[c].space(), plan.queueMaxPerRun[c])
           || Protocol.signalFull(signals[c].space())) {
         active[c] = true;
       }

@@ -9,9 +9,9 @@ import java.util.Arrays;
 /**
  * A {@link PipelinePlan} flattened into one {@code int[]} that {@link DeviceScheduler} reads on the
  * device: a header of sizes and table offsets, then the tables (stage kinds, region labels, inputs
- * per run, queue capacities, priority order, children and out-edges as offset lists, edge targets
- * and per-run maxima; regions and their BEGIN/END kinds; the signal dispatch tables) and where each
- * part of a group's state lies. Derived from the plan, so both back ends schedule from the same numbers.
+ * per run, queue capacities and the most items one producer run puts into each queue, priority
+ * order, children and out-edges as offset lists, edge targets; regions and their BEGIN/END kinds;
+ * the signal dispatch tables) and where each part of a group's state lies. Derived from the plan, so both back ends schedule from the same numbers.
  */
 public final class DevicePlan {
   private DevicePlan() {}
@@ -74,11 +74,11 @@ public final class DevicePlan {
     out = table(out, P_LABEL, plan.label);
     out = table(out, P_INPUTS_PER_RUN, plan.inputsPerRun);
     out = table(out, P_CAPACITY, plan.queueCapacity);
+    out = table(out, P_QUEUE_MAX, plan.queueMaxPerRun);
     out = table(out, P_PRIORITY, plan.priority);
     out = offsetList(out, P_CHILD_AT, P_CHILDREN, plan.children);
     out = offsetList(out, P_OUT_AT, P_OUT, plan.outEdges);
     out = table(out, P_EDGE_TO, plan.edgeTo);
-    out = table(out, P_EDGE_MAX, plan.edgeMaxPerRun);
     out = table(out, P_HEADS, plan.heads);
     out = table(out, P_REGION_BUF, plan.regionParentBuffer);
     out = table(out, P_REGION_TERMINALS, plan.regionTerminals);

@@ -47,7 +47,8 @@ public final class DeviceScheduler {
   public static final int P_OUT_AT = 15;
   public static final int P_OUT = 16;
   public static final int P_EDGE_TO = 17;
-  public static final int P_EDGE_MAX = 18;
+  /** Per stage: the most items one run of any single producer puts into its data queue (FULL below it). */
+  public static final int P_QUEUE_MAX = 18;
   /** Signal queue capacity per stage. */
   public static final int P_SIG_CAP = 19;
   /** Per stage: the region it heads, or -1. */
@@ -311,7 +312,11 @@ public final class DeviceScheduler {
     return found;
   }
 
-  /** Activates each child of {@code s} with a FULL data or signal queue; 1 if any child is ACTIVE afterwards. */
+  /**
+   * Activates each child of {@code s} with a FULL data or signal queue; 1 if any child is ACTIVE
+   * afterwards. A data queue is FULL against the most items one run of any of its producers can push,
+   * so with fan-in the other producers' next runs fit too.
+   */
   private static int activateFullChildren(int[] plan, int[] st, int b, int s) {
     int any = 0;
     int i = 0;
@@ -321,7 +326,7 @@ public final class DeviceScheduler {
       e = plan[plan[P_OUT] + i];
       c = plan[plan[P_EDGE_TO] + e];
       if (c >= 0) {
-        if (Protocol.dataFull(capacity(plan, c) - st[word(plan, b, W_COUNT, c)], plan[plan[P_EDGE_MAX] + e])
+        if (Protocol.dataFull(capacity(plan, c) - st[word(plan, b, W_COUNT, c)], plan[plan[P_QUEUE_MAX] + c])
             || Protocol.signalFull(plan[P_SIG_CAP] - st[word(plan, b, W_SIG_COUNT, c)])) {
           st[word(plan, b, W_ACTIVE, c)] = 1;
         }

@@ -29,6 +29,11 @@ public final class PipelinePlan {
   public final int[] inputsPerRun;
   /** Capacity of each stage's input data queue (0 for the source). */
   public final int[] queueCapacity;
+  /**
+   * The most items one run of any single producer puts into each stage's data queue (0 for the
+   * source): the queue is FULL when its free space is below it, whichever producer ran.
+   */
+  public final int[] queueMaxPerRun;
   /** Region each stage heads, or -1. */
   public final int[] heads;
 
@@ -37,6 +42,10 @@ public final class PipelinePlan {
   public final int[] edgeFrom;
   public final String[] edgeChannel;
   public final int[] edgeTo;
+  /**
+   * The most items the producer pushes on each edge in one run: the terms the processor summed into
+   * {@link #queueMaxPerRun}, which is what the schedulers test.
+   */
   public final int[] edgeMaxPerRun;
   /** Out-edges per stage. */
   public final int[][] outEdges;
@@ -79,6 +88,7 @@ public final class PipelinePlan {
     rank = new int[n];
     inputsPerRun = new int[n];
     queueCapacity = new int[n];
+    queueMaxPerRun = new int[n];
     heads = new int[n];
     for (int i = 0; i < n; i++) {
       Stage s = b.stages.get(i);
@@ -88,6 +98,7 @@ public final class PipelinePlan {
       rank[i] = s.rank;
       inputsPerRun[i] = s.inputsPerRun;
       queueCapacity[i] = s.queueCapacity;
+      queueMaxPerRun[i] = s.queueMaxPerRun;
       heads[i] = s.heads;
     }
     sinkNames = b.sinks.toArray(new String[0]);
@@ -234,7 +245,7 @@ public final class PipelinePlan {
   }
 
   private record Stage(String name, StageKind kind, int label, int rank, int inputsPerRun,
-      int queueCapacity, int heads) {}
+      int queueCapacity, int queueMaxPerRun, int heads) {}
 
   private record Edge(int from, String channel, int to, int maxPerRun) {}
 
@@ -267,19 +278,22 @@ public final class PipelinePlan {
 
     /** The source: emits up to {@code width} items per run; heads region 0. */
     public Builder source(String stage, int rank) {
-      stages.add(new Stage(stage, StageKind.SOURCE, -1, rank, width, 0, 0));
+      stages.add(new Stage(stage, StageKind.SOURCE, -1, rank, width, 0, 0, 0));
       return this;
     }
 
-    /** A node running {@code run} on up to {@code width} items per run. */
-    public Builder transform(String stage, int label, int rank, int queueCapacity) {
-      stages.add(new Stage(stage, StageKind.TRANSFORM, label, rank, width, queueCapacity, -1));
+    /**
+     * A node running {@code run} on up to {@code width} items per run; its data queue holds
+     * {@code queueCapacity} items and one producer run puts at most {@code queueMaxPerRun} into it.
+     */
+    public Builder transform(String stage, int label, int rank, int queueCapacity, int queueMaxPerRun) {
+      stages.add(new Stage(stage, StageKind.TRANSFORM, label, rank, width, queueCapacity, queueMaxPerRun, -1));
       return this;
     }
 
-    /** An enumerator: one parent per run, heading region {@code heads}. */
-    public Builder enumerate(String stage, int label, int rank, int queueCapacity, int heads) {
-      stages.add(new Stage(stage, StageKind.ENUMERATE, label, rank, 1, queueCapacity, heads));
+    /** An enumerator: one parent per run, heading region {@code heads}; its queue as for {@link #transform}. */
+    public Builder enumerate(String stage, int label, int rank, int queueCapacity, int queueMaxPerRun, int heads) {
+      stages.add(new Stage(stage, StageKind.ENUMERATE, label, rank, 1, queueCapacity, queueMaxPerRun, heads));
       return this;
     }
 

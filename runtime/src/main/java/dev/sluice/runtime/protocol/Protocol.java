@@ -28,13 +28,16 @@ public final class Protocol {
   public static final int END_OF_INPUT_FLUSH = 0;
 
   /**
-   * A data queue is FULL when the producer could not write its worst-case output of one run.
+   * A data queue is FULL when one of its producers could not write its worst-case output of one run.
+   * Every producer run is followed by this test and a producer fires only with no ACTIVE child, so a
+   * queue that is not FULL takes the next run of any producer.
    *
    * @param space free slots in the queue
-   * @param maxPerRun the producer's most items on this edge in one run
+   * @param queueMaxPerRun the most items one run of any single producer puts into the queue (with
+   *     fan-in the largest over the producers, each summed over its edges into the queue)
    */
-  public static boolean dataFull(int space, int maxPerRun) {
-    return space < maxPerRun;
+  public static boolean dataFull(int space, int queueMaxPerRun) {
+    return space < queueMaxPerRun;
   }
 
   /** A signal queue is FULL when it could not take the most signals one run can emit. */

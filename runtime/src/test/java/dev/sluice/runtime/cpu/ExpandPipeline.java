@@ -32,9 +32,9 @@ final class ExpandPipeline {
     int q1 = Math.max(width * queueScale, width + width);
     plan = PipelinePlan.builder("Expand", width, signalCapacity)
         .source("nums", 4)
-        .enumerate("expand", 0, 3, q0, 1)
-        .transform("keep", 1, 2, q1)
-        .transform("count", 1, 1, q1)
+        .enumerate("expand", 0, 3, q0, width, 1)
+        .transform("keep", 1, 2, q1, width)
+        .transform("count", 1, 1, q1, width)
         .sink("kept")
         .sink("perParent")
         .edge("nums", "nums", "expand", width)
