@@ -335,17 +335,17 @@ final class Generator {
     return new Expr.Const(t, v);
   }
 
-  private Expr leaf(Prim t, Scope sc) {
+  private Expr leaf(Prim t, Scope sc, int depth) {
     List<Expr> same = sc.of(t);
     int pick = r.nextInt(10);
     if (pick < 6 && !same.isEmpty()) {
       return same.get(r.nextInt(same.size()));
     }
-    if (pick < 7) {
+    if (pick < 7 && depth > 0) {
       List<Field> arrays = sc.arrays.stream().filter(f -> f.type == t).toList();
       if (!arrays.isEmpty()) {
         Field a = arrays.get(r.nextInt(arrays.size()));
-        return new Expr.Lookup(t, a.name, gen(Prim.INT, 1, sc), t.itemBound);
+        return new Expr.Lookup(t, a.name, gen(Prim.INT, depth - 1, sc), t.itemBound);
       }
     }
     if (pick < 9 && !sc.leaves.isEmpty()) {
@@ -361,12 +361,12 @@ final class Generator {
         return e;
       }
     }
-    return leaf(t, sc);
+    return leaf(t, sc, 0);
   }
 
   private Expr tryGen(Prim t, int depth, Scope sc) {
     if (depth <= 0 || r.nextInt(4) == 0) {
-      return leaf(t, sc);
+      return leaf(t, sc, depth);
     }
     Expr a = gen(t, depth - 1, sc);
     if (t.integral()) {
@@ -416,7 +416,7 @@ final class Generator {
         case 11:
           return new Expr.Bin("abs", a, null, a.bound);
         case 12:
-          return new Expr.Ternary(cond(sc), a, gen(t, depth - 1, sc));
+          return new Expr.Ternary(cond(sc, depth - 1), a, gen(t, depth - 1, sc));
         default:
           return cast(t, gen(prim(), depth - 1, sc));
       }
@@ -437,7 +437,7 @@ final class Generator {
       case 4:
         return new Expr.Bin("abs", a, null, a.bound);
       case 5:
-        return new Expr.Ternary(cond(sc), a, gen(t, depth - 1, sc));
+        return new Expr.Ternary(cond(sc, depth - 1), a, gen(t, depth - 1, sc));
       default:
         return cast(t, gen(prim(), depth - 1, sc));
     }
@@ -448,17 +448,22 @@ final class Generator {
   }
 
   Expr.Cond cond(Scope sc) {
+    return cond(sc, 1);
+  }
+
+  /** A condition whose expressions nest at most {@code depth} deep (javac is slow on deep conditionals). */
+  Expr.Cond cond(Scope sc, int depth) {
     if (r.nextInt(5) == 0) {
-      return new Expr.Cond(r.nextBoolean() ? "&&" : "||", cond(sc), cond(sc));
+      return new Expr.Cond(r.nextBoolean() ? "&&" : "||", cond(sc, 0), cond(sc, 0));
     }
     Prim t = prim();
     if (r.nextInt(3) == 0) {
-      Expr a = cast(Prim.INT, gen(Prim.INT, 1, sc));
+      Expr a = cast(Prim.INT, gen(Prim.INT, depth, sc));
       Expr bit = new Expr.Bin("&", a, new Expr.Const(Prim.INT, 1 << r.nextInt(3)), 4);
       return new Expr.Cond(r.nextBoolean() ? "==" : "!=", bit, new Expr.Const(Prim.INT, 0));
     }
-    Expr a = gen(t, 1, sc);
-    Expr b = r.nextBoolean() ? gen(t, 1, sc) : constant(t);
+    Expr a = gen(t, depth, sc);
+    Expr b = r.nextBoolean() ? gen(t, depth, sc) : constant(t);
     String op = new String[] {"<", "<=", ">", ">=", "==", "!="}[r.nextInt(6)];
     return new Expr.Cond(op, a, b);
   }
