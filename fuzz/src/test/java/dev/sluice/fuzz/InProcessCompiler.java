@@ -111,10 +111,13 @@ public final class InProcessCompiler {
     return d.getKind() + ": " + where + d.getMessage(Locale.ROOT);
   }
 
-  /** The annotations, the runtime and Aparapi, wherever this JVM loaded them from. */
+  /**
+   * The annotations, the runtime, Aparapi and the fuzzers' own classes (so that generated code can
+   * implement their interfaces), wherever this JVM loaded them from.
+   */
   private static List<File> classPath() {
     List<File> path = new ArrayList<>();
-    for (Class<?> c : List.of(Node.class, PipelinePlan.class, Kernel.class)) {
+    for (Class<?> c : List.of(Node.class, PipelinePlan.class, Kernel.class, InProcessCompiler.class)) {
       try {
         path.add(new File(c.getProtectionDomain().getCodeSource().getLocation().toURI()));
       } catch (URISyntaxException e) {

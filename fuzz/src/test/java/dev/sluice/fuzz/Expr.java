@@ -1,0 +1,301 @@
+package dev.sluice.fuzz;
+
+import java.lang.reflect.Array;
+import java.util.Map;
+
+/**
+ * A typed expression of a generated node body: printed as Java by {@link #java()}, evaluated with
+ * Java's semantics by {@link #eval(Env)} in the reference interpreter. {@link #bound} is the largest
+ * absolute value it can take, which the generator keeps below {@link Prim#limit}.
+ */
+abstract class Expr {
+  final Prim type;
+  final double bound;
+
+  Expr(Prim type, double bound) {
+    this.type = type;
+    this.bound = bound;
+  }
+
+  abstract String java();
+
+  abstract Object eval(Env env);
+
+  /** What an expression can read: the item, the parent, a signal tag, a loop index, fields, params. */
+  static final class Env {
+    Object item;
+    Object parent;
+    Object tag;
+    int loop;
+    Map<String, Object> fields;
+    Map<String, Object> params;
+  }
+
+  /** The smallest power of two at or above {@code b} (at least 1). */
+  static double pow2(double b) {
+    double p = 1;
+    while (p < b) {
+      p *= 2;
+    }
+    return p;
+  }
+
+  static final class Const extends Expr {
+    final long value;
+
+    Const(Prim type, long value) {
+      super(type, Math.abs((double) value));
+      this.value = value;
+    }
+
+    String java() {
+      return type.literal(value);
+    }
+
+    Object eval(Env env) {
+      return type.box(value);
+    }
+  }
+
+  /** A named input: the item or a component, the parent's, the tag's, a field, a scalar param, the loop index. */
+  static final class Ref extends Expr {
+    enum Kind { ITEM, PARENT, TAG, FIELD, PARAM, LOOP }
+
+    final Kind kind;
+    final Ty ty;
+    final int comp;
+    final String text;
+
+    /** Component {@code comp} of the item, parent or tag of type {@code ty}, read as {@code var}. */
+    Ref(Kind kind, Ty ty, int comp, String var, double bound) {
+      super(ty.comps().get(comp), bound);
+      this.kind = kind;
+      this.ty = ty;
+      this.comp = comp;
+      this.text = ty.access(var, comp);
+    }
+
+    /** A field, a scalar param or the loop index. */
+    Ref(Kind kind, Prim type, String name, double bound) {
+      super(type, bound);
+      this.kind = kind;
+      this.ty = null;
+      this.comp = 0;
+      this.text = name;
+    }
+
+    String java() {
+      return text;
+    }
+
+    Object eval(Env env) {
+      return switch (kind) {
+        case ITEM -> ty.get(env.item, comp);
+        case PARENT -> ty.get(env.parent, comp);
+        case TAG -> ty.get(env.tag, comp);
+        case FIELD -> env.fields.get(text);
+        case PARAM -> env.params.get(text);
+        case LOOP -> env.loop;
+      };
+    }
+  }
+
+  /** {@code (a.length == 0 ? 0 : a[(index & 0x7fff) % a.length])}: in range, also for an empty array. */
+  static final class Lookup extends Expr {
+    final String array;
+    final Expr index;
+
+    Lookup(Prim type, String array, Expr index, double bound) {
+      super(type, bound);
+      this.array = array;
+      this.index = index;
+    }
+
+    String java() {
+      return "(" + array + ".length == 0 ? " + type.literal(0) + " : " + array + "[(" + index.java() + " & 0x7fff) % "
+          + array + ".length])";
+    }
+
+    Object eval(Env env) {
+      Object a = env.params.get(array);
+      int n = Array.getLength(a);
+      if (n == 0) {
+        return type.box(0);
+      }
+      int i = (((Integer) index.eval(env)) & 0x7fff) % n;
+      return Array.get(a, i);
+    }
+  }
+
+  static final class Cast extends Expr {
+    final Expr e;
+
+    Cast(Prim to, Expr e) {
+      super(to, e.bound);
+      this.e = e;
+    }
+
+    String java() {
+      return "((" + type.java + ") " + e.java() + ")";
+    }
+
+    Object eval(Env env) {
+      return type.cast(e.eval(env));
+    }
+  }
+
+  /** A binary operator or Math.min/max; {@code abs} is unary (b == null). */
+  static final class Bin extends Expr {
+    final String op;
+    final Expr a;
+    final Expr b;
+
+    Bin(String op, Expr a, Expr b, double bound) {
+      super(a.type, bound);
+      this.op = op;
+      this.a = a;
+      this.b = b;
+    }
+
+    String java() {
+      return switch (op) {
+        case "min", "max" -> "Math." + op + "(" + a.java() + ", " + b.java() + ")";
+        case "abs" -> "Math.abs(" + a.java() + ")";
+        default -> "(" + a.java() + " " + op + " " + b.java() + ")";
+      };
+    }
+
+    Object eval(Env env) {
+      Object x = a.eval(env);
+      Object y = b == null ? null : b.eval(env);
+      return apply(op, type, x, y);
+    }
+
+    static Object apply(String op, Prim type, Object x, Object y) {
+      switch (type) {
+        case INT -> {
+          int p = (Integer) x;
+          int q = y == null ? 0 : ((Number) y).intValue();
+          return switch (op) {
+            case "+" -> p + q; case "-" -> p - q; case "*" -> p * q; case "/" -> p / q; case "%" -> p % q;
+            case "&" -> p & q; case "|" -> p | q; case "^" -> p ^ q;
+            case "<<" -> p << q; case ">>" -> p >> q; case ">>>" -> p >>> q;
+            case "min" -> Math.min(p, q); case "max" -> Math.max(p, q); case "abs" -> Math.abs(p);
+            default -> throw new IllegalArgumentException(op);
+          };
+        }
+        case LONG -> {
+          long p = (Long) x;
+          long q = y == null ? 0 : ((Number) y).longValue();
+          return switch (op) {
+            case "+" -> p + q; case "-" -> p - q; case "*" -> p * q; case "/" -> p / q; case "%" -> p % q;
+            case "&" -> p & q; case "|" -> p | q; case "^" -> p ^ q;
+            case "<<" -> p << q; case ">>" -> p >> q; case ">>>" -> p >>> q;
+            case "min" -> Math.min(p, q); case "max" -> Math.max(p, q); case "abs" -> Math.abs(p);
+            default -> throw new IllegalArgumentException(op);
+          };
+        }
+        case FLOAT -> {
+          float p = (Float) x;
+          float q = y == null ? 0 : (Float) y;
+          return switch (op) {
+            case "+" -> p + q; case "-" -> p - q; case "*" -> p * q;
+            case "min" -> Math.min(p, q); case "max" -> Math.max(p, q); case "abs" -> Math.abs(p);
+            default -> throw new IllegalArgumentException(op);
+          };
+        }
+        default -> {
+          double p = (Double) x;
+          double q = y == null ? 0 : (Double) y;
+          return switch (op) {
+            case "+" -> p + q; case "-" -> p - q; case "*" -> p * q;
+            case "min" -> Math.min(p, q); case "max" -> Math.max(p, q); case "abs" -> Math.abs(p);
+            default -> throw new IllegalArgumentException(op);
+          };
+        }
+      }
+    }
+  }
+
+  /** {@code cond ? a : b}. */
+  static final class Ternary extends Expr {
+    final Cond c;
+    final Expr a;
+    final Expr b;
+
+    Ternary(Cond c, Expr a, Expr b) {
+      super(a.type, Math.max(a.bound, b.bound));
+      this.c = c;
+      this.a = a;
+      this.b = b;
+    }
+
+    String java() {
+      return "(" + c.java() + " ? " + a.java() + " : " + b.java() + ")";
+    }
+
+    Object eval(Env env) {
+      return c.test(env) ? a.eval(env) : b.eval(env);
+    }
+  }
+
+  /** A comparison of two expressions of one type, or two conditions joined by && / ||. */
+  static final class Cond {
+    final String op;
+    final Expr a;
+    final Expr b;
+    final Cond l;
+    final Cond r;
+
+    Cond(String op, Expr a, Expr b) {
+      this.op = op;
+      this.a = a;
+      this.b = b;
+      this.l = null;
+      this.r = null;
+    }
+
+    Cond(String op, Cond l, Cond r) {
+      this.op = op;
+      this.a = null;
+      this.b = null;
+      this.l = l;
+      this.r = r;
+    }
+
+    String java() {
+      if (l != null) {
+        return "(" + l.java() + " " + op + " " + r.java() + ")";
+      }
+      return "(" + a.java() + " " + op + " " + b.java() + ")";
+    }
+
+    boolean test(Env env) {
+      if (l != null) {
+        return op.equals("&&") ? l.test(env) && r.test(env) : l.test(env) || r.test(env);
+      }
+      double x = ((Number) a.eval(env)).doubleValue();
+      double y = ((Number) b.eval(env)).doubleValue();
+      if (a.type == Prim.LONG) {
+        // compare longs exactly, not through double
+        long p = (Long) a.eval(env);
+        long q = (Long) b.eval(env);
+        int c = Long.compare(p, q);
+        return cmp(op, c);
+      }
+      return switch (op) {
+        case "<" -> x < y; case "<=" -> x <= y; case ">" -> x > y; case ">=" -> x >= y;
+        case "==" -> x == y; case "!=" -> x != y;
+        default -> throw new IllegalArgumentException(op);
+      };
+    }
+
+    private static boolean cmp(String op, int c) {
+      return switch (op) {
+        case "<" -> c < 0; case "<=" -> c <= 0; case ">" -> c > 0; case ">=" -> c >= 0;
+        case "==" -> c == 0; case "!=" -> c != 0;
+        default -> throw new IllegalArgumentException(op);
+      };
+    }
+  }
+}

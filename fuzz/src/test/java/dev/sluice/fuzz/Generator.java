@@ -1,0 +1,838 @@
+package dev.sluice.fuzz;
+
+import dev.sluice.fuzz.Spec.Channel;
+import dev.sluice.fuzz.Spec.Field;
+import dev.sluice.fuzz.Spec.Kind;
+import dev.sluice.fuzz.Spec.Role;
+import dev.sluice.fuzz.Spec.SinkSpec;
+import dev.sluice.fuzz.Spec.Stage;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Random;
+import java.util.Set;
+
+/**
+ * Random valid pipelines from a seed. Everything it writes is accepted by the processor (see
+ * docs/processor.md) and deterministic by the documented semantics, so the reference's multisets are
+ * the only right answer on every back end, instance count and chunking:
+ *
+ * <ul>
+ *   <li>fan-in only outside regions, and never where a user signal can arrive;
+ *   <li>user signals travel only to plain transforms of the raiser's region (no enumerator, no
+ *       {@code @Aggregate} edge, no fan-in on the way); outside regions their handlers push values of
+ *       the tag alone, since windows there depend on chunking;
+ *   <li>{@code @State} in a region is set in BEGIN (and user handlers), so it never carries over from
+ *       another parent; outside regions it is a constant;
+ *   <li>a {@code @Reduce} read by a handler is per parent: reset in END, so the run's final value is
+ *       the identity; other reductions are never reset nor read, and are combined over the whole run;
+ *   <li>arithmetic is exact: integers never overflow, floats stay integral (see {@link Prim}).
+ * </ul>
+ */
+final class Generator {
+  /** What {@code -Dfuzz.features=} can restrict; the default is all of them. */
+  static final List<String> FEATURES = List.of(
+      "fanout", "fanin", "regions", "signals", "state", "reduce", "params", "records", "floats", "tiny", "loops");
+
+  private static final int MAX_MULT = 2_000;
+
+  private final Set<String> features;
+  private Random r;
+  private Spec spec;
+  private final Map<Channel, Long> mult = new LinkedHashMap<>();
+
+  Generator(Set<String> features) {
+    this.features = features;
+  }
+
+  private boolean on(String f) {
+    return features.contains(f);
+  }
+
+  Spec generate(long seed) {
+    r = new Random(seed);
+    spec = new Spec(seed);
+    mult.clear();
+    settings();
+    if (on("records")) {
+      int n = r.nextInt(3);
+      for (int i = 0; i < n; i++) {
+        spec.records.add(new Ty.Rec("R" + i, prims(1 + r.nextInt(3)), false));
+      }
+    }
+    Stage src = new Stage(0, "src", Kind.SOURCE, List.of());
+    src.inType = itemType();
+    src.channels.add(new Channel(src, "src", src.inType, 1, false, List.of()));
+    mult.put(src.channels.get(0), 1L);
+    spec.stages.add(src);
+    int n = r.nextInt(10) == 0 ? 0 : 1 + r.nextInt(8);
+    for (int i = 0; i < n; i++) {
+      addStage();
+    }
+    sinks();
+    if (on("signals")) {
+      signals();
+    }
+    spec.input = input();
+    return spec;
+  }
+
+  // ---------------------------------------------------------------- settings, types, input
+
+  private void settings() {
+    if (on("tiny") && r.nextInt(3) == 0) {
+      spec.used.add("tiny");
+      spec.width = 1 + r.nextInt(4);
+      spec.queueScale = 1 + r.nextInt(2);
+      spec.signalQueue = 4 + r.nextInt(3);
+    } else if (r.nextInt(3) == 0) {
+      spec.width = new int[] {8, 16, 32, 64, 128}[r.nextInt(5)];
+      spec.queueScale = r.nextInt(4);
+      spec.signalQueue = r.nextBoolean() ? 0 : 4 + r.nextInt(20);
+    }
+  }
+
+  private Prim prim() {
+    int n = on("floats") ? 4 : 2;
+    return Prim.values()[r.nextInt(n)];
+  }
+
+  private List<Prim> prims(int n) {
+    List<Prim> p = new ArrayList<>();
+    for (int i = 0; i < n; i++) {
+      p.add(prim());
+    }
+    return p;
+  }
+
+  private Ty itemType() {
+    if (!spec.records.isEmpty() && r.nextInt(3) == 0) {
+      spec.used.add("records");
+      return Ty.of(spec.records.get(r.nextInt(spec.records.size())));
+    }
+    Prim p = prim();
+    if (!p.integral()) {
+      spec.used.add("floats");
+    }
+    return Ty.of(p);
+  }
+
+  private Object value(Prim p, Random rr) {
+    long v = switch (rr.nextInt(4)) {
+      case 0 -> rr.nextInt(7) - 3;
+      case 1 -> rr.nextInt(201) - 100;
+      default -> (long) ((rr.nextDouble() * 2 - 1) * p.itemBound);
+    };
+    return p.box(v);
+  }
+
+  private Object value(Ty t, Random rr) {
+    if (!t.isRecord()) {
+      return value(t.prim, rr);
+    }
+    List<Object> v = new ArrayList<>();
+    for (Prim p : t.comps()) {
+      v.add(value(p, rr));
+    }
+    return List.copyOf(v);
+  }
+
+  private List<Object> input() {
+    long worst = 1;
+    for (long m : mult.values()) {
+      worst = Math.max(worst, m);
+    }
+    int cap = (int) Math.max(1, Math.min(400, 30_000 / worst));
+    int n = switch (r.nextInt(6)) {
+      case 0 -> r.nextInt(3);
+      case 1 -> 1 + r.nextInt(20);
+      default -> r.nextInt(cap + 1);
+    };
+    List<Object> in = new ArrayList<>();
+    Ty t = spec.source().inType;
+    for (int i = 0; i < n; i++) {
+      in.add(value(t, r));
+    }
+    return in;
+  }
+
+  // ---------------------------------------------------------------- graph
+
+  private List<Channel> channels() {
+    List<Channel> all = new ArrayList<>();
+    for (Stage s : spec.stages) {
+      all.addAll(s.channels);
+    }
+    return all;
+  }
+
+  /** A channel to read, the newest ones likelier (long chains), any of them possible (fan-out). */
+  private Channel pick(List<Channel> all) {
+    int n = all.size();
+    int i = n - 1 - Math.min(n - 1, (int) Math.abs(r.nextGaussian() * n / 3));
+    return all.get(i);
+  }
+
+  private boolean consumed(Channel c) {
+    return !spec.consumers(c).isEmpty();
+  }
+
+  private void addStage() {
+    List<Channel> all = channels();
+    int id = spec.stages.size();
+    String name = "n" + id;
+    int action = r.nextInt(10);
+    if (action < 2 && on("regions")) {
+      Channel in = pick(all);
+      if (in.stack.size() < 3) {
+        enumerator(id, name, in);
+        return;
+      }
+    }
+    if (action < 4 && on("fanin")) {
+      List<Channel> join = fanIn(all);
+      if (join != null) {
+        Stage s = new Stage(id, name, Kind.TRANSFORM, List.of());
+        s.inputs.addAll(join);
+        s.inType = join.get(0).ty;
+        spec.used.add("fanin");
+        if (join.get(0).owner == join.get(1).owner) {
+          spec.used.add("fanin-same-producer");
+        }
+        if (join.stream().map(c -> c.max).distinct().count() > 1) {
+          spec.used.add("fanin-unequal-max");
+        }
+        transform(s);
+        return;
+      }
+    }
+    Channel in = pick(all);
+    if (consumed(in)) {
+      spec.used.add("fanout");
+      if (!on("fanout")) {
+        in = all.stream().filter(c -> !consumed(c)).reduce((a, b) -> b).orElse(in);
+      }
+    }
+    Stage s = new Stage(id, name, Kind.TRANSFORM, in.stack);
+    s.inputs.add(in);
+    s.inType = in.ty;
+    transform(s);
+  }
+
+  /** Two or three channels of one type outside every region, or null. */
+  private List<Channel> fanIn(List<Channel> all) {
+    Map<Ty, List<Channel>> byType = new LinkedHashMap<>();
+    for (Channel c : all) {
+      if (c.stack.isEmpty()) {
+        byType.computeIfAbsent(c.ty, k -> new ArrayList<>()).add(c);
+      }
+    }
+    List<List<Channel>> options = byType.values().stream().filter(l -> l.size() >= 2).toList();
+    if (options.isEmpty()) {
+      return null;
+    }
+    List<Channel> pool = new ArrayList<>(options.get(r.nextInt(options.size())));
+    List<Channel> join = new ArrayList<>();
+    int k = Math.min(pool.size(), 2 + r.nextInt(2));
+    for (int i = 0; i < k; i++) {
+      join.add(pool.remove(r.nextInt(pool.size())));
+    }
+    return join;
+  }
+
+  private void enumerator(int id, String name, Channel in) {
+    spec.used.add("regions");
+    spec.used.add("depth" + (in.stack.size() + 1));
+    Stage s = new Stage(id, name, Kind.ENUMERATOR, in.stack);
+    s.inputs.add(in);
+    s.inType = in.ty;
+    int mask = new int[] {0, 1, 3, 3, 7, 7, 15}[r.nextInt(7)];
+    if (mult.get(in) * Math.max(1, mask) > MAX_MULT) {
+      mask = 1;
+    }
+    Scope sc = new Scope();
+    for (int k = 0; k < in.ty.comps().size(); k++) {
+      sc.leaves.add(new Expr.Ref(Expr.Ref.Kind.PARENT, in.ty, k, "p", in.ty.comps().get(k).itemBound));
+    }
+    Expr e = cast(Prim.INT, gen(Prim.INT, 2, sc));
+    s.count = new Expr.Bin("&", e, new Expr.Const(Prim.INT, mask), mask);
+    if (on("tiny") && r.nextInt(2) == 0) {
+      s.parentBuffer = 1 + r.nextInt(3);
+      spec.used.add("tiny");
+    } else if (r.nextInt(3) == 0) {
+      s.parentBuffer = 1 + r.nextInt(100);
+    }
+    if (r.nextInt(3) == 0) {
+      s.maxElements = Math.max(1, mask + r.nextInt(2));
+    }
+    List<Integer> inner = new ArrayList<>(in.stack);
+    inner.add(id);
+    Channel out = new Channel(s, "elements", Ty.of(Prim.INT), 1, false, inner);
+    s.channels.add(out);
+    mult.put(out, mult.get(in) * Math.max(1, mask));
+    spec.stages.add(s);
+  }
+
+  // ---------------------------------------------------------------- node bodies
+
+  /** What an expression may read, with each leaf's bound. */
+  final class Scope {
+    final List<Expr> leaves = new ArrayList<>();
+    final List<Field> arrays = new ArrayList<>();
+
+    List<Expr> of(Prim t) {
+      return leaves.stream().filter(e -> e.type == t).toList();
+    }
+  }
+
+  private static long modulus(double bound) {
+    if (bound >= 1_073_741_789L) {
+      return 1_073_741_789L;
+    }
+    if (bound >= 1_048_573) {
+      return 1_048_573;
+    }
+    if (bound >= 65_521) {
+      return 65_521;
+    }
+    return 1_021;
+  }
+
+  /** {@code e} itself if its bound is at most {@code max}, else e reduced modulo a prime below max. */
+  Expr fit(Expr e, double max) {
+    if (e.bound <= max) {
+      return e;
+    }
+    long m = modulus(max);
+    if (e.type.integral()) {
+      return new Expr.Bin("%", e, new Expr.Const(e.type, m), m - 1);
+    }
+    Expr asLong = new Expr.Cast(Prim.LONG, e);
+    return new Expr.Cast(e.type, new Expr.Bin("%", asLong, new Expr.Const(Prim.LONG, m), m - 1));
+  }
+
+  /** An exact cast of {@code e} to {@code t}. */
+  Expr cast(Prim t, Expr e) {
+    if (e.type == t) {
+      return e;
+    }
+    double max = Math.min(t.limit, e.type.limit);
+    if (t == Prim.INT) {
+      max = Math.min(max, 1 << 30);
+    }
+    return new Expr.Cast(t, fit(e, max));
+  }
+
+  private Expr constant(Prim t) {
+    long v = switch (r.nextInt(3)) {
+      case 0 -> r.nextInt(5) - 2;
+      case 1 -> r.nextInt(200) - 100;
+      default -> r.nextInt(100_000) - 50_000;
+    };
+    return new Expr.Const(t, v);
+  }
+
+  private Expr leaf(Prim t, Scope sc, int depth) {
+    List<Expr> same = sc.of(t);
+    int pick = r.nextInt(10);
+    if (pick < 6 && !same.isEmpty()) {
+      return same.get(r.nextInt(same.size()));
+    }
+    if (pick < 7 && depth > 0) {
+      List<Field> arrays = sc.arrays.stream().filter(f -> f.type == t).toList();
+      if (!arrays.isEmpty()) {
+        Field a = arrays.get(r.nextInt(arrays.size()));
+        return new Expr.Lookup(t, a.name, gen(Prim.INT, depth - 1, sc), t.itemBound);
+      }
+    }
+    if (pick < 9 && !sc.leaves.isEmpty()) {
+      return cast(t, sc.leaves.get(r.nextInt(sc.leaves.size())));
+    }
+    return constant(t);
+  }
+
+  Expr gen(Prim t, int depth, Scope sc) {
+    for (int attempt = 0; attempt < 4; attempt++) {
+      Expr e = tryGen(t, depth, sc);
+      if (e.bound <= t.limit) {
+        return e;
+      }
+    }
+    return leaf(t, sc, 0);
+  }
+
+  private Expr tryGen(Prim t, int depth, Scope sc) {
+    if (depth <= 0 || r.nextInt(4) == 0) {
+      return leaf(t, sc, depth);
+    }
+    Expr a = gen(t, depth - 1, sc);
+    if (t.integral()) {
+      switch (r.nextInt(14)) {
+        case 0, 1: {
+          Expr b = gen(t, depth - 1, sc);
+          return new Expr.Bin(r.nextBoolean() ? "+" : "-", a, b, a.bound + b.bound);
+        }
+        case 2: {
+          Expr x = fit(a, 1 << 20);
+          Expr c = new Expr.Const(t, r.nextInt(2001) - 1000);
+          return new Expr.Bin("*", x, c, x.bound * c.bound);
+        }
+        case 3: {
+          long m = 1 + r.nextInt(r.nextBoolean() ? 16 : 100_000);
+          return new Expr.Bin("%", a, new Expr.Const(t, m), Math.min(a.bound, m - 1));
+        }
+        case 4: {
+          long d = 1 + r.nextInt(r.nextBoolean() ? 8 : 1000);
+          return new Expr.Bin("/", a, new Expr.Const(t, d), a.bound);
+        }
+        case 5: {
+          long m = r.nextInt(1 << r.nextInt(20));
+          return new Expr.Bin("&", a, new Expr.Const(t, m), m);
+        }
+        case 6: {
+          Expr b = gen(t, depth - 1, sc);
+          return new Expr.Bin(r.nextBoolean() ? "|" : "^", a, b, 2 * pow2(Math.max(a.bound, b.bound) + 1));
+        }
+        case 7: {
+          int k = r.nextInt(t == Prim.INT ? 31 : 63);
+          return new Expr.Bin(">>", a, new Expr.Const(Prim.INT, k), a.bound);
+        }
+        case 8: {
+          int bits = t == Prim.INT ? 32 : 64;
+          int k = bits - 20 + r.nextInt(20);
+          return new Expr.Bin(">>>", a, new Expr.Const(Prim.INT, k), Math.pow(2, bits - k));
+        }
+        case 9: {
+          int k = r.nextInt(8);
+          return new Expr.Bin("<<", a, new Expr.Const(Prim.INT, k), a.bound * (1 << k));
+        }
+        case 10: {
+          Expr b = gen(t, depth - 1, sc);
+          return new Expr.Bin(r.nextBoolean() ? "min" : "max", a, b, Math.max(a.bound, b.bound));
+        }
+        case 11:
+          return new Expr.Bin("abs", a, null, a.bound);
+        case 12:
+          return new Expr.Ternary(cond(sc, depth - 1), a, gen(t, depth - 1, sc));
+        default:
+          return cast(t, gen(prim(), depth - 1, sc));
+      }
+    }
+    switch (r.nextInt(8)) {
+      case 0, 1: {
+        Expr b = gen(t, depth - 1, sc);
+        return new Expr.Bin(r.nextBoolean() ? "+" : "-", a, b, a.bound + b.bound);
+      }
+      case 2: {
+        Expr c = new Expr.Const(t, 2 + r.nextInt(2));
+        return new Expr.Bin("*", a, c, a.bound * c.bound);
+      }
+      case 3: {
+        Expr b = gen(t, depth - 1, sc);
+        return new Expr.Bin(r.nextBoolean() ? "min" : "max", a, b, Math.max(a.bound, b.bound));
+      }
+      case 4:
+        return new Expr.Bin("abs", a, null, a.bound);
+      case 5:
+        return new Expr.Ternary(cond(sc, depth - 1), a, gen(t, depth - 1, sc));
+      default:
+        return cast(t, gen(prim(), depth - 1, sc));
+    }
+  }
+
+  private static double pow2(double b) {
+    return Expr.pow2(b);
+  }
+
+  Expr.Cond cond(Scope sc) {
+    return cond(sc, 1);
+  }
+
+  /** A condition whose expressions nest at most {@code depth} deep (javac is slow on deep conditionals). */
+  Expr.Cond cond(Scope sc, int depth) {
+    if (r.nextInt(5) == 0) {
+      return new Expr.Cond(r.nextBoolean() ? "&&" : "||", cond(sc, 0), cond(sc, 0));
+    }
+    Prim t = prim();
+    if (r.nextInt(3) == 0) {
+      Expr a = cast(Prim.INT, gen(Prim.INT, depth, sc));
+      Expr bit = new Expr.Bin("&", a, new Expr.Const(Prim.INT, 1 << r.nextInt(3)), 4);
+      return new Expr.Cond(r.nextBoolean() ? "==" : "!=", bit, new Expr.Const(Prim.INT, 0));
+    }
+    Expr a = gen(t, depth, sc);
+    Expr b = r.nextBoolean() ? gen(t, depth, sc) : constant(t);
+    String op = new String[] {"<", "<=", ">", ">=", "==", "!="}[r.nextInt(6)];
+    return new Expr.Cond(op, a, b);
+  }
+
+  /** Component expressions of a value of type {@code ty} (each within the item bound). */
+  List<Expr> value(Ty ty, Scope sc) {
+    List<Expr> comps = new ArrayList<>();
+    for (Prim p : ty.comps()) {
+      comps.add(fit(gen(p, 2, sc), p.itemBound));
+    }
+    return comps;
+  }
+
+  private void transform(Stage s) {
+    spec.stages.add(s);
+    long in = 0;
+    for (Channel c : s.inputs) {
+      in += mult.get(c);
+    }
+    Scope run = new Scope();
+    for (int k = 0; k < s.inType.comps().size(); k++) {
+      run.leaves.add(new Expr.Ref(Expr.Ref.Kind.ITEM, s.inType, k, "x", s.inType.comps().get(k).itemBound));
+    }
+    Scope parentScope = new Scope();
+    if (s.inRegion()) {
+      s.parentType = spec.stages.get(s.stack.get(s.stack.size() - 1)).inType;
+      for (int k = 0; k < s.parentType.comps().size(); k++) {
+        parentScope.leaves.add(new Expr.Ref(Expr.Ref.Kind.PARENT, s.parentType, k, "p",
+            s.parentType.comps().get(k).itemBound));
+      }
+      if (r.nextBoolean()) {
+        s.usesParent = true;
+        run.leaves.addAll(parentScope.leaves);
+      }
+    }
+    // fields
+    if (on("params")) {
+      int n = r.nextInt(3);
+      for (int i = 0; i < n; i++) {
+        spec.used.add("params");
+        Prim p = prim();
+        Field f = new Field("k" + i, Role.PARAM, p);
+        f.variants = new Object[] {value(p, r), value(p, r)};
+        s.fields.add(f);
+        run.leaves.add(new Expr.Ref(Expr.Ref.Kind.PARAM, p, f.name, p.itemBound));
+      }
+      n = r.nextInt(3);
+      for (int i = 0; i < n; i++) {
+        Prim p = prim();
+        Field f = new Field("t" + i, Role.PARAM_ARRAY, p);
+        f.variants = new Object[] {array(p), array(p)};
+        s.fields.add(f);
+        run.arrays.add(f);
+        spec.used.add(java.lang.reflect.Array.getLength(f.variants[0]) == 0 ? "param-empty" : "param-array");
+      }
+    }
+    List<Field> state = new ArrayList<>();
+    if (on("state") && r.nextInt(3) == 0) {
+      int n = 1 + r.nextInt(2);
+      for (int i = 0; i < n; i++) {
+        Prim p = prim();
+        Field f = new Field("s" + i, Role.STATE, p);
+        f.variants = new Object[] {value(p, r)};
+        s.fields.add(f);
+        state.add(f);
+        run.leaves.add(new Expr.Ref(Expr.Ref.Kind.FIELD, p, f.name, p.itemBound));
+        spec.used.add(s.inRegion() ? "state" : "state-const");
+      }
+    }
+    List<Field> perParent = new ArrayList<>();
+    if (on("reduce")) {
+      int n = r.nextInt(3);
+      for (int i = 0; i < n; i++) {
+        boolean pp = s.inRegion() && r.nextBoolean();
+        Prim p = pp ? Prim.values()[r.nextInt(2)] : prim();
+        Field f = new Field("r" + i, Role.REDUCE, p);
+        String[] ops = p.integral()
+            ? new String[] {"SUM", "SUM", "PRODUCT", "MIN", "MAX", "AND", "OR", "XOR"}
+            : new String[] {"MIN", "MAX"};
+        f.op = ops[r.nextInt(ops.length)];
+        f.perParent = pp;
+        s.fields.add(f);
+        if (pp) {
+          perParent.add(f);
+        }
+        spec.used.add(pp ? "reduce-per-parent" : "reduce");
+      }
+    }
+    // channels
+    int nch = r.nextInt(8) == 0 ? 0 : 1 + r.nextInt(r.nextInt(4) == 0 ? 3 : 1);
+    Ty first = null;
+    for (int i = 0; i < nch; i++) {
+      Ty t;
+      if (i == 1 && r.nextBoolean()) {
+        t = first; // two channels of one type: same-producer fan-in material
+      } else {
+        t = r.nextInt(3) == 0 ? s.inType : itemType();
+      }
+      if (i == 0) {
+        first = t;
+      }
+      int max = 1 + r.nextInt(r.nextBoolean() ? 1 : 4);
+      if (in * max > MAX_MULT) {
+        max = 1;
+      }
+      Channel c = new Channel(s, "c" + i, t, max, false, s.stack);
+      s.channels.add(c);
+      mult.put(c, in * max);
+    }
+    Channel agg = null;
+    if (s.inRegion() && (r.nextInt(3) > 0 || !perParent.isEmpty())) {
+      List<Integer> outer = s.stack.subList(0, s.stack.size() - 1);
+      agg = new Channel(s, "a0", itemType(), 1 + r.nextInt(2), true, outer);
+      s.channels.add(agg);
+      mult.put(agg, in * agg.max);
+      spec.used.add("aggregate");
+    }
+    // run
+    for (Channel c : s.channels) {
+      if (!c.aggregate) {
+        pushes(s, c, run, c.max);
+      }
+    }
+    for (Field f : s.fields) {
+      if (f.role == Role.REDUCE) {
+        s.run.add(reduce(f, run));
+      }
+    }
+    // handlers
+    if (!state.isEmpty() && s.inRegion()) {
+      s.begin = new ArrayList<>();
+      for (Field f : state) {
+        s.begin.add(new Stmt.Assign(f, fit(gen(f.type, 2, parentScope), f.type.itemBound)));
+      }
+    }
+    if (!perParent.isEmpty() && r.nextBoolean()) {
+      if (s.begin == null) {
+        s.begin = new ArrayList<>();
+      }
+      for (Field f : perParent) {
+        s.begin.add(new Stmt.Assign(f, null));
+      }
+    }
+    if (agg != null || !perParent.isEmpty()) {
+      s.end = new ArrayList<>();
+      Scope end = handlerScope(s, parentScope, state, perParent);
+      if (agg != null) {
+        pushes(s, agg, end, agg.max);
+      }
+      for (Field f : perParent) {
+        s.end.add(new Stmt.Assign(f, null));
+      }
+      spec.used.add("begin-end");
+    }
+  }
+
+  /** What a handler may read: its first parameter, state, per-parent reductions (reduced modulo a prime). */
+  private Scope handlerScope(Stage s, Scope first, List<Field> state, List<Field> perParent) {
+    Scope sc = new Scope();
+    sc.leaves.addAll(first.leaves);
+    for (Field f : state) {
+      sc.leaves.add(new Expr.Ref(Expr.Ref.Kind.FIELD, f.type, f.name, f.type.itemBound));
+    }
+    for (Field f : perParent) {
+      Expr ref = new Expr.Ref(Expr.Ref.Kind.FIELD, f.type, f.name, f.type == Prim.INT ? Integer.MAX_VALUE : Long.MAX_VALUE);
+      sc.leaves.add(fit(ref, 1 << 20));
+    }
+    for (Field f : s.fields) {
+      if (f.role == Role.PARAM) {
+        sc.leaves.add(new Expr.Ref(Expr.Ref.Kind.PARAM, f.type, f.name, f.type.itemBound));
+      }
+    }
+    return sc;
+  }
+
+  private Object array(Prim p) {
+    int n = r.nextInt(5) == 0 ? 0 : 1 + r.nextInt(r.nextBoolean() ? 4 : 40);
+    Object a = java.lang.reflect.Array.newInstance(switch (p) {
+      case INT -> int.class; case LONG -> long.class; case FLOAT -> float.class; case DOUBLE -> double.class;
+    }, n);
+    for (int i = 0; i < n; i++) {
+      java.lang.reflect.Array.set(a, i, value(p, r));
+    }
+    return a;
+  }
+
+  /** Push statements for {@code c} into the body being built ({@code s.run}, or the last handler). */
+  private void pushes(Stage s, Channel c, Scope sc, int budget) {
+    List<Stmt> body = c.aggregate ? s.end : s.run;
+    pushesInto(body, s, c, sc, budget);
+  }
+
+  private void pushesInto(List<Stmt> body, Stage s, Channel c, Scope sc, int budget) {
+    while (budget > 0 && (r.nextInt(4) != 0 || body.stream().noneMatch(st -> st.pushes(c) > 0))) {
+      if (budget >= 2 && on("loops") && r.nextInt(4) == 0) {
+        int most = 2 + r.nextInt(budget - 1);
+        Scope inner = new Scope();
+        inner.leaves.addAll(sc.leaves);
+        inner.arrays.addAll(sc.arrays);
+        inner.leaves.add(new Expr.Ref(Expr.Ref.Kind.LOOP, Prim.INT, "i", most));
+        Expr e = cast(Prim.INT, gen(Prim.INT, 1, sc));
+        Expr masked = new Expr.Bin("&", e, new Expr.Const(Prim.INT, 0x7fff), 0x7fff);
+        Expr count = new Expr.Bin("%", masked, new Expr.Const(Prim.INT, most + 1), most);
+        body.add(new Stmt.LoopPush(c, count, most, value(c.ty, inner)));
+        budget -= most;
+        spec.used.add("loops");
+        continue;
+      }
+      Expr.Cond guard = r.nextInt(3) == 0 ? null : cond(sc);
+      boolean pass = c.ty.equals(s.inType) && body == s.run && r.nextInt(3) == 0;
+      body.add(new Stmt.Push(c, pass ? null : value(c.ty, sc), guard));
+      budget -= 1;
+    }
+  }
+
+  private Stmt reduce(Field f, Scope sc) {
+    Expr e;
+    switch (f.op) {
+      case "SUM" -> {
+        Expr x = gen(f.type, 2, sc);
+        e = f.type == Prim.INT ? new Expr.Bin("&", x, new Expr.Const(Prim.INT, 15), 15) : fit(x, f.type.itemBound);
+      }
+      case "PRODUCT" -> e = new Expr.Ternary(cond(sc), new Expr.Const(f.type, 1), new Expr.Const(f.type, -1));
+      default -> e = gen(f.type, 2, sc);
+    }
+    return new Stmt.Reduce(f, e, r.nextBoolean());
+  }
+
+  // ---------------------------------------------------------------- sinks and signals
+
+  private void sinks() {
+    int n = 0;
+    for (Channel c : channels()) {
+      boolean extra = r.nextInt(5) == 0;
+      if (!consumed(c) || extra) {
+        spec.sinks.add(new SinkSpec("s" + n++, c));
+      }
+    }
+  }
+
+  private void signals() {
+    int tags = 0;
+    for (Stage s : spec.stages) {
+      if (s.kind != Kind.TRANSFORM || tags >= 3 || r.nextInt(4) != 0) {
+        continue;
+      }
+      int raises = 1 + (r.nextInt(4) == 0 ? 1 : 0);
+      for (int k = 0; k < raises && tags < 3; k++) {
+        Set<Stage> handlers = new LinkedHashSet<>();
+        boolean ok = true;
+        for (Spec.Edge e : outEdges(s)) {
+          if (e.to() != null && !route(e.to(), s, handlers)) {
+            ok = false;
+          }
+        }
+        if (!ok) {
+          continue;
+        }
+        Ty.Rec tag = new Ty.Rec("T" + tags++, prims(1 + r.nextInt(2)), true);
+        spec.tags.add(tag);
+        raise(s, tag);
+        for (Stage h : handlers) {
+          userHandler(h, tag);
+        }
+        spec.used.add("signals");
+        if (handlers.isEmpty()) {
+          spec.used.add("signal-unhandled");
+        }
+      }
+    }
+  }
+
+  private List<Spec.Edge> outEdges(Stage s) {
+    List<Spec.Edge> out = new ArrayList<>();
+    for (Channel c : s.channels) {
+      out.addAll(spec.consumers(c));
+    }
+    return out;
+  }
+
+  /** Whether a signal from {@code raiser} may arrive at {@code n}: handled there or forwarded, never leaving the region. */
+  private boolean route(Stage n, Stage raiser, Set<Stage> handlers) {
+    if (n.kind != Kind.TRANSFORM || n.inputs.size() != 1 || !n.stack.equals(raiser.stack)) {
+      return false;
+    }
+    if (r.nextBoolean()) {
+      Set<Stage> tentative = new LinkedHashSet<>(handlers);
+      boolean ok = true;
+      for (Spec.Edge e : outEdges(n)) {
+        if (e.to() != null && !route(e.to(), raiser, tentative)) {
+          ok = false;
+          break;
+        }
+      }
+      if (ok) {
+        handlers.addAll(tentative);
+        spec.used.add("signal-forwarded");
+        return true;
+      }
+    }
+    handlers.add(n);
+    return true;
+  }
+
+  private void raise(Stage s, Ty.Rec tag) {
+    Scope sc = new Scope();
+    for (int k = 0; k < s.inType.comps().size(); k++) {
+      sc.leaves.add(new Expr.Ref(Expr.Ref.Kind.ITEM, s.inType, k, "x", s.inType.comps().get(k).itemBound));
+    }
+    s.raises.add(tag);
+    String param = "g" + (s.raises.size() - 1);
+    List<Expr> comps = new ArrayList<>();
+    for (Prim p : tag.comps) {
+      comps.add(fit(gen(p, 2, sc), p.itemBound));
+    }
+    s.run.add(new Stmt.Raise(param, tag, comps, r.nextInt(3) == 0 ? null : cond(sc)));
+  }
+
+  private void userHandler(Stage h, Ty.Rec tag) {
+    Ty tagTy = Ty.of(tag);
+    Scope first = new Scope();
+    for (int k = 0; k < tag.comps.size(); k++) {
+      first.leaves.add(new Expr.Ref(Expr.Ref.Kind.TAG, tagTy, k, "t", tag.comps.get(k).itemBound));
+    }
+    List<Field> state = h.fields.stream().filter(f -> f.role == Role.STATE).toList();
+    List<Field> perParent = h.fields.stream().filter(f -> f.role == Role.REDUCE && f.perParent).toList();
+    List<Stmt> body = new ArrayList<>();
+    // outside regions a handler sees only its tag (and constants): anything else there depends on chunking
+    Scope sc = h.inRegion() ? handlerScope(h, first, state, perParent) : first;
+    List<Channel> outs = h.channels.stream().filter(c -> !c.aggregate).toList();
+    if (!outs.isEmpty() && r.nextInt(4) != 0) {
+      Channel c = outs.get(r.nextInt(outs.size()));
+      pushesInto(body, h, c, sc, c.max);
+      mult.merge(c, mult.get(c) * 2, Long::sum);
+    }
+    if (h.inRegion()) {
+      for (Field f : state) {
+        if (r.nextBoolean()) {
+          body.add(new Stmt.Assign(f, fit(gen(f.type, 2, sc), f.type.itemBound)));
+        }
+      }
+      for (Field f : perParent) {
+        if (r.nextBoolean()) {
+          body.add(new Stmt.Assign(f, null));
+        }
+      }
+    }
+    h.userHandlers.put(tag, body);
+    spec.used.add("signal-handler");
+  }
+
+  static Set<String> parse(String list) {
+    if (list == null || list.isBlank() || list.equals("all")) {
+      return new HashSet<>(FEATURES);
+    }
+    Set<String> f = new HashSet<>();
+    for (String s : list.split(",")) {
+      String t = s.trim();
+      if (t.startsWith("-")) {
+        if (f.isEmpty()) {
+          f.addAll(FEATURES);
+        }
+        f.remove(t.substring(1));
+      } else if (!FEATURES.contains(t)) {
+        throw new IllegalArgumentException("unknown fuzz feature '" + t + "'; known: " + FEATURES);
+      } else {
+        f.add(t);
+      }
+    }
+    return f;
+  }
+}

@@ -1,0 +1,95 @@
+package dev.sluice.fuzz;
+
+import static org.junit.jupiter.api.Assertions.fail;
+
+import dev.sluice.runtime.Device;
+import dev.sluice.runtime.testing.OpenClAvailable;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Map;
+import java.util.List;
+import java.util.Set;
+import org.junit.jupiter.api.Test;
+import org.opentest4j.TestAbortedException;
+
+/**
+ * The differential pipeline fuzzer (see docs/fuzzing.md). Without properties: a fixed set of seeds
+ * plus one that changes per run. {@code -Dfuzz.seed=S} replays pipeline S ({@code -Dfuzz.count=N}: S
+ * to S+N-1); {@code -Dfuzz.count=N} alone runs N pipelines from a fresh seed (the long profile);
+ * {@code -Dfuzz.features=regions,signals} or {@code =-fanin} restricts the generator;
+ * {@code -Dfuzz.backends=cpu} or {@code =opencl} runs one back end.
+ */
+class PipelineFuzzTest {
+  /** The fixed set: pipelines 1..FIXED. */
+  static final int FIXED = 16;
+
+  private static String prop(String name) {
+    String v = System.getProperty(name);
+    return v == null || v.isBlank() || v.startsWith("${") ? null : v.trim();
+  }
+
+  @Test
+  void generatedPipelinesMatchTheReferenceOnEveryBackEnd() throws IOException {
+    String seed = prop("fuzz.seed");
+    String count = prop("fuzz.count");
+    List<Long> seeds = new ArrayList<>();
+    if (seed != null) {
+      long s = Long.parseLong(seed);
+      int n = count == null ? 1 : Integer.parseInt(count);
+      for (int i = 0; i < n; i++) {
+        seeds.add(s + i);
+      }
+    } else if (count != null) {
+      long base = System.nanoTime() & 0xFFFFFFFFFFL;
+      for (int i = 0; i < Integer.parseInt(count); i++) {
+        seeds.add(base + i);
+      }
+    } else {
+      for (long s = 1; s <= FIXED; s++) {
+        seeds.add(s);
+      }
+      seeds.add(1_000 + (System.nanoTime() & 0xFFFFFFFL));
+    }
+    Set<String> features = Generator.parse(prop("fuzz.features"));
+    if (prop("fuzz.dump") != null) {
+      // only write the sources, e.g. to look at a pipeline the processor is slow on
+      Path dir = Path.of(prop("fuzz.dump"));
+      for (long s : seeds) {
+        Spec spec = new Generator(features).generate(s);
+        for (Map.Entry<String, String> e : JavaWriter.sources(spec).entrySet()) {
+          Path f = dir.resolve(e.getKey());
+          Files.createDirectories(f.getParent());
+          Files.writeString(f, e.getValue());
+        }
+        System.out.println("fuzz: wrote " + dir.resolve(spec.pkg) + ": " + spec.describe());
+      }
+      return;
+    }
+    String backends = prop("fuzz.backends") == null ? "cpu,opencl" : prop("fuzz.backends");
+    Device cl = null;
+    if (backends.contains("opencl")) {
+      try {
+        cl = OpenClAvailable.device();
+      } catch (TestAbortedException e) {
+        System.out.println("fuzz: OpenCL runs skipped: " + e.getMessage());
+      }
+    }
+    System.out.println("fuzz: seeds " + (seeds.size() <= 30 ? seeds : seeds.get(0) + ".." + seeds.get(seeds.size() - 1))
+        + ", features " + features + ", back ends " + backends);
+    long t0 = System.nanoTime();
+    Fuzzer fuzzer = new Fuzzer(features, backends.contains("cpu"), cl, System.out);
+    List<Fuzzer.Failure> failures = fuzzer.run(seeds, prop("fuzz.batch") == null ? 8 : Integer.parseInt(prop("fuzz.batch")));
+    System.out.printf("fuzz: %d pipelines, %d runs, %d failing, %.1f s%n", fuzzer.pipelines, fuzzer.runs,
+        failures.size(), (System.nanoTime() - t0) / 1e9);
+    if (!failures.isEmpty()) {
+      StringBuilder b = new StringBuilder();
+      for (Fuzzer.Failure f : failures) {
+        b.append(f.text());
+      }
+      System.out.println(b);
+      fail(failures.size() + " of " + seeds.size() + " generated pipelines failed:\n" + b);
+    }
+  }
+}

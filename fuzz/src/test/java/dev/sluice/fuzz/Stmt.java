@@ -1,0 +1,206 @@
+package dev.sluice.fuzz;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/** A statement of a generated node body: printed as Java, executed by the reference interpreter. */
+abstract class Stmt {
+  /** Where an executed statement's effects go. */
+  interface Effects {
+    void push(Spec.Channel channel, Object value);
+
+    void raise(Ty.Rec tag, Object value);
+  }
+
+  abstract void java(StringBuilder b, String indent);
+
+  abstract void exec(Expr.Env env, Effects fx);
+
+  /** The most pushes it makes to {@code channel}. */
+  int pushes(Spec.Channel channel) {
+    return 0;
+  }
+
+  static Object build(Ty ty, List<Expr> comps, Expr.Env env) {
+    if (!ty.isRecord()) {
+      return comps.get(0).eval(env);
+    }
+    List<Object> v = new ArrayList<>();
+    for (Expr e : comps) {
+      v.add(e.eval(env));
+    }
+    return List.copyOf(v);
+  }
+
+  static String valueJava(Ty ty, List<Expr> comps) {
+    if (comps == null) {
+      return "x";
+    }
+    if (!ty.isRecord()) {
+      return comps.get(0).java();
+    }
+    StringBuilder b = new StringBuilder("new ").append(ty.rec.name).append("(");
+    for (int k = 0; k < comps.size(); k++) {
+      b.append(k > 0 ? ", " : "").append(comps.get(k).java());
+    }
+    return b.append(")").toString();
+  }
+
+  /** {@code [if (guard)] ch.push(value)}; comps == null pushes the item itself. */
+  static final class Push extends Stmt {
+    final Spec.Channel ch;
+    final List<Expr> comps;
+    final Expr.Cond guard;
+
+    Push(Spec.Channel ch, List<Expr> comps, Expr.Cond guard) {
+      this.ch = ch;
+      this.comps = comps;
+      this.guard = guard;
+    }
+
+    void java(StringBuilder b, String indent) {
+      b.append(indent);
+      if (guard != null) {
+        b.append("if ").append(guard.java()).append(" ");
+      }
+      b.append(ch.name).append(".push(").append(valueJava(ch.ty, comps)).append(");\n");
+    }
+
+    void exec(Expr.Env env, Effects fx) {
+      if (guard == null || guard.test(env)) {
+        fx.push(ch, comps == null ? env.item : build(ch.ty, comps, env));
+      }
+    }
+
+    int pushes(Spec.Channel c) {
+      return c == ch ? 1 : 0;
+    }
+  }
+
+  /** {@code for (int i = 0; i < count; i++) ch.push(value(i))}, count in 0..most. */
+  static final class LoopPush extends Stmt {
+    final Spec.Channel ch;
+    final Expr count;
+    final int most;
+    final List<Expr> comps;
+
+    LoopPush(Spec.Channel ch, Expr count, int most, List<Expr> comps) {
+      this.ch = ch;
+      this.count = count;
+      this.most = most;
+      this.comps = comps;
+    }
+
+    void java(StringBuilder b, String indent) {
+      b.append(indent).append("for (int i = 0; i < ").append(count.java()).append("; i++) {\n");
+      b.append(indent).append("  ").append(ch.name).append(".push(").append(valueJava(ch.ty, comps)).append(");\n");
+      b.append(indent).append("}\n");
+    }
+
+    void exec(Expr.Env env, Effects fx) {
+      int n = (Integer) count.eval(env);
+      if (n < 0 || n > most) {
+        throw new IllegalStateException("generator bug: loop count " + n + " outside 0.." + most);
+      }
+      for (int i = 0; i < n; i++) {
+        env.loop = i;
+        fx.push(ch, build(ch.ty, comps, env));
+      }
+    }
+
+    int pushes(Spec.Channel c) {
+      return c == ch ? most : 0;
+    }
+  }
+
+  /** A {@code @Reduce} update with its operator, in run. */
+  static final class Reduce extends Stmt {
+    final Spec.Field f;
+    final Expr e;
+    final boolean swapped;
+
+    Reduce(Spec.Field f, Expr e, boolean swapped) {
+      this.f = f;
+      this.e = e;
+      this.swapped = swapped;
+    }
+
+    void java(StringBuilder b, String indent) {
+      b.append(indent);
+      String n = f.name;
+      switch (f.op) {
+        case "SUM" -> b.append(n).append(" += ").append(e.java());
+        case "PRODUCT" -> b.append(n).append(" *= ").append(e.java());
+        case "AND" -> b.append(n).append(" &= ").append(e.java());
+        case "OR" -> b.append(n).append(" |= ").append(e.java());
+        case "XOR" -> b.append(n).append(" ^= ").append(e.java());
+        case "MIN", "MAX" -> {
+          String m = f.op.equals("MIN") ? "Math.min(" : "Math.max(";
+          b.append(n).append(" = ").append(m)
+              .append(swapped ? e.java() + ", " + n : n + ", " + e.java()).append(")");
+        }
+        default -> throw new IllegalStateException(f.op);
+      }
+      b.append(";\n");
+    }
+
+    void exec(Expr.Env env, Effects fx) {
+      Object cur = env.fields.get(f.name);
+      Object v = e.eval(env);
+      String op = switch (f.op) {
+        case "SUM" -> "+"; case "PRODUCT" -> "*"; case "AND" -> "&"; case "OR" -> "|"; case "XOR" -> "^";
+        case "MIN" -> "min"; case "MAX" -> "max";
+        default -> throw new IllegalStateException(f.op);
+      };
+      env.fields.put(f.name, Expr.Bin.apply(op, f.type, cur, v));
+    }
+  }
+
+  /** {@code field = value} in a handler ({@code @State}, or a {@code @Reduce} reset). */
+  static final class Assign extends Stmt {
+    final Spec.Field f;
+    final Expr e;
+
+    Assign(Spec.Field f, Expr e) {
+      this.f = f;
+      this.e = e;
+    }
+
+    void java(StringBuilder b, String indent) {
+      b.append(indent).append(f.name).append(" = ").append(e == null ? f.identityJava() : e.java()).append(";\n");
+    }
+
+    void exec(Expr.Env env, Effects fx) {
+      env.fields.put(f.name, e == null ? f.identity() : e.eval(env));
+    }
+  }
+
+  /** {@code [if (guard)] g.raise(new Tag(...))}. */
+  static final class Raise extends Stmt {
+    final String param;
+    final Ty.Rec tag;
+    final List<Expr> comps;
+    final Expr.Cond guard;
+
+    Raise(String param, Ty.Rec tag, List<Expr> comps, Expr.Cond guard) {
+      this.param = param;
+      this.tag = tag;
+      this.comps = comps;
+      this.guard = guard;
+    }
+
+    void java(StringBuilder b, String indent) {
+      b.append(indent);
+      if (guard != null) {
+        b.append("if ").append(guard.java()).append(" ");
+      }
+      b.append(param).append(".raise(").append(valueJava(Ty.of(tag), comps)).append(");\n");
+    }
+
+    void exec(Expr.Env env, Effects fx) {
+      if (guard == null || guard.test(env)) {
+        fx.raise(tag, build(Ty.of(tag), comps, env));
+      }
+    }
+  }
+}
