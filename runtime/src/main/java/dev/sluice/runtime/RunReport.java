@@ -1,6 +1,9 @@
 package dev.sluice.runtime;
 
+import dev.sluice.runtime.plan.PipelinePlan;
+import dev.sluice.runtime.plan.PlanDiagram;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 
@@ -8,7 +11,9 @@ import java.util.Locale;
  * What a run did, summed over its pipeline instances: per stage the items in and out, firings, runs,
  * vector fill (average fraction of a run's lanes that had an item: the SIMD occupancy a GPU would
  * see), signals handled, flushes completed and times blocked; per sink its items; the device and the
- * wall time. {@link #toString()} prints a table; {@link #toJson()} is machine-readable.
+ * wall time. {@link #toString()} prints a table; {@link #toJson()} is machine-readable;
+ * {@link #toMermaid()} and {@link #toDot()} draw the pipeline with the items on each edge and the
+ * vector fill of each stage.
  */
 public final class RunReport {
   /** Counters of one stage. */
@@ -34,6 +39,7 @@ public final class RunReport {
   private final List<StageStats> stages;
   private final List<SinkStats> sinks;
   private final MemoryUse memory;
+  private final PipelinePlan plan;
 
   public RunReport(String pipeline, String device, int instances, long nanos, List<StageStats> stages,
       List<SinkStats> sinks) {
@@ -42,6 +48,21 @@ public final class RunReport {
 
   public RunReport(String pipeline, String device, int instances, long nanos, List<StageStats> stages,
       List<SinkStats> sinks, MemoryUse memory) {
+    this(null, pipeline, device, instances, nanos, stages, sinks, memory);
+  }
+
+  /**
+   * A report that can draw itself: {@code plan} is the pipeline that ran, and {@code stages} and
+   * {@code sinks} are in its stage and sink order.
+   */
+  public RunReport(PipelinePlan plan, String device, int instances, long nanos, List<StageStats> stages,
+      List<SinkStats> sinks, MemoryUse memory) {
+    this(plan, plan.name, device, instances, nanos, stages, sinks, memory);
+  }
+
+  private RunReport(PipelinePlan plan, String pipeline, String device, int instances, long nanos,
+      List<StageStats> stages, List<SinkStats> sinks, MemoryUse memory) {
+    this.plan = plan;
     this.memory = memory;
     this.pipeline = pipeline;
     this.device = device;
@@ -153,6 +174,123 @@ public final class RunReport {
         + String.join(",", sk) + "]" + (memory == null ? "" : ",\"memory\":{\"model\":" + quote(memory.memory())
         + ",\"peakBytes\":" + memory.peakBytes() + ",\"slices\":" + memory.slices() + ",\"launches\":"
         + memory.launches() + ",\"paramBytes\":" + memory.paramBytes() + ",\"paramNanos\":" + memory.paramNanos() + "}") + "}";
+  }
+
+  /**
+   * The items that went along each edge of the plan, by edge index; -1 where the counters cannot
+   * tell. The back ends count per stage (items in and out) and per sink, so an edge's count is read
+   * from where it is certain: a channel's items go along each of its edges (a broadcast copies
+   * them), a consumer with one input edge took exactly that edge's items, a consumer that joins
+   * several edges took their sum, and a stage put out the sum of its channels. Those equations are
+   * applied until nothing new follows; only a channel whose every reader joins it with another
+   * unknown channel stays unknown.
+   */
+  public long[] edgeItems() {
+    PipelinePlan p = plan();
+    int edges = p.edgeFrom.length;
+    // channel groups: edges of one (stage, channel), whose items are the same
+    int[] group = new int[edges];
+    List<int[]> groups = new ArrayList<>();
+    List<String> keys = new ArrayList<>();
+    for (int e = 0; e < edges; e++) {
+      String key = p.edgeFrom[e] + "." + p.edgeChannel[e];
+      int g = keys.indexOf(key);
+      if (g < 0) {
+        g = keys.size();
+        keys.add(key);
+        groups.add(new int[0]);
+      }
+      int[] members = Arrays.copyOf(groups.get(g), groups.get(g).length + 1);
+      members[members.length - 1] = e;
+      groups.set(g, members);
+      group[e] = g;
+    }
+    long[] items = new long[groups.size()];
+    Arrays.fill(items, -1);
+    // consumers: stages 0..n-1 and sinks n..n+k-1, each with its in-edges and its total
+    int n = p.stageCount();
+    int consumers = n + p.sinkNames.length;
+    List<List<Integer>> in = new ArrayList<>();
+    long[] taken = new long[consumers];
+    for (int c = 0; c < consumers; c++) {
+      in.add(new ArrayList<>());
+      taken[c] = c < n ? stages.get(c).itemsIn() : sinks.get(c - n).items();
+    }
+    for (int e = 0; e < edges; e++) {
+      in.get(p.edgeTo[e] >= 0 ? p.edgeTo[e] : n - p.edgeTo[e] - 1).add(e);
+    }
+    boolean changed = true;
+    while (changed) {
+      changed = false;
+      for (int c = 1; c < consumers; c++) {
+        changed |= solve(in.get(c).stream().map(e -> group[e]).distinct().toList(), items, taken[c]);
+      }
+      for (int s = 0; s < n; s++) {
+        List<Integer> channels = new ArrayList<>();
+        for (String ch : p.stageChannels[s]) {
+          int g = keys.indexOf(s + "." + ch);
+          if (g < 0) {
+            channels = null; // a channel nobody reads: its items are in the stage's total, not on an edge
+            break;
+          }
+          channels.add(g);
+        }
+        if (channels != null && !channels.isEmpty()) {
+          changed |= solve(channels, items, stages.get(s).itemsOut());
+        }
+      }
+    }
+    long[] out = new long[edges];
+    for (int e = 0; e < edges; e++) {
+      out[e] = items[group[e]];
+    }
+    return out;
+  }
+
+  /** If exactly one of {@code groups} is unknown and they add up to {@code total}, sets it. */
+  private static boolean solve(List<Integer> groups, long[] items, long total) {
+    int unknown = -1;
+    long known = 0;
+    for (int g : groups) {
+      if (items[g] < 0) {
+        if (unknown >= 0) {
+          return false;
+        }
+        unknown = g;
+      } else {
+        known += items[g];
+      }
+    }
+    if (unknown < 0) {
+      return false;
+    }
+    items[unknown] = total - known;
+    return true;
+  }
+
+  /** The pipeline drawn as a Mermaid flowchart with this run's items on the edges and fill on the stages. */
+  public String toMermaid() {
+    return diagram().mermaid();
+  }
+
+  /** The same picture as {@link #toMermaid()}, in Graphviz DOT. */
+  public String toDot() {
+    return diagram().dot();
+  }
+
+  private PlanDiagram diagram() {
+    PipelinePlan p = plan();
+    double[] fill = stages.stream().mapToDouble(StageStats::vectorFill).toArray();
+    long[] sinkItems = sinks.stream().mapToLong(SinkStats::items).toArray();
+    return PlanDiagram.of(p, new PlanDiagram.Figures(edgeItems(), fill, sinkItems));
+  }
+
+  private PipelinePlan plan() {
+    if (plan == null) {
+      throw new IllegalStateException(pipeline + ": this report was made without the pipeline's plan, so it cannot"
+          + " draw the pipeline");
+    }
+    return plan;
   }
 
   private static String quote(String s) {

@@ -64,6 +64,7 @@ public final class GenomeFile {
     private final long[] bytes = new long[Kind.values().length];
     private final int[] firstLine = new int[Kind.values().length];
     private final boolean[] unknownLetters = new boolean[26];
+    private final int[] unknownLetterLine = new int[26];
     private int lines;
     private long lowerCase;
     private long positions;
@@ -110,6 +111,12 @@ public final class GenomeFile {
         }
       }
       return b.toString();
+    }
+
+    /** The first line (1-based) where {@code letter} was read as an unknown base, or 0 if it never was. */
+    public int firstLineOf(char letter) {
+      int i = Character.toUpperCase(letter) - 'A';
+      return i >= 0 && i < 26 ? unknownLetterLine[i] : 0;
     }
 
     /** The bytes skipped in all: everything but the positions. */
@@ -221,7 +228,11 @@ public final class GenomeFile {
       if (code >= 0) {
         if (code == Dna.UNKNOWN) {
           report.add(Kind.UNKNOWN, 1, line);
-          report.unknownLetters[(b | 0x20) - 'a'] = true;
+          int letter = (b | 0x20) - 'a';
+          if (!report.unknownLetters[letter]) {
+            report.unknownLetters[letter] = true;
+            report.unknownLetterLine[letter] = line;
+          }
         } else if (b >= 'a') {
           report.lowerCase++;
         }

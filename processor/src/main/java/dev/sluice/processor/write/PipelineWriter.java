@@ -13,7 +13,8 @@ import javax.annotation.processing.ProcessingEnvironment;
 
 /**
  * Writes a pipeline's generated classes: the public {@code <Name>Pipeline} (plan, builder, run
- * methods, result), its {@code _CpuInstance}, and its {@code _Kernel} when it gets one. Each is {@code @Generated} and names the pipeline
+ * methods, result), its {@code _CpuInstance}, and its {@code _Kernel} when it gets one, and its
+ * picture ({@link DiagramWriter}). Each is {@code @Generated} and names the pipeline
  * interface and its node classes as originating elements, so incremental builds redo it when any
  * of them changes.
  */
@@ -31,6 +32,7 @@ public final class PipelineWriter {
     if (kernel.hasKernel()) {
       emit(model, new KernelWriter(model, schedule, names, kernel.bodies()).write());
     }
+    new DiagramWriter(env).write(model, schedule, names);
   }
 
   private void emit(PipelineModel model, TypeSpec type) {

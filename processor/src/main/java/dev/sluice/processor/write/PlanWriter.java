@@ -56,6 +56,8 @@ final class PlanWriter {
       EdgePlan p = schedule.edge(e.index());
       b.add(".edge($S, $S, $S, $L)\n", e.from(), e.channel(), e.to(), p.maxPerRun());
     }
+    PlanBuilder.channels(model, (stage, c) -> b.add(".channel($S, $S, $L, $L)\n", stage, c.name(), c.max(), c.aggregate()),
+        () -> b.add("// channels: node, channel, @Max, @Aggregate (for pictures and reports; the numbers above come from them)\n"));
     if (schedule.regions().size() > 1) {
       b.add("// regions: number, head, parent buffer, terminal nodes (references per parent), max elements\n");
     }

@@ -110,6 +110,6 @@ public final class CpuDriver {
       }
       sinks.add(new RunReport.SinkStats(plan.sinkNames[k], items));
     }
-    return new RunReport(plan.name, device.name(), instances.size(), nanos, stages, sinks);
+    return new RunReport(plan, device.name(), instances.size(), nanos, stages, sinks, null);
   }
 }

@@ -290,6 +290,6 @@ public final class OpenClDriver {
     for (int k = 0; k < plan.sinkNames.length; k++) {
       sinks.add(new RunReport.SinkStats(plan.sinkNames[k], sinkItems[k]));
     }
-    return new RunReport(plan.name, device.name(), groups, nanos, stages, sinks, memory);
+    return new RunReport(plan, device.name(), groups, nanos, stages, sinks, memory);
   }
 }

@@ -47,6 +47,19 @@ public final class PipelinePlan {
    * {@link #queueMaxPerRun}, which is what the schedulers test.
    */
   public final int[] edgeMaxPerRun;
+  /**
+   * The {@code @Max} of each edge's channel (pushes per item or per handled signal), or 0 where the
+   * plan does not say: the source's and an enumerator's channel, whose bound is the width.
+   */
+  public final int[] edgeMax;
+  /** Whether each edge's channel is {@code @Aggregate}: its items leave the producer's innermost region. */
+  public final boolean[] edgeAggregate;
+  /**
+   * The output channels of each stage, in declaration order: the source's one channel (named after
+   * it), an enumerator's {@code elements}, a node's channels as {@link Builder#channel} declared them
+   * (empty for a node where the plan does not list them).
+   */
+  public final String[][] stageChannels;
   /** Out-edges per stage. */
   public final int[][] outEdges;
   /** Distinct node children per stage (sinks excluded). */
@@ -107,6 +120,8 @@ public final class PipelinePlan {
     edgeChannel = new String[e];
     edgeTo = new int[e];
     edgeMaxPerRun = new int[e];
+    edgeMax = new int[e];
+    edgeAggregate = new boolean[e];
     List<List<Integer>> outs = new ArrayList<>();
     List<List<Integer>> kids = new ArrayList<>();
     for (int i = 0; i < n; i++) {
@@ -119,12 +134,34 @@ public final class PipelinePlan {
       edgeChannel[i] = d.channel;
       edgeTo[i] = d.to;
       edgeMaxPerRun[i] = d.maxPerRun;
+      Channel ch = b.channels.get(b.stages.get(d.from).name + "." + d.channel);
+      if (ch != null) {
+        edgeMax[i] = ch.max;
+        edgeAggregate[i] = ch.aggregate;
+      }
       outs.get(d.from).add(i);
       if (d.to >= 0 && !kids.get(d.from).contains(d.to)) {
         kids.get(d.from).add(d.to);
       }
     }
     outEdges = toArrays(outs);
+    stageChannels = new String[n][];
+    for (int i = 0; i < n; i++) {
+      Stage st = b.stages.get(i);
+      List<String> declared = new ArrayList<>();
+      if (st.kind == StageKind.SOURCE) {
+        declared.add(st.name);
+      } else if (st.kind == StageKind.ENUMERATE) {
+        declared.add("elements");
+      } else {
+        for (String key : b.channelOrder) {
+          if (key.startsWith(st.name + ".")) {
+            declared.add(key.substring(st.name.length() + 1));
+          }
+        }
+      }
+      stageChannels[i] = declared.toArray(new String[0]);
+    }
     children = toArrays(kids);
     int r = b.regions.size();
     regionHead = new int[r];
@@ -249,6 +286,8 @@ public final class PipelinePlan {
 
   private record Edge(int from, String channel, int to, int maxPerRun) {}
 
+  private record Channel(int max, boolean aggregate) {}
+
   private record Dispatch(int stage, int signal, int handler, boolean release, int[] forward) {}
 
   /** Fluent builder used by generated pipelines; names are resolved as they are added. */
@@ -264,6 +303,8 @@ public final class PipelinePlan {
     private final List<Dispatch> dispatch = new ArrayList<>();
     private final List<Dispatch> origins = new ArrayList<>();
     private final Map<String, Integer> edgeByName = new HashMap<>();
+    private final Map<String, Channel> channels = new HashMap<>();
+    private final List<String> channelOrder = new ArrayList<>();
 
     private Builder(String name, int width, int signalCapacity) {
       this.name = name;
@@ -308,6 +349,19 @@ public final class PipelinePlan {
       int t = sinks.indexOf(to) >= 0 ? -(sinks.indexOf(to) + 1) : indexOf(to);
       edgeByName.put(from + "->" + to, edges.size());
       edges.add(new Edge(f, channel, t, maxPerRun));
+      return this;
+    }
+
+    /**
+     * A node's output channel, connected or not, with what the user declared on it: its {@code @Max}
+     * and whether it is {@code @Aggregate}. Pictures of the pipeline show them, and a run report uses
+     * the list to tell each channel's items; the schedulers read only {@link #edge}'s numbers.
+     */
+    public Builder channel(String stage, String channel, int max, boolean aggregate) {
+      indexOf(stage);
+      if (channels.put(stage + "." + channel, new Channel(max, aggregate)) == null) {
+        channelOrder.add(stage + "." + channel);
+      }
       return this;
     }
 

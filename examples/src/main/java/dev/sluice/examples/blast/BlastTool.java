@@ -1,0 +1,358 @@
+package dev.sluice.examples.blast;
+
+import dev.sluice.runtime.Device;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.file.AccessDeniedException;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * The flagship as a command: searches a query file against a database file with {@link Blast} and
+ * prints the hits as tab-separated columns in the order of BLAST's {@code -outfmt 6}.
+ *
+ * <pre>
+ * mvn -q -pl examples exec:java@blast -Dexec.args="-query q.fa -subject db.fa -strand both"
+ * </pre>
+ *
+ * <p>The columns are {@code qseqid sseqid pident length mismatch gapopen qstart qend sstart send
+ * score}: outfmt 6's first ten, in its order, then the raw score. The search is ungapped, so
+ * {@code gapopen} is always 0 (true of every alignment it reports), and it computes no statistics, so
+ * {@code evalue} and {@code bitscore} are not printed; the raw score takes their place, as in BLAST's
+ * {@code -outfmt "6 qseqid sseqid pident length mismatch gapopen qstart qend sstart send score"}.
+ * Positions are 1-based; a hit of the query's minus strand has {@code sstart > send}, as in BLAST.
+ * Hits are sorted by score, best first, then by query and subject start.
+ *
+ * <p>Each file is read by {@link GenomeFile} (CRLF, lower case, scraped HTML tags, blanks and a FASTA
+ * header are handled there) and must hold one sequence. A file that cannot be opened, holds binary
+ * data, a letter that is no nucleotide code, a second FASTA record or no base at all is refused with
+ * its name and line. Errors in the arguments exit with status 2, unreadable input with 1.
+ */
+public final class BlastTool {
+  /** The letters IUPAC defines for nucleotides besides A, C, G and T; they are read as unknown bases. */
+  static final String IUPAC = "RYSWKMBDHVNU";
+
+  /** Database positions searched per pipeline run: between two runs the tool may print progress. */
+  static final int BATCH_CHUNKS = 64;
+
+  /** A database at least this long, counted over the strands searched, gets progress lines on stderr. */
+  static final long LONG_INPUT = 1_000_000;
+
+  private BlastTool() {}
+
+  /** Which strands of the query are searched against the database. */
+  public enum Strand {
+    PLUS,
+    MINUS,
+    BOTH
+  }
+
+  /** The command line. */
+  public record Options(Path query, Path subject, int wordSize, int xDrop, int minScore, int reward, int penalty,
+      Strand strand, String device, boolean header, boolean quiet) {
+
+    static final String USAGE = """
+        usage: blast -query FILE -subject FILE [options]
+          -query FILE       the query: FASTA or plain sequence, one sequence
+          -subject FILE     the database to search: FASTA or plain sequence, one sequence
+          -word_size N      seed length, an exact match of N bases (1..15; default 11)
+          -xdrop_ungap N    stop extending when the score falls N below its best (raw score; default 10)
+          -min_score N      report hits scoring at least N (raw score; default 30)
+          -reward N         score of a match (default 1)
+          -penalty N        score of a mismatch, negative (default -2)
+          -strand S         plus, minus or both strands of the query (default both)
+          -device D         best, cpu, opencl, gpu or opencl:N (default best)
+          -header           print a '# Fields:' line before the hits
+          -quiet            no progress lines on stderr
+          -help             this text
+        output: qseqid sseqid pident length mismatch gapopen qstart qend sstart send score, tab-separated""";
+
+    /** Parses {@code args}; null when they ask for help. Options take one dash or two. */
+    static Options parse(String... args) throws UsageException {
+      Path query = null;
+      Path subject = null;
+      int wordSize = Settings.DEFAULT.k();
+      int xDrop = Settings.DEFAULT.xDrop();
+      int minScore = Settings.DEFAULT.threshold();
+      int reward = Settings.DEFAULT.match();
+      int penalty = Settings.DEFAULT.mismatch();
+      Strand strand = Strand.BOTH;
+      String device = "best";
+      boolean header = false;
+      boolean quiet = false;
+      for (int i = 0; i < args.length; i++) {
+        String arg = args[i];
+        String name = arg.startsWith("--") ? arg.substring(2) : arg.startsWith("-") ? arg.substring(1) : null;
+        if (name == null) {
+          throw new UsageException("unexpected argument '" + arg + "'; files are given with -query and -subject");
+        }
+        switch (name) {
+          case "help", "h" -> {
+            return null;
+          }
+          case "header" -> header = true;
+          case "quiet" -> quiet = true;
+          default -> {
+            if (i + 1 >= args.length) {
+              throw new UsageException(known(name) ? arg + " needs a value" : "unknown option " + arg);
+            }
+            String value = args[++i];
+            switch (name) {
+              case "query" -> query = Path.of(value);
+              case "subject", "db" -> subject = Path.of(value);
+              case "word_size" -> wordSize = number(arg, value);
+              case "xdrop_ungap" -> xDrop = number(arg, value);
+              case "min_score" -> minScore = number(arg, value);
+              case "reward" -> reward = number(arg, value);
+              case "penalty" -> penalty = number(arg, value);
+              case "strand" -> strand = switch (value.toLowerCase(Locale.ROOT)) {
+                case "plus" -> Strand.PLUS;
+                case "minus" -> Strand.MINUS;
+                case "both" -> Strand.BOTH;
+                default -> throw new UsageException(arg + " must be plus, minus or both, not '" + value + "'");
+              };
+              case "device" -> device = value;
+              default -> throw new UsageException("unknown option " + arg);
+            }
+          }
+        }
+      }
+      if (query == null || subject == null) {
+        throw new UsageException(query == null ? "no query: give -query FILE" : "no database: give -subject FILE");
+      }
+      // the limits of Settings, said with the options' names
+      check(wordSize >= 1 && wordSize <= 15, "-word_size must be in 1..15, not " + wordSize);
+      check(xDrop >= 0, "-xdrop_ungap must not be negative, not " + xDrop);
+      check(reward > 0, "-reward must be positive, not " + reward);
+      check(penalty < 0, "-penalty must be negative, not " + penalty);
+      return new Options(query, subject, wordSize, xDrop, minScore, reward, penalty, strand, device, header, quiet);
+    }
+
+    private static void check(boolean ok, String message) throws UsageException {
+      if (!ok) {
+        throw new UsageException(message);
+      }
+    }
+
+    private static boolean known(String name) {
+      return List.of("query", "subject", "db", "word_size", "xdrop_ungap", "min_score", "reward", "penalty", "strand",
+          "device").contains(name);
+    }
+
+    private static int number(String option, String value) throws UsageException {
+      try {
+        return Integer.parseInt(value.trim());
+      } catch (NumberFormatException e) {
+        throw new UsageException(option + " takes a whole number, not '" + value + "'");
+      }
+    }
+
+    /** The search's settings: the table size and the per-k-mer cap are those of the library's default. */
+    Settings settings() {
+      return new Settings(wordSize, Settings.DEFAULT.tableBits(), Settings.DEFAULT.maxPositions(), reward, penalty,
+          xDrop, minScore);
+    }
+  }
+
+  /** A mistake in the arguments (exit status 2). */
+  static final class UsageException extends Exception {
+    UsageException(String message) {
+      super(message);
+    }
+  }
+
+  /** Input the tool cannot read, named with its file and, where there is one, its line (exit status 1). */
+  static final class InputException extends Exception {
+    InputException(String message) {
+      super(message);
+    }
+  }
+
+  /** A file's one sequence and its name for the output: the FASTA header's first word, else the file name. */
+  record Sequence(String id, GenomeFile genome) {}
+
+  /** One output row, positions 1-based as printed. */
+  record Row(int length, int mismatches, int qStart, int qEnd, int sStart, int sEnd, int score) {}
+
+  public static void main(String[] args) {
+    int status = run(args, System.out, System.err);
+    if (status != 0) {
+      System.exit(status);
+    }
+  }
+
+  /** Runs the command; returns its exit status (0 fine, 1 unreadable input, 2 bad arguments). */
+  static int run(String[] args, PrintStream out, PrintStream err) {
+    Options o;
+    try {
+      o = Options.parse(args);
+    } catch (UsageException e) {
+      err.println("blast: " + e.getMessage());
+      err.println(Options.USAGE);
+      return 2;
+    }
+    if (o == null) {
+      out.println(Options.USAGE);
+      return 0;
+    }
+    try {
+      Device device = o.device().equals("best") ? Device.best() : Device.named(o.device());
+      Sequence query = read(o.query());
+      Sequence subject = read(o.subject());
+      List<Row> rows = search(query.genome().sequence(), subject.genome().sequence(), o, device, o.quiet() ? null : err);
+      if (o.header()) {
+        out.println("# Fields: query id, subject id, % identity, alignment length, mismatches, gap opens, q. start,"
+            + " q. end, s. start, s. end, score");
+      }
+      for (Row r : rows) {
+        out.println(format(query.id(), subject.id(), r));
+      }
+      out.flush();
+      return 0;
+    } catch (InputException e) {
+      err.println("blast: " + e.getMessage());
+      return 1;
+    } catch (IllegalArgumentException e) {
+      err.println("blast: -device: " + e.getMessage());
+      return 2;
+    }
+  }
+
+  /** Reads one sequence file, or says what in it cannot be read, with its file and line. */
+  static Sequence read(Path file) throws InputException {
+    byte[] raw;
+    if (Files.isDirectory(file)) {
+      throw new InputException(file + ": is a directory, not a sequence file");
+    }
+    try {
+      raw = Files.readAllBytes(file);
+    } catch (NoSuchFileException e) {
+      throw new InputException(file + ": no such file");
+    } catch (AccessDeniedException e) {
+      throw new InputException(file + ": permission denied");
+    } catch (IOException e) {
+      throw new InputException(file + ": cannot be read: " + e.getMessage());
+    }
+    int line = 1;
+    String id = null;
+    boolean lineStart = true;
+    for (int i = 0; i < raw.length; i++) {
+      int b = raw[i] & 0xff;
+      if (b == 0) {
+        throw new InputException(file + ":" + line + ": binary data (a zero byte), not a sequence file;"
+            + " a compressed file must be unpacked first");
+      }
+      if (b == '\n') {
+        line++;
+        lineStart = true;
+      } else if (lineStart && b == '>') {
+        if (id != null) {
+          throw new InputException(file + ":" + line + ": a second FASTA record; the search reads one sequence per"
+              + " file, so split the file or join the records");
+        }
+        int end = i + 1;
+        while (end < raw.length && raw[end] > ' ') {
+          end++;
+        }
+        id = new String(raw, i + 1, end - i - 1, java.nio.charset.StandardCharsets.US_ASCII);
+      } else if (b != ' ' && b != '\t' && b != '\r') {
+        lineStart = false;
+      }
+    }
+    GenomeFile genome = GenomeFile.parse(file.getFileName().toString(), raw);
+    for (char letter : genome.report().unknownLetters().toCharArray()) {
+      if (IUPAC.indexOf(letter) < 0) {
+        throw new InputException(file + ":" + genome.report().firstLineOf(letter) + ": '" + letter
+            + "' is no nucleotide letter (A C G T, or IUPAC " + String.join(" ", IUPAC.split("")) + ");"
+            + " is this a FASTA or plain sequence file?");
+      }
+    }
+    if (genome.length() == 0) {
+      throw new InputException(file + ": no bases in " + genome.report().lines() + " line(s)");
+    }
+    if (id == null || id.isEmpty()) {
+      String name = file.getFileName().toString();
+      id = name.contains(".") ? name.substring(0, name.lastIndexOf('.')) : name;
+    }
+    return new Sequence(id, genome);
+  }
+
+  /** The reverse complement of a coded sequence: unknown bases stay unknown. */
+  static byte[] reverseComplement(byte[] codes) {
+    byte[] out = new byte[codes.length];
+    for (int i = 0; i < codes.length; i++) {
+      byte c = codes[codes.length - 1 - i];
+      out[i] = c == Dna.UNKNOWN ? c : (byte) (Dna.T - c);
+    }
+    return out;
+  }
+
+  /** Searches the strands {@code o} asks for; progress goes to {@code progress} (null: none) on long inputs. */
+  static List<Row> search(byte[] query, byte[] db, Options o, Device device, PrintStream progress) {
+    List<Strand> strands = o.strand() == Strand.BOTH ? List.of(Strand.PLUS, Strand.MINUS) : List.of(o.strand());
+    Settings settings = o.settings();
+    long positions = (long) Math.max(0, db.length - settings.k() + 1) * strands.size();
+    boolean report = progress != null && positions >= LONG_INPUT;
+    long started = System.nanoTime();
+    long lastLine = started;
+    long done = 0;
+    List<Row> rows = new ArrayList<>();
+    for (Strand strand : strands) {
+      byte[] q = strand == Strand.PLUS ? query : reverseComplement(query);
+      BlastSearch search = BlastSearch.prepare(q, db, settings);
+      BlastPipeline pipeline = search.builder().device(device).build();
+      Chunk[] chunks = search.chunks(BlastSearch.DEFAULT_CHUNK);
+      for (int from = 0; from < chunks.length; from += BATCH_CHUNKS) {
+        Chunk[] batch = Arrays.copyOfRange(chunks, from, Math.min(chunks.length, from + BATCH_CHUNKS));
+        for (Hit h : pipeline.run(batch).hits()) {
+          rows.add(row(h, q, db, strand));
+        }
+        done += batch[batch.length - 1].end() - batch[0].start();
+        long now = System.nanoTime();
+        if (report && now - lastLine >= 1_000_000_000L) {
+          lastLine = now;
+          progress.printf(Locale.ROOT, "blast: %s strand, %,d of %,d database positions searched (%d%%), %,d hits so far%n",
+              strand.name().toLowerCase(Locale.ROOT), done, positions, 100 * done / positions, rows.size());
+        }
+      }
+    }
+    if (report) {
+      progress.printf(Locale.ROOT, "blast: searched %,d database positions (%s) in %.1f s: %,d hits%n", positions,
+          o.strand() == Strand.BOTH ? "both strands" : o.strand().name().toLowerCase(Locale.ROOT) + " strand",
+          (System.nanoTime() - started) / 1e9, rows.size());
+    }
+    rows.sort(Comparator.comparingInt(Row::score).reversed().thenComparingInt(Row::qStart)
+        .thenComparingInt(Row::sStart));
+    return rows;
+  }
+
+  /** A hit of the query strand {@code q} (the query or its reverse complement) as printed. */
+  static Row row(Hit h, byte[] q, byte[] db, Strand strand) {
+    int mismatches = 0;
+    for (int i = 0; i < h.length(); i++) {
+      if (q[h.queryStart() + i] != db[h.dbStart() + i]) {
+        mismatches++;
+      }
+    }
+    int sFirst = h.dbStart() + 1;
+    int sLast = h.dbStart() + h.length();
+    if (strand == Strand.PLUS) {
+      return new Row(h.length(), mismatches, h.queryStart() + 1, h.queryStart() + h.length(), sFirst, sLast, h.score());
+    }
+    // position p of the reverse complement is position length - 1 - p of the query
+    int qStart = q.length - h.queryStart() - h.length() + 1;
+    return new Row(h.length(), mismatches, qStart, qStart + h.length() - 1, sLast, sFirst, h.score());
+  }
+
+  static String format(String queryId, String subjectId, Row r) {
+    return String.format(Locale.ROOT, "%s\t%s\t%.3f\t%d\t%d\t0\t%d\t%d\t%d\t%d\t%d", queryId, subjectId,
+        100.0 * (r.length() - r.mismatches()) / r.length(), r.length(), r.mismatches(), r.qStart(), r.qEnd(),
+        r.sStart(), r.sEnd(), r.score());
+  }
+}

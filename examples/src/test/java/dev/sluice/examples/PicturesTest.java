@@ -1,0 +1,90 @@
+package dev.sluice.examples;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.sluice.examples.fanout.Calibrate;
+import dev.sluice.examples.fanout.Classify;
+import dev.sluice.examples.fanout.Reading;
+import dev.sluice.examples.fanout.SensorSplitPipeline;
+import dev.sluice.runtime.Device;
+import dev.sluice.runtime.RunReport;
+import dev.sluice.runtime.plan.PipelinePlan;
+import dev.sluice.runtime.plan.PlanDiagram;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+import java.util.Random;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The pictures beside the generated classes: the processor draws them from the plan it builds in
+ * process, so each must equal the picture drawn from the {@code PLAN} the generated class builds when
+ * it loads (else the processor's plan and the generated one disagree). And a run's picture carries
+ * the run's counts.
+ */
+class PicturesTest {
+  /** Every generated pipeline of the examples, with a nested-region and a fan-in one from the tests. */
+  static final String[] PIPELINES = {
+      "dev.sluice.examples.blast.BlastPipeline", "dev.sluice.examples.blast.TinyBlastPipeline",
+      "dev.sluice.examples.filters.FilterChainPipeline", "dev.sluice.examples.filters.TinyFilterChainPipeline",
+      "dev.sluice.examples.fanout.SensorSplitPipeline", "dev.sluice.examples.fanout.TinySensorSplitPipeline",
+      "dev.sluice.examples.synthgain.SynthGainPipeline", "dev.sluice.examples.synthgain.TinySynthGainPipeline",
+      "dev.sluice.examples.lineparser.LineParserPipeline", "dev.sluice.examples.lineparser.TinyLineParserPipeline",
+      "dev.sluice.examples.signals.WindowsPipeline", "dev.sluice.examples.signals.TinyWindowsPipeline",
+      "dev.sluice.protocol.NestedPipeline", "dev.sluice.fanin.TwoChannelsPipeline",
+      "dev.sluice.fanin.JoinEnumeratesPipeline"};
+
+  @Test
+  void theProcessorsPictureIsThePictureOfTheGeneratedPlan() throws Exception {
+    for (String name : PIPELINES) {
+      Class<?> generated = Class.forName(name);
+      PipelinePlan plan = (PipelinePlan) generated.getField("PLAN").get(null);
+      PlanDiagram drawn = PlanDiagram.of(plan);
+      assertEquals(drawn.mermaid(), withoutHeader(generated, ".mmd"), name + ".mmd");
+      assertEquals(drawn.dot(), withoutHeader(generated, ".dot"), name + ".dot");
+    }
+  }
+
+  /** The file minus its first line, which says where it comes from. */
+  private static String withoutHeader(Class<?> generated, String extension) throws IOException {
+    try (InputStream in = generated.getResourceAsStream(generated.getSimpleName() + extension)) {
+      assertNotNull(in, generated.getSimpleName() + extension + " is not beside the class");
+      String text = new String(in.readAllBytes(), StandardCharsets.UTF_8);
+      assertTrue(text.startsWith(extension.equals(".mmd") ? "%% The pipeline " : "// The pipeline "), text);
+      return text.substring(text.indexOf('\n') + 1);
+    }
+  }
+
+  @Test
+  void aRunsPictureCarriesItsCounts() {
+    Random random = new Random(3);
+    Reading[] in = new Reading[5_000];
+    float[] scale = new float[16];
+    float[] offset = new float[16];
+    java.util.Arrays.fill(scale, 1f);
+    for (int i = 0; i < in.length; i++) {
+      in[i] = new Reading(random.nextInt(16), (float) random.nextGaussian());
+    }
+    SensorSplitPipeline.Result r = SensorSplitPipeline.builder().classify(() -> new Classify(-1f, 1.5f))
+        .calibrate(() -> new Calibrate(scale, offset)).instances(2).chunkSize(700).maxSteps(1_000_000)
+        .device(Device.cpu()).build().run(in);
+    RunReport report = r.report();
+    long accepted = r.accepted().size();
+    long rejected = r.rejected().size();
+    assertEquals(in.length, accepted + rejected);
+    // edges in plan order: readings->classify, classify.accepted->accepted, classify.rejected->rejected,
+    // classify.accepted->calibrate (the broadcast), calibrate->calibrated
+    assertEquals(java.util.List.of(5_000L, accepted, rejected, accepted, accepted),
+        java.util.Arrays.stream(report.edgeItems()).boxed().toList());
+    String mermaid = report.toMermaid();
+    assertTrue(mermaid.contains(String.format(java.util.Locale.ROOT,
+        "n_classify -- \"accepted @Max(1)<br/>%,d items\" --> n_calibrate", accepted)), mermaid);
+    assertTrue(mermaid.contains(String.format(java.util.Locale.ROOT,
+        "n_rejected[(\"rejected<br/>sink<br/>%,d items\")]", rejected)), mermaid);
+    assertTrue(mermaid.contains(String.format(java.util.Locale.ROOT, "n_classify[\"classify<br/>fill %.1f%%\"]",
+        100 * report.stage("classify").vectorFill())), mermaid);
+    assertTrue(report.toDot().contains("\"readings\" -> \"classify\" [label=\"5,000 items\"];"), report.toDot());
+  }
+}

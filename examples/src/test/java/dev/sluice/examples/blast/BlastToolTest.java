@@ -1,0 +1,265 @@
+package dev.sluice.examples.blast;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Random;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The flagship as a command: its arguments, its errors, its output, and its hits against the reference. */
+class BlastToolTest {
+  @TempDir Path dir;
+
+  /** What one run of the command printed, and its exit status. */
+  record Outcome(int status, String out, String err) {
+    List<String> lines() {
+      return out.isEmpty() ? List.of() : List.of(out.split("\n"));
+    }
+  }
+
+  static Outcome run(String... args) {
+    ByteArrayOutputStream out = new ByteArrayOutputStream();
+    ByteArrayOutputStream err = new ByteArrayOutputStream();
+    int status = BlastTool.run(args, new PrintStream(out, true, StandardCharsets.UTF_8),
+        new PrintStream(err, true, StandardCharsets.UTF_8));
+    return new Outcome(status, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
+  }
+
+  private Path file(String name, String text) throws IOException {
+    return Files.writeString(dir.resolve(name), text, StandardCharsets.ISO_8859_1);
+  }
+
+  // ---- arguments
+
+  @Test
+  void defaultsAreTheLibrarysAndEveryOptionIsRead() throws Exception {
+    BlastTool.Options d = BlastTool.Options.parse("-query", "q.fa", "-subject", "db.fa");
+    assertEquals(Path.of("q.fa"), d.query());
+    assertEquals(Path.of("db.fa"), d.subject());
+    assertEquals(Settings.DEFAULT, d.settings());
+    assertEquals(BlastTool.Strand.BOTH, d.strand());
+    assertEquals("best", d.device());
+
+    BlastTool.Options o = BlastTool.Options.parse("--query", "a", "-db", "b", "-word_size", "8", "-xdrop_ungap", "5",
+        "-min_score", "12", "-reward", "2", "-penalty", "-3", "-strand", "Minus", "-device", "cpu", "-header", "-quiet");
+    assertEquals(new Settings(8, Settings.DEFAULT.tableBits(), Settings.DEFAULT.maxPositions(), 2, -3, 5, 12),
+        o.settings());
+    assertEquals(BlastTool.Strand.MINUS, o.strand());
+    assertEquals("cpu", o.device());
+    assertTrue(o.header() && o.quiet());
+    assertNull(BlastTool.Options.parse("-query", "a", "-help"));
+  }
+
+  @Test
+  void badArgumentsSayWhatIsWrongAndExitWith2() {
+    assertUsage("unknown option -wordsize", "-query", "a", "-subject", "b", "-wordsize", "8");
+    assertUsage("unknown option --colour", "-query", "a", "-subject", "b", "--colour");
+    assertUsage("-strand needs a value", "-query", "a", "-subject", "b", "-strand");
+    assertUsage("-word_size takes a whole number, not 'eleven'", "-query", "a", "-subject", "b", "-word_size", "eleven");
+    assertUsage("-word_size must be in 1..15, not 16", "-query", "a", "-subject", "b", "-word_size", "16");
+    assertUsage("-penalty must be negative, not 1", "-query", "a", "-subject", "b", "-penalty", "1");
+    assertUsage("-xdrop_ungap must not be negative, not -1", "-query", "a", "-subject", "b", "-xdrop_ungap", "-1");
+    assertUsage("-strand must be plus, minus or both, not 'up'", "-query", "a", "-subject", "b", "-strand", "up");
+    assertUsage("no database: give -subject FILE", "-query", "a");
+    assertUsage("no query: give -query FILE", "-subject", "b");
+    assertUsage("unexpected argument 'q.fa'", "q.fa", "db.fa");
+  }
+
+  private static void assertUsage(String message, String... args) {
+    Outcome o = run(args);
+    assertEquals(2, o.status(), o.err());
+    assertTrue(o.err().startsWith("blast: " + message), o.err());
+    assertTrue(o.err().contains("usage: blast -query FILE -subject FILE"), o.err());
+    assertEquals("", o.out());
+  }
+
+  @Test
+  void anUnknownDeviceIsAnArgumentError() throws IOException {
+    Path q = file("q.txt", "ACGTACGTACGT\n");
+    Outcome o = run("-query", q.toString(), "-subject", q.toString(), "-device", "tpu");
+    assertEquals(2, o.status());
+    assertTrue(o.err().contains("unknown device 'tpu'"), o.err());
+  }
+
+  // ---- input it cannot read
+
+  @Test
+  void unreadableInputNamesTheFileAndLineAndExitsWith1() throws IOException {
+    Path good = file("good.fa", ">good\nACGTACGTACGTACGT\n");
+    assertInput(dir.resolve("missing.fa") + ": no such file", dir.resolve("missing.fa"), good);
+    assertInput(dir + ": is a directory", good, dir);
+    Path gz = Files.write(dir.resolve("db.fa.gz"), new byte[] {'A', 'C', '\n', 'G', 'T', '\n', 0x1f, (byte) 0x8b, 0, 1});
+    assertInput(gz + ":3: binary data (a zero byte)", good, gz);
+    Path genbank = file("entry.gb", "ACGTACGT\r\nLOCUS       NC_000913  4641652 bp    DNA\r\nACGT\r\n");
+    assertInput(genbank + ":2: 'L' is no nucleotide letter", genbank, good);
+    Path two = file("two.fa", ">first\nACGTACGT\n\n>second chromosome\nGGGG\n");
+    assertInput(two + ":4: a second FASTA record", good, two);
+    Path empty = file("empty.fa", ">nothing here\r\n\r\n<pre></pre>\r\n");
+    assertInput(empty + ": no bases in 3 line(s)", empty, good);
+  }
+
+  private static void assertInput(String message, Path query, Path subject) {
+    Outcome o = run("-query", query.toString(), "-subject", subject.toString(), "-device", "cpu");
+    assertEquals(1, o.status(), o.err());
+    assertTrue(o.err().startsWith("blast: " + message), o.err());
+    assertEquals("", o.out());
+  }
+
+  // ---- output
+
+  /**
+   * A 300-base query and a 1000-base database with two planted alignments: query bases 41..240 at
+   * database 501..700 with two mismatches, and the reverse complement of query bases 151..270 at
+   * database 851..970. Twelve bases on each side of both are mismatches, so each extension stops at
+   * the planted ends. The database file is messy (lower case, CRLF, a tag and an N far from the hits)
+   * and has no header, so its id is the file name.
+   */
+  @Test
+  void printsOutfmt6ColumnsForBothStrands() throws IOException {
+    Random random = new Random(15);
+    byte[] query = randomBases(random, 300);
+    byte[] db = randomBases(random, 1000);
+    System.arraycopy(query, 40, db, 500, 200);
+    db[550] = other(db[550]);
+    db[620] = other(db[620]);
+    mismatchFlank(query, 28, db, 488);
+    mismatchFlank(query, 240, db, 700);
+    byte[] rc = BlastTool.reverseComplement(query);
+    System.arraycopy(rc, 30, db, 850, 120); // rc[30..150) is query[150..270) read backwards, complemented
+    mismatchFlank(rc, 18, db, 838);
+    mismatchFlank(rc, 150, db, 970);
+    db[20] = Dna.UNKNOWN;
+
+    Path q = file("query.fa", ">sal|q1 a query\n" + wrap(Dna.letters(query, 0, query.length), 60, "\n"));
+    String dbText = wrap(Dna.letters(db, 0, db.length).toLowerCase(java.util.Locale.ROOT), 70, "\r\n");
+    dbText = dbText.substring(0, 100) + "</pre><pre>" + dbText.substring(100);
+    Path s = file("ecoli.txt", dbText);
+
+    Outcome both = run("-query", q.toString(), "-subject", s.toString(), "-device", "cpu", "-header");
+    assertEquals(0, both.status(), both.err());
+    assertEquals(List.of(
+        "# Fields: query id, subject id, % identity, alignment length, mismatches, gap opens, q. start, q. end,"
+            + " s. start, s. end, score",
+        "sal|q1\tecoli\t99.000\t200\t2\t0\t41\t240\t501\t700\t194",
+        "sal|q1\tecoli\t100.000\t120\t0\t0\t151\t270\t970\t851\t120"), both.lines());
+    assertEquals("", both.err(), "no progress on a short input");
+
+    Outcome plus = run("-query", q.toString(), "-subject", s.toString(), "-device", "cpu", "-strand", "plus");
+    assertEquals(List.of("sal|q1\tecoli\t99.000\t200\t2\t0\t41\t240\t501\t700\t194"), plus.lines());
+    Outcome minus = run("-query", q.toString(), "-subject", s.toString(), "-device", "cpu", "-strand", "minus",
+        "-min_score", "150");
+    assertEquals(List.of(), minus.lines(), "the minus hit scores 120");
+  }
+
+  private static byte[] randomBases(Random random, int n) {
+    byte[] b = new byte[n];
+    for (int i = 0; i < n; i++) {
+      b[i] = (byte) random.nextInt(4);
+    }
+    return b;
+  }
+
+  private static byte other(byte base) {
+    return (byte) ((base + 1) % 4);
+  }
+
+  /** db[at .. at + 12) differs from q[from .. from + 12) base by base. */
+  private static void mismatchFlank(byte[] q, int from, byte[] db, int at) {
+    for (int i = 0; i < 12; i++) {
+      db[at + i] = other(q[from + i]);
+    }
+  }
+
+  private static String wrap(String s, int width, String eol) {
+    StringBuilder b = new StringBuilder();
+    for (int i = 0; i < s.length(); i += width) {
+      b.append(s, i, Math.min(s.length(), i + width)).append(eol);
+    }
+    return b.toString();
+  }
+
+  @Test
+  void reverseComplementKeepsUnknownBases() {
+    assertEquals("NACGT", Dna.letters(BlastTool.reverseComplement(Dna.codes("ACGTN")), 0, 5));
+    assertEquals("TTGCA", Dna.letters(BlastTool.reverseComplement(Dna.codes("TGCAA")), 0, 5));
+  }
+
+  // ---- the real genomes
+
+  /**
+   * Salmonella 10k against all of E. coli, both strands, with a threshold low enough that the minus
+   * strand has hits: the command's rows are the reference's hits of the query and of its reverse
+   * complement, with positions mapped back to the query. Long input, so it reports progress.
+   */
+  @Test
+  void hitsEqualTheReferenceOnTheRealGenomes() {
+    Path data = RealData.folder();
+    Settings settings = Settings.DEFAULT.withThreshold(20);
+    byte[] query = RealData.genome("salmonella-10k.txt").sequence();
+    byte[] db = RealData.genome("ecoli-k12-231k.txt").sequence();
+    List<String> expected = new ArrayList<>();
+    for (Hit h : Reference.hits(query, db, settings)) {
+      expected.add(columns(h.queryStart() + 1, h.queryStart() + h.length(), h.dbStart() + 1,
+          h.dbStart() + h.length(), h));
+    }
+    int plus = expected.size();
+    byte[] rc = new byte[query.length];
+    for (int i = 0; i < query.length; i++) {
+      byte c = query[query.length - 1 - i];
+      rc[i] = c == Dna.UNKNOWN ? c : (byte) (3 - c);
+    }
+    for (Hit h : Reference.hits(rc, db, settings)) {
+      int last = query.length - h.queryStart(); // rc position p is query position length - 1 - p
+      expected.add(columns(last - h.length() + 1, last, h.dbStart() + h.length(), h.dbStart() + 1, h));
+    }
+    assertTrue(plus > 0 && expected.size() > plus, "hits on both strands: " + plus + " and " + (expected.size() - plus));
+
+    Outcome o = run("-query", data.resolve("salmonella-10k.txt").toString(), "-subject",
+        data.resolve("ecoli-k12-231k.txt").toString(), "-min_score", "20", "-device", "cpu");
+    assertEquals(0, o.status(), o.err());
+    List<String> actual = new ArrayList<>();
+    List<Integer> scores = new ArrayList<>();
+    for (String line : o.lines()) {
+      String[] f = line.split("\t");
+      assertEquals(11, f.length, line);
+      assertEquals("salmonella-10k", f[0]);
+      assertEquals("ecoli-k12-231k", f[1]);
+      assertEquals("0", f[5], "ungapped");
+      int length = Integer.parseInt(f[3]);
+      int mismatches = Integer.parseInt(f[4]);
+      assertEquals(String.format(java.util.Locale.ROOT, "%.3f", 100.0 * (length - mismatches) / length), f[2]);
+      // an ungapped alignment scores match * identities + mismatch * mismatches
+      assertEquals(settings.match() * (length - mismatches) + settings.mismatch() * mismatches, Integer.parseInt(f[10]));
+      actual.add(String.join(" ", f[6], f[7], f[8], f[9], f[3], f[10]));
+      scores.add(Integer.parseInt(f[10]));
+    }
+    assertEquals(expected.stream().sorted().toList(), actual.stream().sorted().toList());
+    List<Integer> sorted = new ArrayList<>(scores);
+    sorted.sort(java.util.Comparator.reverseOrder());
+    assertEquals(sorted, scores, "best score first");
+    assertTrue(o.err().contains("blast: searched 4,621,100 database positions (both strands) in "), o.err());
+    assertTrue(o.err().endsWith(" hits\n"), o.err());
+    assertTrue(o.err().contains(String.format(java.util.Locale.ROOT, ": %,d hits", expected.size())), o.err());
+
+    Outcome quiet = run("-query", data.resolve("salmonella-10k.txt").toString(), "-subject",
+        data.resolve("ecoli-k12-231k.txt").toString(), "-min_score", "20", "-device", "cpu", "-strand", "plus", "-quiet");
+    assertEquals("", quiet.err());
+    assertEquals(plus, quiet.lines().size());
+  }
+
+  private static String columns(int qStart, int qEnd, int sStart, int sEnd, Hit h) {
+    return String.join(" ", Arrays.stream(new int[] {qStart, qEnd, sStart, sEnd, h.length(), h.score()})
+        .mapToObj(Integer::toString).toList());
+  }
+}

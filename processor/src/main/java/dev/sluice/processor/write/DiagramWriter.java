@@ -1,0 +1,58 @@
+package dev.sluice.processor.write;
+
+import dev.sluice.processor.compute.Schedule;
+import dev.sluice.processor.model.PipelineModel;
+import dev.sluice.processor.model.StageModel;
+import dev.sluice.runtime.plan.PlanDiagram;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.io.Writer;
+import java.util.ArrayList;
+import java.util.List;
+import javax.annotation.processing.ProcessingEnvironment;
+import javax.lang.model.element.Element;
+import javax.tools.FileObject;
+import javax.tools.StandardLocation;
+
+/**
+ * Writes a picture of each pipeline beside its generated classes: {@code <Name>Pipeline.mmd}
+ * (Mermaid) and {@code <Name>Pipeline.dot} (Graphviz), class-output resources in the pipeline's
+ * package, so they land in {@code target/classes} and in the jar, where
+ * {@code NamePipeline.class.getResource("NamePipeline.mmd")} finds them. Both are drawn by the
+ * runtime's {@link PlanDiagram} from the plan the generated class carries (built here by
+ * {@link PlanBuilder}), and name the pipeline interface and every node class as originating elements.
+ */
+final class DiagramWriter {
+  private final ProcessingEnvironment env;
+
+  DiagramWriter(ProcessingEnvironment env) {
+    this.env = env;
+  }
+
+  void write(PipelineModel model, Schedule schedule, Names names) {
+    PlanDiagram diagram = PlanDiagram.of(PlanBuilder.build(model, schedule, names));
+    String from = model.element().getQualifiedName().toString();
+    write(model, ".mmd", "%% The pipeline " + from + ", drawn by the Sluice annotation processor. Do not edit.\n"
+        + diagram.mermaid());
+    write(model, ".dot", "// The pipeline " + from + ", drawn by the Sluice annotation processor. Do not edit.\n"
+        + diagram.dot());
+  }
+
+  private void write(PipelineModel model, String extension, String text) {
+    List<Element> origins = new ArrayList<>();
+    origins.add(model.element());
+    for (StageModel s : model.nodes()) {
+      origins.add(s.node().element());
+    }
+    String name = model.generatedName() + extension;
+    try {
+      FileObject file = env.getFiler().createResource(StandardLocation.CLASS_OUTPUT, model.packageName(), name,
+          origins.toArray(new Element[0]));
+      try (Writer w = file.openWriter()) {
+        w.write(text);
+      }
+    } catch (IOException e) {
+      throw new UncheckedIOException("could not write " + model.packageName() + "/" + name, e);
+    }
+  }
+}
