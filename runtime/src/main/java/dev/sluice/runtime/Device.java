@@ -8,8 +8,10 @@ import java.util.Locale;
 
 /**
  * Where a pipeline runs: the JVM (the CPU back end, one pipeline instance per core) or an OpenCL
- * device (one fused kernel, one pipeline instance per work-group). {@link #best()} picks a GPU, else
- * another OpenCL device, else the JVM; the system property {@code sluice.device} or the environment
+ * device (one fused kernel, one pipeline instance per work-group). {@link #best()} picks the fastest
+ * device present: an OpenCL GPU or accelerator, else the JVM. An OpenCL device on the CPU (such as
+ * PoCL) runs the same pipeline 2x to 10x slower than the CPU back end on the same cores, so it is used
+ * only when named. The system property {@code sluice.device} or the environment
  * variable {@code SLUICE_DEVICE} forces one: {@code cpu}/{@code jvm}, {@code opencl} (the first
  * OpenCL device, GPUs first), {@code gpu} (an OpenCL GPU), or {@code opencl:N} (device N of
  * {@link OpenClDevices#list()}).
@@ -119,8 +121,10 @@ public final class Device {
   }
 
   /**
-   * The device named by {@code -Dsluice.device} or {@code SLUICE_DEVICE}, else the best one present:
-   * a GPU, else another OpenCL device, else the JVM.
+   * The device named by {@code -Dsluice.device} or {@code SLUICE_DEVICE}, else the fastest one
+   * present: the first OpenCL GPU or accelerator ({@link #automaticChoice}), else the JVM. An OpenCL
+   * CPU device is never chosen here, only when named ({@code opencl}, {@code opencl:N},
+   * {@link #opencl()}): on the same cores the CPU back end is faster.
    */
   public static Device best() {
     String forced = System.getProperty(PROPERTY);
@@ -131,7 +135,31 @@ public final class Device {
       return named(forced);
     }
     List<OpenCLDevice> all = OpenClDevices.list();
-    return all.isEmpty() ? cpu(true) : opencl(all.get(0), true);
+    int chosen = automaticChoice(all.stream().map(OpenCLDevice::getType).toList());
+    return chosen < 0 ? cpu(true) : opencl(all.get(chosen), true);
+  }
+
+  /**
+   * The rule of {@link #best()} over the types of the OpenCL devices present, in
+   * {@link OpenClDevices#list()} order: the index of the first GPU or accelerator, or -1 for the CPU
+   * back end (no OpenCL device, or only CPU ones).
+   */
+  static int automaticChoice(List<com.aparapi.device.Device.TYPE> types) {
+    for (int i = 0; i < types.size(); i++) {
+      if (types.get(i) == com.aparapi.device.Device.TYPE.GPU || types.get(i) == com.aparapi.device.Device.TYPE.ACC) {
+        return i;
+      }
+    }
+    return -1;
+  }
+
+  /**
+   * This device, giving way to the CPU back end (logged, and named in the run report) for a pipeline
+   * it cannot run, as a device {@link #best()} chose does; a named device fails instead. The JVM
+   * stays itself.
+   */
+  public Device orCpu() {
+    return kind == Kind.JVM ? this : new Device(kind, name, parallelism, openCl, true, memory);
   }
 
   /** The device with this name: {@code cpu}, {@code jvm}, {@code opencl}, {@code gpu} or {@code opencl:N}. */
@@ -184,9 +212,9 @@ public final class Device {
   }
 
   /**
-   * Whether {@link #best()} chose this device without being told: only then may a pipeline that
-   * cannot run on it switch to the CPU back end (logged and named in the run report) instead of
-   * failing.
+   * Whether {@link #best()} chose this device without being told (or it came from {@link #orCpu()}):
+   * only then may a pipeline that cannot run on it switch to the CPU back end (logged and named in
+   * the run report) instead of failing.
    */
   public boolean automatic() {
     return automatic;

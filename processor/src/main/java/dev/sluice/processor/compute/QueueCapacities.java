@@ -4,12 +4,15 @@ import dev.sluice.processor.model.ChannelModel;
 import dev.sluice.processor.model.EdgeModel;
 import dev.sluice.processor.model.PipelineModel;
 import dev.sluice.processor.model.StageModel;
-import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * Queue sizes (MERCATOR: upstream run width x max outputs x a scale factor). A run is up to
- * {@code width} items and then at most one handled signal.
+ * {@code width} items and then at most one handled signal. The sizes are computed in {@code long}:
+ * {@code SizeValidator} rejects a pipeline whose numbers pass {@link SizeLimits} before they are
+ * narrowed to the plan's {@code int}s.
  */
 public final class QueueCapacities {
   private QueueCapacities() {}
@@ -28,8 +31,8 @@ public final class QueueCapacities {
   }
 
   /** The most items the producer of {@code edge} can push on its channel in one run. */
-  public static int maxPerRun(PipelineModel model, EdgeModel edge) {
-    int width = model.settings().width();
+  public static long maxPerRun(PipelineModel model, EdgeModel edge) {
+    long width = model.settings().width();
     StageModel from = model.stage(edge.from());
     if (from.isSource() || from.isEnumerator()) {
       return width;
@@ -45,15 +48,29 @@ public final class QueueCapacities {
    * is below this number, whichever producer ran last, so the next run of any producer fits. 0 for
    * the source and sinks, which have no queue.
    */
-  public static int queueMaxPerRun(PipelineModel model, StageModel stage) {
+  public static long queueMaxPerRun(PipelineModel model, StageModel stage) {
+    return largestProducer(model, stage).map(Map.Entry::getValue).orElse(0L);
+  }
+
+  /**
+   * The producer behind {@link #queueMaxPerRun} (the first of equals in edge order) and its items per
+   * run into the queue of {@code stage}; empty for the source and sinks.
+   */
+  public static Optional<Map.Entry<String, Long>> largestProducer(PipelineModel model, StageModel stage) {
     if (!stage.isNode()) {
-      return 0;
+      return Optional.empty();
     }
-    Map<String, Integer> perProducer = new HashMap<>();
+    Map<String, Long> perProducer = new LinkedHashMap<>();
     for (EdgeModel edge : model.inEdges(stage.name())) {
-      perProducer.merge(edge.from(), maxPerRun(model, edge), Integer::sum);
+      perProducer.merge(edge.from(), maxPerRun(model, edge), Long::sum);
     }
-    return perProducer.values().stream().mapToInt(Integer::intValue).max().orElse(0);
+    Map.Entry<String, Long> largest = null;
+    for (Map.Entry<String, Long> e : perProducer.entrySet()) {
+      if (largest == null || e.getValue() > largest.getValue()) {
+        largest = e;
+      }
+    }
+    return Optional.ofNullable(largest);
   }
 
   /**
@@ -61,12 +78,16 @@ public final class QueueCapacities {
    * inputsPerRun(stage))}. The second term lets a consumer activated by a FULL queue always run a
    * whole run. 0 for the source and sinks, which have no queue.
    */
-  public static int queueCapacity(PipelineModel model, StageModel stage) {
+  public static long queueCapacity(PipelineModel model, StageModel stage) {
     if (!stage.isNode()) {
       return 0;
     }
-    int perRun = queueMaxPerRun(model, stage);
-    return Math.max(perRun * model.settings().queueScale(), perRun + inputsPerRun(model, stage));
+    long perRun = queueMaxPerRun(model, stage);
+    long floor = perRun + inputsPerRun(model, stage);
+    // perRun is at most edges x 2^16 x 2^31 (width x @Max): times the scale only when that can fit
+    long scaled = perRun > Long.MAX_VALUE / Math.max(1, model.settings().queueScale())
+        ? Long.MAX_VALUE : perRun * model.settings().queueScale();
+    return Math.max(scaled, floor);
   }
 
   /** The signal queue capacity of a stage: the pipeline's setting for nodes, 0 otherwise. */

@@ -8,7 +8,11 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
-/** Computes the {@link Schedule} of a validated pipeline: a pure function of the model. */
+/**
+ * Computes the {@link Schedule} of a validated pipeline: a pure function of the model. Its sizes were
+ * checked against {@link SizeLimits}, so narrowing them to {@code int} is exact (and would fail
+ * loudly, not wrap, if a check were missing).
+ */
 public final class ScheduleBuilder {
   private ScheduleBuilder() {}
 
@@ -33,15 +37,15 @@ public final class ScheduleBuilder {
     for (StageModel stage : model.stages()) {
       String name = stage.name();
       stages.add(new StagePlan(name, numbering.label(model, name), numbering.stack(name), ranks.get(name),
-          QueueCapacities.inputsPerRun(model, stage), QueueCapacities.queueCapacity(model, stage),
-          QueueCapacities.queueMaxPerRun(model, stage), QueueCapacities.signalQueueCapacity(model, stage), DispatchTables.of(model, numbering, flow, stage)));
+          QueueCapacities.inputsPerRun(model, stage), Math.toIntExact(QueueCapacities.queueCapacity(model, stage)),
+          Math.toIntExact(QueueCapacities.queueMaxPerRun(model, stage)), QueueCapacities.signalQueueCapacity(model, stage), DispatchTables.of(model, numbering, flow, stage)));
     }
 
     List<EdgePlan> edges = new ArrayList<>();
     for (EdgeModel edge : model.edges()) {
       StageModel to = model.stage(edge.to());
-      edges.add(new EdgePlan(edge.index(), QueueCapacities.maxPerRun(model, edge),
-          QueueCapacities.queueCapacity(model, to), to.isNode() ? numbering.stack(to.name()) : List.of(),
+      edges.add(new EdgePlan(edge.index(), Math.toIntExact(QueueCapacities.maxPerRun(model, edge)),
+          Math.toIntExact(QueueCapacities.queueCapacity(model, to)), to.isNode() ? numbering.stack(to.name()) : List.of(),
           flow.tagsOn(edge.index())));
     }
     return new Schedule(model, regions, stages, edges);

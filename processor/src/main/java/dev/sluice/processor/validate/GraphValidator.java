@@ -19,7 +19,8 @@ import java.util.Set;
 /**
  * Checks the graph of a read pipeline, in phases that each need the previous one to pass:
  * references and item types along edges; cycles; reachability from the source; then regions
- * ({@link RegionValidator}) and user signals ({@link SignalValidator}).
+ * ({@link RegionValidator}) and user signals ({@link SignalValidator}); last, the computed sizes
+ * ({@link SizeValidator}).
  */
 public final class GraphValidator {
   private GraphValidator() {}
@@ -44,6 +45,10 @@ public final class GraphValidator {
     }
     out.addAll(SignalValidator.validate(model));
     out.addAll(ResultNames.validate(model));
+    if (hasErrors(out)) {
+      return out;
+    }
+    out.addAll(SizeValidator.validate(model));
     return out;
   }
 

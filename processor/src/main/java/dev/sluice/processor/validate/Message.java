@@ -33,6 +33,8 @@ public enum Message {
   NO_CHANNELS(120, "stage '%s' has no output channels to read from"),
   UNRESOLVED_TYPE(121, "pipeline %s uses a type that could not be resolved: %s"),
   RESULT_NAME_CLASH(122, "the generated Result would have two accessors named %s(): %s and %s; rename one"),
+  SETTING_TOO_LARGE(123, "@Pipeline(%s = %d) must be at most %d"),
+  QUEUE_TOO_LARGE(124, "the data queue of stage '%s' would hold %d items (max(%d x queueScale %d, %d + %d)), more than the limit of %d items per queue and pipeline instance; lower %s"),
 
   // node shape
   NODE_NOT_CLASS(201, "@Node must annotate a class, not %s"),
@@ -83,6 +85,8 @@ public enum Message {
   HANDLER_PARENT_MISMATCH(506, "%s handler %s of stage '%s' takes %s, but its region %d (enumerator '%s') has parent type %s"),
   USER_SIGNAL_UNHANDLED(507, Kind.WARNING, "user signal %s can reach sink '%s' without being handled (signals are not delivered to sinks)"),
   SIGNAL_QUEUE_TOO_SMALL(508, "@Pipeline(signalQueue = %d) must be greater than MAX_SIGNALS_PER_VEC + MAX_SIGNALS_PER_SIG = %d"),
+  SIGNAL_SLOTS_TOO_LARGE(509, "@Pipeline(signalQueue = %d) needs %d %s per pipeline instance (%s), more than the limit of %d; lower signalQueue"),
+  PARENT_SLOTS_TOO_LARGE(510, "@Region(parentBuffer = %d) of stage '%s' brings the parent buffers of pipeline %s to %d slots per pipeline instance, more than the limit of %d; lower parentBuffer"),
 
   // the GPU subset: what a node body may use when the pipeline gets an OpenCL kernel
   GPU_ALLOCATION(601, "'%s' allocates; a kernel may create only an item record passed straight to push (out.push(new R(...))). Compute into primitives instead, or keep the pipeline on the CPU with @Pipeline(gpu = false)"),

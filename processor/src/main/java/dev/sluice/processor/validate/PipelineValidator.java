@@ -9,6 +9,7 @@ import dev.sluice.SignalHandler;
 import dev.sluice.Sink;
 import dev.sluice.Source;
 import dev.sluice.processor.compute.ProtocolLimits;
+import dev.sluice.processor.compute.SizeLimits;
 import dev.sluice.processor.read.Annotations;
 import dev.sluice.processor.read.ItemTypes;
 import dev.sluice.processor.read.PipelineReader;
@@ -155,6 +156,9 @@ public final class PipelineValidator {
     if (settings.width() < 1) {
       out.add(Diagnostic.on(pipeline, mirror, Annotations.value(mirror, "width").orElse(null),
           Message.BAD_SETTING, "width", settings.width(), 1));
+    } else if (settings.width() > SizeLimits.MAX_WIDTH) {
+      out.add(Diagnostic.on(pipeline, mirror, Annotations.value(mirror, "width").orElse(null),
+          Message.SETTING_TOO_LARGE, "width", settings.width(), SizeLimits.MAX_WIDTH));
     }
     if (settings.queueScale() < 1) {
       out.add(Diagnostic.on(pipeline, mirror, Annotations.value(mirror, "queueScale").orElse(null),

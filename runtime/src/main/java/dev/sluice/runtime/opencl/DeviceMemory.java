@@ -102,6 +102,37 @@ public record DeviceMemory(Model model, boolean forced, long globalBytes, long m
     return (int) Math.min(wanted, fit);
   }
 
+  /** The most elements the driver lets one Java array (one device buffer) have. */
+  static final long MAX_ARRAY = Integer.MAX_VALUE - 8;
+
+  /**
+   * Before any buffer is allocated: every work-group has its own slice of each buffer, so a buffer of
+   * {@code perGroupItems[i]} items per group holds {@code groups} times as many, and must stay a Java
+   * array; and at four bytes an item at least, they must fit the budget. An error naming the sizes
+   * otherwise (the processor bounds the per-group sizes, the number of groups is the run's).
+   */
+  public void checkGroups(String pipeline, String device, int groups, long[] perGroupItems) {
+    long longest = 0;
+    long total = 0;
+    for (long n : perGroupItems) {
+      longest = Math.max(longest, n);
+      total += n;
+    }
+    long items = multiply(groups, longest);
+    long bytes = multiply(4L * groups, total);
+    if (items > MAX_ARRAY || bytes > budgetBytes) {
+      throw new IllegalStateException(pipeline + " needs at least " + mib(bytes) + " of device memory for the queues"
+          + " of " + groups + " work-groups (" + total + " items per group; its largest buffer " + items
+          + " items, at most " + MAX_ARRAY + "), but its budget on " + device + " is " + mib(budgetBytes)
+          + ": use fewer instances or smaller queues, or set " + BUDGET_PROPERTY + " if the device has more");
+    }
+  }
+
+  private static long multiply(long a, long b) {
+    long high = Math.multiplyHigh(a, b);
+    return high != 0 || a * b < 0 ? Long.MAX_VALUE : a * b;
+  }
+
   /** One line for the run report. */
   public String describe() {
     return String.format(Locale.ROOT, "%s%s (%s buffers), budget %s of %s global",

@@ -39,17 +39,18 @@ public final class DevicePlan {
     int ring = S_HEADER + STAGE_WORDS * n + e;
     out[P_RING] = ring;
     int[] regionAt = new int[regions];
-    int at = ring + n * plan.signalCapacity * 3;
+    // in long: the processor bounds these sizes, a plan built by hand may not (then an error, not a wrap)
+    long at = ring + 3L * n * plan.signalCapacity;
     int[] begin = new int[regions];
     int[] end = new int[regions];
     for (int r = 0; r < regions; r++) {
-      regionAt[r] = at;
+      regionAt[r] = Math.toIntExact(at);
       int size = r == 0 ? 0 : plan.regionParentBuffer[r];
-      at += 2 * size + 2;
+      at += 2L * size + 2;
       begin[r] = r == 0 ? -1 : plan.regionSignal(r, false);
       end[r] = r == 0 ? -1 : plan.regionSignal(r, true);
     }
-    out[P_STATE] = at;
+    out[P_STATE] = Math.toIntExact(at);
     int[] kinds = new int[n];
     for (int s = 0; s < n; s++) {
       kinds[s] = plan.kinds[s].ordinal();

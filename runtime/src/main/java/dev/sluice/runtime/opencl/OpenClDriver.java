@@ -92,6 +92,7 @@ public final class OpenClDriver {
     // Aparapi picks each buffer's flags (host memory or device-resident) from this when the kernel's
     // context is made, at its first compile
     cl.setSharedMemory(memory.shared());
+    memory.checkGroups(plan.name, device.name(), groups, perGroupItems(plan, encoded));
     program.allocate(encoded, groups, sliceItems(options), capacity);
     Kernels.compile(program.kernel(), cl);
     Range range = cl.createRange(groups * plan.width, plan.width);
@@ -180,6 +181,33 @@ public final class OpenClDriver {
     long nanos = System.nanoTime() - t0;
     RunReport.MemoryUse use = new RunReport.MemoryUse(memory.describe(), peak, slicesRun, launches, paramBytes, paramNanos);
     return report(plan, device, groups, nanos, totals, sinkItems, use);
+  }
+
+  /**
+   * The items of each buffer one work-group holds, as far as the plan says: the scheduler state, each
+   * data queue, each region's parents, and, when a node raises user signals, the kernel's payload pool
+   * per tag ({@code stages x (stages x signal queue + MAX_SIGNALS_PER_VEC)}, as the processor writes
+   * and bounds it).
+   */
+  static long[] perGroupItems(PipelinePlan plan, int[] encoded) {
+    int n = plan.stageCount();
+    long[] out = new long[1 + n + plan.regionCount() + plan.signalCount()];
+    int i = 0;
+    out[i++] = encoded[P_STATE];
+    for (int s = 0; s < n; s++) {
+      out[i++] = plan.queueCapacity[s];
+    }
+    for (int r = 0; r < plan.regionCount(); r++) {
+      out[i++] = plan.regionParentBuffer[r];
+    }
+    for (int k = 0; k < plan.signalCount(); k++) {
+      boolean raised = false;
+      for (int s = 0; s < n; s++) {
+        raised |= plan.signalRegion[k] < 0 && plan.origin[s][k].length > 0;
+      }
+      out[i++] = raised ? (long) n * ((long) n * plan.signalCapacity + Protocol.MAX_SIGNALS_PER_VEC) : 0;
+    }
+    return out;
   }
 
   private static int sum(int[] a) {

@@ -78,4 +78,24 @@ class DeviceMemoryTest {
     assertTrue(e.getMessage().contains("OpenCL Some GPU") && e.getMessage().contains("10.0 MiB"), e.getMessage());
     assertTrue(e.getMessage().contains(DeviceMemory.BUDGET_PROPERTY), e.getMessage());
   }
+
+  @Test
+  void groupsTimesTheirBuffersMustBeJavaArraysWithinTheBudget() {
+    DeviceMemory big = DeviceMemory.decide(false, 1L << 40, 1L << 40, 1L << 40, null, null);
+    // 2^24 items per group fit 127 groups in one Java array, not 128, whatever the budget
+    big.checkGroups("P", "dev", 127, new long[] {1 << 24, 100});
+    IllegalStateException arrays = assertThrows(IllegalStateException.class,
+        () -> big.checkGroups("P", "dev", 128, new long[] {1 << 24, 100}));
+    assertTrue(arrays.getMessage().contains("128 work-groups") && arrays.getMessage().contains("2147483648 items")
+        && arrays.getMessage().contains("use fewer instances"), arrays.getMessage());
+    // and the bytes, at 4 an item at least, must fit the budget: 64 MiB per group in a 1 GiB budget
+    DeviceMemory gib = big.withBudget(GIB);
+    gib.checkGroups("P", "dev", 16, new long[] {1 << 24});
+    IllegalStateException budget = assertThrows(IllegalStateException.class,
+        () -> gib.checkGroups("P", "dev", 17, new long[] {1 << 24}));
+    assertTrue(budget.getMessage().contains("budget on dev is 1024.0 MiB"), budget.getMessage());
+    // products past a long are still an error, not a wrap
+    assertThrows(IllegalStateException.class,
+        () -> big.checkGroups("P", "dev", Integer.MAX_VALUE, new long[] {Long.MAX_VALUE / 2, Long.MAX_VALUE / 2}));
+  }
 }

@@ -1,0 +1,61 @@
+package dev.sluice.processor.compute;
+
+import dev.sluice.processor.model.PipelineModel;
+import dev.sluice.processor.model.StageModel;
+
+/**
+ * The largest numbers a pipeline may ask for, checked at compile time ({@code SizeValidator}) so that
+ * no accepted pipeline overflows the {@code int} arithmetic of the generated code and the runtime, or
+ * asks for buffers no JVM or device can allocate. Every number here is computed in {@code long}.
+ *
+ * <ul>
+ *   <li>{@link #MAX_WIDTH}: a run is at most 2^16 items. On a GPU the width is the work-group size
+ *       (at most 1024 on the devices measured, 4096 on PoCL); on the CPU a vector of 64K items
+ *       already amortizes every per-run cost. The kernel's per-group scratch arrays are a small
+ *       multiple of the width and stay far inside {@code int}.
+ *   <li>{@link #MAX_INSTANCE_ITEMS}: any one buffer of one pipeline instance holds at most 2^24
+ *       items (or slots): each data queue, the signal queues of all its stages together, the
+ *       OpenCL kernel's user-signal payload pool, the parent buffers of all its regions together.
+ *       That is 64 to 128 MiB per column and instance, thousands of times the default sizes (a
+ *       queue of a few runs). With these bounds one work-group's scheduler state on the device
+ *       (three words per signal slot, two per parent slot) stays below 2^27 words, and the
+ *       runtime checks the product with the number of instances before it allocates.
+ * </ul>
+ */
+public final class SizeLimits {
+  /** The largest {@code @Pipeline(width)}. */
+  public static final int MAX_WIDTH = 1 << 16;
+
+  /** The most items or slots one buffer of one pipeline instance may hold. */
+  public static final long MAX_INSTANCE_ITEMS = 1L << 24;
+
+  private SizeLimits() {}
+
+  /**
+   * Signal queue slots of one instance: every stage's queue (the device scheduler keeps one ring per
+   * stage, the source's included).
+   */
+  public static long signalSlots(PipelineModel model) {
+    return (long) model.stages().stream().filter(s -> !s.isSink()).count() * model.settings().signalQueue();
+  }
+
+  /**
+   * Payload slots of the OpenCL kernel's pool for one raised user tag, per work-group: for each stage
+   * that may originate it, more than every signal queue can hold at once plus one item's raises
+   * ({@link ProtocolLimits#MAX_SIGNALS_PER_VEC}); 0 when no node raises or there is no kernel.
+   */
+  public static long payloadSlots(PipelineModel model) {
+    boolean raises = model.nodes().stream().anyMatch(s -> !s.node().raisedTags().isEmpty());
+    if (!raises || !model.settings().gpu()) {
+      return 0;
+    }
+    long stages = model.stages().stream().filter(s -> !s.isSink()).count();
+    return stages * (signalSlots(model) + ProtocolLimits.MAX_SIGNALS_PER_VEC);
+  }
+
+  /** Parent slots of one instance: the parent buffers of all regions. */
+  public static long parentSlots(PipelineModel model) {
+    return model.nodes().stream().filter(StageModel::isEnumerator)
+        .mapToLong(s -> s.node().region().parentBuffer()).sum();
+  }
+}

@@ -1,0 +1,68 @@
+package dev.sluice.runtime;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import com.aparapi.device.Device.TYPE;
+import com.aparapi.device.OpenCLDevice;
+import dev.sluice.runtime.opencl.OpenClDevices;
+import dev.sluice.runtime.testing.OpenClAvailable;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The default device is the fastest present: an OpenCL GPU or accelerator, else the CPU back end; an
+ * OpenCL CPU device (PoCL) only when named.
+ */
+class DeviceChoiceTest {
+  @Test
+  void theRuleOverDeviceTypes() {
+    assertEquals(-1, Device.automaticChoice(List.of()));
+    assertEquals(-1, Device.automaticChoice(List.of(TYPE.CPU)));
+    assertEquals(-1, Device.automaticChoice(List.of(TYPE.CPU, TYPE.UNKNOWN)));
+    assertEquals(0, Device.automaticChoice(List.of(TYPE.GPU, TYPE.CPU)));
+    assertEquals(1, Device.automaticChoice(List.of(TYPE.CPU, TYPE.GPU)));
+    assertEquals(1, Device.automaticChoice(List.of(TYPE.CPU, TYPE.ACC)));
+    assertEquals(0, Device.automaticChoice(List.of(TYPE.GPU, TYPE.GPU)));
+  }
+
+  @Test
+  void onAMachineWithOnlyOpenClCpuDevicesTheDefaultIsTheCpuBackEndAndOpenClIsNamed() {
+    List<OpenCLDevice> present = OpenClAvailable.devices();
+    assumeTrue(present.stream().noneMatch(d -> d.getType() == TYPE.GPU || d.getType() == TYPE.ACC),
+        "this machine has an OpenCL GPU or accelerator: " + present);
+    assumeTrue(blank(System.getProperty(Device.PROPERTY)) && blank(System.getenv(Device.ENVIRONMENT)),
+        "a device is named by " + Device.PROPERTY + " or " + Device.ENVIRONMENT);
+    Device best = Device.best();
+    assertEquals(Device.Kind.JVM, best.kind(), best.name());
+    assertTrue(best.automatic());
+    for (String name : new String[] {"opencl", "opencl:0"}) {
+      Device named = Device.named(name);
+      assertEquals(Device.Kind.OPENCL, named.kind(), name);
+      assertSame(present.get(0), named.openCl(), name);
+      assertFalse(named.automatic(), name);
+    }
+    assertEquals(Device.Kind.OPENCL, Device.opencl().kind());
+  }
+
+  @Test
+  void orCpuMakesADeviceGiveWayLikeAnAutomaticChoice() {
+    Device cl = OpenClAvailable.device();
+    assertFalse(cl.automatic());
+    Device giving = cl.orCpu();
+    assertTrue(giving.automatic());
+    assertSame(cl.openCl(), giving.openCl());
+    assertEquals(cl.name(), giving.name());
+    assertEquals(cl.parallelism(), giving.parallelism());
+    Device cpu = Device.cpu();
+    assertSame(cpu, cpu.orCpu());
+    assertTrue(OpenClDevices.list().contains(giving.openCl()));
+  }
+
+  private static boolean blank(String s) {
+    return s == null || s.isBlank();
+  }
+}
