@@ -27,7 +27,9 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.function.Consumer;
+import java.util.function.UnaryOperator;
 import javax.annotation.processing.AbstractProcessor;
+import javax.annotation.processing.Filer;
 import javax.annotation.processing.ProcessingEnvironment;
 import javax.annotation.processing.Processor;
 import javax.annotation.processing.RoundEnvironment;
@@ -53,6 +55,8 @@ import javax.lang.model.util.ElementFilter;
 @AutoService(Processor.class)
 public final class SluiceProcessor extends AbstractProcessor {
   private final Consumer<Schedule> scheduleListener;
+  private final UnaryOperator<Filer> filerWrapper;
+  private Filer filer;
   private Reporter reporter;
   private NodeValidator nodeValidator;
   private KernelPlanner kernels;
@@ -67,7 +71,13 @@ public final class SluiceProcessor extends AbstractProcessor {
 
   /** For tests: {@code listener} sees each computed schedule before it is written. */
   SluiceProcessor(Consumer<Schedule> scheduleListener) {
+    this(scheduleListener, UnaryOperator.identity());
+  }
+
+  /** For tests: generated files are written through {@code filerWrapper} applied to the compiler's Filer. */
+  SluiceProcessor(Consumer<Schedule> scheduleListener, UnaryOperator<Filer> filerWrapper) {
     this.scheduleListener = scheduleListener;
+    this.filerWrapper = filerWrapper;
   }
 
   @Override
@@ -83,6 +93,7 @@ public final class SluiceProcessor extends AbstractProcessor {
   @Override
   public synchronized void init(ProcessingEnvironment env) {
     super.init(env);
+    filer = filerWrapper.apply(env.getFiler());
     reporter = new Reporter(env.getMessager());
     Optional<BodyChecker> bodies = BodyChecker.create(env);
     if (bodies.isEmpty()) {
@@ -145,7 +156,7 @@ public final class SluiceProcessor extends AbstractProcessor {
     scheduleListener.accept(schedule);
     KernelPlanner.Plan kernel = kernels.plan(model);
     reporter.report(kernel.diagnostics());
-    new PipelineWriter(processingEnv).write(model, schedule, kernel);
+    new PipelineWriter(processingEnv, filer).write(model, schedule, kernel);
   }
 
   /** Validates a node class once (reporting its problems); whether it is valid. */

@@ -18,9 +18,9 @@ import javax.lang.model.element.TypeElement;
 import org.junit.jupiter.api.Test;
 
 /**
- * Under a compiler without the javac Trees API (Eclipse's), body checks are skipped with one NOTE
- * and everything else still runs. Simulated by hiding javac's environment behind a proxy, which
- * {@code Trees.instance} rejects.
+ * Under a compiler without the javac Trees API (Eclipse's), body checks and kernels are skipped with
+ * one NOTE and everything else still runs. Simulated by hiding javac's environment behind a proxy,
+ * which {@code Trees.instance} rejects ({@link EclipseCompilerTest} runs the real ecj).
  */
 class NoTreesTest {
   static final class WithoutTrees extends AbstractProcessor {
@@ -68,5 +68,19 @@ class NoTreesTest {
     assertThat(c).hadNoteContaining("[" + Message.BODY_CHECKS_SKIPPED.code() + "]");
     assertThat(c.notes().stream().filter(n -> n.getMessage(null).contains("[SLU309]")).count()).isEqualTo(1);
     assertThat(Sources.sluiceErrors(c)).hasSize(1);
+  }
+
+  @Test
+  void aGpuPipelineGetsNoKernelAndNoNoteOfItsOwn() {
+    Compilation c = javac().withProcessors(new WithoutTrees()).compile(java("P", """
+        @Node final class Inc { void run(int x, IntOut out) { out.push(x + 1); } }
+        @Pipeline interface P { @Source int in(); @From("in") Inc inc(); @Sink @From("inc") int out(); }
+        """));
+    assertThat(c).succeeded();
+    // SLU309 already says that no kernel is written; SLU620 would repeat it for every pipeline
+    assertThat(c.notes().stream().map(n -> n.getMessage(null)).filter(m -> m.startsWith("[SLU")).toList())
+        .containsExactly(Message.BODY_CHECKS_SKIPPED.text());
+    assertThat(c.generatedSourceFiles().stream().map(f -> f.getName()).filter(n -> n.endsWith("_Kernel.java")).toList())
+        .isEmpty();
   }
 }

@@ -63,11 +63,16 @@ final class Sources {
     }
   }
 
-  /** Compiles and asserts one error of {@code message} at {@code marker}'s line, and no other Sluice error. */
+  /**
+   * Compiles and asserts one error of {@code message} at {@code marker}'s line, and no other Sluice
+   * error; then compiles the same file under ecj, which must report the same.
+   */
   static Compilation rejects(JavaFileObject file, Message message, String marker, String... words) {
     Compilation c = compile(file);
     assertError(c, message, file, marker, words);
     assertWithMessage("Sluice errors").that(sluiceErrors(c)).hasSize(1);
+    // and the Eclipse compiler reports the same, on the same line (unless it needs javac's Trees API)
+    EclipseCompilerTest.assertSameUnderEcj(c, List.of(file));
     return c;
   }
 

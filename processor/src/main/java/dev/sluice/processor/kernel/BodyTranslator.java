@@ -40,6 +40,7 @@ import dev.sluice.processor.validate.Message;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -98,8 +99,11 @@ public final class BodyTranslator {
    * @param body the lane method's statements (after the item's locals)
    * @param helpers static helpers the body calls, as complete kernel methods
    * @param problems GPU-subset violations (errors)
+   * @param read the classes other than the node whose declarations the translation read: owners of
+   *     the static helpers it copied and of the constants it inlined (the generated kernel changes
+   *     when they do)
    */
-  public record Translation(String body, List<Helper> helpers, List<Diagnostic> problems) {}
+  public record Translation(String body, List<Helper> helpers, List<Diagnostic> problems, Set<TypeElement> read) {}
 
   /**
    * A static method the body calls, translated for the kernel.
@@ -132,11 +136,12 @@ public final class BodyTranslator {
     TreePath path = trees.getPath(method);
     List<Diagnostic> problems = new ArrayList<>();
     Map<String, Helper> helpers = new LinkedHashMap<>();
+    Set<TypeElement> read = new LinkedHashSet<>();
     if (path == null) {
       // compiled elsewhere (a class file): there is no source to translate
       return null;
     }
-    Printer p = new Printer(stage, method, params, handler, path.getCompilationUnit(), problems, helpers);
+    Printer p = new Printer(stage, method, params, handler, path.getCompilationUnit(), problems, helpers, read);
     MethodTree tree = (MethodTree) path.getLeaf();
     StringBuilder out = new StringBuilder();
     for (StatementTree s : tree.getBody().getStatements()) {
@@ -148,7 +153,8 @@ public final class BodyTranslator {
         all.add(h);
       }
     }
-    return new Translation(out.toString(), all, problems);
+    read.remove(stage.node().element());
+    return new Translation(out.toString(), all, problems, read);
   }
 
   /** What a name in the body refers to, beyond locals. */
@@ -162,6 +168,7 @@ public final class BodyTranslator {
     private final CompilationUnitTree unit;
     private final List<Diagnostic> problems;
     private final Map<String, Helper> helpers;
+    private final Set<TypeElement> read;
     private final Map<Element, Role> roles = new HashMap<>();
     private final Map<Element, ChannelModel> channels = new HashMap<>();
     private final Map<Element, FieldModel> fields = new HashMap<>();
@@ -173,7 +180,7 @@ public final class BodyTranslator {
     private ExecutableElement current;
 
     Printer(StageModel stage, ExecutableElement method, List<RunParam> params, boolean handler,
-        CompilationUnitTree unit, List<Diagnostic> problems, Map<String, Helper> helpers) {
+        CompilationUnitTree unit, List<Diagnostic> problems, Map<String, Helper> helpers, Set<TypeElement> read) {
       this.stage = stage;
       this.handler = handler;
       this.method = method;
@@ -181,6 +188,7 @@ public final class BodyTranslator {
       this.unit = unit;
       this.problems = problems;
       this.helpers = helpers;
+      this.read = read;
       for (RunParam rp : params) {
         switch (rp.kind()) {
           case ITEM, PARENT, SIGNAL -> {
@@ -477,6 +485,7 @@ public final class BodyTranslator {
     private String staticField(TreePath path, VariableElement f) {
       Object value = f.getConstantValue();
       if (f.getModifiers().contains(Modifier.STATIC) && value != null && !(value instanceof String)) {
+        read.add((TypeElement) f.getEnclosingElement());
         return literal(value);
       }
       if (!f.getModifiers().contains(Modifier.STATIC)) {
@@ -588,6 +597,7 @@ public final class BodyTranslator {
         problem(at, Message.GPU_OVERLOAD, key);
         return "";
       }
+      read.add((TypeElement) m.getEnclosingElement());
       MethodTree tree = (MethodTree) mp.getLeaf();
       StringBuilder b = new StringBuilder();
       ExecutableElement saved = current;

@@ -51,8 +51,8 @@ public final class KernelPlanner {
       return new Plan(Map.of(), "@Pipeline(gpu = false) keeps it on the CPU back end", out);
     }
     if (translator.isEmpty()) {
+      // said once for the whole compilation by the BODY_CHECKS_SKIPPED note, not again per pipeline
       String why = "the compiler has no javac Trees API, and the GPU kernel is translated from node sources through it (compile with javac)";
-      out.add(Diagnostic.on(model.element(), Message.GPU_KERNEL_SKIPPED, model.simpleName(), why));
       return new Plan(Map.of(), why, out);
     }
     for (StageModel s : model.nodes()) {

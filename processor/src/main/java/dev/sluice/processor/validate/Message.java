@@ -69,7 +69,7 @@ public enum Message {
   REDUCE_MISUSED(306, "@Reduce(%s) field '%s' may only be updated as %s in %s, never read or assigned otherwise"),
   PARAM_WRITTEN(307, "@Param field '%s' is read-only; assign it only in a constructor"),
   PARAM_ARRAY_WRITTEN(308, "elements of @Param array '%s' are read-only in %s"),
-  BODY_CHECKS_SKIPPED(309, Kind.NOTE, "the compiler has no javac Trees API: method bodies (@State, @Reduce, @Param use) are not checked, and the GPU kernel needs javac"),
+  BODY_CHECKS_SKIPPED(309, Kind.NOTE, "this compiler has no javac Trees API (Eclipse's has none): node method bodies (@State, @Reduce, @Param use) are not checked and no OpenCL kernel is written, so pipelines compiled here run on the CPU back end; a javac build, such as Maven's, checks the bodies and writes the kernels"),
 
   // types
   UNSUPPORTED_ITEM_TYPE(401, "%s is not a supported item type: use int, long, float, double or a record whose components are those"),

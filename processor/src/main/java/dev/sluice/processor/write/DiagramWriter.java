@@ -2,15 +2,14 @@ package dev.sluice.processor.write;
 
 import dev.sluice.processor.compute.Schedule;
 import dev.sluice.processor.model.PipelineModel;
-import dev.sluice.processor.model.StageModel;
 import dev.sluice.runtime.plan.PlanDiagram;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.io.Writer;
-import java.util.ArrayList;
 import java.util.List;
 import javax.annotation.processing.ProcessingEnvironment;
 import javax.lang.model.element.Element;
+import javax.lang.model.element.TypeElement;
 import javax.tools.FileObject;
 import javax.tools.StandardLocation;
 
@@ -20,7 +19,7 @@ import javax.tools.StandardLocation;
  * package, so they land in {@code target/classes} and in the jar, where
  * {@code NamePipeline.class.getResource("NamePipeline.mmd")} finds them. Both are drawn by the
  * runtime's {@link PlanDiagram} from the plan the generated class carries (built here by
- * {@link PlanBuilder}), and name the pipeline interface and every node class as originating elements.
+ * {@link PlanBuilder}), and name the same originating elements as the generated classes ({@link OriginatingElements}).
  */
 final class DiagramWriter {
   private final ProcessingEnvironment env;
@@ -29,21 +28,16 @@ final class DiagramWriter {
     this.env = env;
   }
 
-  void write(PipelineModel model, Schedule schedule, Names names) {
+  void write(PipelineModel model, Schedule schedule, Names names, List<TypeElement> origins) {
     PlanDiagram diagram = PlanDiagram.of(PlanBuilder.build(model, schedule, names));
     String from = model.element().getQualifiedName().toString();
-    write(model, ".mmd", "%% The pipeline " + from + ", drawn by the Sluice annotation processor. Do not edit.\n"
+    write(model, origins, ".mmd", "%% The pipeline " + from + ", drawn by the Sluice annotation processor. Do not edit.\n"
         + diagram.mermaid());
-    write(model, ".dot", "// The pipeline " + from + ", drawn by the Sluice annotation processor. Do not edit.\n"
+    write(model, origins, ".dot", "// The pipeline " + from + ", drawn by the Sluice annotation processor. Do not edit.\n"
         + diagram.dot());
   }
 
-  private void write(PipelineModel model, String extension, String text) {
-    List<Element> origins = new ArrayList<>();
-    origins.add(model.element());
-    for (StageModel s : model.nodes()) {
-      origins.add(s.node().element());
-    }
+  private void write(PipelineModel model, List<TypeElement> origins, String extension, String text) {
     String name = model.generatedName() + extension;
     try {
       FileObject file = env.getFiler().createResource(StandardLocation.CLASS_OUTPUT, model.packageName(), name,

@@ -6,41 +6,47 @@ import com.squareup.javapoet.TypeSpec;
 import dev.sluice.processor.compute.Schedule;
 import dev.sluice.processor.kernel.KernelPlanner;
 import dev.sluice.processor.model.PipelineModel;
-import dev.sluice.processor.model.StageModel;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.util.List;
+import javax.annotation.processing.Filer;
 import javax.annotation.processing.ProcessingEnvironment;
+import javax.lang.model.element.TypeElement;
 
 /**
  * Writes a pipeline's generated classes: the public {@code <Name>Pipeline} (plan, builder, run
- * methods, result), its {@code _CpuInstance}, and its {@code _Kernel} when it gets one, and its
- * picture ({@link DiagramWriter}). Each is {@code @Generated} and names the pipeline
- * interface and its node classes as originating elements, so incremental builds redo it when any
- * of them changes.
+ * methods, result), its {@code _CpuInstance}, its {@code _Kernel} when it gets one, and its picture
+ * ({@link DiagramWriter}). Each class is {@code @Generated} and names every type it is derived from
+ * as an originating element ({@link OriginatingElements}), so incremental builds redo it when any of
+ * them changes.
  */
 public final class PipelineWriter {
   private final ProcessingEnvironment env;
+  private final Filer filer;
 
-  public PipelineWriter(ProcessingEnvironment env) {
+  /** Writes through {@code filer}: the compiler's, or one that wraps it. */
+  public PipelineWriter(ProcessingEnvironment env, Filer filer) {
     this.env = env;
+    this.filer = filer;
   }
 
   public void write(PipelineModel model, Schedule schedule, KernelPlanner.Plan kernel) {
     Names names = new Names(model);
-    emit(model, new ApiWriter(model, schedule, names, kernel).write());
-    emit(model, new CpuInstanceWriter(model, schedule, names).write());
+    List<TypeElement> origins = OriginatingElements.of(model, kernel, env.getElementUtils());
+    emit(model, origins, new ApiWriter(model, schedule, names, kernel).write());
+    emit(model, origins, new CpuInstanceWriter(model, schedule, names).write());
     if (kernel.hasKernel()) {
-      emit(model, new KernelWriter(model, schedule, names, kernel.bodies()).write());
+      emit(model, origins, new KernelWriter(model, schedule, names, kernel.bodies()).write());
     }
-    new DiagramWriter(env).write(model, schedule, names);
+    new DiagramWriter(env).write(model, schedule, names, origins);
   }
 
-  private void emit(PipelineModel model, TypeSpec type) {
+  /** Writes {@code type}; every generated file of a pipeline has the same origins (they are written together). */
+  private void emit(PipelineModel model, List<TypeElement> origins, TypeSpec type) {
     TypeSpec.Builder b = type.toBuilder()
-        .addAnnotation(AnnotationSpec.builder(Names.GENERATED).addMember("value", "$S", Names.PROCESSOR).build())
-        .addOriginatingElement(model.element());
-    for (StageModel s : model.nodes()) {
-      b.addOriginatingElement(s.node().element());
+        .addAnnotation(AnnotationSpec.builder(Names.GENERATED).addMember("value", "$S", Names.PROCESSOR).build());
+    for (TypeElement origin : origins) {
+      b.addOriginatingElement(origin);
     }
     JavaFile file = JavaFile.builder(model.packageName(), b.build())
         .skipJavaLangImports(true)
@@ -48,7 +54,7 @@ public final class PipelineWriter {
             model.element().getQualifiedName())
         .build();
     try {
-      file.writeTo(env.getFiler());
+      file.writeTo(filer);
     } catch (IOException e) {
       throw new UncheckedIOException("could not write " + model.packageName() + "." + type.name, e);
     }

@@ -1,0 +1,48 @@
+package ${package};
+
+import dev.sluice.runtime.Device;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Comparator;
+import java.util.List;
+
+/**
+ * Runs {@link WordStats} over a text file named on the command line, or over a few built-in lines,
+ * on the best device present (an OpenCL GPU, another OpenCL device, else the CPU; force one with
+ * {@code -Dsluice.device=cpu}), and prints each line's statistics and the run report.
+ *
+ * <pre>mvn -q compile exec:java [-Dexec.args=some.txt]</pre>
+ */
+public final class Main {
+  private static final String SAMPLE = """
+      Sluice runs irregular streaming pipelines
+      each stage may emit any number of items per input
+
+      a region per line, BEGIN and END per region
+      the longest word here is aggregation
+      """;
+
+  private Main() {}
+
+  public static void main(String[] args) throws IOException {
+    byte[] text = args.length > 0 ? Files.readAllBytes(Path.of(args[0])) : SAMPLE.getBytes(StandardCharsets.US_ASCII);
+    Line[] lines = Text.lines(text);
+
+    WordStatsPipeline pipeline = WordStatsPipeline.builder()
+        .wordEnds(() -> new WordEnds(text))   // nodes with constructor arguments get a factory
+        .device(Device.best())
+        .build();
+    WordStatsPipeline.Result result = pipeline.run(lines);
+
+    // the sink's items come in no defined order: sort them by where their line starts
+    List<LineStats> stats = result.stats().stream().sorted(Comparator.comparingInt(LineStats::start)).toList();
+    System.out.printf("%d lines%n", lines.length);
+    for (LineStats s : stats) {
+      System.out.printf("line at byte %5d: %2d words, longest %2d%n", s.start(), s.words(), s.longest());
+    }
+    System.out.println();
+    System.out.println(result.report());
+  }
+}

@@ -1,0 +1,123 @@
+package ${package};
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assertions.fail;
+
+import dev.sluice.runtime.Device;
+import dev.sluice.runtime.opencl.OpenClDevices;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Random;
+import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.Test;
+
+/** {@link WordStats} against the same statistics computed in plain Java, on the CPU and on OpenCL. */
+class WordStatsTest {
+  /** Plain Java: one scan per line. */
+  static List<LineStats> reference(byte[] text, Line[] lines) {
+    List<LineStats> out = new ArrayList<>();
+    for (Line line : lines) {
+      int words = 0;
+      int longest = 0;
+      int run = 0;
+      for (int at = line.start(); at <= line.end(); at++) {
+        if (at < line.end() && WordEnds.isWordChar(text[at])) {
+          run++;
+        } else if (run > 0) {
+          words++;
+          longest = Math.max(longest, run);
+          run = 0;
+        }
+      }
+      out.add(new LineStats(line.start(), words, longest));
+    }
+    return out;
+  }
+
+  /** Words, punctuation, runs of blanks, empty lines and CRLF, from a seed. */
+  static byte[] randomText(long seed, int lines) {
+    Random random = new Random(seed);
+    String alphabet = "abcXYZ019 ,.;-\t";
+    StringBuilder b = new StringBuilder();
+    for (int l = 0; l < lines; l++) {
+      int length = random.nextInt(8) == 0 ? 0 : random.nextInt(120);
+      for (int i = 0; i < length; i++) {
+        b.append(alphabet.charAt(random.nextInt(alphabet.length())));
+      }
+      b.append(random.nextBoolean() ? "\n" : "\r\n");
+    }
+    return b.toString().getBytes(StandardCharsets.US_ASCII);
+  }
+
+  static void assertMatchesReference(Device device, byte[] text) {
+    Line[] lines = Text.lines(text);
+    WordStatsPipeline.Result r = WordStatsPipeline.builder()
+        .wordEnds(() -> new WordEnds(text)).device(device).build().run(lines);
+    Comparator<LineStats> byStart = Comparator.comparingInt(LineStats::start);
+    assertEquals(reference(text, lines), r.stats().stream().sorted(byStart).toList(),
+        text.length + " bytes on " + device);
+    assertEquals(device.name(), r.report().device(), "the report names the device that ran");
+  }
+
+  @Test
+  void knownLines() {
+    byte[] text = "two words\n\n  one  \nthe longest-word here\r\n".getBytes(StandardCharsets.US_ASCII);
+    Line[] lines = Text.lines(text);
+    List<LineStats> stats = WordStatsPipeline.builder().wordEnds(() -> new WordEnds(text))
+        .device(Device.cpu()).build().run(lines)
+        .stats().stream().sorted(Comparator.comparingInt(LineStats::start)).toList();
+    assertEquals(List.of(new LineStats(0, 2, 5), new LineStats(10, 0, 0), new LineStats(11, 1, 3),
+        new LineStats(19, 4, 7)), stats);
+  }
+
+  @Test
+  void cpuMatchesPlainJava() {
+    for (int lines : new int[] {0, 1, 50, 3_000}) {
+      assertMatchesReference(Device.cpu(), randomText(lines, lines));
+    }
+  }
+
+  @Test
+  void openClMatchesPlainJava() {
+    Device device = openClOrSkip();
+    for (int lines : new int[] {0, 1, 50, 3_000}) {
+      assertMatchesReference(device, randomText(lines, lines));
+    }
+  }
+
+  @Test
+  void mainPrintsEveryLine() throws Exception {
+    java.io.PrintStream console = System.out;
+    java.io.ByteArrayOutputStream printed = new java.io.ByteArrayOutputStream();
+    System.setOut(new java.io.PrintStream(printed, true, StandardCharsets.UTF_8));
+    try {
+      System.setProperty(Device.PROPERTY, "cpu");
+      Main.main(new String[0]);
+    } finally {
+      System.clearProperty(Device.PROPERTY);
+      System.setOut(console);
+    }
+    String out = printed.toString(StandardCharsets.UTF_8);
+    assertTrue(out.startsWith("5 lines"), out);
+    assertTrue(out.contains(" 6 words, longest 11"), out);
+  }
+
+  /**
+   * The first OpenCL device; without one the test is skipped and says why on the console, or fails
+   * where {@code SLUICE_REQUIRE_OPENCL=1} says a device must be there (a CI machine with one).
+   */
+  static Device openClOrSkip() {
+    if (OpenClDevices.list().isEmpty()) {
+      String why = "no OpenCL device: " + OpenClDevices.unavailableReason();
+      if ("1".equals(System.getenv("SLUICE_REQUIRE_OPENCL"))) {
+        fail(why + " (SLUICE_REQUIRE_OPENCL=1 makes this a failure)");
+      }
+      System.out.println("WordStatsTest: OpenCL test skipped, " + why);
+      Assumptions.abort(why);
+    }
+    return Device.opencl();
+  }
+}

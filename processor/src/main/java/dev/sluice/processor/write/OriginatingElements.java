@@ -1,0 +1,88 @@
+package dev.sluice.processor.write;
+
+import dev.sluice.processor.kernel.BodyTranslator;
+import dev.sluice.processor.kernel.KernelPlanner;
+import dev.sluice.processor.model.ChannelModel;
+import dev.sluice.processor.model.HandlerModel;
+import dev.sluice.processor.model.ItemType;
+import dev.sluice.processor.model.NodeModel;
+import dev.sluice.processor.model.PipelineModel;
+import dev.sluice.processor.model.RunParam;
+import dev.sluice.processor.model.StageModel;
+import dev.sluice.processor.model.UserTag;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Set;
+import javax.lang.model.element.Element;
+import javax.lang.model.element.ModuleElement;
+import javax.lang.model.element.TypeElement;
+import javax.lang.model.util.Elements;
+
+/**
+ * The types a pipeline's generated files are derived from, which the files name as originating
+ * elements: the pipeline interface; every node class; every record that travels through it (source
+ * and sink items, node inputs and channel items, parents, signal tags); and, when there is a kernel,
+ * the classes whose static helpers it copies or whose constants it inlines. A change to any of them
+ * can change the generated code, so a build tool that tracks originating elements (Gradle) must
+ * regenerate when one changes. JDK classes (constants such as {@code Integer.MAX_VALUE}) are left
+ * out: they do not change between builds.
+ */
+final class OriginatingElements {
+  private OriginatingElements() {}
+
+  static List<TypeElement> of(PipelineModel model, KernelPlanner.Plan kernel, Elements elements) {
+    Set<TypeElement> out = new LinkedHashSet<>();
+    out.add(model.element());
+    for (StageModel s : model.stages()) {
+      addRecord(out, s.itemType());
+      if (s.isNode()) {
+        addNode(out, s.node());
+      }
+    }
+    for (UserTag tag : model.userTags()) {
+      addRecord(out, tag.type());
+    }
+    for (BodyTranslator.Translation t : kernel.bodies().values()) {
+      for (TypeElement type : t.read()) {
+        if (!inJdk(type, elements)) {
+          out.add(type);
+        }
+      }
+    }
+    return new ArrayList<>(out);
+  }
+
+  private static void addNode(Set<TypeElement> out, NodeModel node) {
+    out.add(node.element());
+    addRecord(out, node.input());
+    addRecord(out, node.parentType());
+    for (RunParam p : node.runParams()) {
+      addRecord(out, p.type());
+    }
+    for (ChannelModel c : node.channels()) {
+      addRecord(out, c.type());
+    }
+    for (HandlerModel h : node.handlers()) {
+      addRecord(out, h.userTag());
+      for (RunParam p : h.params()) {
+        addRecord(out, p.type());
+      }
+    }
+  }
+
+  private static void addRecord(Set<TypeElement> out, ItemType type) {
+    if (type != null && type.isRecord() && type.element() != null) {
+      out.add(type.element());
+    }
+  }
+
+  private static boolean inJdk(Element type, Elements elements) {
+    ModuleElement module = elements.getModuleOf(type);
+    if (module == null || module.isUnnamed()) {
+      return false;
+    }
+    String name = module.getQualifiedName().toString();
+    return name.startsWith("java.") || name.startsWith("jdk.");
+  }
+}
