@@ -120,18 +120,21 @@ public final class Device {
 
   /**
    * The device named by {@code -Dsluice.device} or {@code SLUICE_DEVICE}, else the best one present:
-   * a GPU, else another OpenCL device, else the JVM.
+   * a GPU, else another OpenCL device, else the JVM. The first call in a JVM logs one line saying
+   * which device and why (logger {@code dev.sluice.device}, INFO).
    */
   public static Device best() {
     String forced = System.getProperty(PROPERTY);
+    String from = "-D" + PROPERTY;
     if (forced == null || forced.isBlank()) {
       forced = System.getenv(ENVIRONMENT);
+      from = ENVIRONMENT;
     }
     if (forced != null && !forced.isBlank()) {
-      return named(forced);
+      return DeviceLine.once(named(forced), from + "=" + forced);
     }
     List<OpenCLDevice> all = OpenClDevices.list();
-    return all.isEmpty() ? cpu(true) : opencl(all.get(0), true);
+    return DeviceLine.once(all.isEmpty() ? cpu(true) : opencl(all.get(0), true), null);
   }
 
   /** The device with this name: {@code cpu}, {@code jvm}, {@code opencl}, {@code gpu} or {@code opencl:N}. */

@@ -4,6 +4,7 @@ import dev.sluice.runtime.Device;
 import dev.sluice.runtime.PipelineException;
 import dev.sluice.runtime.RunOptions;
 import dev.sluice.runtime.RunReport;
+import dev.sluice.runtime.opencl.DivisionProbe;
 import dev.sluice.runtime.plan.PipelinePlan;
 import java.util.ArrayList;
 import java.util.List;
@@ -25,6 +26,10 @@ public final class CpuDriver {
     Device device = options.resolvedDevice();
     if (device.kind() != Device.Kind.JVM) {
       throw new IllegalArgumentException("the CPU driver cannot run on " + device);
+    }
+    String untrusted = DivisionProbe.failure();
+    if (untrusted != null) {
+      throw new IllegalStateException(plan.name + ": " + untrusted);
     }
     int n = options.resolvedInstances();
     RunControl control = new RunControl(options.maxSteps());
