@@ -124,19 +124,22 @@ public final class Device {
    * The device named by {@code -Dsluice.device} or {@code SLUICE_DEVICE}, else the fastest one
    * present: the first OpenCL GPU or accelerator ({@link #automaticChoice}), else the JVM. An OpenCL
    * CPU device is never chosen here, only when named ({@code opencl}, {@code opencl:N},
-   * {@link #opencl()}): on the same cores the CPU back end is faster.
+   * {@link #opencl()}): on the same cores the CPU back end is faster. The first call in a JVM logs
+   * one line saying which device and why (logger {@code dev.sluice.device}, INFO).
    */
   public static Device best() {
     String forced = System.getProperty(PROPERTY);
+    String from = "-D" + PROPERTY;
     if (forced == null || forced.isBlank()) {
       forced = System.getenv(ENVIRONMENT);
+      from = ENVIRONMENT;
     }
     if (forced != null && !forced.isBlank()) {
-      return named(forced);
+      return DeviceLine.once(named(forced), from + "=" + forced);
     }
     List<OpenCLDevice> all = OpenClDevices.list();
     int chosen = automaticChoice(all.stream().map(OpenCLDevice::getType).toList());
-    return chosen < 0 ? cpu(true) : opencl(all.get(chosen), true);
+    return DeviceLine.once(chosen < 0 ? cpu(true) : opencl(all.get(chosen), true), null);
   }
 
   /**

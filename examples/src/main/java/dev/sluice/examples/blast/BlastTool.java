@@ -1,6 +1,7 @@
 package dev.sluice.examples.blast;
 
 import dev.sluice.runtime.Device;
+import dev.sluice.runtime.ProgressListener;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.AccessDeniedException;
@@ -8,7 +9,6 @@ import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
@@ -37,9 +37,6 @@ import java.util.Locale;
 public final class BlastTool {
   /** The letters IUPAC defines for nucleotides besides A, C, G and T; they are read as unknown bases. */
   static final String IUPAC = "RYSWKMBDHVNU";
-
-  /** Database positions searched per pipeline run: between two runs the tool may print progress. */
-  static final int BATCH_CHUNKS = 64;
 
   /** A database at least this long, counted over the strands searched, gets progress lines on stderr. */
   static final long LONG_INPUT = 1_000_000;
@@ -300,27 +297,29 @@ public final class BlastTool {
     long positions = (long) Math.max(0, db.length - settings.k() + 1) * strands.size();
     boolean report = progress != null && positions >= LONG_INPUT;
     long started = System.nanoTime();
-    long lastLine = started;
-    long done = 0;
+    long[] lastLine = {started};
+    long before = 0;
     List<Row> rows = new ArrayList<>();
     for (Strand strand : strands) {
       byte[] q = strand == Strand.PLUS ? query : reverseComplement(query);
       BlastSearch search = BlastSearch.prepare(q, db, settings);
-      BlastPipeline pipeline = search.builder().device(device).build();
       Chunk[] chunks = search.chunks(BlastSearch.DEFAULT_CHUNK);
-      for (int from = 0; from < chunks.length; from += BATCH_CHUNKS) {
-        Chunk[] batch = Arrays.copyOfRange(chunks, from, Math.min(chunks.length, from + BATCH_CHUNKS));
-        for (Hit h : pipeline.run(batch).hits()) {
-          rows.add(row(h, q, db, strand));
-        }
-        done += batch[batch.length - 1].end() - batch[0].start();
+      long strandPositions = search.kmerStarts();
+      long searchedBefore = before;
+      // the run tells its progress in chunks of the database taken in; a line at most once a second
+      ProgressListener line = !report ? null : (done, total) -> {
         long now = System.nanoTime();
-        if (report && now - lastLine >= 1_000_000_000L) {
-          lastLine = now;
-          progress.printf(Locale.ROOT, "blast: %s strand, %,d of %,d database positions searched (%d%%), %,d hits so far%n",
-              strand.name().toLowerCase(Locale.ROOT), done, positions, 100 * done / positions, rows.size());
+        if (done < total && now - lastLine[0] >= 1_000_000_000L) {
+          lastLine[0] = now;
+          long searched = searchedBefore + Math.min(strandPositions, done * BlastSearch.DEFAULT_CHUNK);
+          progress.printf(Locale.ROOT, "blast: %s strand, %,d of %,d database positions searched (%d%%)%n",
+              strand.name().toLowerCase(Locale.ROOT), searched, positions, 100 * searched / positions);
         }
+      };
+      for (Hit h : search.builder().device(device).progress(line).build().run(chunks).hits()) {
+        rows.add(row(h, q, db, strand));
       }
+      before += strandPositions;
     }
     if (report) {
       progress.printf(Locale.ROOT, "blast: searched %,d database positions (%s) in %.1f s: %,d hits%n", positions,

@@ -1,8 +1,8 @@
 package dev.sluice.examples.blast;
 
 import static org.junit.jupiter.api.Assertions.fail;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import dev.sluice.runtime.testing.Skip;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Path;
@@ -25,7 +25,9 @@ final class RealData {
     if (dir.isEmpty() && "1".equals(System.getenv("SLUICE_REQUIRE_DATA"))) {
       fail("real genome data absent and SLUICE_REQUIRE_DATA=1: " + DataFolder.searched());
     }
-    assumeTrue(dir.isPresent(), () -> "real genome data absent, test skipped: " + DataFolder.searched());
+    if (dir.isEmpty()) {
+      throw Skip.because("real genome data absent: " + DataFolder.searched());
+    }
     return dir.get();
   }
 

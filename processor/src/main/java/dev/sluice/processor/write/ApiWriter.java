@@ -69,7 +69,7 @@ final class ApiWriter {
     for (StageModel s : model.nodes()) {
       ctor.addStatement("this.$N = b.$N", s.name(), s.name());
     }
-    ctor.addStatement("this.options = new $T(b.device, b.instances, b.chunkSize, b.maxSteps)", Names.RUN_OPTIONS);
+    ctor.addStatement("this.options = new $T(b.device, b.instances, b.chunkSize, b.maxSteps, b.progress)", Names.RUN_OPTIONS);
     t.addMethod(ctor.build());
     t.addMethod(MethodSpec.methodBuilder("builder")
         .addModifiers(Modifier.PUBLIC, Modifier.STATIC)
@@ -346,6 +346,9 @@ final class ApiWriter {
     setter(t, b, "instances", TypeName.INT, "Pipeline instances side by side; 0 (the default) means one per core.");
     setter(t, b, "chunkSize", TypeName.INT, "Input items an instance claims at a time.");
     setter(t, b, "maxSteps", TypeName.LONG, "Most firings per instance before the run fails as hung.");
+    t.addField(Names.PROGRESS_LISTENER, "progress", Modifier.PRIVATE);
+    setter(t, b, "progress", Names.PROGRESS_LISTENER, "Told the run's progress (input items done of the total) at a bounded "
+        + "rate; null (the default): nobody.\nSee {@link dev.sluice.runtime.ProgressListener}.");
     MethodSpec.Builder build = MethodSpec.methodBuilder("build")
         .addModifiers(Modifier.PUBLIC)
         .returns(names.api());

@@ -17,6 +17,7 @@ final class Names {
   static final String RUNTIME = "dev.sluice.runtime";
   static final ClassName PLAN = ClassName.get(RUNTIME + ".plan", "PipelinePlan");
   static final ClassName RUN_OPTIONS = ClassName.get(RUNTIME, "RunOptions");
+  static final ClassName PROGRESS_LISTENER = ClassName.get(RUNTIME, "ProgressListener");
   static final ClassName RUN_REPORT = ClassName.get(RUNTIME, "RunReport");
   static final ClassName DEVICE = ClassName.get(RUNTIME, "Device");
   static final ClassName OPENCL_DRIVER = ClassName.get(RUNTIME + ".opencl", "OpenClDriver");

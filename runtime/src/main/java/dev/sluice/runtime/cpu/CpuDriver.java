@@ -2,11 +2,14 @@ package dev.sluice.runtime.cpu;
 
 import dev.sluice.runtime.Device;
 import dev.sluice.runtime.PipelineException;
+import dev.sluice.runtime.ProgressListener;
 import dev.sluice.runtime.RunOptions;
 import dev.sluice.runtime.RunReport;
+import dev.sluice.runtime.opencl.DivisionProbe;
 import dev.sluice.runtime.plan.PipelinePlan;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.BiFunction;
 
 /**
@@ -26,15 +29,32 @@ public final class CpuDriver {
     if (device.kind() != Device.Kind.JVM) {
       throw new IllegalArgumentException("the CPU driver cannot run on " + device);
     }
+    String untrusted = DivisionProbe.failure();
+    if (untrusted != null) {
+      throw new IllegalStateException(plan.name + ": " + untrusted);
+    }
     int n = options.resolvedInstances();
     RunControl control = new RunControl(options.maxSteps());
+    ProgressMeter meter = null;
+    AtomicLong taken = new AtomicLong();
+    if (options.progress() != null) {
+      meter = new ProgressMeter(plan.name, options.progress(), cursor.total());
+      InputCursor counted = cursor;
+      cursor = chunk -> {
+        if (!counted.claim(chunk)) {
+          return false;
+        }
+        taken.addAndGet(chunk.remaining());
+        return true;
+      };
+    }
     List<I> instances = new ArrayList<>(n);
     for (int i = 0; i < n; i++) {
       instances.add(newInstance.apply(cursor, control));
     }
     long t0 = System.nanoTime();
     Throwable[] failures = new Throwable[n];
-    if (n == 1) {
+    if (n == 1 && meter == null) {
       runOne(instances.get(0), control, failures, 0);
     } else {
       Thread[] threads = new Thread[n];
@@ -44,14 +64,29 @@ public final class CpuDriver {
             "sluice-" + plan.name + "-" + i);
         threads[i].start();
       }
+      RuntimeException listenerFailed = null;
       for (Thread t : threads) {
         try {
-          t.join();
+          // with a progress listener the caller's thread tells it while it waits
+          while (t.isAlive()) {
+            t.join(meter == null ? 0 : ProgressListener.INTERVAL_MILLIS);
+            if (meter != null && listenerFailed == null) {
+              try {
+                meter.update(taken.get());
+              } catch (RuntimeException e) {
+                listenerFailed = e;
+                control.abort();
+              }
+            }
+          }
         } catch (InterruptedException e) {
           control.abort();
           Thread.currentThread().interrupt();
           throw new IllegalStateException(plan.name + ": interrupted while running", e);
         }
+      }
+      if (listenerFailed != null) {
+        throw listenerFailed;
       }
     }
     long nanos = System.nanoTime() - t0;
@@ -67,6 +102,9 @@ public final class CpuDriver {
       if (f instanceof Error e) {
         throw e;
       }
+    }
+    if (meter != null) {
+      meter.finish(taken.get());
     }
     return new Outcome<>(instances, report(plan, device, instances, nanos));
   }

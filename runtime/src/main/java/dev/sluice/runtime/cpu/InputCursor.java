@@ -1,5 +1,6 @@
 package dev.sluice.runtime.cpu;
 
+import dev.sluice.runtime.ProgressListener;
 import java.util.Iterator;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.ToIntFunction;
@@ -9,20 +10,33 @@ public interface InputCursor {
   /** Fills {@code chunk} with the next unclaimed range; false when the input is exhausted. */
   boolean claim(InputChunk chunk);
 
+  /** The number of input items, or {@link ProgressListener#UNKNOWN} (a stream). */
+  default long total() {
+    return ProgressListener.UNKNOWN;
+  }
+
   /** Chunks of one in-memory input of {@code length} items (an array or record columns). */
   static InputCursor of(Object data, int length, int chunkSize) {
     AtomicLong next = new AtomicLong();
-    return chunk -> {
-      long from = next.getAndAdd(chunkSize);
-      if (from >= length) {
-        return false;
+    return new InputCursor() {
+      @Override
+      public boolean claim(InputChunk chunk) {
+        long from = next.getAndAdd(chunkSize);
+        if (from >= length) {
+          return false;
+        }
+        chunk.data = data;
+        chunk.base = 0;
+        chunk.offset = 0;
+        chunk.pos = (int) from;
+        chunk.end = (int) Math.min(from + chunkSize, length);
+        return true;
       }
-      chunk.data = data;
-      chunk.base = 0;
-      chunk.offset = 0;
-      chunk.pos = (int) from;
-      chunk.end = (int) Math.min(from + chunkSize, length);
-      return true;
+
+      @Override
+      public long total() {
+        return length;
+      }
     };
   }
 
@@ -33,12 +47,20 @@ public interface InputCursor {
           + Integer.MAX_VALUE + " items; split it into several runs or a chunked stream");
     }
     InputCursor inner = of(null, (int) Math.max(0, to - from), chunkSize);
-    return chunk -> {
-      if (!inner.claim(chunk)) {
-        return false;
+    return new InputCursor() {
+      @Override
+      public boolean claim(InputChunk chunk) {
+        if (!inner.claim(chunk)) {
+          return false;
+        }
+        chunk.base = from;
+        return true;
       }
-      chunk.base = from;
-      return true;
+
+      @Override
+      public long total() {
+        return inner.total();
+      }
     };
   }
 

@@ -1,6 +1,7 @@
 package dev.sluice.runtime.opencl;
 
 import com.aparapi.device.OpenCLDevice;
+import com.aparapi.internal.opencl.OpenCLLoader;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
@@ -21,11 +22,15 @@ public final class OpenClDevices {
     if (devices == null) {
       List<OpenCLDevice> found = new ArrayList<>();
       try {
+        AparapiLog.quiet();
         List<OpenCLDevice> all = OpenCLDevice.listDevices(null);
         if (all != null) {
           found.addAll(all);
         }
-        if (found.isEmpty()) {
+        if (found.isEmpty() && !OpenCLLoader.isOpenCLAvailable()) {
+          reason = "Aparapi's native library did not load (it needs libOpenCL.so, the OpenCL ICD loader, and a "
+              + "writable java.io.tmpdir to unpack itself into)";
+        } else if (found.isEmpty()) {
           reason = "no OpenCL platform reports a device (is an ICD such as pocl-opencl-icd or a GPU driver installed?)";
         }
       } catch (LinkageError | RuntimeException e) {
@@ -33,6 +38,8 @@ public final class OpenClDevices {
       }
       found.sort(Comparator.comparingInt(d -> d.getType() == com.aparapi.device.Device.TYPE.GPU ? 0 : 1));
       devices = List.copyOf(found);
+      // PoCL replaces the JVM's SIGFPE handler as its devices start: check Java division still throws
+      DivisionProbe.probe();
     }
     return devices;
   }

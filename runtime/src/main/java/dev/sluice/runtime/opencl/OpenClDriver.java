@@ -10,6 +10,7 @@ import dev.sluice.runtime.RunOptions;
 import dev.sluice.runtime.RunReport;
 import dev.sluice.runtime.cpu.InputChunk;
 import dev.sluice.runtime.cpu.InputCursor;
+import dev.sluice.runtime.cpu.ProgressMeter;
 import dev.sluice.runtime.plan.PipelinePlan;
 import dev.sluice.runtime.protocol.Protocol;
 import java.util.ArrayDeque;
@@ -62,8 +63,7 @@ public final class OpenClDriver {
       throw new IllegalStateException(plan.name + " cannot run on " + device + ": " + reason, cause);
     }
     LOG.log(System.Logger.Level.WARNING, plan.name + ": running on the CPU back end instead of " + device + ": " + reason);
-    return new RunOptions(Device.cpuInsteadOf(device, reason), options.instances(), options.chunkSize(),
-        options.maxSteps());
+    return options.on(Device.cpuInsteadOf(device, reason));
   }
 
   /** Runs {@code program} over the slices of {@code slices} and returns the run's report. */
@@ -104,6 +104,9 @@ public final class OpenClDriver {
     int launches = 0;
     long[] totals = new long[plan.stageCount() * STATS];
     long[] sinkItems = new long[sinks];
+    ProgressMeter meter = options.progress() == null ? null
+        : new ProgressMeter(plan.name, options.progress(), slices.total());
+    long finished = 0;
     Deque<InputChunk> work = new ArrayDeque<>();
     InputChunk next = new InputChunk();
     while (!work.isEmpty() || slices.claim(next)) {
@@ -174,9 +177,16 @@ public final class OpenClDriver {
           }
           program.collect();
           slicesRun++;
+          finished += c.remaining();
+          if (meter != null) {
+            meter.update(finished);
+          }
           done = true;
         }
       }
+    }
+    if (meter != null) {
+      meter.finish(finished);
     }
     long nanos = System.nanoTime() - t0;
     RunReport.MemoryUse use = new RunReport.MemoryUse(memory.describe(), peak, slicesRun, launches, paramBytes, paramNanos);

@@ -6,10 +6,10 @@ import com.aparapi.device.OpenCLDevice;
 import dev.sluice.runtime.Device;
 import dev.sluice.runtime.opencl.OpenClDevices;
 import java.util.List;
-import org.junit.jupiter.api.Assumptions;
 
 /**
- * The OpenCL devices for a test. Without any, the test is skipped with the reason, unless the
+ * The OpenCL devices for a test. Without any, the test is skipped with the reason (printed on the
+ * console too, see {@link Skip}), unless the
  * environment sets {@code SLUICE_REQUIRE_OPENCL=1} (CI does): then it fails. Shared with the
  * examples' tests through the runtime's test jar.
  */
@@ -23,7 +23,7 @@ public final class OpenClAvailable {
       if ("1".equals(System.getenv("SLUICE_REQUIRE_OPENCL"))) {
         fail(why + " (SLUICE_REQUIRE_OPENCL=1 turns this skip into a failure)");
       }
-      Assumptions.abort(why);
+      throw Skip.because(why);
     }
     return devices;
   }

@@ -1,0 +1,67 @@
+package dev.sluice.runtime;
+
+import com.aparapi.device.OpenCLDevice;
+import dev.sluice.runtime.opencl.OpenClDevices;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicBoolean;
+
+/**
+ * The one line, once per JVM at the first {@link Device#best()}, that says which device runs and
+ * why, and how to get or choose another. It goes to the {@link System.Logger} {@value #LOGGER} at
+ * INFO (by default {@code java.util.logging}'s console, on stderr); turn it off with that logger's
+ * level, e.g. {@code dev.sluice.device.level = WARNING} in a {@code java.util.logging} configuration
+ * file, or {@code java.util.logging.Logger.getLogger("dev.sluice.device").setLevel(Level.WARNING)}.
+ */
+public final class DeviceLine {
+  /** The logger of the device line and of the runtime's other device messages. */
+  public static final String LOGGER = "dev.sluice.device";
+
+  /** OpenCL platform versions Aparapi's native library knows; it warns on stderr about the others. */
+  private static final List<String> APARAPI_TESTED = List.of("OpenCL 1.1", "OpenCL 1.2", "OpenCL 2.0", "OpenCL 2.1");
+
+  private static final System.Logger LOG = System.getLogger(LOGGER);
+  private static final AtomicBoolean SAID = new AtomicBoolean();
+
+  private DeviceLine() {}
+
+  /**
+   * Logs the line for {@code chosen} the first time in this JVM and returns it; {@code named} is how
+   * the user named it, or null when {@link Device#best()} chose it.
+   */
+  static Device once(Device chosen, String named) {
+    if (SAID.compareAndSet(false, true)) {
+      LOG.log(System.Logger.Level.INFO, text(chosen, named));
+    }
+    return chosen;
+  }
+
+  /** The line for {@code chosen}. */
+  static String text(Device chosen, String named) {
+    StringBuilder b = new StringBuilder("Sluice runs on ").append(chosen.name()).append(": ");
+    List<OpenCLDevice> all = named == null || chosen.kind() == Device.Kind.OPENCL ? OpenClDevices.list() : List.of();
+    if (named != null) {
+      b.append("named by ").append(named);
+    } else if (chosen.kind() == Device.Kind.OPENCL) {
+      b.append(chosen.openCl().getType() == com.aparapi.device.Device.TYPE.GPU ? "the first OpenCL GPU"
+          : "the first OpenCL accelerator (no OpenCL GPU here)");
+    } else if (all.isEmpty()) {
+      b.append("no OpenCL device, ").append(OpenClDevices.unavailableReason()).append(". For OpenCL, install a GPU's "
+          + "OpenCL driver, or PoCL on the CPU: apt-get install pocl-opencl-icd ocl-icd-libopencl1");
+    } else {
+      b.append("the OpenCL devices here run on the CPU, where the CPU back end is faster (name one to use it anyway)");
+    }
+    b.append(". Choose with -D").append(Device.PROPERTY).append(" or ").append(Device.ENVIRONMENT)
+        .append(" = cpu, gpu, opencl or opencl:N");
+    for (OpenCLDevice d : all) {
+      String version = d.getOpenCLPlatform().getVersion();
+      if (APARAPI_TESTED.stream().noneMatch(version::startsWith)) {
+        String[] words = version.split(" ");
+        b.append(". Aparapi's \"untested OpenCL platform version\" line on stderr is about the version string (")
+            .append(words.length > 1 ? words[0] + " " + words[1] : version)
+            .append("); Sluice checks that each kernel builds and runs there");
+        break;
+      }
+    }
+    return b.append('.').toString();
+  }
+}

@@ -1,0 +1,50 @@
+package dev.sluice.runtime.cpu;
+
+import dev.sluice.runtime.ProgressListener;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * Calls a run's {@link ProgressListener} at a bounded rate, with {@code done} never going down, and
+ * turns an exception from it into the run's failure. Used by both drivers, on the caller's thread.
+ */
+public final class ProgressMeter {
+  private static final long INTERVAL_NANOS = TimeUnit.MILLISECONDS.toNanos(ProgressListener.INTERVAL_MILLIS);
+
+  private final String pipeline;
+  private final ProgressListener listener;
+  private final long total;
+  private long said = -1;
+  private long saidAt;
+
+  /** A meter for a run of {@code pipeline} over {@code total} items ({@link ProgressListener#UNKNOWN} if not known). */
+  public ProgressMeter(String pipeline, ProgressListener listener, long total) {
+    this.pipeline = pipeline;
+    this.listener = listener;
+    this.total = total;
+    this.saidAt = System.nanoTime();
+  }
+
+  /** Tells the listener {@code done} if the interval has passed since the last call and it moved. */
+  public void update(long done) {
+    long now = System.nanoTime();
+    if (done > said && now - saidAt >= INTERVAL_NANOS) {
+      call(done, total);
+      saidAt = now;
+    }
+  }
+
+  /** The last call, after a run that finished: {@code done} of {@code done} when the total was unknown. */
+  public void finish(long done) {
+    call(done, total == ProgressListener.UNKNOWN ? done : total);
+  }
+
+  private void call(long done, long of) {
+    said = Math.max(said, done);
+    try {
+      listener.progress(said, of);
+    } catch (RuntimeException e) {
+      throw new IllegalStateException(pipeline + ": the progress listener failed at " + said + " of "
+          + (of == ProgressListener.UNKNOWN ? "?" : of) + " items, so the run was stopped: " + e, e);
+    }
+  }
+}

@@ -1,0 +1,122 @@
+package dev.sluice.runtime.cpu;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * What a user sees on a first run, in fresh JVMs ({@link FirstRunChild}): one device line, no
+ * Aparapi SEVERE record, and PoCL's SIGFPE handler detected (and the CPU back end refused) exactly
+ * when Java's division by zero no longer throws.
+ */
+class FirstRunTest {
+  private static final String LINE = "Sluice runs on ";
+
+  record Child(String out, String err) {
+    long deviceLines() {
+      return err.lines().filter(l -> l.contains(LINE)).count();
+    }
+  }
+
+  static Child child(Map<String, String> env, List<String> jvmArgs) throws IOException, InterruptedException {
+    List<String> cmd = new ArrayList<>();
+    cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+    cmd.addAll(jvmArgs);
+    cmd.add("-cp");
+    cmd.add(System.getProperty("java.class.path"));
+    cmd.add(FirstRunChild.class.getName());
+    ProcessBuilder pb = new ProcessBuilder(cmd);
+    pb.environment().remove("SLUICE_DEVICE");
+    pb.environment().remove("POCL_SIGFPE_HANDLER");
+    pb.environment().remove("LD_PRELOAD");
+    pb.environment().putAll(env);
+    Path out = Files.createTempFile("sluice-child", ".out");
+    Path err = Files.createTempFile("sluice-child", ".err");
+    try {
+      Process p = pb.redirectOutput(out.toFile()).redirectError(err.toFile()).start();
+      assertTrue(p.waitFor(120, TimeUnit.SECONDS), "child JVM did not finish: " + cmd);
+      Child c = new Child(Files.readString(out, StandardCharsets.UTF_8), Files.readString(err, StandardCharsets.UTF_8));
+      assertEquals(0, p.exitValue(), "child JVM failed:\n" + c.out + c.err);
+      return c;
+    } finally {
+      Files.deleteIfExists(out);
+      Files.deleteIfExists(err);
+    }
+  }
+
+  @Test
+  void oneDeviceLineAndNoSigfpeErrorWithTheVariable() throws Exception {
+    Child c = child(Map.of("POCL_SIGFPE_HANDLER", "0"), List.of());
+    assertEquals(1, c.deviceLines(), c.err);
+    assertTrue(c.out.contains("division: throws"), c.out);
+    assertTrue(c.out.contains("cpu run: ok"), c.out);
+    assertFalse(c.err.contains("SIGFPE"), c.err);
+    assertFalse(c.err.contains("Check your environment"), c.err);
+    if (c.err.contains("untested OpenCL platform version:")) {
+      // Aparapi's native warning cannot be held back; the device line must explain it
+      assertTrue(c.err.contains("\"untested OpenCL platform version\" line on stderr"), c.err);
+    }
+  }
+
+  @Test
+  void pocLsSigfpeHandlerIsDetectedAndStopsTheCpuBackEnd() throws Exception {
+    Child c = child(Map.of(), List.of());
+    boolean throwsInChild = c.out.contains("division: throws");
+    boolean reported = c.err.contains("integer division by zero no longer throws");
+    // the probe must agree with what Java division really does in that JVM
+    assertEquals(!throwsInChild, reported, c.out + c.err);
+    if (c.out.contains("platforms: ") && c.out.toLowerCase(java.util.Locale.ROOT).contains("pocl")) {
+      assertTrue(reported, "PoCL without POCL_SIGFPE_HANDLER=0 installs its handler: " + c.out + c.err);
+    }
+    if (reported) {
+      assertTrue(c.out.contains("cpu run: failed: Expand: integer division by zero no longer throws"), c.out);
+      assertTrue(c.out.contains("POCL_SIGFPE_HANDLER=0"), c.out);
+    } else {
+      assertTrue(c.out.contains("cpu run: ok"), c.out);
+    }
+  }
+
+  @Test
+  void signalChainingThroughLibjsigKeepsDivisionThrowing() throws Exception {
+    // the other fix the error line names: the JVM's libjsig chains PoCL's handler behind its own
+    Path jsig = Path.of(System.getProperty("java.home"), "lib", "libjsig.so");
+    org.junit.jupiter.api.Assumptions.assumeTrue(Files.exists(jsig), "no " + jsig + " in this JDK");
+    Child c = child(Map.of("LD_PRELOAD", jsig.toString()), List.of());
+    assertTrue(c.out.contains("division: throws"), c.out + c.err);
+    assertFalse(c.err.contains("integer division by zero no longer throws"), c.err);
+    assertTrue(c.out.contains("cpu run: ok"), c.out);
+  }
+
+  @Test
+  void aparapisSevereRecordIsHeldBackAndExplained(@TempDir Path dir) throws Exception {
+    // Aparapi unpacks its native library into java.io.tmpdir: a folder that is not there stops it loading
+    String noTmp = "-Djava.io.tmpdir=" + dir.resolve("absent");
+    Child quiet = child(Map.of("POCL_SIGFPE_HANDLER", "0"), List.of(noTmp));
+    assertFalse(quiet.err.contains("Check your environment"), quiet.err);
+    assertEquals(1, quiet.deviceLines(), quiet.err);
+    assertTrue(quiet.err.contains("Aparapi's native library did not load"), quiet.err);
+    assertTrue(quiet.err.contains("apt-get install pocl-opencl-icd"), quiet.err);
+    Child all = child(Map.of("POCL_SIGFPE_HANDLER", "0"), List.of(noTmp, "-Dsluice.aparapi.log=all"));
+    assertTrue(all.err.contains("SEVERE: Check your environment"), all.err);
+  }
+
+  @Test
+  void theDocumentedLoggerLevelTurnsTheLineOff(@TempDir Path dir) throws Exception {
+    Path config = dir.resolve("logging.properties");
+    Files.writeString(config, "handlers = java.util.logging.ConsoleHandler\ndev.sluice.device.level = WARNING\n");
+    Child c = child(Map.of("POCL_SIGFPE_HANDLER", "0"), List.of("-Djava.util.logging.config.file=" + config));
+    assertEquals(0, c.deviceLines(), c.err);
+    assertTrue(c.out.contains("division: throws"), c.out);
+  }
+}
