@@ -158,6 +158,13 @@ class JavaSemanticsTest {
   }
 
   @Test
+  void longComparisonsDoNotOverflow() {
+    longs(32, (a, b) -> (a < b ? 1 : 0) + (a <= b ? 2 : 0) + (a > b ? 4 : 0) + (a >= b ? 8 : 0) + (a == b ? 16 : 0)
+        + (a != b ? 32 : 0));
+    longs(33, (a, b) -> -(-(double) a) < (double) b ? 1 : 0);
+  }
+
+  @Test
   void longShiftsMaskTheCount() {
     longs(25, (a, b) -> a << b);
     longs(26, (a, b) -> a >> b);

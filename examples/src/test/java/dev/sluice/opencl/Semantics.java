@@ -118,6 +118,11 @@ interface Semantics {
         } else if (op == 31) {
           productL *= a;
           r = a;
+        } else if (op == 32) {
+          r = (a < b ? 1 : 0) + (a <= b ? 2 : 0) + (a > b ? 4 : 0) + (a >= b ? 8 : 0) + (a == b ? 16 : 0)
+              + (a != b ? 32 : 0);
+        } else if (op == 33) {
+          r = -(-(double) a) < (double) b ? 1 : 0;
         }
         out.push(new Probed(k, r, 0.0));
       } else if (op >= 40 && op < 60 && k < nf * nf) {

@@ -423,7 +423,8 @@ public final class BodyTranslator {
         String right = expr(child(path, b.getRightOperand()));
         TypeKind l = kind(child(path, b.getLeftOperand()));
         TypeKind r = kind(child(path, b.getRightOperand()));
-        String compare = negated > 0 && l != null && r != null ? comparison(t.getKind(), promote(l, r), left, right) : null;
+        String compare = l != null && r != null && (negated > 0 || promote(l, r) == TypeKind.LONG)
+            ? comparison(t.getKind(), promote(l, r), left, right) : null;
         if (compare != null) {
           return compare;
         }
@@ -449,6 +450,10 @@ public final class BodyTranslator {
           if (wrapped != null) {
             return wrapped;
           }
+        }
+        if ((k == TypeKind.FLOAT || k == TypeKind.DOUBLE) && t.getKind() == Tree.Kind.UNARY_MINUS
+            && !(u.getExpression() instanceof LiteralTree)) {
+          return KernelNames.ARITH + (k == TypeKind.FLOAT ? ".negF(" : ".negD(") + e + ")";
         }
         return switch (t.getKind()) {
           case POSTFIX_INCREMENT -> e + "++";
@@ -513,9 +518,12 @@ public final class BodyTranslator {
           + (r == TypeKind.LONG ? "(int) (" + n + ")" : n) + ")";
     }
 
-    /** An ordered comparison of floating values as a call, or null for any other operator or type. */
+    /**
+     * A comparison as a call, or null: an ordered one of floating values (under a {@code !}), or any
+     * of long values (always).
+     */
     private String comparison(Tree.Kind op, TypeKind type, String a, String b) {
-      if (type != TypeKind.FLOAT && type != TypeKind.DOUBLE) {
+      if (type != TypeKind.FLOAT && type != TypeKind.DOUBLE && type != TypeKind.LONG) {
         return null;
       }
       String f = switch (op) {
@@ -523,9 +531,13 @@ public final class BodyTranslator {
         case LESS_THAN_EQUAL -> "le";
         case GREATER_THAN -> "gt";
         case GREATER_THAN_EQUAL -> "ge";
+        // Aparapi turns a long == into a subtraction too
+        case EQUAL_TO -> type == TypeKind.LONG ? "eq" : null;
+        case NOT_EQUAL_TO -> type == TypeKind.LONG ? "ne" : null;
         default -> null;
       };
-      return f == null ? null : KernelNames.ARITH + "." + f + (type == TypeKind.DOUBLE ? "D" : "F") + "(" + a + ", " + b + ")";
+      String suffix = type == TypeKind.DOUBLE ? "D" : type == TypeKind.FLOAT ? "F" : "L";
+      return f == null ? null : KernelNames.ARITH + "." + f + suffix + "(" + a + ", " + b + ")";
     }
 
     /** Whether the product at {@code path} is an operand of an addition or subtraction, which OpenCL may fuse. */
@@ -651,7 +663,7 @@ public final class BodyTranslator {
       String prefix = p == TypeKind.DOUBLE ? "d" : "f";
       String call = switch (name) {
         case "round" -> KernelNames.ARITH + (p == TypeKind.FLOAT ? ".roundF" : ".roundD");
-        case "max", "min" -> floating ? KernelNames.ARITH + "." + prefix + name : null;
+        case "max", "min" -> KernelNames.ARITH + "." + (floating ? prefix + name : name + (p == TypeKind.LONG ? "L" : "I"));
         case "pow" -> KernelNames.POW;
         case "toDegrees", "toRadians" -> KernelNames.ARITH + "." + name;
         case "abs" -> p == TypeKind.INT || p == TypeKind.LONG ? KernelNames.ARITH + (p == TypeKind.INT ? ".absI" : ".absL") : null;

@@ -250,6 +250,25 @@ public final class JavaArithmetic {
     return r;
   }
 
+  // ---- integer min and max: OpenCL's min/max are right, but Aparapi may print one argument as an
+  // int and the other as a long, a call OpenCL rejects as ambiguous; a typed call converts them
+
+  public static int minI(int a, int b) {
+    return a < b ? a : b;
+  }
+
+  public static int maxI(int a, int b) {
+    return a > b ? a : b;
+  }
+
+  public static long minL(long a, long b) {
+    return a < b ? a : b;
+  }
+
+  public static long maxL(long a, long b) {
+    return a > b ? a : b;
+  }
+
   // ---- remainder: Java's % on floating operands, C's fmod
 
   /**
@@ -281,6 +300,16 @@ public final class JavaArithmetic {
   /** {@code x % y} on floats: the exact remainder of the doubles is a float. */
   public static float frem(float x, float y) {
     return (float) drem((double) x, (double) y);
+  }
+
+  // ---- floating negation: Aparapi prints -(-x) as --x, a decrement OpenCL rejects; a call is one minus
+
+  public static float negF(float a) {
+    return -a;
+  }
+
+  public static double negD(double a) {
+    return -a;
   }
 
   // ---- products that must not fuse with an addition
@@ -325,6 +354,33 @@ public final class JavaArithmetic {
 
   public static boolean geD(double a, double b) {
     return a >= b;
+  }
+
+  // ---- long comparisons: Aparapi prints the bytecode's lcmp as a subtraction, (a - b) >= 0, which
+  // overflows (Long.MIN_VALUE >= 1 would be true); a typed call compares
+
+  public static boolean ltL(long a, long b) {
+    return a < b;
+  }
+
+  public static boolean leL(long a, long b) {
+    return a <= b;
+  }
+
+  public static boolean gtL(long a, long b) {
+    return a > b;
+  }
+
+  public static boolean geL(long a, long b) {
+    return a >= b;
+  }
+
+  public static boolean eqL(long a, long b) {
+    return a == b;
+  }
+
+  public static boolean neL(long a, long b) {
+    return a != b;
   }
 
   // ---- Math functions whose special cases differ from C's

@@ -63,6 +63,8 @@ class JavaArithmeticTest {
         assertEquals(a + b, JavaArithmetic.addI(a, b), w);
         assertEquals(a - b, JavaArithmetic.subI(a, b), w);
         assertEquals(a >>> b, JavaArithmetic.ushrI(a, b), w);
+        assertEquals(Math.min(a, b), JavaArithmetic.minI(a, b), w);
+        assertEquals(Math.max(a, b), JavaArithmetic.maxI(a, b), w);
         assertEquals(a * b, JavaArithmetic.mulI(a, b), w);
         if (b != 0) {
           assertEquals(a / b, JavaArithmetic.divI(a, b), w);
@@ -83,6 +85,11 @@ class JavaArithmeticTest {
         assertEquals(a + b, JavaArithmetic.addL(a, b), w);
         assertEquals(a - b, JavaArithmetic.subL(a, b), w);
         assertEquals(a >>> b, JavaArithmetic.ushrL(a, (int) b), w);
+        assertEquals(Math.min(a, b), JavaArithmetic.minL(a, b), w);
+        assertEquals(a < b, JavaArithmetic.ltL(a, b), w);
+        assertEquals(a >= b, JavaArithmetic.geL(a, b), w);
+        assertEquals(a == b, JavaArithmetic.eqL(a, b), w);
+        assertEquals(Math.max(a, b), JavaArithmetic.maxL(a, b), w);
         assertEquals(a * b, JavaArithmetic.mulL(a, b), w);
         if (b != 0) {
           assertEquals(a / b, JavaArithmetic.divL(a, b), w);
