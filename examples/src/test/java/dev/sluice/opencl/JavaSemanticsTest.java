@@ -221,6 +221,10 @@ class JavaSemanticsTest {
     doubles(66, (a, b) -> real(Math.rint(a) + Math.floor(b) * 3 - Math.ceil(a)));
     doubles(67, (a, b) -> real(Math.abs(a)));
     doubles(70, (a, b) -> real(Math.toDegrees(a) + Math.toRadians(b)));
+    doubles(71, (a, b) -> real(Math.IEEEremainder(a, b)));
+    // builds: a NaN constant next to a double in a two-argument built-in, an int and a long in min
+    doubles(72, (a, b) -> real(Math.IEEEremainder(a, Double.NaN) + Math.atan2(Double.NaN, b)
+        + Math.min(DOUBLES.length, 3L)));
   }
 
   @Test

@@ -186,6 +186,10 @@ interface Semantics {
           x = Math.pow(a, b);
         } else if (op == 70) {
           x = Math.toDegrees(a) + Math.toRadians(b);
+        } else if (op == 71) {
+          x = Math.IEEEremainder(a, b);
+        } else if (op == 72) {
+          x = Math.IEEEremainder(a, Double.NaN) + Math.atan2(Double.NaN, b) + Math.min(nd, 3L);
         }
         out.push(new Probed(k, r, x));
       }

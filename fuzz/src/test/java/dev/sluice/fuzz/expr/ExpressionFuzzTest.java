@@ -1,5 +1,6 @@
 package dev.sluice.fuzz.expr;
 
+import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.sluice.fuzz.InProcessCompiler;
@@ -13,6 +14,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
+import java.time.Duration;
 import java.util.function.Supplier;
 import org.junit.jupiter.api.Test;
 
@@ -20,7 +22,7 @@ import org.junit.jupiter.api.Test;
  * The expression fuzzer: random Java expressions over edge values, computed by a node's {@code run}
  * on the JVM (the CPU back end runs the node's own bytecode) and in the OpenCL kernel the processor
  * translates it to, compared bit for bit (floating results by their bits, every NaN as one, as Java
- * has one NaN); an expression under a transcendental {@code Math} function within 1 ulp of the JVM's.
+ * has one NaN); an expression under a transcendental {@code Math} function within {@link #allowance}.
  *
  * <p>{@code mvn verify} runs the fixed seeds and one seed that changes per run, printed on failure;
  * {@code -Dfuzz.seed=S} replays seed S alone, {@code -Dfuzz.count=N} runs N seeds from it (the long
@@ -31,11 +33,13 @@ class ExpressionFuzzTest {
   static final int EXPRESSIONS = 32;
   static final int TUPLES = 40;
   static final int DEPTH = 4;
+  /** Longest one seed's OpenCL build and run may take (a few seconds each, measured). */
+  static final Duration LIMIT = Duration.ofSeconds(180);
   /** Seeds every run checks. */
   static final long[] FIXED = {1, 2, 3};
 
   /** One generated pipeline: its source, and per expression its text and whether it is transcendental. */
-  record Case(long seed, String pkg, String source, List<String> expressions, List<Boolean> approximate,
+  record Case(long seed, String pkg, String source, List<String> expressions, List<Integer> ulps,
       List<Boolean> floating, Object[] values) {}
 
   static Case generate(long seed) {
@@ -43,15 +47,16 @@ class ExpressionFuzzTest {
     ExprGenerator g = new ExprGenerator(r);
     String pkg = "fz" + Long.toUnsignedString(seed);
     List<String> exprs = new ArrayList<>();
-    List<Boolean> approx = new ArrayList<>();
+    List<Integer> ulps = new ArrayList<>();
     List<Boolean> floating = new ArrayList<>();
     StringBuilder body = new StringBuilder();
     for (int j = 0; j < EXPRESSIONS; j++) {
       String e;
       boolean isFloat;
       boolean transcendental = r.nextInt(8) == 0;
+      String f = ExprGenerator.TRANSCENDENTAL[r.nextInt(ExprGenerator.TRANSCENDENTAL.length)];
       if (transcendental) {
-        e = g.transcendental(ExprGenerator.TRANSCENDENTAL[r.nextInt(ExprGenerator.TRANSCENDENTAL.length)], DEPTH - 1);
+        e = g.transcendental(f, DEPTH - 1);
         isFloat = true;
       } else {
         ExprGenerator.Type t = g.anyType();
@@ -59,7 +64,7 @@ class ExpressionFuzzTest {
         isFloat = !t.integral();
       }
       exprs.add(e);
-      approx.add(transcendental);
+      ulps.add(transcendental ? allowance(f) : 0);
       floating.add(isFloat);
       body.append("      out.push(new Res(k * ").append(EXPRESSIONS).append(" + ").append(j).append(", ")
           .append(isFloat ? "0L, (double) (" + e + ")" : "(long) (" + e + "), 0.0").append("));\n");
@@ -112,7 +117,7 @@ class ExpressionFuzzTest {
           }
         }
         """.replace("PKG", pkg).replace("(N)", "(" + EXPRESSIONS + ")").replace("BODY", body);
-    return new Case(seed, pkg, source, exprs, approx, floating, values(r));
+    return new Case(seed, pkg, source, exprs, ulps, floating, values(r));
   }
 
   /** The variables' values per tuple: edge values first, then random ones. */
@@ -177,14 +182,23 @@ class ExpressionFuzzTest {
     return m;
   }
 
-  /** Whether the device's transcendental result is Java's within 1 ulp (exact for NaN, infinities, zeros). */
-  static boolean withinOneUlp(long java, long device) {
+  /**
+   * Ulps a transcendental function's device result may be from the JVM's: 1, except {@code tan}, 2.
+   * Measured on PoCL: its tan(1.0) is 0x3ff8eb245cbee3a4, 1.7 ulp from the exact value (the JVM's is
+   * 0.3 ulp away), outside Java's own 1-ulp bound; docs/user-guide.md says so.
+   */
+  static int allowance(String function) {
+    return function.equals("tan") ? 2 : 1;
+  }
+
+  /** Whether the device's result is the JVM's within {@code ulps} (exact for NaN, infinities, zeros). */
+  static boolean within(long java, long device, int ulps) {
     double j = Double.longBitsToDouble(java);
     double d = Double.longBitsToDouble(device);
     if (Double.isNaN(j) || Double.isInfinite(j) || j == 0 || Double.isNaN(d) || Double.isInfinite(d) || d == 0) {
       return java == device;
     }
-    return (j < 0) == (d < 0) && Math.abs(java - device) <= 1;
+    return (j < 0) == (d < 0) && Math.abs(java - device) <= ulps;
   }
 
   /** Every mismatch of the cases' kernels against the JVM, as text (empty: none). */
@@ -198,13 +212,15 @@ class ExpressionFuzzTest {
     StringBuilder wrong = new StringBuilder();
     for (Case c : cases) {
       Map<Integer, long[]> jvm = run(compiled, c, Device.cpu());
-      Map<Integer, long[]> dev = run(compiled, c, cl);
+      // a kernel that never finishes fails the seed (the stuck thread is a daemon) instead of the build
+      Map<Integer, long[]> dev = assertTimeoutPreemptively(LIMIT, () -> run(compiled, c, cl),
+          () -> "seed " + c.seed() + ": the OpenCL run did not finish in " + LIMIT.toSeconds() + " s");
       for (Map.Entry<Integer, long[]> e : jvm.entrySet()) {
         int k = e.getKey() / EXPRESSIONS;
         int j = e.getKey() % EXPRESSIONS;
         long[] a = e.getValue();
         long[] b = dev.get(e.getKey());
-        boolean ok = b != null && (c.approximate().get(j) ? a[0] == b[0] && withinOneUlp(a[1], b[1])
+        boolean ok = b != null && (c.ulps().get(j) > 0 ? a[0] == b[0] && within(a[1], b[1], c.ulps().get(j))
             : a[0] == b[0] && a[1] == b[1]);
         if (!ok) {
           wrong.append("\nseed ").append(c.seed()).append(" expression ").append(j).append(" tuple ").append(k)

@@ -665,6 +665,8 @@ public final class BodyTranslator {
         case "round" -> KernelNames.ARITH + (p == TypeKind.FLOAT ? ".roundF" : ".roundD");
         case "max", "min" -> KernelNames.ARITH + "." + (floating ? prefix + name : name + (p == TypeKind.LONG ? "L" : "I"));
         case "pow" -> KernelNames.POW;
+        case "atan2" -> KernelNames.ATAN2;
+        case "IEEEremainder" -> KernelNames.IEEE_REMAINDER;
         case "toDegrees", "toRadians" -> KernelNames.ARITH + "." + name;
         case "abs" -> p == TypeKind.INT || p == TypeKind.LONG ? KernelNames.ARITH + (p == TypeKind.INT ? ".absI" : ".absL") : null;
         default -> null;

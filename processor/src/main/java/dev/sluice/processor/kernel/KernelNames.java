@@ -24,6 +24,13 @@ public final class KernelNames {
   public static final String DIVISOR_LONG = "sl_divisorL";
   /** Kernel method: {@code Math.pow} with Java's special cases. */
   public static final String POW = "sl_pow";
+  /**
+   * Kernel methods: {@code Math.atan2} and {@code Math.IEEEremainder} with double parameters (Aparapi
+   * prints a NaN or infinite double constant as OpenCL's float {@code NAN}/{@code INFINITY}, which
+   * makes a two-argument built-in's call ambiguous).
+   */
+  public static final String ATAN2 = "sl_atan2";
+  public static final String IEEE_REMAINDER = "sl_IEEEremainder";
 
   /** The arguments that give a check or a helper the lane's context: group, stage, item slot. */
   public static final String CONTEXT = G + ", " + STAGE + ", " + SLOT;

@@ -265,7 +265,8 @@ final class KernelWriter {
    * The checks translated bodies call where Java throws: an array index out of bounds and an integer
    * divisor of zero record the error (the run ends with Java's exception) and give a harmless value,
    * index 0 or divisor 1, so the lane finishes its body. Also {@code Math.pow} with Java's special
-   * cases, which needs OpenCL's built-in. Aparapi translates only the methods a kernel calls.
+   * cases, which needs OpenCL's built-in, and typed calls of the other two-argument built-ins.
+   * Aparapi translates only the methods a kernel calls.
    */
   private static void javaChecks(TypeSpec.Builder t) {
     t.addMethod(MethodSpec.methodBuilder(KernelNames.INDEX).addModifiers(Modifier.PRIVATE).returns(int.class)
@@ -293,6 +294,12 @@ final class KernelWriter {
     t.addMethod(MethodSpec.methodBuilder(KernelNames.POW).addModifiers(Modifier.PRIVATE).returns(double.class)
         .addParameter(double.class, "sl_x").addParameter(double.class, "sl_y")
         .addStatement("return $L.pow(sl_x, sl_y, Math.pow(sl_x, sl_y))", KernelNames.ARITH).build());
+    for (String f : List.of("atan2", "IEEEremainder")) {
+      t.addMethod(MethodSpec.methodBuilder(f.equals("atan2") ? KernelNames.ATAN2 : KernelNames.IEEE_REMAINDER)
+          .addModifiers(Modifier.PRIVATE).returns(double.class)
+          .addParameter(double.class, "sl_x").addParameter(double.class, "sl_y")
+          .addStatement("return Math.$L(sl_x, sl_y)", f).build());
+    }
   }
 
   /** A primitive type, or an array of one, by its Java spelling. */

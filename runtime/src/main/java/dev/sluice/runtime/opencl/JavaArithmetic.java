@@ -41,6 +41,8 @@ public final class JavaArithmetic {
   /** 2^52: from here on every double is an integer. */
   private static final double INTEGRAL = 4503599627370496.0;
   private static final long LOW = 0xFFFFFFFFL;
+  /** More halvings or doublings than the exponents of doubles span. */
+  private static final int REM_STEPS = 2200;
 
   // ---- int: computed in long, narrowed
 
@@ -280,17 +282,22 @@ public final class JavaArithmetic {
     double m = y < 0 ? -y : y;
     double t = m;
     double out = x;
+    int steps = 0;
     if (x != x || y != y || x - x != 0.0 || y == 0.0) {
       out = (y - y) / 0.0 + x - x; // NaN: x or y is NaN, x is infinite, or y is zero
     } else if (m - m == 0.0 && r >= m) {
-      while (t + t <= r) {
+      // at most 2098 doublings span the doubles (2^-1074 to 2^1023): the bound only guarantees an end
+      while (steps < REM_STEPS && t + t <= r) {
         t = t + t;
+        steps++;
       }
-      while (r >= m) {
+      steps = 0;
+      while (steps < REM_STEPS && r >= m) {
         if (r >= t) {
           r = r - t;
         }
         t = t * 0.5;
+        steps++;
       }
       out = x < 0 ? -r : r;
     }
