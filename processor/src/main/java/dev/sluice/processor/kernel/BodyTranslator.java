@@ -178,6 +178,8 @@ public final class BodyTranslator {
     private final List<ExecutableElement> calling = new ArrayList<>();
     /** The method whose body is being printed (run, or a helper): diagnostics are reported on it. */
     private ExecutableElement current;
+    /** Operands of {@code !} being printed: their floating comparisons become calls (see JavaArithmetic). */
+    private int negated;
 
     Printer(StageModel stage, ExecutableElement method, List<RunParam> params, boolean handler,
         CompilationUnitTree unit, List<Diagnostic> problems, Map<String, Helper> helpers, Set<TypeElement> read) {
@@ -364,8 +366,11 @@ public final class BodyTranslator {
         case METHOD_INVOCATION:
           return invocation(path, (MethodInvocationTree) t);
         case ARRAY_ACCESS: {
+          // Java throws on an index out of bounds: the kernel's check fails the run
           ArrayAccessTree a = (ArrayAccessTree) t;
-          return arrayRef(child(path, a.getExpression())) + "[" + expr(child(path, a.getIndex())) + "]";
+          String array = arrayRef(child(path, a.getExpression()));
+          return array + "[" + KernelNames.INDEX + "(" + KernelNames.CONTEXT + ", " + expr(child(path, a.getIndex()))
+              + ", " + arrayLength(child(path, a.getExpression())) + ")]";
         }
         case ASSIGNMENT: {
           AssignmentTree a = (AssignmentTree) t;
@@ -382,8 +387,11 @@ public final class BodyTranslator {
           if (type == null || !checkPrimitive(path, "(" + c.getType() + ")", type)) {
             return "0";
           }
-          return "(" + type.getKind().name().toLowerCase(java.util.Locale.ROOT) + ") "
-              + expr(child(path, c.getExpression()));
+          TypeKind from = kind(child(path, c.getExpression()));
+          String operand = expr(child(path, c.getExpression()));
+          String converted = from == null ? null : convert(from, type.getKind(), operand);
+          return converted != null ? converted
+              : "(" + type.getKind().name().toLowerCase(java.util.Locale.ROOT) + ") " + operand;
         }
         case INT_LITERAL, LONG_LITERAL, FLOAT_LITERAL, DOUBLE_LITERAL, BOOLEAN_LITERAL, CHAR_LITERAL:
           return literal(((LiteralTree) t).getValue());
@@ -411,8 +419,7 @@ public final class BodyTranslator {
           break;
       }
       if (t instanceof CompoundAssignmentTree c) {
-        return expr(child(path, c.getVariable())) + " " + operator(t.getKind()) + "= "
-            + expr(child(path, c.getExpression()));
+        return compound(path, c);
       }
       if (t instanceof BinaryTree b) {
         TypeMirror type = trees.getTypeMirror(path);
@@ -420,11 +427,42 @@ public final class BodyTranslator {
           problem(path, Message.GPU_OBJECT, t.toString(), type);
           return "0";
         }
-        return expr(child(path, b.getLeftOperand())) + " " + operator(t.getKind()) + " "
-            + expr(child(path, b.getRightOperand()));
+        String left = expr(child(path, b.getLeftOperand()));
+        String right = expr(child(path, b.getRightOperand()));
+        TypeKind l = kind(child(path, b.getLeftOperand()));
+        TypeKind r = kind(child(path, b.getRightOperand()));
+        String compare = l != null && r != null && (negated > 0 || promote(l, r) == TypeKind.LONG)
+            ? comparison(t.getKind(), promote(l, r), left, right) : null;
+        if (compare != null) {
+          return compare;
+        }
+        if (t.getKind() == Tree.Kind.UNSIGNED_RIGHT_SHIFT && l != null) {
+          return unsignedShift(l, left, r, right);
+        }
+        String java = l == null || r == null ? null
+            : arithmetic(operator(t.getKind()), promote(l, r), left, right, child(path, b.getRightOperand()), mayFuse(path));
+        return java != null ? java : left + " " + operator(t.getKind()) + " " + right;
       }
       if (t instanceof UnaryTree u) {
-        String e = expr(child(path, u.getExpression()));
+        boolean not = t.getKind() == Tree.Kind.LOGICAL_COMPLEMENT;
+        negated += not ? 1 : 0;
+        String e;
+        try {
+          e = expr(child(path, u.getExpression()));
+        } finally {
+          negated -= not ? 1 : 0;
+        }
+        TypeKind k = kind(child(path, u.getExpression()));
+        if (k == TypeKind.INT || k == TypeKind.LONG) {
+          String wrapped = wrapping(path, u, k, e);
+          if (wrapped != null) {
+            return wrapped;
+          }
+        }
+        if ((k == TypeKind.FLOAT || k == TypeKind.DOUBLE) && t.getKind() == Tree.Kind.UNARY_MINUS
+            && !(u.getExpression() instanceof LiteralTree)) {
+          return KernelNames.ARITH + (k == TypeKind.FLOAT ? ".negF(" : ".negD(") + e + ")";
+        }
         return switch (t.getKind()) {
           case POSTFIX_INCREMENT -> e + "++";
           case POSTFIX_DECREMENT -> e + "--";
@@ -438,6 +476,210 @@ public final class BodyTranslator {
       }
       problem(path, Message.GPU_CONSTRUCT, describe(t), "kernels take primitive statements and expressions");
       return "0";
+    }
+
+    // ---- Java's arithmetic (JavaArithmetic in the runtime holds the rules)
+
+    /** The primitive kind of the expression at {@code p}, or null. */
+    private TypeKind kind(TreePath p) {
+      TypeMirror m = trees.getTypeMirror(p);
+      return m == null || !m.getKind().isPrimitive() ? null : m.getKind();
+    }
+
+    /**
+     * {@code a op b} computed in {@code type} (the promoted type) with Java's meaning, or null where
+     * OpenCL C's operator already has it. {@code divisor} is the right operand, checked for zero unless
+     * it is a nonzero constant; {@code mayFuse}: the product is an operand of an addition.
+     */
+    private String arithmetic(String op, TypeKind type, String a, String b, TreePath divisor, boolean mayFuse) {
+      String f = null;
+      String rhs = b;
+      if (type == TypeKind.INT || type == TypeKind.LONG) {
+        String p = type == TypeKind.LONG ? "L" : "I";
+        switch (op) {
+          case "+" -> f = "add" + p;
+          case "-" -> f = "sub" + p;
+          case "*" -> f = "mul" + p;
+          case "/", "%" -> {
+            f = (op.equals("/") ? "div" : "rem") + p;
+            if (!nonzeroConstant(divisor)) {
+              rhs = (type == TypeKind.LONG ? KernelNames.DIVISOR_LONG : KernelNames.DIVISOR_INT) + "("
+                  + KernelNames.CONTEXT + ", " + b + ")";
+            }
+          }
+          default -> { }
+        }
+      } else if (type == TypeKind.FLOAT || type == TypeKind.DOUBLE) {
+        String p = type == TypeKind.DOUBLE ? "d" : "f";
+        if (op.equals("%")) {
+          f = p + "rem";
+        } else if (op.equals("*") && mayFuse) {
+          f = p + "mul";
+        }
+      }
+      return f == null ? null : KernelNames.ARITH + "." + f + "(" + a + ", " + rhs + ")";
+    }
+
+    /** {@code a >>> n}, a of kind {@code l} promoted to int or long; Java keeps the count's low bits only. */
+    private String unsignedShift(TypeKind l, String a, TypeKind r, String n) {
+      return KernelNames.ARITH + (l == TypeKind.LONG ? ".ushrL(" : ".ushrI(") + a + ", "
+          + (r == TypeKind.LONG ? "(int) (" + n + ")" : n) + ")";
+    }
+
+    /**
+     * A comparison as a call, or null: an ordered one of floating values (under a {@code !}), or any
+     * of long values (always).
+     */
+    private String comparison(Tree.Kind op, TypeKind type, String a, String b) {
+      if (type != TypeKind.FLOAT && type != TypeKind.DOUBLE && type != TypeKind.LONG) {
+        return null;
+      }
+      String f = switch (op) {
+        case LESS_THAN -> "lt";
+        case LESS_THAN_EQUAL -> "le";
+        case GREATER_THAN -> "gt";
+        case GREATER_THAN_EQUAL -> "ge";
+        // Aparapi turns a long == into a subtraction too
+        case EQUAL_TO -> type == TypeKind.LONG ? "eq" : null;
+        case NOT_EQUAL_TO -> type == TypeKind.LONG ? "ne" : null;
+        default -> null;
+      };
+      String suffix = type == TypeKind.DOUBLE ? "D" : type == TypeKind.FLOAT ? "F" : "L";
+      return f == null ? null : KernelNames.ARITH + "." + f + suffix + "(" + a + ", " + b + ")";
+    }
+
+    /** Whether the product at {@code path} is an operand of an addition or subtraction, which OpenCL may fuse. */
+    private boolean mayFuse(TreePath path) {
+      TreePath p = path.getParentPath();
+      while (p != null && (p.getLeaf().getKind() == Tree.Kind.PARENTHESIZED || p.getLeaf().getKind() == Tree.Kind.UNARY_MINUS
+          || p.getLeaf().getKind() == Tree.Kind.UNARY_PLUS)) {
+        p = p.getParentPath();
+      }
+      if (p == null) {
+        return false;
+      }
+      return switch (p.getLeaf().getKind()) {
+        case PLUS, MINUS, PLUS_ASSIGNMENT, MINUS_ASSIGNMENT -> true;
+        default -> false;
+      };
+    }
+
+    /** Whether {@code p} is a constant integer other than zero (a literal or a constant field). */
+    private boolean nonzeroConstant(TreePath p) {
+      Tree t = p.getLeaf();
+      while (t instanceof ParenthesizedTree pt) {
+        p = child(p, pt.getExpression());
+        t = p.getLeaf();
+      }
+      Object value = null;
+      if (t instanceof LiteralTree l) {
+        value = l.getValue();
+      } else if (t instanceof IdentifierTree || t instanceof MemberSelectTree) {
+        Element e = trees.getElement(p);
+        if (e instanceof VariableElement v && v.getModifiers().contains(Modifier.STATIC)) {
+          value = v.getConstantValue();
+        }
+      }
+      return value instanceof Integer i ? i != 0 : value instanceof Long l && l != 0;
+    }
+
+    /** {@code e} of kind {@code from} converted to {@code to} as Java does, or null where a C cast does it. */
+    private String convert(TypeKind from, TypeKind to, String e) {
+      boolean floating = from == TypeKind.FLOAT || from == TypeKind.DOUBLE;
+      if (!floating) {
+        return null;
+      }
+      return switch (to) {
+        case INT -> KernelNames.ARITH + ".d2i(" + e + ")";
+        case LONG -> KernelNames.ARITH + ".d2l(" + e + ")";
+        // Java narrows a floating value to byte or short through int
+        case SHORT, BYTE -> "(" + to.name().toLowerCase(java.util.Locale.ROOT) + ") " + KernelNames.ARITH + ".d2i(" + e + ")";
+        default -> null;
+      };
+    }
+
+    /**
+     * {@code v op= e}: Java's {@code v = (T) (v op e)}. Rewritten where the operation or the narrowing
+     * differs in OpenCL C; {@code v} is a local, a field slot or an array element, read twice.
+     */
+    private String compound(TreePath path, CompoundAssignmentTree c) {
+      TreePath var = child(path, c.getVariable());
+      TreePath value = child(path, c.getExpression());
+      String target = expr(var);
+      String rhs = expr(value);
+      String op = operator(path.getLeaf().getKind());
+      TypeKind lhs = kind(var);
+      TypeKind r = kind(value);
+      if (lhs != null && r != null && !op.equals("<<") && !op.equals(">>") && !op.equals(">>>")) {
+        TypeKind type = promote(lhs, r);
+        String computed = arithmetic(op, type, target, rhs, value, false);
+        String converted = convert(type, lhs, computed == null ? target + " " + op + " " + rhs : computed);
+        if (converted != null) {
+          return target + " = " + converted;
+        }
+        if (computed != null) {
+          return target + " = " + (type == lhs ? computed : "(" + lhs.name().toLowerCase(java.util.Locale.ROOT) + ") "
+              + computed);
+        }
+      }
+      if (op.equals(">>>") && lhs != null && r != null) {
+        String shifted = unsignedShift(lhs, target, r, rhs);
+        return target + " = " + (lhs == TypeKind.LONG || lhs == TypeKind.INT ? shifted
+            : "(" + lhs.name().toLowerCase(java.util.Locale.ROOT) + ") " + shifted);
+      }
+      return target + " " + op + "= " + rhs;
+    }
+
+    /**
+     * {@code -e}, {@code ++e}, {@code e--} ... on an int or long, wrapping; null to keep OpenCL's operator
+     * (a negated literal). An increment as a statement is {@code e = e + 1}; in an expression, an
+     * assignment whose value is the new one (prefix) or the new one less the step (postfix).
+     */
+    private String wrapping(TreePath path, UnaryTree u, TypeKind k, String e) {
+      String p = k == TypeKind.LONG ? "L(" : "I(";
+      String add = KernelNames.ARITH + ".add" + p;
+      String sub = KernelNames.ARITH + ".sub" + p;
+      String one = k == TypeKind.LONG ? "1L" : "1";
+      switch (u.getKind()) {
+        case UNARY_MINUS:
+          return u.getExpression() instanceof LiteralTree ? null : KernelNames.ARITH + ".neg" + p + e + ")";
+        case PREFIX_INCREMENT:
+        case PREFIX_DECREMENT:
+        case POSTFIX_INCREMENT:
+        case POSTFIX_DECREMENT: {
+          boolean up = u.getKind() == Tree.Kind.PREFIX_INCREMENT || u.getKind() == Tree.Kind.POSTFIX_INCREMENT;
+          String next = e + " = " + (up ? add : sub) + e + ", " + one + ")";
+          Tree.Kind parent = path.getParentPath().getLeaf().getKind();
+          if (parent == Tree.Kind.EXPRESSION_STATEMENT || parent == Tree.Kind.FOR_LOOP) {
+            return next;
+          }
+          if (u.getKind() == Tree.Kind.PREFIX_INCREMENT || u.getKind() == Tree.Kind.PREFIX_DECREMENT) {
+            return "(" + next + ")";
+          }
+          return (up ? sub : add) + "(" + next + "), " + one + ")";
+        }
+        default:
+          return null;
+      }
+    }
+
+    /** A {@code java.lang.Math} call: OpenCL's built-in where it means the same, else Java's rule. */
+    private String math(ExecutableElement m, List<String> args) {
+      String name = m.getSimpleName().toString();
+      TypeKind p = m.getParameters().isEmpty() ? null : m.getParameters().get(0).asType().getKind();
+      boolean floating = p == TypeKind.FLOAT || p == TypeKind.DOUBLE;
+      String prefix = p == TypeKind.DOUBLE ? "d" : "f";
+      String call = switch (name) {
+        case "round" -> KernelNames.ARITH + (p == TypeKind.FLOAT ? ".roundF" : ".roundD");
+        case "max", "min" -> KernelNames.ARITH + "." + (floating ? prefix + name : name + (p == TypeKind.LONG ? "L" : "I"));
+        case "pow" -> KernelNames.POW;
+        case "atan2" -> KernelNames.ATAN2;
+        case "IEEEremainder" -> KernelNames.IEEE_REMAINDER;
+        case "toDegrees", "toRadians" -> KernelNames.ARITH + "." + name;
+        case "abs" -> p == TypeKind.INT || p == TypeKind.LONG ? KernelNames.ARITH + (p == TypeKind.INT ? ".absI" : ".absL") : null;
+        default -> null;
+      };
+      return (call == null ? "Math." + name : call) + "(" + String.join(", ", args) + ")";
     }
 
     private String identifier(TreePath path, IdentifierTree t) {
@@ -505,11 +747,7 @@ public final class BodyTranslator {
       if (t.getIdentifier().contentEquals("length")) {
         TypeMirror target = trees.getTypeMirror(child(path, t.getExpression()));
         if (target != null && target.getKind() == TypeKind.ARRAY) {
-          Element array = trees.getElement(child(path, t.getExpression()));
-          if (array != null && roles.get(array) == Role.PARAM_FIELD) {
-            return KernelNames.paramLength(stage.name(), fields.get(array).name());
-          }
-          return arrayRef(child(path, t.getExpression())) + ".length";
+          return arrayLength(child(path, t.getExpression()));
         }
       }
       if (e != null && e.getKind() == ElementKind.FIELD) {
@@ -517,6 +755,23 @@ public final class BodyTranslator {
       }
       problem(path, Message.GPU_OBJECT, t.toString(), e == null ? "?" : e.asType());
       return "0";
+    }
+
+    /**
+     * The length of an array operand: for a {@code @Param} array, the kernel field holding its true
+     * length (the device copy of an empty array has one element, as OpenCL has no empty buffers); for
+     * an array parameter of a helper, the parameter that follows it (Aparapi has no {@code .length} of
+     * a parameter).
+     */
+    private String arrayLength(TreePath path) {
+      Element e = trees.getElement(path);
+      if (e != null && roles.get(e) == Role.PARAM_FIELD && fields.get(e).array()) {
+        return KernelNames.paramLength(stage.name(), fields.get(e).name());
+      }
+      if (e != null && e.getKind() == ElementKind.PARAMETER && calling.size() > 0) {
+        return KernelNames.length(e.getSimpleName().toString());
+      }
+      return arrayRef(path) + ".length";
     }
 
     /** An array operand: only {@code @Param} arrays exist in a kernel. */
@@ -559,6 +814,10 @@ public final class BodyTranslator {
       List<String> args = new ArrayList<>();
       for (ExpressionTree a : t.getArguments()) {
         args.add(expr(child(path, a)));
+        TypeMirror at = trees.getTypeMirror(child(path, a));
+        if (at != null && at.getKind() == TypeKind.ARRAY) {
+          args.add(arrayLength(child(path, a))); // a helper takes each array's length after it
+        }
       }
       TypeElement owner = (TypeElement) m.getEnclosingElement();
       String ownerName = owner.getQualifiedName().toString();
@@ -567,8 +826,9 @@ public final class BodyTranslator {
           problem(path, Message.GPU_CALL, "Math." + m.getSimpleName() + " (OpenCL has no built-in for it)");
           return "0";
         }
-        return "Math." + m.getSimpleName() + "(" + String.join(", ", args) + ")";
+        return math(m, args);
       }
+      args.add(0, KernelNames.CONTEXT);
       return KernelNames.helper(ownerName, m.getSimpleName().toString()) + helper(path, m) + "(" + String.join(", ", args) + ")";
     }
 
@@ -605,8 +865,9 @@ public final class BodyTranslator {
       current = m;
       helpers.put(key, null); // reserve the name while translating (recursion is caught above)
       String ret;
-      List<String> types = new ArrayList<>();
-      List<String> names = new ArrayList<>();
+      // a helper's checks report the calling lane's group, stage and item
+      List<String> types = new ArrayList<>(List.of("int", "int", "int"));
+      List<String> names = new ArrayList<>(List.of(KernelNames.G, KernelNames.STAGE, KernelNames.SLOT));
       try {
         ret = m.getReturnType().getKind() == TypeKind.VOID ? "void" : primitiveName(mp, m.getReturnType());
         for (VariableElement p : m.getParameters()) {
@@ -616,6 +877,10 @@ public final class BodyTranslator {
               && ((javax.lang.model.type.ArrayType) pt).getComponentType().getKind() != TypeKind.CHAR;
           types.add(primitiveArray ? pt.toString() : primitiveName(mp, pt));
           names.add(p.getSimpleName().toString());
+          if (primitiveArray) {
+            types.add("int");
+            names.add(KernelNames.length(p.getSimpleName().toString()));
+          }
         }
         for (StatementTree s : tree.getBody().getStatements()) {
           statement(new TreePath(new TreePath(mp, tree.getBody()), s), b, 0);
@@ -719,6 +984,20 @@ public final class BodyTranslator {
       }
     }
     return false;
+  }
+
+  /** Java's binary numeric promotion (booleans stay as they are). */
+  private static TypeKind promote(TypeKind a, TypeKind b) {
+    if (a == TypeKind.BOOLEAN || b == TypeKind.BOOLEAN) {
+      return TypeKind.BOOLEAN;
+    }
+    if (a == TypeKind.DOUBLE || b == TypeKind.DOUBLE) {
+      return TypeKind.DOUBLE;
+    }
+    if (a == TypeKind.FLOAT || b == TypeKind.FLOAT) {
+      return TypeKind.FLOAT;
+    }
+    return a == TypeKind.LONG || b == TypeKind.LONG ? TypeKind.LONG : TypeKind.INT;
   }
 
   private static String operator(Tree.Kind kind) {

@@ -12,6 +12,33 @@ public final class KernelNames {
   public static final String G = "sl_g";
   public static final String LANE = "sl_lane";
   public static final String SLOT = "sl_slot";
+  /** A local of every translated body, and a parameter of every helper: the stage's index, for errors. */
+  public static final String STAGE = "sl_stage";
+
+  /** Java's arithmetic where OpenCL C differs (a runtime class the kernel calls). */
+  public static final String ARITH = "dev.sluice.runtime.opencl.JavaArithmetic";
+  /** Kernel method: an array index checked against the length; out of bounds fails the run. */
+  public static final String INDEX = "sl_index";
+  /** Kernel methods: an int / long divisor checked for zero, which fails the run. */
+  public static final String DIVISOR_INT = "sl_divisorI";
+  public static final String DIVISOR_LONG = "sl_divisorL";
+  /** Kernel method: {@code Math.pow} with Java's special cases. */
+  public static final String POW = "sl_pow";
+  /**
+   * Kernel methods: {@code Math.atan2} and {@code Math.IEEEremainder} with double parameters (Aparapi
+   * prints a NaN or infinite double constant as OpenCL's float {@code NAN}/{@code INFINITY}, which
+   * makes a two-argument built-in's call ambiguous).
+   */
+  public static final String ATAN2 = "sl_atan2";
+  public static final String IEEE_REMAINDER = "sl_IEEEremainder";
+
+  /** The arguments that give a check or a helper the lane's context: group, stage, item slot. */
+  public static final String CONTEXT = G + ", " + STAGE + ", " + SLOT;
+
+  /** The parameter after array parameter {@code array} of a helper: its length. */
+  public static String length(String array) {
+    return "sl_len_" + array;
+  }
 
   /** Kernel field holding {@code @Param} field {@code field} of stage {@code stage}. */
   public static String param(String stage, String field) {

@@ -226,21 +226,24 @@ final class KernelWriter {
         .addJavadoc("Records a lane's error for the host unless the group has one already.\n")
         .addModifiers(Modifier.PRIVATE)
         .addParameter(int.class, "sl_g").addParameter(int.class, "sl_code").addParameter(int.class, "sl_stage")
-        .addParameter(int.class, "sl_slot").addParameter(int.class, "sl_detail")
+        .addParameter(int.class, "sl_slot").addParameter(int.class, "sl_detail").addParameter(int.class, "sl_detail2")
         .beginControlFlow("if (atomicAdd(err, sl_g * $T.ERR_STRIDE, 1) == 0)", SCHED)
         .addStatement("err[sl_g * $T.ERR_STRIDE + 1] = sl_code", SCHED)
         .addStatement("err[sl_g * $T.ERR_STRIDE + 2] = sl_stage", SCHED)
         .addStatement("err[sl_g * $T.ERR_STRIDE + 3] = sl_slot", SCHED)
         .addStatement("err[sl_g * $T.ERR_STRIDE + 4] = sl_detail", SCHED)
+        .addStatement("err[sl_g * $T.ERR_STRIDE + 5] = sl_detail2", SCHED)
         .endControlFlow()
         .build());
+    javaChecks(t);
     java.util.Set<String> seen = new java.util.HashSet<>();
     for (BodyTranslator.Translation tr : bodies.values()) {
       for (BodyTranslator.Helper h : tr.helpers()) {
         if (seen.add(h.name())) {
+          // an instance method: its checks record errors in the kernel's err buffer
           MethodSpec.Builder hm = MethodSpec.methodBuilder(h.name())
-              .addJavadoc("{@code $L}, translated.\n", h.source())
-              .addModifiers(Modifier.PRIVATE, Modifier.STATIC)
+              .addJavadoc("{@code $L}, translated; the first three parameters are the lane's context for errors.\n", h.source())
+              .addModifiers(Modifier.PRIVATE)
               .returns(primitive(h.returnType()));
           for (int i = 0; i < h.parameterNames().size(); i++) {
             hm.addParameter(primitive(h.parameterTypes().get(i)), h.parameterNames().get(i));
@@ -251,6 +254,52 @@ final class KernelWriter {
     }
     new HostWriter(t).write();
     return t.build();
+  }
+
+  /** The stage's index, which a translated body's checks report ({@link KernelNames#STAGE}). */
+  private void stageLocal(MethodSpec.Builder m, StageModel s) {
+    m.addStatement("int $N = $L", KernelNames.STAGE, names.index(s.name()));
+  }
+
+  /**
+   * The checks translated bodies call where Java throws: an array index out of bounds and an integer
+   * divisor of zero record the error (the run ends with Java's exception) and give a harmless value,
+   * index 0 or divisor 1, so the lane finishes its body. Also {@code Math.pow} with Java's special
+   * cases, which needs OpenCL's built-in, and typed calls of the other two-argument built-ins.
+   * Aparapi translates only the methods a kernel calls.
+   */
+  private static void javaChecks(TypeSpec.Builder t) {
+    t.addMethod(MethodSpec.methodBuilder(KernelNames.INDEX).addModifiers(Modifier.PRIVATE).returns(int.class)
+        .addParameter(int.class, "sl_g").addParameter(int.class, "sl_stage").addParameter(int.class, "sl_slot")
+        .addParameter(int.class, "sl_i").addParameter(int.class, "sl_length")
+        .addStatement("int sl_r = sl_i")
+        .beginControlFlow("if (sl_i < 0 || sl_i >= sl_length)")
+        .addStatement("fail(sl_g, $T.ERR_INDEX, sl_stage, sl_slot, sl_i, sl_length)", SCHED)
+        .addStatement("sl_r = 0")
+        .endControlFlow()
+        .addStatement("return sl_r").build());
+    for (TypeName type : List.of(TypeName.INT, TypeName.LONG)) {
+      String one = type.equals(TypeName.LONG) ? "1L" : "1";
+      t.addMethod(MethodSpec.methodBuilder(type.equals(TypeName.LONG) ? KernelNames.DIVISOR_LONG : KernelNames.DIVISOR_INT)
+          .addModifiers(Modifier.PRIVATE).returns(type)
+          .addParameter(int.class, "sl_g").addParameter(int.class, "sl_stage").addParameter(int.class, "sl_slot")
+          .addParameter(type, "sl_d")
+          .addStatement("$T sl_r = sl_d", type)
+          .beginControlFlow("if (sl_d == 0)")
+          .addStatement("fail($L, $T.ERR_DIVIDE, sl_stage, sl_slot, 0, 0)", "sl_g", SCHED)
+          .addStatement("sl_r = $L", one)
+          .endControlFlow()
+          .addStatement("return sl_r").build());
+    }
+    t.addMethod(MethodSpec.methodBuilder(KernelNames.POW).addModifiers(Modifier.PRIVATE).returns(double.class)
+        .addParameter(double.class, "sl_x").addParameter(double.class, "sl_y")
+        .addStatement("return $L.pow(sl_x, sl_y, Math.pow(sl_x, sl_y))", KernelNames.ARITH).build());
+    for (String f : List.of("atan2", "IEEEremainder")) {
+      t.addMethod(MethodSpec.methodBuilder(f.equals("atan2") ? KernelNames.ATAN2 : KernelNames.IEEE_REMAINDER)
+          .addModifiers(Modifier.PRIVATE).returns(double.class)
+          .addParameter(double.class, "sl_x").addParameter(double.class, "sl_y")
+          .addStatement("return Math.$L(sl_x, sl_y)", f).build());
+    }
   }
 
   /** A primitive type, or an array of one, by its Java spelling. */
@@ -622,6 +671,7 @@ final class KernelWriter {
       }
     }
     BodyTranslator.Translation tr = bodies.get(s.name());
+    stageLocal(m, s);
     m.addCode("$L", tr == null ? "" : tr.body());
     return m.build();
   }
@@ -670,6 +720,7 @@ final class KernelWriter {
         .addParameter(int.class, KernelNames.G).addParameter(int.class, KernelNames.LANE)
         .addParameter(int.class, KernelNames.SLOT);
     load(m, s.node().runParams().get(0), queue(s.name()), KernelNames.SLOT);
+    stageLocal(m, s);
     return m.addCode("$L", bodies.get(s.name()).body()).build();
   }
 
@@ -733,6 +784,7 @@ final class KernelWriter {
         load(m, p, parents(r.number()), KernelNames.G + " * " + r.parentBuffer() + " + ctl[3]");
       }
     }
+    stageLocal(m, s);
     return m.addCode("$L", bodies.get(KernelPlanner.Plan.handlerKey(s.name(), h)).body()).build();
   }
 
@@ -758,7 +810,7 @@ final class KernelWriter {
     }
     m.addStatement("cnt[$L + sl_lane] = sl_k + 1", row * width)
         .nextControlFlow("else")
-        .addStatement("fail(sl_g, $T.ERR_MAX, $L, sl_slot, $L)", SCHED, names.index(s.name()), row)
+        .addStatement("fail(sl_g, $T.ERR_MAX, $L, sl_slot, $L, 0)", SCHED, names.index(s.name()), row)
         .endControlFlow();
     return m.build();
   }
@@ -791,7 +843,7 @@ final class KernelWriter {
       String part = KernelNames.reducePartial(s.name(), f.name());
       String slot = KernelNames.reduceSlot(s.name(), f.name());
       m.beginControlFlow("for (sl_i = 0; sl_i < $L; sl_i++)", width)
-          .addStatement("$N[sl_g] = $L", slot, Reductions.combine(f, slot + "[sl_g]", part + "[sl_i]"))
+          .addStatement("$N[sl_g] = $L", slot, Reductions.combineOnDevice(f, slot + "[sl_g]", part + "[sl_i]"))
           .endControlFlow();
     }
     return m.build();
@@ -885,7 +937,7 @@ final class KernelWriter {
     }
     return m.addStatement("rc[sl_lane] = sl_j + 1")
         .nextControlFlow("else")
-        .addStatement("fail(sl_g, $T.ERR_RAISES, $L, sl_slot, 0)", SCHED, names.index(s.name()))
+        .addStatement("fail(sl_g, $T.ERR_RAISES, $L, sl_slot, 0, 0)", SCHED, names.index(s.name()))
         .endControlFlow()
         .build();
   }

@@ -41,6 +41,26 @@ final class Reductions {
     };
   }
 
+  /**
+   * {@code a op b} in a kernel: Java's meaning where OpenCL C's operator differs (a wrapping int/long
+   * sum or product, a float/double MIN or MAX that keeps NaN and orders -0.0 below 0.0).
+   */
+  static CodeBlock combineOnDevice(FieldModel f, String a, String b) {
+    TypeKind t = f.primitive();
+    String arith = dev.sluice.processor.kernel.KernelNames.ARITH;
+    boolean wide = t == TypeKind.INT || t == TypeKind.LONG;
+    boolean floating = t == TypeKind.FLOAT || t == TypeKind.DOUBLE;
+    String p = t == TypeKind.DOUBLE ? "d" : "f";
+    String w = t == TypeKind.LONG ? "L" : "I";
+    return switch (f.op()) {
+      case SUM -> wide ? CodeBlock.of("$L.add$L($L, $L)", arith, w, a, b) : combine(f, a, b);
+      case PRODUCT -> wide ? CodeBlock.of("$L.mul$L($L, $L)", arith, w, a, b) : combine(f, a, b);
+      case MIN -> floating ? CodeBlock.of("$L.$Lmin($L, $L)", arith, p, a, b) : combine(f, a, b);
+      case MAX -> floating ? CodeBlock.of("$L.$Lmax($L, $L)", arith, p, a, b) : combine(f, a, b);
+      default -> combine(f, a, b);
+    };
+  }
+
   /** {@code a op b} as an expression of the field's type. */
   static CodeBlock combine(FieldModel f, String a, String b) {
     return switch (f.op()) {

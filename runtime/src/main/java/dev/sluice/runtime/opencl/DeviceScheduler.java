@@ -22,7 +22,8 @@ import dev.sluice.runtime.protocol.Protocol;
  *       one reserved base per edge; each stage's signal ring (kind, credit, parent slot); and per
  *       region its parent buffer (reference counts, free slots, the waiting enumerator);
  *   <li>{@code stats}: per group, {@link #STATS} counters per stage;
- *   <li>{@code err}: per group, {@link #ERR_STRIDE} words: claimed, code, stage, item slot, detail.
+ *   <li>{@code err}: per group, {@link #ERR_STRIDE} words: claimed, code, stage, item slot, detail, and
+ *       a second detail (an array's length).
  * </ul>
  */
 public final class DeviceScheduler {
@@ -153,7 +154,7 @@ public final class DeviceScheduler {
   public static final int STATS = 9;
 
   // -- errors --
-  public static final int ERR_STRIDE = 5;
+  public static final int ERR_STRIDE = 6;
   /** A node pushed more than its channel's {@code @Max} for one item (detail: channel index). */
   public static final int ERR_MAX = 1;
   /** More firings than {@code maxSteps}. */
@@ -168,6 +169,13 @@ public final class DeviceScheduler {
   public static final int ERR_RELEASE = 6;
   /** One item raised more than {@code Protocol.MAX_SIGNALS_PER_VEC} signals (slot: the item's). */
   public static final int ERR_RAISES = 7;
+  /**
+   * Node code indexed an array out of bounds (slot: the item's, or {@code -1 - kind} in a handler;
+   * detail: the index; the word after it: the length). Java throws {@code ArrayIndexOutOfBoundsException}.
+   */
+  public static final int ERR_INDEX = 8;
+  /** Node code divided an integer by zero (slot as for {@link #ERR_INDEX}). Java throws {@code ArithmeticException}. */
+  public static final int ERR_DIVIDE = 9;
 
   /** {@link #next}: no stage can fire; the group is done. */
   public static final int STOP = -1;

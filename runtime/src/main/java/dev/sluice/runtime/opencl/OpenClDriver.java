@@ -265,6 +265,15 @@ public final class OpenClDriver {
             "pushed more than @Max(" + program.channelMax(s, err[e + 4]) + ") items to channel '"
                 + program.channelName(s, err[e + 4]) + "' for one input" + where, null);
       }
+      if (code == ERR_INDEX || code == ERR_DIVIDE) {
+        // Java's exception in node code: the CPU's message and cause, with Java's own wording
+        RuntimeException cause = code == ERR_INDEX
+            ? new ArrayIndexOutOfBoundsException("Index " + err[e + 4] + " out of bounds for length " + err[e + 5])
+            : new ArithmeticException("/ by zero");
+        String item = err[e + 3] < 0 ? "signal " + plan.signalNames[-1 - err[e + 3]] : program.describeQueued(s, err[e + 3]);
+        throw new PipelineException(plan.name, plan.stageNames[s], item,
+            cause.getClass().getSimpleName() + ": " + cause.getMessage() + where, cause);
+      }
       if (code == ERR_STEPS) {
         throw new IllegalStateException(plan.name + ": scheduler exceeded " + options.maxSteps()
             + " firings (a hang?) in work-group " + g + where);

@@ -1,0 +1,198 @@
+package dev.sluice.opencl;
+
+import dev.sluice.From;
+import dev.sluice.Max;
+import dev.sluice.Node;
+import dev.sluice.Out;
+import dev.sluice.Param;
+import dev.sluice.Pipeline;
+import dev.sluice.Reduce;
+import dev.sluice.ReduceOp;
+import dev.sluice.Sink;
+import dev.sluice.Source;
+
+/**
+ * Java's numeric semantics on the device: node {@code probe} applies operation {@code op} to the
+ * pair {@code (v[k / n], v[k % n])} of edge values of one type ({@code n} values), and pushes the
+ * result as a long ({@code bits}) or, for a floating result, as a double ({@code real}).
+ */
+@Pipeline
+interface Semantics {
+  @Source int in();
+
+  @From("in") Probe probe();
+
+  @Sink @From("probe") Probed out();
+
+  /** The result of case {@code k}: an integer result in {@code bits}, a floating one in {@code real}. */
+  record Probed(int k, long bits, double real) {}
+
+  @Node
+  final class Probe {
+    @Param final int op;
+    @Param final int[] ints;
+    @Param final long[] longs;
+    @Param final float[] floats;
+    @Param final double[] doubles;
+    @Reduce(ReduceOp.MAX) float maxF;
+    @Reduce(ReduceOp.MIN) double minD;
+    @Reduce(ReduceOp.SUM) int sumI;
+    @Reduce(ReduceOp.PRODUCT) long productL;
+
+    Probe(int op, int[] ints, long[] longs, float[] floats, double[] doubles) {
+      this.op = op;
+      this.ints = ints;
+      this.longs = longs;
+      this.floats = floats;
+      this.doubles = doubles;
+    }
+
+    public void run(int k, @Max(1) Out<Probed> out) {
+      int ni = ints.length;
+      int nl = longs.length;
+      int nf = floats.length;
+      int nd = doubles.length;
+      if (op < 20 && k < ni * ni) {
+        int a = ints[k / ni];
+        int b = ints[k % ni];
+        long r = 0;
+        if (op == 0) {
+          r = a + b;
+        } else if (op == 1) {
+          r = a - b;
+        } else if (op == 2) {
+          r = a * b;
+        } else if (op == 3) {
+          r = b == 0 ? 0 : a / b;
+        } else if (op == 4) {
+          r = b == 0 ? 0 : a % b;
+        } else if (op == 5) {
+          r = a << b;
+        } else if (op == 6) {
+          r = a >> b;
+        } else if (op == 7) {
+          r = a >>> b;
+        } else if (op == 8) {
+          r = a + 1 > a ? 1 : 0;
+        } else if (op == 9) {
+          r = Math.abs(a) + -b;
+        } else if (op == 10) {
+          int c = a;
+          c += b;
+          c *= b;
+          c++;
+          r = c;
+        } else if (op == 11) {
+          r = (short) (a + b) + (byte) (a - b);
+        } else if (op == 12) {
+          sumI += a;
+          r = a;
+        }
+        out.push(new Probed(k, r, 0.0));
+      } else if (op >= 20 && op < 40 && k < nl * nl) {
+        long a = longs[k / nl];
+        long b = longs[k % nl];
+        long r = 0;
+        if (op == 20) {
+          r = a + b;
+        } else if (op == 21) {
+          r = a - b;
+        } else if (op == 22) {
+          r = a * b;
+        } else if (op == 23) {
+          r = b == 0 ? 0 : a / b;
+        } else if (op == 24) {
+          r = b == 0 ? 0 : a % b;
+        } else if (op == 25) {
+          r = a << b;
+        } else if (op == 26) {
+          r = a >> b;
+        } else if (op == 27) {
+          r = a >>> b;
+        } else if (op == 28) {
+          r = a + 1 > a ? 1 : 0;
+        } else if (op == 29) {
+          r = Math.abs(a) + -b;
+        } else if (op == 30) {
+          r = (int) a + (int) (b >>> 32);
+        } else if (op == 31) {
+          productL *= a;
+          r = a;
+        } else if (op == 32) {
+          r = (a < b ? 1 : 0) + (a <= b ? 2 : 0) + (a > b ? 4 : 0) + (a >= b ? 8 : 0) + (a == b ? 16 : 0)
+              + (a != b ? 32 : 0);
+        } else if (op == 33) {
+          r = -(-(double) a) < (double) b ? 1 : 0;
+        }
+        out.push(new Probed(k, r, 0.0));
+      } else if (op >= 40 && op < 60 && k < nf * nf) {
+        float a = floats[k / nf];
+        float b = floats[k % nf];
+        long r = 0;
+        double x = 0;
+        if (op == 40) {
+          r = Math.round(a);
+        } else if (op == 41) {
+          r = (int) a;
+        } else if (op == 42) {
+          r = (long) a;
+        } else if (op == 43) {
+          r = (short) a + 100000 * (byte) b;
+        } else if (op == 44) {
+          x = Math.max(a, b);
+        } else if (op == 45) {
+          x = Math.min(a, b);
+        } else if (op == 46) {
+          x = a % b;
+        } else if (op == 47) {
+          r = (a < b ? 1 : 0) + (a <= b ? 2 : 0) + (a == b ? 4 : 0) + (a != b ? 8 : 0) + (a > b ? 16 : 0)
+              + (a >= b ? 32 : 0) + (!(a < b) ? 64 : 0);
+        } else if (op == 48) {
+          x = a * b + a;
+        } else if (op == 49) {
+          maxF = Math.max(maxF, a);
+          x = a;
+        } else if (op == 50) {
+          int c = 7;
+          c += a;
+          r = c;
+        }
+        out.push(new Probed(k, r, x));
+      } else if (op >= 60 && k < nd * nd) {
+        double a = doubles[k / nd];
+        double b = doubles[k % nd];
+        long r = 0;
+        double x = 0;
+        if (op == 60) {
+          r = Math.round(a);
+        } else if (op == 61) {
+          r = (int) a;
+        } else if (op == 62) {
+          r = (long) a;
+        } else if (op == 63) {
+          x = Math.max(a, b);
+        } else if (op == 64) {
+          x = Math.min(a, b);
+        } else if (op == 65) {
+          x = a % b;
+        } else if (op == 66) {
+          x = Math.rint(a) + Math.floor(b) * 3 - Math.ceil(a);
+        } else if (op == 67) {
+          x = Math.abs(a);
+        } else if (op == 68) {
+          minD = Math.min(minD, a);
+          x = a;
+        } else if (op == 69) {
+          x = Math.pow(a, b);
+        } else if (op == 70) {
+          x = Math.toDegrees(a) + Math.toRadians(b);
+        } else if (op == 71) {
+          x = Math.IEEEremainder(a, b);
+        } else if (op == 72) {
+          x = Math.IEEEremainder(a, Double.NaN) + Math.atan2(Double.NaN, b) + Math.min(nd, 3L);
+        }
+        out.push(new Probed(k, r, x));
+      }
+    }
+  }
+}

@@ -1,0 +1,412 @@
+package dev.sluice.runtime.opencl;
+
+/**
+ * Java's arithmetic where OpenCL C means something else: the one home of the rules kernels follow to
+ * compute what the JVM computes. The processor's body translator rewrites each construct whose OpenCL
+ * meaning differs into a call of one of these methods; everything else is left to OpenCL as is.
+ *
+ * <ul>
+ *   <li>Signed {@code int}/{@code long} overflow is undefined behaviour in OpenCL C, and LLVM folds on
+ *       it ({@code x + 1 > x} becomes true). {@code int} operations run in {@code long}, where they
+ *       cannot overflow, and are narrowed (a truncation in OpenCL C). {@code long} operations are
+ *       composed of 32-bit halves held in {@code long}s, whose sums and products stay in range, joined
+ *       with shifts and masks: OpenCL C defines {@code <<} on every bit pattern (clang emits a plain
+ *       {@code shl}, no {@code nsw}), so no step can overflow.
+ *   <li>{@code MIN_VALUE / -1} traps on some devices; Java gives {@code MIN_VALUE} and remainder 0.
+ *       (A zero divisor is the kernel's check, which fails the run; here the divisor is never 0.)
+ *   <li>A floating value out of an integer type's range, or NaN, converts to undefined values in
+ *       OpenCL C; Java saturates and takes NaN to 0.
+ *   <li>OpenCL's {@code round} rounds halves away from zero, Java's {@code Math.round} up;
+ *       {@code fmax}/{@code fmin} drop a NaN, Java's {@code max}/{@code min} return it, and order
+ *       {@code -0.0} below {@code 0.0}; OpenCL C has no {@code %} on floating operands.
+ *   <li>OpenCL C may contract {@code a * b + c} into one fused multiply-add (one rounding); Java rounds
+ *       the product first. A product kept in a call of {@link #fmul} or {@link #dmul} cannot fuse.
+ *   <li>Aparapi prints the comparison in a branch by flipping the operator ({@code !(a < b)} becomes
+ *       {@code a >= b}), which is false for NaN where Java's is true. An ordered comparison of floating
+ *       values under a {@code !} is a call of {@link #ltF} and the like, whose result Aparapi negates as an int.
+ *   <li>OpenCL's {@code abs} of a long's {@code MIN_VALUE} gave 0 on PoCL, Java gives {@code MIN_VALUE};
+ *       Aparapi writes {@code >>>} as a shift of an unsigned value, which stays unsigned in the expression.
+ *   <li>C's {@code pow} gives 1 for {@code pow(1, NaN)} and {@code pow(-1, ±inf)}; Java gives NaN.
+ * </ul>
+ *
+ * <p>Aparapi translates these static methods into OpenCL, so they stay in its subset (see
+ * {@link dev.sluice.runtime.protocol.Protocol}): primitives only, locals declared at the top of their
+ * block, one {@code return}, and no {@code Math} calls; and no name starting with {@code is} or
+ * {@code get}, which Aparapi takes for a bean getter. On the JVM they compute exactly Java's
+ * operators, which their unit test checks.
+ */
+public final class JavaArithmetic {
+  private JavaArithmetic() {}
+
+  /** 2^52: from here on every double is an integer. */
+  private static final double INTEGRAL = 4503599627370496.0;
+  private static final long LOW = 0xFFFFFFFFL;
+  /** More halvings or doublings than the exponents of doubles span. */
+  private static final int REM_STEPS = 2200;
+
+  // ---- int: computed in long, narrowed
+
+  public static int addI(int a, int b) {
+    return (int) ((long) a + (long) b);
+  }
+
+  public static int subI(int a, int b) {
+    return (int) ((long) a - (long) b);
+  }
+
+  public static int mulI(int a, int b) {
+    return (int) ((long) a * (long) b);
+  }
+
+  public static int negI(int a) {
+    return (int) (-(long) a);
+  }
+
+  /** {@code Math.abs(int)}: {@code abs(MIN_VALUE)} is {@code MIN_VALUE}. */
+  public static int absI(int a) {
+    return a < 0 ? negI(a) : a;
+  }
+
+  /**
+   * {@code a >>> n}: Aparapi writes {@code ((unsigned int) a) >> n}, whose unsigned value would leak into
+   * a comparison, a division or a widening; a call's result is an int.
+   */
+  public static int ushrI(int a, int n) {
+    return a >>> n;
+  }
+
+  /** {@code a / b} for {@code b != 0}. */
+  public static int divI(int a, int b) {
+    return b == -1 ? negI(a) : a / b;
+  }
+
+  /** {@code a % b} for {@code b != 0}. */
+  public static int remI(int a, int b) {
+    return b == -1 ? 0 : a % b;
+  }
+
+  // ---- long: 32-bit halves
+
+  public static long addL(long a, long b) {
+    long lo = (a & LOW) + (b & LOW);
+    long hi = (a >> 32) + (b >> 32) + (lo >> 32);
+    return (hi << 32) | (lo & LOW);
+  }
+
+  public static long subL(long a, long b) {
+    long lo = (a & LOW) - (b & LOW);
+    long hi = (a >> 32) - (b >> 32) + (lo >> 32);
+    return (hi << 32) | (lo & LOW);
+  }
+
+  public static long negL(long a) {
+    return subL(0L, a);
+  }
+
+  /**
+   * {@code a * b} modulo 2^64: the low halves' product (up to 2^64) in two parts of under 2^48 each,
+   * the cross products (under 2^63 each) cut to their low 32 bits before they are added.
+   */
+  public static long mulL(long a, long b) {
+    long al = a & LOW;
+    long bl = b & LOW;
+    long low = addL((al & 0xFFFFL) * bl, ((al >> 16) * bl) << 16);
+    long cross = (((a >> 32) * bl) & LOW) + ((al * (b >> 32)) & LOW);
+    return addL(low, cross << 32);
+  }
+
+  /** {@code Math.abs(long)}: PoCL's {@code abs} gave 0 for {@code MIN_VALUE}; Java gives {@code MIN_VALUE}. */
+  public static long absL(long a) {
+    return a < 0 ? negL(a) : a;
+  }
+
+  /** {@code a >>> n} on a long, as {@link #ushrI}. */
+  public static long ushrL(long a, int n) {
+    return a >>> n;
+  }
+
+  /** {@code a / b} for {@code b != 0}. */
+  public static long divL(long a, long b) {
+    return b == -1L ? negL(a) : a / b;
+  }
+
+  /** {@code a % b} for {@code b != 0}. */
+  public static long remL(long a, long b) {
+    return b == -1L ? 0L : a % b;
+  }
+
+  // ---- floating to integer: saturating, NaN to 0 (float arguments widen exactly)
+
+  public static int d2i(double d) {
+    int r = 0;
+    if (d != d) {
+      r = 0;
+    } else if (d >= 2147483647.0) {
+      r = Integer.MAX_VALUE;
+    } else if (d <= -2147483648.0) {
+      r = Integer.MIN_VALUE;
+    } else {
+      r = (int) d;
+    }
+    return r;
+  }
+
+  public static long d2l(double d) {
+    long r = 0L;
+    if (d != d) {
+      r = 0L;
+    } else if (d >= 9.223372036854775807E18) {
+      r = Long.MAX_VALUE;
+    } else if (d <= -9.223372036854775808E18) {
+      r = Long.MIN_VALUE;
+    } else {
+      r = (long) d;
+    }
+    return r;
+  }
+
+  // ---- rounding
+
+  /**
+   * The closest integer to {@code x}, ties up, as a double ({@code Math.round} before its conversion):
+   * below 2^52, {@code x - floor(x)} is exact (or, for a tiny negative x, far from one half).
+   */
+  private static double roundUp(double x) {
+    double f = 0;
+    double r = x;
+    if (x > -INTEGRAL && x < INTEGRAL) {
+      f = (double) (long) x;
+      if (f > x) {
+        f = f - 1.0;
+      }
+      r = x - f >= 0.5 ? f + 1.0 : f;
+    }
+    return r;
+  }
+
+  /** {@code Math.round(double)}. */
+  public static long roundD(double x) {
+    return d2l(roundUp(x));
+  }
+
+  /** {@code Math.round(float)}: the same rule, exact in double, saturating to int. */
+  public static int roundF(float x) {
+    return d2i(roundUp((double) x));
+  }
+
+  // ---- min and max: NaN wins, -0.0 is below 0.0
+
+  public static double dmax(double a, double b) {
+    double r = 0;
+    if (a != a) {
+      r = a;
+    } else if (b != b) {
+      r = b;
+    } else if (a == 0.0 && b == 0.0) {
+      r = a + b; // 0.0 unless both are -0.0
+    } else {
+      r = a > b ? a : b;
+    }
+    return r;
+  }
+
+  public static double dmin(double a, double b) {
+    double r = 0;
+    if (a != a) {
+      r = a;
+    } else if (b != b) {
+      r = b;
+    } else if (a == 0.0 && b == 0.0) {
+      r = -(-a - b); // -0.0 unless both are 0.0
+    } else {
+      r = a < b ? a : b;
+    }
+    return r;
+  }
+
+  public static float fmax(float a, float b) {
+    float r = 0;
+    if (a != a) {
+      r = a;
+    } else if (b != b) {
+      r = b;
+    } else if (a == 0.0f && b == 0.0f) {
+      r = a + b;
+    } else {
+      r = a > b ? a : b;
+    }
+    return r;
+  }
+
+  public static float fmin(float a, float b) {
+    float r = 0;
+    if (a != a) {
+      r = a;
+    } else if (b != b) {
+      r = b;
+    } else if (a == 0.0f && b == 0.0f) {
+      r = -(-a - b);
+    } else {
+      r = a < b ? a : b;
+    }
+    return r;
+  }
+
+  // ---- integer min and max: OpenCL's min/max are right, but Aparapi may print one argument as an
+  // int and the other as a long, a call OpenCL rejects as ambiguous; a typed call converts them
+
+  public static int minI(int a, int b) {
+    return a < b ? a : b;
+  }
+
+  public static int maxI(int a, int b) {
+    return a > b ? a : b;
+  }
+
+  public static long minL(long a, long b) {
+    return a < b ? a : b;
+  }
+
+  public static long maxL(long a, long b) {
+    return a > b ? a : b;
+  }
+
+  // ---- remainder: Java's % on floating operands, C's fmod
+
+  /**
+   * {@code x % y}, exactly: {@code |x|} less the largest {@code |y| * 2^k} that fits, for k going
+   * down; each subtraction is exact (the operands are within a factor of two), so the result is.
+   */
+  public static double drem(double x, double y) {
+    double r = x < 0 ? -x : x;
+    double m = y < 0 ? -y : y;
+    double t = m;
+    double out = x;
+    int steps = 0;
+    if (x != x || y != y || x - x != 0.0 || y == 0.0) {
+      out = (y - y) / 0.0 + x - x; // NaN: x or y is NaN, x is infinite, or y is zero
+    } else if (m - m == 0.0 && r >= m) {
+      // at most 2098 doublings span the doubles (2^-1074 to 2^1023): the bound only guarantees an end
+      while (steps < REM_STEPS && t + t <= r) {
+        t = t + t;
+        steps++;
+      }
+      steps = 0;
+      while (steps < REM_STEPS && r >= m) {
+        if (r >= t) {
+          r = r - t;
+        }
+        t = t * 0.5;
+        steps++;
+      }
+      out = x < 0 ? -r : r;
+    }
+    return out;
+  }
+
+  /** {@code x % y} on floats: the exact remainder of the doubles is a float. */
+  public static float frem(float x, float y) {
+    return (float) drem((double) x, (double) y);
+  }
+
+  // ---- floating negation: Aparapi prints -(-x) as --x, a decrement OpenCL rejects; a call is one minus
+
+  public static float negF(float a) {
+    return -a;
+  }
+
+  public static double negD(double a) {
+    return -a;
+  }
+
+  // ---- products that must not fuse with an addition
+
+  public static float fmul(float a, float b) {
+    return a * b;
+  }
+
+  public static double dmul(double a, double b) {
+    return a * b;
+  }
+
+  // ---- ordered comparisons, for use under a negation (false when either operand is NaN)
+
+  public static boolean ltF(float a, float b) {
+    return a < b;
+  }
+
+  public static boolean leF(float a, float b) {
+    return a <= b;
+  }
+
+  public static boolean gtF(float a, float b) {
+    return a > b;
+  }
+
+  public static boolean geF(float a, float b) {
+    return a >= b;
+  }
+
+  public static boolean ltD(double a, double b) {
+    return a < b;
+  }
+
+  public static boolean leD(double a, double b) {
+    return a <= b;
+  }
+
+  public static boolean gtD(double a, double b) {
+    return a > b;
+  }
+
+  public static boolean geD(double a, double b) {
+    return a >= b;
+  }
+
+  // ---- long comparisons: Aparapi prints the bytecode's lcmp as a subtraction, (a - b) >= 0, which
+  // overflows (Long.MIN_VALUE >= 1 would be true); a typed call compares
+
+  public static boolean ltL(long a, long b) {
+    return a < b;
+  }
+
+  public static boolean leL(long a, long b) {
+    return a <= b;
+  }
+
+  public static boolean gtL(long a, long b) {
+    return a > b;
+  }
+
+  public static boolean geL(long a, long b) {
+    return a >= b;
+  }
+
+  public static boolean eqL(long a, long b) {
+    return a == b;
+  }
+
+  public static boolean neL(long a, long b) {
+    return a != b;
+  }
+
+  // ---- Math functions whose special cases differ from C's
+
+  /**
+   * {@code Math.pow(x, y)}, given the device's {@code pow(x, y)} as {@code c}: Java's NaN where C
+   * gives 1 (a NaN exponent, or a base of magnitude 1 to an infinite power).
+   */
+  public static double pow(double x, double y, double c) {
+    return y != y || ((x == 1.0 || x == -1.0) && y - y != 0.0) ? (y - y) / 0.0 + (x - x) : c;
+  }
+
+  /** {@code Math.toDegrees}, as the JDK computes it: one multiplication. */
+  public static double toDegrees(double x) {
+    return x * 57.29577951308232;
+  }
+
+  /** {@code Math.toRadians}, as the JDK computes it: one multiplication. */
+  public static double toRadians(double x) {
+    return x * 0.017453292519943295;
+  }
+}
