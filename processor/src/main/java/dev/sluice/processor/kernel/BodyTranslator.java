@@ -813,10 +813,12 @@ public final class BodyTranslator {
       }
       List<String> args = new ArrayList<>();
       for (ExpressionTree a : t.getArguments()) {
+        int reported = problems.size();
         args.add(expr(child(path, a)));
         TypeMirror at = trees.getTypeMirror(child(path, a));
         if (at != null && at.getKind() == TypeKind.ARRAY) {
-          args.add(arrayLength(child(path, a))); // a helper takes each array's length after it
+          // a helper takes each array's length after it (unless the array itself was refused already)
+          args.add(problems.size() > reported ? "0" : arrayLength(child(path, a)));
         }
       }
       TypeElement owner = (TypeElement) m.getEnclosingElement();
