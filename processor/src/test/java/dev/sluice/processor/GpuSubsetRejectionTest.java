@@ -753,7 +753,7 @@ class GpuSubsetRejectionTest {
     Compilation c = compile(f);
     CompilationSubject.assertThat(c).succeededWithoutWarnings();
     CompilationSubject.assertThat(c).generatedSourceFile("t.PPipeline_Kernel").contentsAsUtf8String()
-        .contains("red_count_seen[sl_lane] += 1;");
+        .contains("red_count_seen[sl_lane] = dev.sluice.runtime.opencl.JavaArithmetic.addI(red_count_seen[sl_lane], 1);");
     CompilationSubject.assertThat(c).generatedSourceFile("t.PPipeline_Kernel").contentsAsUtf8String()
         .contains("push_count_sizes(sl_g, sl_lane, sl_slot, rs_count_seen[sl_g]);");
     CompilationSubject.assertThat(c).generatedSourceFile("t.PPipeline_Kernel").contentsAsUtf8String()
@@ -778,11 +778,11 @@ class GpuSubsetRejectionTest {
     Compilation c = compile(f);
     CompilationSubject.assertThat(c).succeededWithoutWarnings();
     CompilationSubject.assertThat(c).generatedSourceFile("t.PPipeline_Kernel").contentsAsUtf8String()
-        .contains("return sl_d_end - sl_d_start;");
+        .contains("return dev.sluice.runtime.opencl.JavaArithmetic.subI(sl_d_end, sl_d_start);");
     CompilationSubject.assertThat(c).generatedSourceFile("t.PPipeline_Kernel").contentsAsUtf8String()
         .contains("int sl_d_start = par_1_start[sl_g * 64 + ctl[3]];");
     CompilationSubject.assertThat(c).generatedSourceFile("t.PPipeline_Kernel").contentsAsUtf8String()
-        .contains("push_show_out(sl_g, sl_lane, sl_slot, sl_d_start + i);");
+        .contains("push_show_out(sl_g, sl_lane, sl_slot, dev.sluice.runtime.opencl.JavaArithmetic.addI(sl_d_start, i));");
   }
 
   @Test
@@ -795,7 +795,7 @@ class GpuSubsetRejectionTest {
         """));
     CompilationSubject.assertThat(c).succeededWithoutWarnings();
     CompilationSubject.assertThat(c).generatedSourceFile("t.PPipeline_Kernel").contentsAsUtf8String()
-        .contains("push_n_out(sl_g, sl_lane, sl_slot, x + sv_n_last[sl_g]);");
+        .contains("push_n_out(sl_g, sl_lane, sl_slot, dev.sluice.runtime.opencl.JavaArithmetic.addI(x, sv_n_last[sl_g]));");
   }
 
   // ---- an accepted shape ----

@@ -801,7 +801,8 @@ public final class BodyTranslator {
       for (ExpressionTree a : t.getArguments()) {
         args.add(expr(child(path, a)));
         TypeMirror at = trees.getTypeMirror(child(path, a));
-        if (at != null && at.getKind() == TypeKind.ARRAY) {
+        if (at != null && at.getKind() == TypeKind.ARRAY
+            && (a.getKind() == Tree.Kind.IDENTIFIER || a.getKind() == Tree.Kind.MEMBER_SELECT)) {
           args.add(arrayLength(child(path, a))); // a helper takes each array's length after it
         }
       }
