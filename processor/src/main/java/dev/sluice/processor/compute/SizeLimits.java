@@ -50,7 +50,16 @@ public final class SizeLimits {
       return 0;
     }
     long stages = model.stages().stream().filter(s -> !s.isSink()).count();
-    return stages * (signalSlots(model) + ProtocolLimits.MAX_SIGNALS_PER_VEC);
+    return stages * payloadSlotsPerOrigin(model);
+  }
+
+  /**
+   * Payload slots per origin stage and user tag in a work-group's pool: more than the signals of one
+   * origin that can be queued at once (every signal queue full, plus one item's raises). The kernel
+   * writer sizes its pool with this number.
+   */
+  public static long payloadSlotsPerOrigin(PipelineModel model) {
+    return signalSlots(model) + ProtocolLimits.MAX_SIGNALS_PER_VEC;
   }
 
   /** Parent slots of one instance: the parent buffers of all regions. */

@@ -9,8 +9,10 @@ import com.squareup.javapoet.MethodSpec;
 import com.squareup.javapoet.ParameterizedTypeName;
 import com.squareup.javapoet.TypeName;
 import com.squareup.javapoet.TypeSpec;
+import dev.sluice.processor.compute.ProtocolLimits;
 import dev.sluice.processor.compute.RegionPlan;
 import dev.sluice.processor.compute.Schedule;
+import dev.sluice.processor.compute.SizeLimits;
 import dev.sluice.processor.kernel.BodyTranslator;
 import dev.sluice.processor.kernel.KernelNames;
 import dev.sluice.processor.kernel.KernelPlanner;
@@ -70,8 +72,8 @@ final class KernelWriter {
     this.ctlSize = CTL_EDGES + model.edges().size();
   }
 
-  /** Most raises one item may make, as on the CPU (Protocol.MAX_SIGNALS_PER_VEC). */
-  private static final int RAISES = 2;
+  /** Most raises one item may make, as on the CPU. */
+  private static final int RAISES = ProtocolLimits.MAX_SIGNALS_PER_VEC;
 
   /**
    * Payload slots per origin stage and user tag in a work-group's pool: more than the signals of one
@@ -79,7 +81,8 @@ final class KernelWriter {
    * one origin and tag travel the same edges in order, so a slot is reused only after its signal is gone.
    */
   private int poolSize() {
-    return names.stagesInPlanOrder().size() * model.settings().signalQueue() + RAISES;
+    // SizeLimits bounded it at compile time, so it fits an int
+    return Math.toIntExact(SizeLimits.payloadSlotsPerOrigin(model));
   }
 
   private boolean raises(StageModel s) {
