@@ -1,0 +1,72 @@
+package dev.sluice.spark;
+
+import java.util.Collections;
+import java.util.Iterator;
+import java.util.NoSuchElementException;
+import java.util.function.BiConsumer;
+
+/**
+ * The output of one partition, produced as it is read: each time the items of the last run are used
+ * up, the next batch of the partition's input goes through the pipeline. Only one batch's output is
+ * held at a time, and the task's output is nothing but this iterator (no side effects), so Spark's
+ * own bookkeeping keeps a retried or speculative task from duplicating or losing items. When the
+ * input is used up, the runs' reports summed and the reduction go to {@code finish}.
+ */
+final class PartitionRun<P, T, R, U, A> implements Iterator<U> {
+  private final Iterator<T> input;
+  private final P pipeline;
+  private final Batches<P, T, R> batches;
+  private final int batch;
+  private final int chunk;
+  private final SinkItems<R, U> sink;
+  private final Reduction<R, A> reduction;
+  private final BiConsumer<ReportSum, A> finish;
+  private final ReportSum report = new ReportSum();
+  private A reduced;
+  private Iterator<U> current = Collections.emptyIterator();
+  private boolean finished;
+
+  PartitionRun(Iterator<T> input, P pipeline, Batches<P, T, R> batches, int batch, int chunk, SinkItems<R, U> sink,
+      Reduction<R, A> reduction, BiConsumer<ReportSum, A> finish) {
+    this.input = input;
+    this.pipeline = pipeline;
+    this.batches = batches;
+    this.batch = batch;
+    this.chunk = chunk;
+    this.sink = sink;
+    this.reduction = reduction;
+    this.finish = finish;
+  }
+
+  @Override
+  public boolean hasNext() {
+    while (!current.hasNext()) {
+      if (!input.hasNext()) {
+        if (!finished) {
+          finished = true;
+          finish.accept(report, reduced);
+        }
+        return false;
+      }
+      R result = batches.run(pipeline, input, batch, chunk);
+      report.add(ResultReports.of(result));
+      if (reduction != null) {
+        reduced = reduction.combine(reduced, reduction.read(result));
+      }
+      Iterable<U> items = sink.items(result);
+      if (items == null) {
+        throw new IllegalStateException("the sink reader returned null instead of the run's items");
+      }
+      current = items.iterator();
+    }
+    return true;
+  }
+
+  @Override
+  public U next() {
+    if (!hasNext()) {
+      throw new NoSuchElementException();
+    }
+    return current.next();
+  }
+}

@@ -1,0 +1,64 @@
+package dev.sluice.spark;
+
+import dev.sluice.runtime.Device;
+import java.util.Map;
+import org.apache.spark.TaskContext;
+import org.apache.spark.resource.ResourceInformation;
+
+/**
+ * Where a task runs its pipeline. A device named on the {@link SluiceSpark} wins; else a task that
+ * Spark gave a GPU ({@code spark.task.resource.gpu.amount} with {@code spark.executor.resource.gpu.amount})
+ * runs on the OpenCL device whose number is the GPU's address: address {@code N} is {@code opencl:N},
+ * device N of the executor's OpenCL devices, GPUs first; else the CPU back end with as many pipeline
+ * instances as the task has CPUs ({@code spark.task.cpus}).
+ */
+final class TaskSlots {
+  /** Spark's name of the GPU resource. */
+  static final String GPU = "gpu";
+
+  private TaskSlots() {}
+
+  static Slot slot(TaskContext task, String named, boolean cpuFallback) {
+    Map<String, ResourceInformation> resources = task.resourcesJMap();
+    ResourceInformation gpu = resources.get(GPU);
+    String spec = spec(named, gpu == null ? null : gpu.addresses());
+    Device device;
+    try {
+      device = Device.named(spec);
+    } catch (RuntimeException e) {
+      throw new IllegalStateException((named != null ? "the device named on SluiceSpark, '" + named + "'"
+          : "the GPU Spark assigned this task (address " + gpu.addresses()[0] + ", device " + spec + ")")
+          + " is not available on executor " + executor() + ": " + e.getMessage(), e);
+    }
+    if (cpuFallback) {
+      device = device.orCpu();
+    }
+    int instances = device.kind() == Device.Kind.JVM ? Math.max(1, task.cpus()) : 0;
+    return new Slot(device, instances, spec);
+  }
+
+  /**
+   * The device spec for a task: {@code named} if set, else {@code opencl:N} for the first GPU address
+   * {@code N} Spark assigned, else {@code cpu}.
+   */
+  static String spec(String named, String[] gpuAddresses) {
+    if (named != null) {
+      return named;
+    }
+    if (gpuAddresses == null || gpuAddresses.length == 0) {
+      return "cpu";
+    }
+    String address = gpuAddresses[0].trim();
+    if (!address.matches("\\d{1,9}")) {
+      throw new IllegalStateException("Spark assigned this task GPU address '" + address + "', which is not a device"
+          + " number; Sluice reads GPU address N as OpenCL device N (GPUs first), so the GPU discovery script must"
+          + " print numbers");
+    }
+    return "opencl:" + Integer.parseInt(address);
+  }
+
+  static String executor() {
+    org.apache.spark.SparkEnv env = org.apache.spark.SparkEnv.get();
+    return env == null ? "?" : env.executorId();
+  }
+}

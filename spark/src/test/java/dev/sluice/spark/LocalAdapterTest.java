@@ -1,0 +1,172 @@
+package dev.sluice.spark;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.sluice.runtime.RunReport;
+import dev.sluice.spark.pipelines.GainsPipeline;
+import dev.sluice.spark.pipelines.GainsReference;
+import dev.sluice.spark.pipelines.Reading;
+import dev.sluice.spark.pipelines.Scale;
+import dev.sluice.spark.pipelines.Scaled;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import org.apache.spark.api.java.JavaRDD;
+import org.apache.spark.api.java.JavaSparkContext;
+import org.apache.spark.sql.Dataset;
+import org.apache.spark.sql.Encoders;
+import org.apache.spark.sql.Row;
+import org.apache.spark.sql.RowFactory;
+import org.apache.spark.sql.SparkSession;
+import org.apache.spark.sql.types.DataTypes;
+import org.apache.spark.sql.types.StructType;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The adapter in {@code local[2]}: sink items, reductions and summed reports over RDDs and Datasets
+ * equal the plain-Java reference, partitions are streamed in several pipeline runs each, and one
+ * pipeline object serves all tasks of the JVM.
+ */
+class LocalAdapterTest {
+  static final int SENSORS = 6;
+  static final int N = 50_000;
+  static final float[] GAINS = GainsReference.gains(SENSORS);
+  static final List<Reading> INPUT = GainsReference.readings(N, SENSORS, 17);
+
+  static JavaSparkContext sc;
+
+  @BeforeAll
+  static void start() {
+    SparkTests.assumeSparkRuns();
+    sc = SparkTests.local("local[2]", "LocalAdapterTest");
+  }
+
+  @AfterAll
+  static void stop() {
+    if (sc != null) {
+      sc.stop();
+    }
+  }
+
+  /** The test pipeline on the CPU back end with the slot's instances; the gains travel in the broadcast factory. */
+  static SluiceSpark<Reading, GainsPipeline.Result> gains(JavaSparkContext sc) {
+    float[] g = GAINS;
+    return SluiceSpark.of(sc, Reading.class, slot -> GainsPipeline.builder().scale(() -> new Scale(g))
+            .device(slot.device()).instances(slot.instances()).build())
+        .runChunks(GainsPipeline::runChunks);
+  }
+
+  static final Comparator<Scaled> ORDER = Comparator.comparingInt(Scaled::sensor).thenComparing(Scaled::value,
+      Float::compare);
+
+  static void assertSameScaled(List<Scaled> expected, List<Scaled> actual) {
+    List<Scaled> e = new ArrayList<>(expected);
+    List<Scaled> a = new ArrayList<>(actual);
+    e.sort(ORDER);
+    a.sort(ORDER);
+    assertEquals(e.size(), a.size(), "items");
+    assertEquals(e, a);
+  }
+
+  @Test
+  void anRddGivesTheReferenceItemsReductionsAndOneSummedReport() {
+    JavaRDD<Reading> input = sc.parallelize(INPUT, 4);
+    SluiceRun<Scaled, float[]> run = gains(sc).batchItems(3_000).chunkItems(500).mapPartitions(input,
+        GainsPipeline.Result::scaled,
+        Reduction.of(r -> new float[] {r.scaleKept(), r.scaleLargest()}, (a, b) -> new float[] {a[0] + b[0],
+            Math.max(a[1], b[1])}));
+    assertThrows(IllegalStateException.class, run::report, "no report before an action");
+
+    List<Scaled> out = run.items().collect();
+    assertSameScaled(GainsReference.scaled(INPUT, GAINS), out);
+    float[] reduced = run.reduction().orElseThrow();
+    assertEquals(GainsReference.kept(INPUT), (int) reduced[0]);
+    assertEquals(GainsReference.largest(INPUT, GAINS), reduced[1]);
+
+    RunReport report = run.report();
+    assertEquals(N, report.inputItems());
+    assertEquals(out.size(), report.sink("scaled").items());
+    assertEquals(out.size(), report.stage("scale").itemsOut());
+    assertEquals(4, run.partitions());
+    // 12,500 items a partition in batches of at most 3,000: five runs each
+    assertEquals(4 * 5, run.pipelineRuns());
+    assertEquals(1, run.pipelineObjects().size(), "one pipeline object in this JVM: " + run.pipelineObjects());
+    assertTrue(report.device().startsWith("JVM"), report.device());
+    assertEquals(1, report.instances(), "local[2] gives a task one CPU, so one instance a run");
+
+    // a second action runs the partitions again; each still counts once
+    assertEquals(out.size(), run.items().count());
+    assertEquals(N, run.report().inputItems());
+    assertEquals(GainsReference.kept(INPUT), (int) run.reduction().orElseThrow()[0]);
+  }
+
+  @Test
+  void theSameFactoryIsReusedAcrossJobsWithoutRebuilding() {
+    SluiceSpark<Reading, GainsPipeline.Result> g = gains(sc);
+    JavaRDD<Reading> input = sc.parallelize(INPUT.subList(0, 10_000), 5);
+    SluiceRun<Scaled, Void> first = g.mapPartitions(input, GainsPipeline.Result::scaled);
+    first.items().count();
+    SluiceRun<Scaled, Void> second = g.chunkItems(77).mapPartitions(input, GainsPipeline.Result::scaled);
+    second.items().count();
+    assertEquals(first.pipelineObjects(), second.pipelineObjects(), "both jobs use the one pipeline object");
+    assertEquals(1, first.pipelineObjects().size());
+    assertEquals(first.report().sink("scaled").items(), second.report().sink("scaled").items());
+  }
+
+  @Test
+  void aDatasetOfRecordsAndOneOfColumns() {
+    SparkSession spark = SparkSession.builder().sparkContext(sc.sc()).getOrCreate();
+    List<Reading> part = INPUT.subList(0, 20_000);
+    List<Scaled> expected = GainsReference.scaled(part, GAINS);
+
+    Dataset<Reading> records = spark.createDataset(part, Encoders.javaSerialization(Reading.class)).repartition(3);
+    SluiceRun<Scaled, Void> run = gains(sc).batchItems(4_000).mapPartitions(records, GainsPipeline.Result::scaled,
+        Encoders.javaSerialization(Scaled.class));
+    assertSameScaled(expected, run.dataset().collectAsList());
+    assertEquals(part.size(), run.report().inputItems());
+
+    StructType schema = new StructType().add("sensor", DataTypes.IntegerType).add("value", DataTypes.FloatType);
+    List<Row> rows = new ArrayList<>();
+    for (Reading r : part) {
+      rows.add(RowFactory.create(r.sensor(), r.value()));
+    }
+    Dataset<Row> table = spark.createDataFrame(rows, schema).repartition(3);
+    float[] g = GAINS;
+    SluiceSpark<Row, GainsPipeline.Result> byColumns = SluiceSpark.ofRows(spark,
+            slot -> GainsPipeline.builder().scale(() -> new Scale(g)).device(slot.device())
+                .instances(slot.instances()).build())
+        .runColumns((p, c) -> p.runColumns(c.ints("sensor"), c.floats("value")));
+    SluiceRun<Scaled, Integer> columns = byColumns.batchItems(4_000).mapPartitions(table, GainsPipeline.Result::scaled,
+        Encoders.javaSerialization(Scaled.class), Reduction.of(GainsPipeline.Result::scaleKept, Integer::sum));
+    assertSameScaled(expected, columns.dataset().collectAsList());
+    assertEquals(GainsReference.kept(part), columns.reduction().orElseThrow());
+  }
+
+  @Test
+  void aMissingColumnIsNamed() {
+    SparkSession spark = SparkSession.builder().sparkContext(sc.sc()).getOrCreate();
+    StructType schema = new StructType().add("sensor", DataTypes.IntegerType).add("reading", DataTypes.FloatType);
+    Dataset<Row> table = spark.createDataFrame(List.of(RowFactory.create(1, 2f)), schema);
+    float[] g = GAINS;
+    SluiceRun<Scaled, Void> run = SluiceSpark.ofRows(spark,
+            slot -> GainsPipeline.builder().scale(() -> new Scale(g)).device(slot.device()).build())
+        .runColumns((p, c) -> p.runColumns(c.ints("sensor"), c.floats("value")))
+        .mapPartitions(table, GainsPipeline.Result::scaled, Encoders.javaSerialization(Scaled.class));
+    Exception e = assertThrows(Exception.class, () -> run.dataset().collectAsList());
+    assertTrue(String.valueOf(e.getMessage()).contains("no column 'value' in rows with columns sensor, reading"),
+        e.getMessage());
+  }
+
+  @Test
+  void aReductionWithoutSinkItems() {
+    JavaRDD<Reading> input = sc.parallelize(INPUT, 3);
+    SluiceRun<Object, Integer> run = gains(sc).reduce(input, Reduction.of(GainsPipeline.Result::scaleKept,
+        Integer::sum));
+    assertEquals(GainsReference.kept(INPUT), run.reduction().orElseThrow());
+    assertEquals(N, run.report().inputItems());
+  }
+}

@@ -1,0 +1,37 @@
+package dev.sluice.spark;
+
+import dev.sluice.runtime.testing.Skip;
+import java.security.AccessController;
+import javax.security.auth.Subject;
+import org.apache.spark.SparkConf;
+import org.apache.spark.api.java.JavaSparkContext;
+
+/** What the Spark tests share: whether Spark can run on this JDK, and a local context on loopback. */
+final class SparkTests {
+  private SparkTests() {}
+
+  /**
+   * Skips the calling test class, with the reason on the console, where Spark cannot start: Spark
+   * 3.5's Hadoop client logs the user in through {@code Subject.getSubject}, which JDK 24 and later
+   * refuse ("getSubject is not supported").
+   */
+  @SuppressWarnings("removal")
+  static void assumeSparkRuns() {
+    try {
+      Subject.getSubject(AccessController.getContext());
+    } catch (UnsupportedOperationException e) {
+      throw Skip.because("Spark 3.5 cannot start on JDK " + Runtime.version().feature() + ": Hadoop's login calls"
+          + " Subject.getSubject, which this JDK refuses (" + e.getMessage() + "); docs/spark.md");
+    }
+  }
+
+  /** A context for {@code master} ({@code local[2]}, {@code local[2,3]}, ...) with no web UI, bound to loopback. */
+  static JavaSparkContext local(String master, String app) {
+    SparkConf conf = new SparkConf().setMaster(master).setAppName(app)
+        .set("spark.ui.enabled", "false")
+        .set("spark.driver.host", "127.0.0.1")
+        .set("spark.driver.bindAddress", "127.0.0.1")
+        .set("spark.sql.shuffle.partitions", "4");
+    return new JavaSparkContext(conf);
+  }
+}
