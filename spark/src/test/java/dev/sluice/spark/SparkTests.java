@@ -7,7 +7,7 @@ import org.apache.spark.SparkConf;
 import org.apache.spark.api.java.JavaSparkContext;
 
 /** What the Spark tests share: whether Spark can run on this JDK, and a local context on loopback. */
-final class SparkTests {
+public final class SparkTests {
   private SparkTests() {}
 
   /**
@@ -16,7 +16,7 @@ final class SparkTests {
    * refuse ("getSubject is not supported").
    */
   @SuppressWarnings("removal")
-  static void assumeSparkRuns() {
+  public static void assumeSparkRuns() {
     try {
       Subject.getSubject(AccessController.getContext());
     } catch (UnsupportedOperationException e) {
@@ -26,7 +26,7 @@ final class SparkTests {
   }
 
   /** A context for {@code master} ({@code local[2]}, {@code local[2,3]}, ...) with no web UI, bound to loopback. */
-  static JavaSparkContext local(String master, String app) {
+  public static JavaSparkContext local(String master, String app) {
     SparkConf conf = new SparkConf().setMaster(master).setAppName(app)
         .set("spark.ui.enabled", "false")
         .set("spark.driver.host", "127.0.0.1")

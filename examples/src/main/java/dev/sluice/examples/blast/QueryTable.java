@@ -15,8 +15,13 @@ import java.util.Map;
  * declares {@code @Max(MAX_POSITIONS)} seeds per database position (a compile-time constant), and the
  * reference keeps the same positions. {@link #seeded()} marks the query positions that are in the
  * table.
+ *
+ * <p>A table is serializable, so that a distributed search builds it once and ships it to every
+ * machine (sluice-spark's BLAST job broadcasts one).
  */
-public final class QueryTable {
+public final class QueryTable implements java.io.Serializable {
+  private static final long serialVersionUID = 1L;
+
   /** The most query positions one k-mer may keep: the lookup's {@code @Max}. */
   public static final int MAX_POSITIONS = 16;
 

@@ -13,7 +13,10 @@ package dev.sluice.examples.blast;
  * @param xDrop an extension stops when its score falls more than {@code xDrop} below the best so far
  * @param threshold the least score of a reported hit
  */
-public record Settings(int k, int tableBits, int maxPositions, int match, int mismatch, int xDrop, int threshold) {
+// serializable: a distributed search ships its settings to every machine
+
+public record Settings(int k, int tableBits, int maxPositions, int match, int mismatch, int xDrop, int threshold)
+    implements java.io.Serializable {
   /** BLASTN's word size 11, +1/-2 scores, X-drop 10; a hit needs a score of at least 30. */
   public static final Settings DEFAULT = new Settings(11, 16, QueryTable.MAX_POSITIONS, 1, -2, 10, 30);
 
