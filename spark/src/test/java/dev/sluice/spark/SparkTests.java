@@ -25,6 +25,17 @@ public final class SparkTests {
     }
   }
 
+  /**
+   * The module openings this JVM was started with (the pom's {@code spark.test.jvm}), for the child
+   * JVMs of a test cluster.
+   */
+  static java.util.List<String> moduleOptions() {
+    return java.lang.management.ManagementFactory.getRuntimeMXBean().getInputArguments().stream()
+        .filter(a -> a.startsWith("--add-opens") || a.startsWith("-Djdk.reflect.") || a.startsWith("-Dio.netty.")
+            || a.equals("-XX:+IgnoreUnrecognizedVMOptions"))
+        .toList();
+  }
+
   /** A context for {@code master} ({@code local[2]}, {@code local[2,3]}, ...) with no web UI, bound to loopback. */
   public static JavaSparkContext local(String master, String app) {
     SparkConf conf = new SparkConf().setMaster(master).setAppName(app)

@@ -1,0 +1,82 @@
+package dev.sluice.spark;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.sluice.runtime.RunReport;
+import dev.sluice.runtime.testing.OpenClAvailable;
+import dev.sluice.spark.pipelines.GainsPipeline;
+import dev.sluice.spark.pipelines.GainsReference;
+import dev.sluice.spark.pipelines.Reading;
+import dev.sluice.spark.pipelines.Scaled;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import org.apache.spark.SparkConf;
+import org.apache.spark.api.java.JavaSparkContext;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+/**
+ * A real standalone cluster on loopback, a master and two workers in child JVMs, each worker with one
+ * core and one (pretended) GPU at address 0: the broadcast factory, the pipeline objects (one per
+ * executor JVM, reused by its tasks), the GPU address mapped to OpenCL device 0 (PoCL here) and the
+ * summed report all cross JVMs.
+ */
+class StandaloneClusterTest {
+  static LoopbackCluster cluster;
+  static JavaSparkContext sc;
+
+  @BeforeAll
+  static void start() throws Exception {
+    SparkTests.assumeSparkRuns();
+    cluster = LoopbackCluster.start(2);
+    SparkConf conf = new SparkConf().setMaster(cluster.masterUrl()).setAppName("StandaloneClusterTest")
+        .set("spark.ui.enabled", "false")
+        .set("spark.driver.host", "127.0.0.1")
+        .set("spark.driver.bindAddress", "127.0.0.1")
+        .set("spark.executor.memory", "512m")
+        .set("spark.executor.extraClassPath", LoopbackCluster.classPath())
+        .set("spark.executorEnv.POCL_SIGFPE_HANDLER", "0")
+        .set("spark.executor.resource.gpu.amount", "1")
+        .set("spark.task.resource.gpu.amount", "1");
+    sc = new JavaSparkContext(conf);
+    long until = System.nanoTime() + TimeUnit.SECONDS.toNanos(90);
+    // the driver's block manager and one per executor
+    while (sc.sc().getExecutorMemoryStatus().size() < 3) {
+      if (System.nanoTime() > until) {
+        throw new IllegalStateException("two executors did not register within 90 s\n" + cluster.logs());
+      }
+      Thread.sleep(250);
+    }
+  }
+
+  @AfterAll
+  static void stop() {
+    if (sc != null) {
+      sc.stop();
+    }
+    if (cluster != null) {
+      cluster.close();
+    }
+  }
+
+  @Test
+  void eachExecutorBuildsOnePipelineOnTheDeviceOfItsGpuAddress() {
+    OpenClAvailable.devices();
+    List<Reading> input = GainsReference.readings(40_000, LocalAdapterTest.SENSORS, 5);
+    SluiceRun<Scaled, Integer> run = LocalAdapterTest.gains(sc).batchItems(2_000)
+        .mapPartitions(sc.parallelize(input, 8), GainsPipeline.Result::scaled,
+            Reduction.of(GainsPipeline.Result::scaleKept, Integer::sum));
+    List<Scaled> out = run.items().collect();
+    LocalAdapterTest.assertSameScaled(GainsReference.scaled(input, LocalAdapterTest.GAINS), out);
+    assertEquals(GainsReference.kept(input), run.reduction().orElseThrow());
+    assertEquals(2, run.executors().size(), "both executors ran partitions: " + run.executors());
+    assertEquals(2, run.pipelineObjects().size(), "one pipeline object per executor: " + run.pipelineObjects());
+    assertEquals(8, run.partitions());
+    RunReport report = run.report();
+    assertEquals(input.size(), report.inputItems());
+    assertTrue(report.device().startsWith("OpenCL") && !report.device().contains("instead of"),
+        "GPU address 0 is OpenCL device 0: " + report.device());
+  }
+}
