@@ -120,11 +120,11 @@ class LocalAdapterTest {
   @Test
   void aDatasetOfRecordsAndOneOfColumns() {
     SparkSession spark = SparkSession.builder().sparkContext(sc.sc()).getOrCreate();
-    List<Reading> part = INPUT.subList(0, 20_000);
+    List<Reading> part = INPUT.subList(0, 5_000);
     List<Scaled> expected = GainsReference.scaled(part, GAINS);
 
-    Dataset<Reading> records = spark.createDataset(part, Encoders.javaSerialization(Reading.class)).repartition(3);
-    SluiceRun<Scaled, Void> run = gains(sc).batchItems(4_000).mapPartitions(records, GainsPipeline.Result::scaled,
+    Dataset<Reading> records = spark.createDataset(part, Encoders.javaSerialization(Reading.class));
+    SluiceRun<Scaled, Void> run = gains(sc).batchItems(1_000).mapPartitions(records, GainsPipeline.Result::scaled,
         Encoders.javaSerialization(Scaled.class));
     assertSameScaled(expected, run.dataset().collectAsList());
     assertEquals(part.size(), run.report().inputItems());
@@ -134,16 +134,17 @@ class LocalAdapterTest {
     for (Reading r : part) {
       rows.add(RowFactory.create(r.sensor(), r.value()));
     }
-    Dataset<Row> table = spark.createDataFrame(rows, schema).repartition(3);
+    Dataset<Row> table = spark.createDataFrame(rows, schema);
     float[] g = GAINS;
     SluiceSpark<Row, GainsPipeline.Result> byColumns = SluiceSpark.ofRows(spark,
             slot -> GainsPipeline.builder().scale(() -> new Scale(g)).device(slot.device())
                 .instances(slot.instances()).build())
         .runColumns((p, c) -> p.runColumns(c.ints("sensor"), c.floats("value")));
-    SluiceRun<Scaled, Integer> columns = byColumns.batchItems(4_000).mapPartitions(table, GainsPipeline.Result::scaled,
+    SluiceRun<Scaled, Integer> columns = byColumns.batchItems(1_000).mapPartitions(table, GainsPipeline.Result::scaled,
         Encoders.javaSerialization(Scaled.class), Reduction.of(GainsPipeline.Result::scaleKept, Integer::sum));
     assertSameScaled(expected, columns.dataset().collectAsList());
     assertEquals(GainsReference.kept(part), columns.reduction().orElseThrow());
+    assertTrue(columns.pipelineRuns() >= 5, "5,000 rows in batches of at most 1,000: " + columns.pipelineRuns() + " runs");
   }
 
   @Test

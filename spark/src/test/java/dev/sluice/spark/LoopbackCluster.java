@@ -83,7 +83,8 @@ final class LoopbackCluster implements AutoCloseable {
   private void launch(String name, String mainClass, List<String> properties, String... args) throws IOException {
     List<String> command = new ArrayList<>();
     command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
-    command.add("-Xmx512m");
+    // the master and workers only pass messages: a small heap, and the quick start of the client compiler
+    command.addAll(List.of("-Xmx256m", "-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC"));
     command.addAll(SparkTests.moduleOptions());
     command.addAll(properties);
     command.add("-cp");
