@@ -24,6 +24,7 @@ import org.apache.spark.sql.types.DataTypes;
 import org.apache.spark.sql.types.StructType;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -41,8 +42,15 @@ class LocalAdapterTest {
 
   @BeforeAll
   static void start() {
-    SparkTests.assumeSparkRuns();
+    if (SparkTests.whyNot() != null) {
+      return; // each test skips, with the reason
+    }
     sc = SparkTests.local("local[2]", "LocalAdapterTest");
+  }
+
+  @BeforeEach
+  void sparkRuns() {
+    SparkTests.assumeSparkRuns();
   }
 
   @AfterAll

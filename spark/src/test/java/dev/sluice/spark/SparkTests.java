@@ -11,17 +11,26 @@ public final class SparkTests {
   private SparkTests() {}
 
   /**
-   * Skips the calling test class, with the reason on the console, where Spark cannot start: Spark
-   * 3.5's Hadoop client logs the user in through {@code Subject.getSubject}, which JDK 24 and later
-   * refuse ("getSubject is not supported").
+   * Why Spark cannot start in this JVM, or null when it can: Spark 3.5's Hadoop client logs the user
+   * in through {@code Subject.getSubject}, which JDK 24 and later refuse ("getSubject is not
+   * supported").
    */
   @SuppressWarnings("removal")
-  public static void assumeSparkRuns() {
+  public static String whyNot() {
     try {
       Subject.getSubject(AccessController.getContext());
+      return null;
     } catch (UnsupportedOperationException e) {
-      throw Skip.because("Spark 3.5 cannot start on JDK " + Runtime.version().feature() + ": Hadoop's login calls"
-          + " Subject.getSubject, which this JDK refuses (" + e.getMessage() + "); docs/spark.md");
+      return "Spark 3.5 cannot start on JDK " + Runtime.version().feature() + ": Hadoop's login calls"
+          + " Subject.getSubject, which this JDK refuses (" + e.getMessage() + "); see docs/spark.md";
+    }
+  }
+
+  /** Skips the calling test, with the reason on the console, where Spark cannot start. */
+  public static void assumeSparkRuns() {
+    String why = whyNot();
+    if (why != null) {
+      throw Skip.because(why);
     }
   }
 

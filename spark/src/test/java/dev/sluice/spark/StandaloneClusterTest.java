@@ -15,6 +15,7 @@ import org.apache.spark.SparkConf;
 import org.apache.spark.api.java.JavaSparkContext;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -29,7 +30,9 @@ class StandaloneClusterTest {
 
   @BeforeAll
   static void start() throws Exception {
-    SparkTests.assumeSparkRuns();
+    if (SparkTests.whyNot() != null) {
+      return; // each test skips, with the reason
+    }
     cluster = LoopbackCluster.start(2);
     SparkConf conf = new SparkConf().setMaster(cluster.masterUrl()).setAppName("StandaloneClusterTest")
         .set("spark.ui.enabled", "false")
@@ -49,6 +52,11 @@ class StandaloneClusterTest {
       }
       Thread.sleep(250);
     }
+  }
+
+  @BeforeEach
+  void sparkRuns() {
+    SparkTests.assumeSparkRuns();
   }
 
   @AfterAll
