@@ -64,6 +64,11 @@ public final class SparkBlast {
     return new SparkBlast(change.apply(search), queries, settings);
   }
 
+  /** Query positions searched: the k-mer start positions of the joined queries. */
+  public long positions() {
+    return Math.max(0, queries.joined().length - settings.k() + 1);
+  }
+
   /** The queries' chunks, in {@code partitions} partitions. */
   public JavaRDD<Chunk> chunks(JavaSparkContext sc, int partitions, int chunkLength) {
     return sc.parallelize(queries.chunks(settings.k(), chunkLength), partitions);

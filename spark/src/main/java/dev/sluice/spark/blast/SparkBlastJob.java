@@ -1,5 +1,6 @@
 package dev.sluice.spark.blast;
 
+import dev.sluice.examples.blast.Chunk;
 import dev.sluice.examples.blast.GenomeFile;
 import dev.sluice.examples.blast.Settings;
 import dev.sluice.spark.SluiceRun;
@@ -10,6 +11,7 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
 import org.apache.spark.SparkConf;
+import org.apache.spark.api.java.JavaRDD;
 import org.apache.spark.api.java.JavaSparkContext;
 
 /**
@@ -17,17 +19,19 @@ import org.apache.spark.api.java.JavaSparkContext;
  *
  * <pre>
  * spark-submit --class dev.sluice.spark.blast.SparkBlastJob --jars ... sluice-spark.jar \
- *     -db ecoli.txt -query a.fa -query b.fa [-partitions N] [-chunk N] [-device SPEC]
+ *     -db ecoli.txt -query a.fa -query b.fa [-partitions N] [-chunk N] [-device SPEC] [-repeat N]
  * </pre>
  *
  * <p>Reads the files on the driver (FASTA or plain sequence, one sequence per file), prints the hits as
  * tab-separated {@code query database qstart qend sstart send length score} (1-based, best score
  * first) on stdout, and the run's summary and summed report on stderr. The plus strand of each query
- * is searched, with BLASTN's default word size and scores ({@code Settings.DEFAULT}).
+ * is searched, with BLASTN's default word size and scores ({@code Settings.DEFAULT}). {@code -repeat N}
+ * searches N times in the one application and prints each search's time and query positions per
+ * second on stderr (the first search includes the executors' JIT warm-up); the hits are printed once.
  */
 public final class SparkBlastJob {
   static final String USAGE = "usage: SparkBlastJob -db FILE -query FILE [-query FILE ...] [-partitions N]"
-      + " [-chunk N] [-device cpu|opencl|gpu|opencl:N]";
+      + " [-chunk N] [-device cpu|opencl|gpu|opencl:N] [-repeat N]";
 
   private SparkBlastJob() {}
 
@@ -37,6 +41,7 @@ public final class SparkBlastJob {
     int partitions = 0;
     int chunk = SparkBlast.DEFAULT_CHUNK;
     String device = null;
+    int repeat = 1;
     for (int i = 0; i < args.length; i++) {
       String value = i + 1 < args.length ? args[i + 1] : null;
       switch (args[i]) {
@@ -45,6 +50,7 @@ public final class SparkBlastJob {
         case "-partitions" -> partitions = number(args[i], need(args[i], value));
         case "-chunk" -> chunk = number(args[i], need(args[i], value));
         case "-device" -> device = need(args[i], value);
+        case "-repeat" -> repeat = number(args[i], need(args[i], value));
         default -> throw new IllegalArgumentException("unknown argument '" + args[i] + "'\n" + USAGE);
       }
       i++;
@@ -67,10 +73,21 @@ public final class SparkBlastJob {
       SparkBlast search = SparkBlast.prepare(sc, database.sequence(), Queries.of(names, sequences), settings)
           .with(s -> s.device(named));
       int parts = partitions > 0 ? partitions : sc.defaultParallelism();
-      long t0 = System.nanoTime();
-      SluiceRun<QueryHit, Void> run = search.run(search.chunks(sc, parts, chunk));
-      List<QueryHit> hits = new ArrayList<>(run.items().collect());
-      double seconds = (System.nanoTime() - t0) / 1e9;
+      JavaRDD<Chunk> chunks = search.chunks(sc, parts, chunk);
+      long positions = search.positions();
+      SluiceRun<QueryHit, Void> run = null;
+      List<QueryHit> hits = null;
+      double seconds = 0;
+      for (int r = 1; r <= repeat; r++) {
+        long t0 = System.nanoTime();
+        run = search.run(chunks);
+        hits = new ArrayList<>(run.items().collect());
+        seconds = (System.nanoTime() - t0) / 1e9;
+        if (repeat > 1) {
+          System.err.printf(Locale.ROOT, "sluice-spark: search %d of %d: %.3f s, %.4g query positions/s%n", r, repeat,
+              seconds, positions / seconds);
+        }
+      }
       hits.sort(Comparator.comparingInt(QueryHit::score).reversed().thenComparing(QueryHit::query)
           .thenComparingInt(QueryHit::queryStart).thenComparingInt(QueryHit::dbStart));
       String dbName = db.getFileName().toString();
