@@ -126,6 +126,24 @@ class LocalAdapterTest {
   }
 
   @Test
+  void theFactorysDataTravelsInTheBroadcastNotWithEachTask() throws Exception {
+    float[] large = new float[1 << 20]; // 4 MiB of @Param data captured by the factory
+    java.util.Arrays.fill(large, 2f);
+    SluiceSpark<Reading, GainsPipeline.Result> g = SluiceSpark.of(sc, Reading.class,
+            slot -> GainsPipeline.builder().scale(() -> new Scale(large)).device(slot.device())
+                .instances(slot.instances()).build())
+        .runChunks(GainsPipeline::runChunks);
+    java.io.ByteArrayOutputStream bytes = new java.io.ByteArrayOutputStream();
+    try (java.io.ObjectOutputStream out = new java.io.ObjectOutputStream(bytes)) {
+      out.writeObject(g); // what a task's closure holds of it
+    }
+    assertTrue(bytes.size() < 16_384, "a task carries the broadcast's handle, not the data: " + bytes.size() + " bytes");
+    List<Reading> in = List.of(new Reading(3, 1.5f), new Reading(0, -1f));
+    assertEquals(List.of(new Scaled(3, 3f)), g.mapPartitions(sc.parallelize(in, 1), GainsPipeline.Result::scaled)
+        .items().collect());
+  }
+
+  @Test
   void aDatasetOfRecordsAndOneOfColumns() {
     SparkSession spark = SparkSession.builder().sparkContext(sc.sc()).getOrCreate();
     List<Reading> part = INPUT.subList(0, 5_000);
