@@ -18,6 +18,8 @@ import java.util.concurrent.TimeUnit;
  * the test classes from {@code spark.executor.extraClassPath} (see {@link #classPath()}); the workers
  * find no Spark distribution, only an empty {@code $SPARK_HOME/jars}, which their launcher requires,
  * and need {@code SPARK_SCALA_VERSION} set, or each executor launch fails looking for a Spark build.
+ * Every second worker calls its host {@code localhost} rather than {@code 127.0.0.1}: Spark starts a
+ * speculative copy of a task only on another host than the original's, and to it those are two.
  */
 final class LoopbackCluster implements AutoCloseable {
   private final Path home;
@@ -50,7 +52,7 @@ final class LoopbackCluster implements AutoCloseable {
         Path work = Files.createDirectories(home.resolve("work-" + w));
         c.launch("worker-" + w, "org.apache.spark.deploy.worker.Worker",
             List.of("-Dspark.worker.resource.gpu.amount=1", "-Dspark.worker.resource.gpu.discoveryScript=" + gpus),
-            "--host", "127.0.0.1", "--cores", "1", "--memory", "1g", "--webui-port", String.valueOf(freePort()),
+            "--host", w % 2 == 1 ? "127.0.0.1" : "localhost", "--cores", "1", "--memory", "1g", "--webui-port", String.valueOf(freePort()),
             "--work-dir", work.toString(), c.masterUrl());
       }
       return c;

@@ -9,7 +9,12 @@ import dev.sluice.spark.pipelines.GainsPipeline;
 import dev.sluice.spark.pipelines.GainsReference;
 import dev.sluice.spark.pipelines.Reading;
 import dev.sluice.spark.pipelines.Scaled;
+import dev.sluice.spark.pipelines.Check;
+import dev.sluice.spark.pipelines.FaultyPipeline;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.stream.IntStream;
+import org.apache.spark.TaskContext;
 import java.util.concurrent.TimeUnit;
 import org.apache.spark.SparkConf;
 import org.apache.spark.api.java.JavaSparkContext;
@@ -42,7 +47,13 @@ class StandaloneClusterTest {
         .set("spark.executor.extraClassPath", LoopbackCluster.classPath())
         .set("spark.executorEnv.POCL_SIGFPE_HANDLER", "0")
         .set("spark.executor.resource.gpu.amount", "1")
-        .set("spark.task.resource.gpu.amount", "1");
+        .set("spark.task.resource.gpu.amount", "1")
+        // a task that runs far longer than its stage's others gets a copy on the other executor
+        .set("spark.speculation", "true")
+        .set("spark.speculation.interval", "100ms")
+        .set("spark.speculation.quantile", "0.5")
+        .set("spark.speculation.multiplier", "2")
+        .set("spark.speculation.minTaskRuntime", "500ms");
     sc = new JavaSparkContext(conf);
     long until = System.nanoTime() + TimeUnit.SECONDS.toNanos(90);
     // the driver's block manager and one per executor
@@ -67,6 +78,42 @@ class StandaloneClusterTest {
     if (cluster != null) {
       cluster.close();
     }
+  }
+
+  /**
+   * Partition 0's first attempt stalls at its third batch, two having gone out; Spark starts a speculative
+   * copy on the other executor, takes the copy's output and kills the original. Every item comes
+   * back once, and the report counts partition 0 once, from the copy.
+   */
+  @Test
+  void aSpeculativeCopyNeitherDuplicatesNorLosesItems() {
+    int n = 8_000;
+    SluiceRun<Integer, Void> run = SluiceSpark.ofInts(sc, slot -> FaultyPipeline.builder()
+            .check(() -> new Check(-1)).device(slot.device()).instances(slot.instances()).build())
+        .runChunks(FaultyPipeline::runChunks)
+        .device("cpu")
+        .batchItems(500)
+        .mapPartitions(sc.parallelize(IntStream.range(0, n).boxed().toList(), 4), StandaloneClusterTest::stallFirstAttempt);
+    List<Integer> out = new ArrayList<>(run.items().collect());
+    out.sort(null);
+    assertEquals(IntStream.range(0, n).boxed().toList(), out, "every item once");
+    assertEquals(1, run.retriedPartitions(), "partition 0 counted from its speculative copy (attempt 1)");
+    assertEquals(4, run.partitions());
+    assertEquals(n, run.report().inputItems());
+  }
+
+  /** The run's items; partition 0's first attempt stops for 30 s before giving those of its third batch. */
+  static List<Integer> stallFirstAttempt(FaultyPipeline.Result r) {
+    TaskContext task = TaskContext.get();
+    if (task.partitionId() == 0 && task.attemptNumber() == 0 && IntStream.of(r.passed()).anyMatch(x -> x == 1_000)) {
+      try {
+        Thread.sleep(30_000);
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        throw new IllegalStateException("killed: the speculative copy won", e);
+      }
+    }
+    return IntStream.of(r.passed()).boxed().toList();
   }
 
   @Test
