@@ -8,7 +8,9 @@ import java.util.Objects;
  * {@code @Reduce} field of the generated {@code Result}:
  * {@code Reduction.of(SensorSplitPipeline.Result::classifyAcceptedCount, Integer::sum)}. The
  * combiner must be associative and commutative: runs and partitions are combined in no defined
- * order. A partition with no items runs nothing and adds nothing.
+ * order. A partition with no items runs nothing and adds nothing. The values travel from the
+ * executors to the driver, so they are serializable (boxed numbers, arrays, records that implement
+ * {@link Serializable}).
  *
  * @param <R> the generated {@code Result}
  * @param <A> the combined value
