@@ -18,7 +18,6 @@ import org.apache.spark.api.java.JavaRDD;
 import org.apache.spark.api.java.JavaSparkContext;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -33,15 +32,7 @@ class FaultsTest {
 
   @BeforeAll
   static void start() {
-    if (SparkTests.whyNot() != null) {
-      return; // each test skips, with the reason
-    }
     sc = SparkTests.local("local[2,3]", "FaultsTest");
-  }
-
-  @BeforeEach
-  void sparkRuns() {
-    SparkTests.assumeSparkRuns();
   }
 
   @AfterAll

@@ -24,7 +24,6 @@ import org.apache.spark.sql.types.DataTypes;
 import org.apache.spark.sql.types.StructType;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -42,15 +41,7 @@ class LocalAdapterTest {
 
   @BeforeAll
   static void start() {
-    if (SparkTests.whyNot() != null) {
-      return; // each test skips, with the reason
-    }
     sc = SparkTests.local("local[2]", "LocalAdapterTest");
-  }
-
-  @BeforeEach
-  void sparkRuns() {
-    SparkTests.assumeSparkRuns();
   }
 
   @AfterAll

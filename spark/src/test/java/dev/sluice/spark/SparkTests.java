@@ -11,24 +11,25 @@ public final class SparkTests {
   private SparkTests() {}
 
   /**
-   * Why Spark cannot start in this JVM, or null when it can: Spark 3.5's Hadoop client logs the user
-   * in through {@code Subject.getSubject}, which JDK 24 and later refuse ("getSubject is not
-   * supported").
+   * Why a standalone cluster cannot run in this JDK, or null when it can: Spark's executors log in
+   * through Hadoop's {@code UserGroupInformation}, which calls {@code Subject.getSubject}, and JDK 24
+   * and later refuse that call ("getSubject is not supported"), so every executor exits at start.
+   * Local mode does not log in that way and runs.
    */
   @SuppressWarnings("removal")
-  public static String whyNot() {
+  static String whyNoCluster() {
     try {
       Subject.getSubject(AccessController.getContext());
       return null;
     } catch (UnsupportedOperationException e) {
-      return "Spark 3.5 cannot start on JDK " + Runtime.version().feature() + ": Hadoop's login calls"
-          + " Subject.getSubject, which this JDK refuses (" + e.getMessage() + "); see docs/spark.md";
+      return "Spark's standalone executors cannot start on JDK " + Runtime.version().feature() + ": Hadoop's login"
+          + " calls Subject.getSubject, which this JDK refuses (" + e.getMessage() + "); see docs/spark.md";
     }
   }
 
-  /** Skips the calling test, with the reason on the console, where Spark cannot start. */
-  public static void assumeSparkRuns() {
-    String why = whyNot();
+  /** Skips the calling test, with the reason on the console, where a standalone cluster cannot run. */
+  static void assumeClusterRuns() {
+    String why = whyNoCluster();
     if (why != null) {
       throw Skip.because(why);
     }

@@ -35,7 +35,7 @@ class StandaloneClusterTest {
 
   @BeforeAll
   static void start() throws Exception {
-    if (SparkTests.whyNot() != null) {
+    if (SparkTests.whyNoCluster() != null) {
       return; // each test skips, with the reason
     }
     cluster = LoopbackCluster.start(2);
@@ -67,7 +67,7 @@ class StandaloneClusterTest {
 
   @BeforeEach
   void sparkRuns() {
-    SparkTests.assumeSparkRuns();
+    SparkTests.assumeClusterRuns();
   }
 
   @AfterAll

@@ -15,7 +15,6 @@ import java.util.List;
 import org.apache.spark.api.java.JavaSparkContext;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -31,15 +30,7 @@ class SparkBlastTest {
 
   @BeforeAll
   static void start() {
-    if (SparkTests.whyNot() != null) {
-      return; // each test skips, with the reason
-    }
     sc = SparkTests.local("local[2]", "SparkBlastTest");
-  }
-
-  @BeforeEach
-  void sparkRuns() {
-    SparkTests.assumeSparkRuns();
   }
 
   @AfterAll
