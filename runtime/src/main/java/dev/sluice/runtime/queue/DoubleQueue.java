@@ -12,11 +12,11 @@ public final class DoubleQueue extends DataQueue {
   }
 
   public void add(double item) {
-    if (count == capacity) {
+    if (words[countAt] == capacity) {
       full();
     }
-    items[slot(count)] = item;
-    count++;
+    items[slot(words[countAt])] = item;
+    pushed(1);
   }
 
   /**

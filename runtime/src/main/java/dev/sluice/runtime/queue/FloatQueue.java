@@ -12,11 +12,11 @@ public final class FloatQueue extends DataQueue {
   }
 
   public void add(float item) {
-    if (count == capacity) {
+    if (words[countAt] == capacity) {
       full();
     }
-    items[slot(count)] = item;
-    count++;
+    items[slot(words[countAt])] = item;
+    pushed(1);
   }
 
   /**

@@ -12,11 +12,11 @@ public final class IntQueue extends DataQueue {
   }
 
   public void add(int item) {
-    if (count == capacity) {
+    if (words[countAt] == capacity) {
       full();
     }
-    items[slot(count)] = item;
-    count++;
+    items[slot(words[countAt])] = item;
+    pushed(1);
   }
 
   /**
@@ -33,7 +33,7 @@ public final class IntQueue extends DataQueue {
       return;
     }
     reserve(n);
-    int tail = slot(count);
+    int tail = slot(words[countAt]);
     int first = tailRun(n);
     for (int i = 0; i < first; i++) {
       items[tail + i] = start + i;
@@ -41,7 +41,7 @@ public final class IntQueue extends DataQueue {
     for (int i = first; i < n; i++) {
       items[i - first] = start + i;
     }
-    pushedBulk(n);
+    pushed(n);
   }
 
   public int get(int offset) {

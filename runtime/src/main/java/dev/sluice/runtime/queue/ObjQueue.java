@@ -15,11 +15,11 @@ public final class ObjQueue<T> extends DataQueue {
   }
 
   public void add(T item) {
-    if (count == capacity) {
+    if (words[countAt] == capacity) {
       full();
     }
-    items[slot(count)] = item;
-    count++;
+    items[slot(words[countAt])] = item;
+    pushed(1);
   }
 
   @SuppressWarnings("unchecked")
@@ -29,7 +29,7 @@ public final class ObjQueue<T> extends DataQueue {
 
   @Override
   public void release(int n) {
-    for (int i = 0; i < n && i < count; i++) {
+    for (int i = 0; i < n && i < words[countAt]; i++) {
       items[slot(i)] = null;
     }
     super.release(n);
@@ -50,9 +50,9 @@ public final class ObjQueue<T> extends DataQueue {
     }
     int first = headRun();
     for (int i = 0; i < first; i++) {
-      out.add((T) items[head + i]);
+      out.add((T) items[words[headAt] + i]);
     }
-    for (int i = first; i < count; i++) {
+    for (int i = first; i < words[countAt]; i++) {
       out.add((T) items[i - first]);
     }
   }

@@ -2,6 +2,7 @@ package dev.sluice.runtime.cpu;
 
 import dev.sluice.runtime.RunOptions;
 import dev.sluice.runtime.plan.PipelinePlan;
+import dev.sluice.runtime.protocol.StateLayout;
 import dev.sluice.runtime.queue.DataQueue;
 import dev.sluice.runtime.queue.IntQueue;
 import dev.sluice.runtime.queue.LongQueue;
@@ -67,7 +68,7 @@ final class ExpandPipeline {
     int countN;
 
     Instance(InputCursor cursor, RunControl control) {
-      start(plan, new DataQueue[] {null, in1, in2, in3}, new DataQueue[] {in1, in2, in3, kept, perParent},
+      start(plan, new DataQueue[] {null, in1, in2, in3},
           new DataQueue[] {kept, perParent}, cursor, control);
     }
 
@@ -96,7 +97,7 @@ final class ExpandPipeline {
       int i = 0;
       try {
         if (stage == 2) {
-          int p = parents1[scheduler().parentSlot(2)];
+          int p = parents1[runner().parentSlot(2)];
           for (; i < limit; i++) {
             int e = in2.get(offset + i);
             keepOut.beginItem();
@@ -114,7 +115,7 @@ final class ExpandPipeline {
           }
         }
       } catch (RuntimeException | Error e) {
-        throw scheduler().failure(stage, (stage == 2 ? in2 : in3).describe(offset + i), e);
+        throw runner().failure(stage, (stage == 2 ? in2 : in3).describe(offset + i), e);
       }
       return limit;
     }
@@ -130,7 +131,7 @@ final class ExpandPipeline {
   record Result(List<Integer> kept, List<Long> perParent, dev.sluice.runtime.RunReport report,
       List<Instance> instances) {
     long creditStores(int stage) {
-      return instances.stream().mapToLong(i -> i.scheduler().stats.creditStores[stage]).sum();
+      return instances.stream().mapToLong(i -> i.counters()[stage * StateLayout.STATS + StateLayout.C_CREDIT_STORES]).sum();
     }
   }
 
