@@ -12,6 +12,7 @@ import dev.sluice.runtime.protocol.Scheduler;
 import dev.sluice.runtime.protocol.StateLayout;
 import dev.sluice.runtime.queue.DataQueue;
 import dev.sluice.runtime.queue.QueueOverflowException;
+import java.util.LinkedHashSet;
 
 /**
  * Drives the one {@link Scheduler} for one pipeline instance on the JVM, single-threaded: it asks
@@ -21,9 +22,11 @@ import dev.sluice.runtime.queue.QueueOverflowException;
  * many items a run takes, credit, flushing and blocking are the scheduler's.
  *
  * <p>The instance is group 0 of its own state arrays. Each node's input queue is
- * {@linkplain DataQueue#bind bound} to the scheduler's words for it, so a push counts at once (the
- * kernel reserves a run's pushes after the run instead). User-signal payloads live here, in a ring
- * per origin stage, since the scheduler's words hold only a payload's slot.
+ * {@linkplain DataQueue#bind bound} to the scheduler's words for it: around each body call the
+ * runner loads the queues the body reads and writes, and stores the counts of those it pushed to
+ * afterwards (and before a raised signal is queued, whose credit counts them), as the kernel's lane 0
+ * reserves a run's pushes after the run. User-signal payloads live here, in a ring per origin stage,
+ * since the scheduler's words hold only a payload's slot.
  */
 public final class InstanceRunner {
   private static final int G = 0;
@@ -31,6 +34,8 @@ public final class InstanceRunner {
   private final PipelinePlan plan;
   private final StageBodies bodies;
   private final DataQueue[] input;
+  /** Per stage: the distinct queues of the nodes it pushes to. */
+  private final DataQueue[][] targets;
   private final InputCursor cursor;
   private final RunControl control;
   private final int[] code;
@@ -84,10 +89,19 @@ public final class InstanceRunner {
         throw new IllegalArgumentException(plan.name + ": the queue of '" + plan.stageNames[s] + "' holds "
             + input[s].capacity() + " items, the plan says " + plan.queueCapacity[s]);
       }
-      input[s].bind(st, StateLayout.headAt(code, G, s), StateLayout.countAt(code, G, s),
-          StateLayout.pushedAt(code, G, s));
+      input[s].bind(st, StateLayout.headAt(code, G, s), StateLayout.countAt(code, G, s));
     }
     poolSize = Math.toIntExact(Protocol.payloadSlotsPerOrigin(n, plan.signalCapacity));
+    targets = new DataQueue[n][];
+    for (int s = 0; s < n; s++) {
+      LinkedHashSet<DataQueue> to = new LinkedHashSet<>();
+      for (int e : plan.outEdges[s]) {
+        if (plan.edgeTo[e] >= 0) {
+          to.add(input[plan.edgeTo[e]]);
+        }
+      }
+      targets[s] = to.toArray(new DataQueue[0]);
+    }
     // a pool when the plan has a user signal kind (a node may raise one that reaches no node at all)
     boolean userSignals = false;
     for (int k = 0; k < plan.signalCount(); k++) {
@@ -151,6 +165,7 @@ public final class InstanceRunner {
     int s = Scheduler.runStage(code, st, G);
     int offset = Scheduler.runUsed(code, st, G);
     int count;
+    input[s].load();
     try {
       count = bodies.open(s, offset, Scheduler.runParent(code, st, G));
     } catch (RuntimeException | Error e) {
@@ -161,6 +176,19 @@ public final class InstanceRunner {
 
   /** Runs what {@link Scheduler#next} decided for stage {@code s}: a handler, the source, elements or items. */
   private void runDecided(int s) {
+    if (s > 0) {
+      input[s].load();
+    }
+    for (DataQueue q : targets[s]) {
+      q.load();
+    }
+    runBody(s);
+    for (DataQueue q : targets[s]) {
+      q.store();
+    }
+  }
+
+  private void runBody(int s) {
     int offset = Scheduler.runOffset(code, st, G);
     int limit = Scheduler.runLimit(code, st, G);
     int handler = Scheduler.runHandler(code, st, G);
@@ -204,10 +232,17 @@ public final class InstanceRunner {
     int slot = s * poolSize + nextPayload[s];
     nextPayload[s] = (nextPayload[s] + 1) % poolSize;
     payloads[slot] = payload;
+    // the signal's credit counts the items pushed so far in this run
+    for (DataQueue q : targets[s]) {
+      q.store();
+    }
     Scheduler.originate(code, st, err, G, s, kind, slot);
   }
 
   private void checkErrors() {
+    if (err[0] == 0) {
+      return;
+    }
     RuntimeException failure = Failures.of(plan, control.maxSteps, err, G, items, "");
     if (failure != null) {
       throw failure;
@@ -235,8 +270,8 @@ public final class InstanceRunner {
   public String state() {
     StringBuilder b = new StringBuilder("input read: ").append(Scheduler.exhausted(code, st, G));
     for (int s = 1; s < plan.stageCount(); s++) {
-      b.append("; ").append(plan.stageNames[s]).append('{').append(input[s].count()).append('/')
-          .append(input[s].capacity()).append(Scheduler.leftAt(code, st, G, s)).append('}');
+      b.append("; ").append(plan.stageNames[s]).append("{capacity ").append(input[s].capacity())
+          .append(Scheduler.leftAt(code, st, G, s)).append('}');
     }
     return b.toString();
   }

@@ -207,12 +207,15 @@ public final class Scheduler {
     int s = 0;
     int c = 0;
     int childActive = 0;
-    for (i = 0; i < n; i++) {
-      s = plan[plan[P_PRIORITY] + i];
-      if (found < 0 && st[word(plan, b, W_ACTIVE, s)] == 1 && st[word(plan, b, W_BLOCKED, s)] == 0) {
+    int priority = plan[P_PRIORITY];
+    int childAt = plan[P_CHILD_AT];
+    int children = plan[P_CHILDREN];
+    for (i = 0; i < n && found < 0; i++) {
+      s = plan[priority + i];
+      if (st[word(plan, b, W_ACTIVE, s)] == 1 && st[word(plan, b, W_BLOCKED, s)] == 0) {
         childActive = 0;
-        for (c = plan[plan[P_CHILD_AT] + s]; c < plan[plan[P_CHILD_AT] + s + 1]; c++) {
-          childActive = childActive | st[word(plan, b, W_ACTIVE, plan[plan[P_CHILDREN] + c])];
+        for (c = plan[childAt + s]; c < plan[childAt + s + 1]; c++) {
+          childActive = childActive | st[word(plan, b, W_ACTIVE, plan[children + c])];
         }
         if (childActive == 0) {
           found = s;
@@ -232,9 +235,12 @@ public final class Scheduler {
     int i = 0;
     int e = 0;
     int c = 0;
-    for (i = plan[plan[P_OUT_AT] + s]; i < plan[plan[P_OUT_AT] + s + 1]; i++) {
-      e = plan[plan[P_OUT] + i];
-      c = plan[plan[P_EDGE_TO] + e];
+    int end = plan[plan[P_OUT_AT] + s + 1];
+    int out = plan[P_OUT];
+    int edgeTo = plan[P_EDGE_TO];
+    for (i = plan[plan[P_OUT_AT] + s]; i < end; i++) {
+      e = plan[out + i];
+      c = plan[edgeTo + e];
       if (c >= 0) {
         if (Protocol.dataFull(capacity(plan, c) - st[word(plan, b, W_COUNT, c)], plan[plan[P_QUEUE_MAX] + c])
             || Protocol.signalFull(plan[P_SIG_CAP] - st[word(plan, b, W_SIG_COUNT, c)])) {
@@ -268,8 +274,12 @@ public final class Scheduler {
     int row = s * plan[P_SIGNALS] + kind;
     int i = 0;
     int c = 0;
-    for (i = plan[plan[at] + row]; i < plan[plan[at] + row + 1]; i++) {
-      c = plan[plan[P_EDGE_TO] + plan[plan[list] + i]];
+    // the bounds and tables in locals: a store into st (an int[] too) makes the JVM reread plan
+    int end = plan[plan[at] + row + 1];
+    int edges = plan[list];
+    int edgeTo = plan[P_EDGE_TO];
+    for (i = plan[plan[at] + row]; i < end; i++) {
+      c = plan[edgeTo + plan[edges + i]];
       if (c >= 0) {
         enqueue(plan, st, err, g, c, kind, slot, 0);
       }
@@ -284,16 +294,17 @@ public final class Scheduler {
   private static void enqueue(int[] plan, int[] st, int[] err, int g, int c, int kind, int slot, int ahead) {
     int b = base(plan, g);
     int cap = plan[P_SIG_CAP];
-    int credit = st[word(plan, b, W_PUSHED, c)] + ahead - st[word(plan, b, W_PUSHED_AT_SIGNAL, c)];
+    int pushed = st[word(plan, b, W_RELEASED, c)] + st[word(plan, b, W_COUNT, c)] + ahead;
+    int credit = pushed - st[word(plan, b, W_PUSHED_AT_SIGNAL, c)];
     int tail = 0;
-    st[word(plan, b, W_PUSHED_AT_SIGNAL, c)] = st[word(plan, b, W_PUSHED, c)] + ahead;
+    st[word(plan, b, W_PUSHED_AT_SIGNAL, c)] = pushed;
     if (st[word(plan, b, W_SIG_COUNT, c)] == 0) {
       credit = st[word(plan, b, W_COUNT, c)] + ahead;
     }
     if (st[word(plan, b, W_SIG_COUNT, c)] >= cap) {
       fail(err, g, ERR_SIGNALS, c, 0, cap);
     } else {
-      tail = (st[word(plan, b, W_SIG_HEAD, c)] + st[word(plan, b, W_SIG_COUNT, c)]) % cap;
+      tail = wrap(st[word(plan, b, W_SIG_HEAD, c)] + st[word(plan, b, W_SIG_COUNT, c)], cap);
       st[ring(plan, b, c, tail, 0)] = kind;
       st[ring(plan, b, c, tail, 1)] = credit;
       st[ring(plan, b, c, tail, 2)] = slot;
@@ -340,7 +351,7 @@ public final class Scheduler {
   /** Handles the signal {@code offset} places behind the head of {@code s}'s signal queue. */
   private static void handleSignal(int[] plan, int[] st, int[] err, int g, int s, int offset) {
     int b = base(plan, g);
-    int at = (st[word(plan, b, W_SIG_HEAD, s)] + offset) % plan[P_SIG_CAP];
+    int at = wrap(st[word(plan, b, W_SIG_HEAD, s)] + offset, plan[P_SIG_CAP]);
     int kind = st[ring(plan, b, s, at, 0)];
     int slot = st[ring(plan, b, s, at, 2)];
     int r = plan[plan[P_SIG_REGION] + kind];
@@ -405,7 +416,7 @@ public final class Scheduler {
         } else if (result == UNDECIDED && st[b + S_DUE] == 1) {
           // the handler of the signal whose credit is used up: the kernel's decide() runs it on lane 0
           // and calls afterRun() before asking again, so it never takes a pass of the lanes
-          at = (st[word(plan, b, W_SIG_HEAD, s)] + st[b + S_SIG_USED]) % plan[P_SIG_CAP];
+          at = wrap(st[word(plan, b, W_SIG_HEAD, s)] + st[b + S_SIG_USED], plan[P_SIG_CAP]);
           kind = st[ring(plan, b, s, at, 0)];
           slot = st[ring(plan, b, s, at, 2)];
           if (plan[plan[P_SIG_BEGIN] + kind] == 1 && plan[plan[P_SIG_REGION] + kind] == plan[plan[P_LABEL] + s]) {
@@ -442,7 +453,7 @@ public final class Scheduler {
               } else {
                 st[word(plan, b, W_OPEN_SLOT, s)] = slot;
                 st[b + S_STAGE] = s;
-                st[b + S_OFFSET] = (st[word(plan, b, W_HEAD, s)] + used) % capacity(plan, s);
+                st[b + S_OFFSET] = wrap(st[word(plan, b, W_HEAD, s)] + used, capacity(plan, s));
                 st[b + S_PARENT] = slot;
                 result = NEED_COUNT;
               }
@@ -465,7 +476,7 @@ public final class Scheduler {
           } else if (limit > 0) {
             st[b + S_STAGE] = s;
             st[b + S_HANDLER] = -1;
-            st[b + S_OFFSET] = (st[word(plan, b, W_HEAD, s)] + used) % capacity(plan, s);
+            st[b + S_OFFSET] = wrap(st[word(plan, b, W_HEAD, s)] + used, capacity(plan, s));
             st[b + S_LIMIT] = limit;
             st[b + S_PARENT] = st[word(plan, b, W_PARENT, s)];
             result = s;
@@ -535,19 +546,18 @@ public final class Scheduler {
 
   /**
    * Reserves {@code total} slots at the tail of edge {@code e}'s target queue and returns the
-   * position of the first; the slots count as queued (and pushed, for signal credit) at once, since
+   * position of the first; the slots count as queued at once, since
    * the lanes fill them before lane 0 looks again. Edges into sinks are reserved by the kernel with
    * {@code atomicAdd}.
    */
   public static int reserve(int[] plan, int[] st, int[] err, int g, int e, int total) {
     int b = base(plan, g);
     int c = plan[plan[P_EDGE_TO] + e];
-    int base = (st[word(plan, b, W_HEAD, c)] + st[word(plan, b, W_COUNT, c)]) % capacity(plan, c);
+    int base = wrap(st[word(plan, b, W_HEAD, c)] + st[word(plan, b, W_COUNT, c)], capacity(plan, c));
     if (st[word(plan, b, W_COUNT, c)] + total > capacity(plan, c)) {
       fail(err, g, ERR_OVERFLOW, c, 0, total);
     }
     st[word(plan, b, W_COUNT, c)] = st[word(plan, b, W_COUNT, c)] + total;
-    st[word(plan, b, W_PUSHED, c)] = st[word(plan, b, W_PUSHED, c)] + total;
     st[edgeBase(plan, g, e)] = base;
     return base;
   }
@@ -649,7 +659,7 @@ public final class Scheduler {
     if (st[b + S_SIGS] - st[b + S_SIG_USED] > 0) {
       st[b + S_CREDIT] = st[b + S_CREDIT] - x;
       if (st[b + S_CREDIT] == 0 && st[word(plan, b, W_BLOCKED, s)] == 0) {
-        at = (st[word(plan, b, W_SIG_HEAD, s)] + st[b + S_SIG_USED]) % plan[P_SIG_CAP];
+        at = wrap(st[word(plan, b, W_SIG_HEAD, s)] + st[b + S_SIG_USED], plan[P_SIG_CAP]);
         if (plan[plan[P_HANDLER] + s * plan[P_SIGNALS] + st[ring(plan, b, s, at, 0)]] >= 0) {
           // the node handles it: next() runs the handler first, afterRun() completes the signal
           st[b + S_DUE] = 1;
@@ -671,7 +681,7 @@ public final class Scheduler {
     st[b + S_CREDIT] = 0;
     if (st[b + S_SIGS] - st[b + S_SIG_USED] > 0) {
       st[b + S_CREDIT] = st[ring(plan, b, s,
-          (st[word(plan, b, W_SIG_HEAD, s)] + st[b + S_SIG_USED]) % plan[P_SIG_CAP], 1)];
+          wrap(st[word(plan, b, W_SIG_HEAD, s)] + st[b + S_SIG_USED], plan[P_SIG_CAP]), 1)];
     }
   }
 
@@ -697,9 +707,10 @@ public final class Scheduler {
     int handled = st[b + S_SIG_USED];
     int flushing = st[b + S_FLUSHING];
     int cap = plan[P_SIG_CAP];
-    st[word(plan, b, W_HEAD, s)] = (st[word(plan, b, W_HEAD, s)] + used) % capacity(plan, s);
+    st[word(plan, b, W_HEAD, s)] = wrap(st[word(plan, b, W_HEAD, s)] + used, capacity(plan, s));
     st[word(plan, b, W_COUNT, s)] = st[word(plan, b, W_COUNT, s)] - used;
-    st[word(plan, b, W_SIG_HEAD, s)] = (st[word(plan, b, W_SIG_HEAD, s)] + handled) % cap;
+    st[word(plan, b, W_RELEASED, s)] = st[word(plan, b, W_RELEASED, s)] + used;
+    st[word(plan, b, W_SIG_HEAD, s)] = wrap(st[word(plan, b, W_SIG_HEAD, s)] + handled, cap);
     st[word(plan, b, W_SIG_COUNT, s)] = st[word(plan, b, W_SIG_COUNT, s)] - handled;
     if (st[word(plan, b, W_SIG_COUNT, s)] > 0) {
       if (st[ring(plan, b, s, st[word(plan, b, W_SIG_HEAD, s)], 1)] != st[b + S_CREDIT]) {

@@ -13,8 +13,8 @@ import static dev.sluice.runtime.protocol.PlanCode.P_STATE;
  *
  * <p>Per group (one pipeline instance; the CPU back end has one group per instance, the kernel one
  * per work-group), {@link PlanCode#P_STATE} words from {@code g * P_STATE}: a header of
- * {@link #S_HEADER} words (the firing and the run decided); {@link #STAGE_WORDS} arrays over the
- * stages (ACTIVE, flush status, queue head and count, signal queue head and count, BLOCKED, current
+ * {@link #S_HEADER} words (the firing and the run decided); {@link #STAGE_WORDS} words per stage,
+ * stage after stage (ACTIVE, flush status, queue head and count, signal queue head and count, BLOCKED, current
  * parent slot, the open parent of an enumerator, push counters for credit); one reserved base per
  * edge; each stage's signal ring (kind, credit, parent or payload slot); and per region its parent
  * buffer (reference counts, free slots, the free count, the waiting enumerator). Then the counters
@@ -61,7 +61,7 @@ public final class StateLayout {
   public static final int S_HANDLER = 15;
   public static final int S_HEADER = 16;
 
-  // -- then words per stage, each an array of P_STAGES --
+  // -- then STAGE_WORDS words per stage, stage after stage --
   public static final int W_ACTIVE = 0;
   public static final int W_FLUSH = 1;
   public static final int W_HEAD = 2;
@@ -75,8 +75,12 @@ public final class StateLayout {
   public static final int W_OPEN_SLOT = 8;
   public static final int W_OPEN_COUNT = 9;
   public static final int W_OPEN_NEXT = 10;
-  /** Items ever pushed into the stage's queue, and that number when the last signal was queued. */
-  public static final int W_PUSHED = 11;
+  /**
+   * Items ever released from the stage's queue (with its count, the items ever pushed into it), and
+   * the items ever pushed when the last signal was queued: the credit rule's counters. Counting
+   * releases (once per firing) rather than pushes (once per item) keeps pushes to one word.
+   */
+  public static final int W_RELEASED = 11;
   public static final int W_PUSHED_AT_SIGNAL = 12;
   public static final int STAGE_WORDS = 13;
   // then one reserved base per edge; then the signal rings (kind, credit, slot per entry); then per
@@ -125,9 +129,21 @@ public final class StateLayout {
   public static final int ERR_DIVIDE = 9;
 
 
-  /** Index of stage {@code s}'s word {@code w} in the group whose state begins at {@code b}. */
+  /**
+   * Index of stage {@code s}'s word {@code w} in the group whose state begins at {@code b}: a stage's
+   * words lie together, so the index needs no table read (the JVM must reread the plan after every
+   * store into the state, which is an {@code int[]} too).
+   */
   static int word(int[] plan, int b, int w, int s) {
-    return b + S_HEADER + w * plan[P_STAGES] + s;
+    return b + S_HEADER + s * STAGE_WORDS + w;
+  }
+
+  /**
+   * A ring position {@code position} (less than twice {@code size}) brought into {@code [0, size)}:
+   * a head plus at most a ring's worth of items. A compare, not a division.
+   */
+  static int wrap(int position, int size) {
+    return position >= size ? position - size : position;
   }
 
   /** Index of field {@code field} of entry {@code i} of stage {@code s}'s signal ring. */
@@ -165,10 +181,6 @@ public final class StateLayout {
     return word(plan, g * plan[P_STATE], W_COUNT, s);
   }
 
-  /** Index in {@code st} of the items ever pushed into stage {@code s}'s queue (for signal credit). */
-  public static int pushedAt(int[] plan, int g, int s) {
-    return word(plan, g * plan[P_STATE], W_PUSHED, s);
-  }
 
   /** Index in {@code stats} of counter {@code counter} ({@code C_...}) of stage {@code s} in group {@code g}. */
   public static int statAt(int[] plan, int g, int s, int counter) {

@@ -4,11 +4,17 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * The bookkeeping of a ring of items: head, count and capacity. Typed subclasses hold the items in a
- * primitive array or an array of records. The head, the count and a push counter are three
- * {@code int} words: a queue the scheduler runs is {@linkplain #bind bound} to its words in the
- * scheduler's state ({@code protocol.StateLayout}), so the scheduler and the queue share one copy; an
- * unbound queue (a sink buffer) keeps them in an array of its own. A queue made {@linkplain #growable() growable} is a sink buffer: it never wraps
+ * The bookkeeping of a ring of items: head, count, capacity, and how many items were ever pushed.
+ * Typed subclasses hold the items in a primitive array or an array of records.
+ *
+ * <p>A queue the scheduler runs is {@linkplain #bind bound} to its head and count words in the
+ * scheduler's state ({@code protocol.StateLayout}): those words are the queue's bookkeeping. The
+ * fields here are a working copy for the length of one run of a node body, so that the item loops
+ * read and write fields rather than the shared {@code int[]} (which the JIT must reread after every
+ * store into any {@code int[]}): the CPU runner {@linkplain #load loads} them before the run and
+ * {@linkplain #store stores} the count back after it, before the scheduler looks again, as the
+ * kernel's lane 0 reserves a run's pushes after the run. An unbound queue (a sink buffer) keeps its
+ * bookkeeping in its fields alone. A queue made {@linkplain #growable() growable} is a sink buffer: it never wraps
  * and grows instead of overflowing. It doubles up to {@link #SEGMENT} items; past that a full array
  * is sealed as a segment and a new one begins, so a large sink is never copied to grow, only once
  * when its items are taken.
@@ -17,15 +23,19 @@ public abstract class DataQueue {
   /** Items of a sink buffer's array past which it adds segments instead of doubling. */
   public static final int SEGMENT = 1 << 20;
 
-  /** The words holding the head, the count and the push counter, at {@link #headAt}, {@link #countAt}, {@link #pushedAt}. */
-  protected int[] words = new int[3];
-  protected int headAt = 0;
-  protected int countAt = 1;
-  protected int pushedAt = 2;
+  protected int head;
+  protected int count;
   protected int capacity;
   private final boolean growable;
-  /** Items that left the queue (released, or handed over by a sink): with the count it gives {@link #pushed()}. */
+  /**
+   * Items that left the queue (released, or handed over by a sink): with {@link #count} it gives
+   * {@link #pushed()}, so a push only counts {@code count}.
+   */
   private long left;
+  /** The scheduler's state a bound queue keeps its head and count in, and where; null if unbound. */
+  private int[] words;
+  private int headAt;
+  private int countAt;
   /** A sink buffer's sealed arrays, oldest first, with the items each holds from index 0. */
   private final List<Object> segments = new ArrayList<>(0);
   private final List<Integer> segmentItems = new ArrayList<>(0);
@@ -37,23 +47,9 @@ public abstract class DataQueue {
     this.growable = growable;
   }
 
-  /**
-   * Keeps the head, the count and the push counter in {@code state} at the given indices from now on
-   * (the queue must be empty, and its words zero).
-   */
-  public final void bind(int[] state, int head, int count, int pushed) {
-    if (growable || this.count() != 0) {
-      throw new IllegalStateException("only an empty, fixed queue is bound to the scheduler's words");
-    }
-    words = state;
-    headAt = head;
-    countAt = count;
-    pushedAt = pushed;
-  }
-
   /** Items held: for a sink buffer, those of its sealed segments too. */
   public final int count() {
-    return sealed + words[countAt];
+    return sealed + count;
   }
 
   public final int capacity() {
@@ -61,12 +57,12 @@ public abstract class DataQueue {
   }
 
   public final int space() {
-    return capacity - words[countAt];
+    return capacity - count;
   }
 
   /** Items ever pushed. */
   public final long pushed() {
-    return left + sealed + words[countAt];
+    return left + sealed + count;
   }
 
   public final boolean growable() {
@@ -75,19 +71,42 @@ public abstract class DataQueue {
 
   /** Array slot of the item {@code offset} places behind the head. */
   protected final int slot(int offset) {
-    int i = words[headAt] + offset;
+    int i = head + offset;
     return i >= capacity ? i - capacity : i;
   }
 
-  /** Drops {@code n} items from the head (the scheduler does this in its own words for a bound queue). */
+  /** Drops {@code n} items from the head. */
   public void release(int n) {
-    int count = words[countAt];
     if (n > count) {
       throw new IllegalStateException("release of " + n + " items from a queue holding " + count);
     }
-    words[headAt] = slot(n);
-    words[countAt] = count - n;
+    head = slot(n);
+    count -= n;
     left += n;
+  }
+
+  /**
+   * Keeps this queue's head and count in {@code state} at the given indices from now on (the queue
+   * must be empty, and the words zero).
+   */
+  public final void bind(int[] state, int headAt, int countAt) {
+    if (growable || count != 0) {
+      throw new IllegalStateException("only an empty, fixed queue is bound to the scheduler's words");
+    }
+    words = state;
+    this.headAt = headAt;
+    this.countAt = countAt;
+  }
+
+  /** Takes the head and the count from the scheduler's words, before a run. */
+  public final void load() {
+    head = words[headAt];
+    count = words[countAt];
+  }
+
+  /** Gives the count (the items pushed in the run) back to the scheduler's words, after a run. */
+  public final void store() {
+    words[countAt] = count;
   }
 
   /** Called when a push finds the queue full: grows a sink buffer, else reports an overflow. */
@@ -102,7 +121,6 @@ public abstract class DataQueue {
    * begins. Its items must still fit in one Java array, where they end up.
    */
   protected final void reserve(int n) {
-    int count = words[countAt];
     if (n <= capacity - count) {
       return;
     }
@@ -122,16 +140,15 @@ public abstract class DataQueue {
       }
       int newCapacity = Math.max(SEGMENT, n);
       replace(newCapacity);
-      words[headAt] = 0;
-      words[countAt] = 0;
+      head = 0;
+      count = 0;
       capacity = newCapacity;
     }
   }
 
-  /** Records {@code n} items written behind the tail. */
-  protected final void pushed(int n) {
-    words[countAt] += n;
-    words[pushedAt] += n;
+  /** Records {@code n} items written behind the tail by a bulk push. */
+  protected final void pushedBulk(int n) {
+    count += n;
   }
 
   /**
@@ -139,24 +156,24 @@ public abstract class DataQueue {
    * {@code newCapacity}; {@link #pushed()} is kept.
    */
   protected final void emptied(int newCapacity) {
-    left += sealed + words[countAt];
+    left += sealed + count;
     sealed = 0;
     segments.clear();
     segmentItems.clear();
-    words[headAt] = 0;
-    words[countAt] = 0;
+    head = 0;
+    count = 0;
     capacity = newCapacity;
   }
 
   /** Length of the first contiguous piece of the {@code n} items from the tail on. */
   protected final int tailRun(int n) {
-    int tail = slot(words[countAt]);
+    int tail = slot(count);
     return Math.min(n, capacity - tail);
   }
 
   /** Length of the first contiguous piece of the items from the head on. */
   protected final int headRun() {
-    return Math.min(words[countAt], capacity - words[headAt]);
+    return Math.min(count, capacity - head);
   }
 
   /**
@@ -168,18 +185,18 @@ public abstract class DataQueue {
       return;
     }
     reserve(n);
-    int tail = slot(words[countAt]);
+    int tail = slot(count);
     int first = tailRun(n);
     System.arraycopy(src, from, array(), tail, first);
     if (first < n) {
       System.arraycopy(src, from + first, array(), 0, n - first);
     }
-    pushed(n);
+    pushedBulk(n);
   }
 
   /** Whether the items array holds exactly the items, head first: a sink buffer that filled up. */
   protected final boolean holdsExactlyItsArray() {
-    return sealed == 0 && words[headAt] == 0 && words[countAt] == capacity;
+    return sealed == 0 && head == 0 && count == capacity;
   }
 
   /** Copies the items, head first (a sink's sealed segments first), into {@code dst} from index {@code at}; returns how many. */
@@ -188,9 +205,8 @@ public abstract class DataQueue {
       System.arraycopy(segments.get(i), 0, dst, at, segmentItems.get(i));
       at += segmentItems.get(i);
     }
-    int count = words[countAt];
     int first = headRun();
-    System.arraycopy(array(), words[headAt], dst, at, first);
+    System.arraycopy(array(), head, dst, at, first);
     if (first < count) {
       System.arraycopy(array(), 0, dst, at + first, count - first);
     }
@@ -218,9 +234,12 @@ public abstract class DataQueue {
   /** The item {@code offset} places behind the head, as text for error messages. */
   public abstract String describe(int offset);
 
-  /** The item at array position {@code position} of the ring, as text for error messages. */
+  /** The item at array position {@code position} of the ring (a bound queue's head read afresh), as text. */
   public final String describeAt(int position) {
-    int offset = position - words[headAt];
+    if (words != null) {
+      load();
+    }
+    int offset = position - head;
     return describe(offset < 0 ? offset + capacity : offset);
   }
 }

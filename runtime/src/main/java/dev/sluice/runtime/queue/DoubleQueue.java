@@ -12,11 +12,11 @@ public final class DoubleQueue extends DataQueue {
   }
 
   public void add(double item) {
-    if (words[countAt] == capacity) {
+    if (count == capacity) {
       full();
     }
-    items[slot(words[countAt])] = item;
-    pushed(1);
+    items[slot(count)] = item;
+    count++;
   }
 
   /**

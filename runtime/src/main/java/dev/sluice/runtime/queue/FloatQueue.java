@@ -12,11 +12,11 @@ public final class FloatQueue extends DataQueue {
   }
 
   public void add(float item) {
-    if (words[countAt] == capacity) {
+    if (count == capacity) {
       full();
     }
-    items[slot(words[countAt])] = item;
-    pushed(1);
+    items[slot(count)] = item;
+    count++;
   }
 
   /**

@@ -12,11 +12,11 @@ public final class IntQueue extends DataQueue {
   }
 
   public void add(int item) {
-    if (words[countAt] == capacity) {
+    if (count == capacity) {
       full();
     }
-    items[slot(words[countAt])] = item;
-    pushed(1);
+    items[slot(count)] = item;
+    count++;
   }
 
   /**
@@ -33,7 +33,7 @@ public final class IntQueue extends DataQueue {
       return;
     }
     reserve(n);
-    int tail = slot(words[countAt]);
+    int tail = slot(count);
     int first = tailRun(n);
     for (int i = 0; i < first; i++) {
       items[tail + i] = start + i;
@@ -41,7 +41,7 @@ public final class IntQueue extends DataQueue {
     for (int i = first; i < n; i++) {
       items[i - first] = start + i;
     }
-    pushed(n);
+    pushedBulk(n);
   }
 
   public int get(int offset) {

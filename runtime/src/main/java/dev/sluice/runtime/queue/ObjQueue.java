@@ -15,11 +15,11 @@ public final class ObjQueue<T> extends DataQueue {
   }
 
   public void add(T item) {
-    if (words[countAt] == capacity) {
+    if (count == capacity) {
       full();
     }
-    items[slot(words[countAt])] = item;
-    pushed(1);
+    items[slot(count)] = item;
+    count++;
   }
 
   @SuppressWarnings("unchecked")
@@ -29,7 +29,7 @@ public final class ObjQueue<T> extends DataQueue {
 
   @Override
   public void release(int n) {
-    for (int i = 0; i < n && i < words[countAt]; i++) {
+    for (int i = 0; i < n && i < count; i++) {
       items[slot(i)] = null;
     }
     super.release(n);
@@ -50,9 +50,9 @@ public final class ObjQueue<T> extends DataQueue {
     }
     int first = headRun();
     for (int i = 0; i < first; i++) {
-      out.add((T) items[words[headAt] + i]);
+      out.add((T) items[head + i]);
     }
-    for (int i = first; i < words[countAt]; i++) {
+    for (int i = first; i < count; i++) {
       out.add((T) items[i - first]);
     }
   }

@@ -19,7 +19,7 @@ import java.util.List;
  *                                                   -> perParent (sink, aggregate edge)
  * </pre>
  */
-final class ExpandPipeline {
+public final class ExpandPipeline {
   final PipelinePlan plan;
   final int parentBuffer;
   /** When >= 0, keep pushes twice for this element value (a push beyond its @Max(1)). */
@@ -29,9 +29,14 @@ final class ExpandPipeline {
 
   ExpandPipeline(int width, int queueScale, int signalCapacity, int parentBuffer) {
     this.parentBuffer = parentBuffer;
+    plan = plan(width, queueScale, signalCapacity, parentBuffer);
+  }
+
+  /** The plan of this pipeline, as the processor would compute it for these settings. */
+  public static PipelinePlan plan(int width, int queueScale, int signalCapacity, int parentBuffer) {
     int q0 = Math.max(width * queueScale, width + 1);
     int q1 = Math.max(width * queueScale, width + width);
-    plan = PipelinePlan.builder("Expand", width, signalCapacity)
+    return PipelinePlan.builder("Expand", width, signalCapacity)
         .source("nums", 4)
         .enumerate("expand", 0, 3, q0, width, 1)
         .transform("keep", 1, 2, q1, width)
