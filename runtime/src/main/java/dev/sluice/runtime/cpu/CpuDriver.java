@@ -1,11 +1,13 @@
 package dev.sluice.runtime.cpu;
 
 import dev.sluice.runtime.Device;
+import dev.sluice.runtime.DivisionProbe;
 import dev.sluice.runtime.PipelineException;
 import dev.sluice.runtime.ProgressListener;
 import dev.sluice.runtime.RunOptions;
 import dev.sluice.runtime.RunReport;
-import dev.sluice.runtime.opencl.DivisionProbe;
+import dev.sluice.runtime.input.InputCursor;
+import dev.sluice.runtime.input.ProgressMeter;
 import dev.sluice.runtime.plan.PipelinePlan;
 import dev.sluice.runtime.protocol.Failures;
 import dev.sluice.runtime.protocol.StateLayout;

@@ -1,5 +1,6 @@
 package dev.sluice.runtime.cpu;
 
+import dev.sluice.runtime.input.InputCursor;
 import dev.sluice.runtime.plan.PipelinePlan;
 import dev.sluice.runtime.protocol.StateLayout;
 import dev.sluice.runtime.queue.DataQueue;

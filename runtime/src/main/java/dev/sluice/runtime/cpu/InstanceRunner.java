@@ -3,6 +3,8 @@ package dev.sluice.runtime.cpu;
 import static dev.sluice.runtime.protocol.StateLayout.ERR_STRIDE;
 
 import dev.sluice.runtime.PipelineException;
+import dev.sluice.runtime.input.InputChunk;
+import dev.sluice.runtime.input.InputCursor;
 import dev.sluice.runtime.plan.PipelinePlan;
 import dev.sluice.runtime.plan.StageKind;
 import dev.sluice.runtime.protocol.Failures;
