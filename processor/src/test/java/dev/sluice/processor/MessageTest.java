@@ -4,11 +4,19 @@ import static com.google.common.truth.Truth.assertThat;
 import static com.google.common.truth.Truth.assertWithMessage;
 
 import dev.sluice.processor.validate.Message;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.HashSet;
+import java.util.List;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
 
-/** The message enum: stable, unique codes in the right ranges, and the printed prefix. */
+/**
+ * The message enum: stable, unique codes in the right ranges, the printed prefix, and the table in
+ * docs/processor.md, which mirrors it exactly.
+ */
 class MessageTest {
   @Test
   void codesAreUniqueAndPrefixed() {
@@ -46,5 +54,23 @@ class MessageTest {
     assertThat(Message.USER_SIGNAL_UNHANDLED.code()).startsWith("SLU5");
     assertThat(Message.USER_SIGNAL_UNHANDLED.kind()).isEqualTo(javax.tools.Diagnostic.Kind.WARNING);
     assertThat(Message.BODY_CHECKS_SKIPPED.kind()).isEqualTo(javax.tools.Diagnostic.Kind.NOTE);
+  }
+
+  @Test
+  void theTableInTheDocsEqualsTheEnum() throws IOException {
+    Path doc = Path.of("..", "docs", "processor.md");
+    List<String> rows = new ArrayList<>();
+    for (String line : Files.readAllLines(doc)) {
+      if (line.startsWith("| SLU")) {
+        rows.add(line);
+      }
+    }
+    List<String> expected = new ArrayList<>();
+    for (Message m : Message.values()) {
+      expected.add("| " + m.code() + " | " + m.kind() + " | `" + m.name() + "` | "
+          + m.format().replace("|", "\\|") + " |");
+    }
+    assertWithMessage("the rows of the message table in %s, in enum order", doc).that(rows)
+        .containsExactlyElementsIn(expected).inOrder();
   }
 }

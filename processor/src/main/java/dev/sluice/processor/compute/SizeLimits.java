@@ -2,6 +2,7 @@ package dev.sluice.processor.compute;
 
 import dev.sluice.processor.model.PipelineModel;
 import dev.sluice.processor.model.StageModel;
+import dev.sluice.runtime.protocol.Protocol;
 
 /**
  * The largest numbers a pipeline may ask for, checked at compile time ({@code SizeValidator}) so that
@@ -42,7 +43,7 @@ public final class SizeLimits {
   /**
    * Payload slots of the OpenCL kernel's pool for one raised user tag, per work-group: for each stage
    * that may originate it, more than every signal queue can hold at once plus one item's raises
-   * ({@link ProtocolLimits#MAX_SIGNALS_PER_VEC}); 0 when no node raises or there is no kernel.
+   * ({@link Protocol#MAX_SIGNALS_PER_VEC}); 0 when no node raises or there is no kernel.
    */
   public static long payloadSlots(PipelineModel model) {
     boolean raises = model.nodes().stream().anyMatch(s -> !s.node().raisedTags().isEmpty());
@@ -59,7 +60,8 @@ public final class SizeLimits {
    * writer sizes its pool with this number.
    */
   public static long payloadSlotsPerOrigin(PipelineModel model) {
-    return signalSlots(model) + ProtocolLimits.MAX_SIGNALS_PER_VEC;
+    return Protocol.payloadSlotsPerOrigin(model.stages().stream().filter(s -> !s.isSink()).count(),
+        model.settings().signalQueue());
   }
 
   /** Parent slots of one instance: the parent buffers of all regions. */

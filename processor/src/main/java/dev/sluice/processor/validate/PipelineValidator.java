@@ -8,11 +8,11 @@ import dev.sluice.Region;
 import dev.sluice.SignalHandler;
 import dev.sluice.Sink;
 import dev.sluice.Source;
-import dev.sluice.processor.compute.ProtocolLimits;
 import dev.sluice.processor.compute.SizeLimits;
 import dev.sluice.processor.read.Annotations;
 import dev.sluice.processor.read.ItemTypes;
 import dev.sluice.processor.read.PipelineReader;
+import dev.sluice.runtime.protocol.Protocol;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -164,7 +164,7 @@ public final class PipelineValidator {
       out.add(Diagnostic.on(pipeline, mirror, Annotations.value(mirror, "queueScale").orElse(null),
           Message.BAD_SETTING, "queueScale", settings.queueScale(), 1));
     }
-    int minimum = ProtocolLimits.MAX_SIGNALS_PER_VEC + ProtocolLimits.MAX_SIGNALS_PER_SIG;
+    int minimum = Protocol.MAX_SIGNALS_PER_RUN;
     if (settings.signalQueue() <= minimum) {
       out.add(Diagnostic.on(pipeline, mirror, Annotations.value(mirror, "signalQueue").orElse(null),
           Message.SIGNAL_QUEUE_TOO_SMALL, settings.signalQueue(), minimum));

@@ -75,8 +75,8 @@ final class CpuInstanceWriter {
   private void queues(TypeSpec.Builder t) {
     for (StageModel s : model.nodes()) {
       t.addField(FieldSpec.builder(Names.queue(s.itemType()), Names.input(s.name()), Modifier.FINAL)
-          .initializer("$L($L, false)", newOf(Names.queue(s.itemType())),
-              schedule.stage(s.name()).queueCapacity())
+          .initializer("$L($T.PLAN.queueCapacity[$L], false)", newOf(Names.queue(s.itemType())), names.api(),
+              names.index(s.name()))
           .build());
     }
     for (StageModel s : model.sinks()) {
@@ -157,10 +157,6 @@ final class CpuInstanceWriter {
     for (StageModel s : model.nodes()) {
       inputs.add(", $N", Names.input(s.name()));
     }
-    CodeBlock.Builder edges = CodeBlock.builder();
-    for (EdgeModel e : model.edges()) {
-      edges.add(e.index() == 0 ? "$N" : ", $N", names.target(e.to()));
-    }
     CodeBlock.Builder sinks = CodeBlock.builder();
     for (StageModel s : model.sinks()) {
       sinks.add(sinks.isEmpty() ? "$N" : ", $N", Names.sink(s.name()));
@@ -171,9 +167,8 @@ final class CpuInstanceWriter {
         raises.add(", $N", Names.raise(s.name(), tag));
       }
     }
-    m.addStatement("start($T.PLAN, new $T[] {$L}, new $T[] {$L}, new $T[] {$L}, cursor, control$L)", names.api(),
-        Names.DATA_QUEUE, inputs.build(), Names.DATA_QUEUE, edges.build(), Names.DATA_QUEUE, sinks.build(),
-        raises.build());
+    m.addStatement("start($T.PLAN, new $T[] {$L}, new $T[] {$L}, cursor, control$L)", names.api(),
+        Names.DATA_QUEUE, inputs.build(), Names.DATA_QUEUE, sinks.build(), raises.build());
     return m.build();
   }
 
@@ -265,7 +260,7 @@ final class CpuInstanceWriter {
     if (usesParent) {
       int region = schedule.stage(s.name()).label();
       m.addComment("the items of one run share a parent: runs stop at BEGIN/END signals");
-      m.addStatement("$T parent = $N[scheduler().parentSlot($L)]", Names.type(schedule.region(region).parentType()),
+      m.addStatement("$T parent = $N[runner().parentSlot($L)]", Names.type(schedule.region(region).parentType()),
           Names.parents(region), index);
     }
     m.addStatement("int i = 0");
@@ -280,14 +275,14 @@ final class CpuInstanceWriter {
     m.addStatement("$N.$N($L)", Names.node(s.name()), node.method().getSimpleName().toString(),
         args(s, node.runParams(), "item", "parent"));
     if (!node.raisedTags().isEmpty()) {
-      m.beginControlFlow("if (scheduler().raisedThisRun() > 0)")
+      m.beginControlFlow("if (runner().raisedThisRun() > 0)")
           .addComment("a run's signals come from one item, at most MAX_SIGNALS_PER_VEC of them")
           .addStatement("return i + 1")
           .endControlFlow();
     }
     m.endControlFlow();
     m.nextControlFlow("catch ($T | $T e)", RuntimeException.class, Error.class);
-    m.addStatement("throw scheduler().failure($L, $N.describe(offset + i), e)", index, in);
+    m.addStatement("throw runner().failure($L, $N.describe(offset + i), e)", index, in);
     m.endControlFlow();
     m.addStatement("return limit");
     return m.build();
@@ -354,7 +349,7 @@ final class CpuInstanceWriter {
           ? CodeBlock.of("($T) payload", Names.type(handler.userTag()))
           : CodeBlock.of("$N[slot]", Names.parents(label));
       CodeBlock parent = label > 0
-          ? CodeBlock.of("$N[scheduler().parentSlot($L)]", Names.parents(label), names.index(s.name()))
+          ? CodeBlock.of("$N[runner().parentSlot($L)]", Names.parents(label), names.index(s.name()))
           : CodeBlock.of("null");
       m.addCode("case $L:\n", h).addCode("$>");
       for (String c : handler.channels()) {

@@ -9,7 +9,6 @@ import com.squareup.javapoet.MethodSpec;
 import com.squareup.javapoet.ParameterizedTypeName;
 import com.squareup.javapoet.TypeName;
 import com.squareup.javapoet.TypeSpec;
-import dev.sluice.processor.compute.ProtocolLimits;
 import dev.sluice.processor.compute.RegionPlan;
 import dev.sluice.processor.compute.Schedule;
 import dev.sluice.processor.compute.SizeLimits;
@@ -28,6 +27,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import javax.lang.model.element.Modifier;
+import dev.sluice.runtime.protocol.Protocol;
 
 /**
  * Writes {@code <Name>Pipeline_Kernel}: the whole pipeline as one Aparapi kernel. Work-group
@@ -44,7 +44,9 @@ import javax.lang.model.element.Modifier;
 final class KernelWriter {
   private static final ClassName KERNEL = ClassName.get("com.aparapi", "Kernel");
   private static final ClassName LOCAL = KERNEL.nestedClass("Local");
-  private static final ClassName SCHED = ClassName.get(Names.RUNTIME + ".opencl", "DeviceScheduler");
+  private static final ClassName SCHED = ClassName.get(Names.RUNTIME + ".protocol", "Scheduler");
+  private static final ClassName LAYOUT = ClassName.get(Names.RUNTIME + ".protocol", "StateLayout");
+  private static final ClassName PLAN_CODE = ClassName.get(Names.RUNTIME + ".protocol", "PlanCode");
   private static final ClassName PROGRAM = ClassName.get(Names.RUNTIME + ".opencl", "DeviceProgram");
   /** Where the reserved edge bases start in {@code ctl}, after stage, offset, items, parent slot and handler. */
   private static final int CTL_EDGES = 5;
@@ -73,7 +75,7 @@ final class KernelWriter {
   }
 
   /** Most raises one item may make, as on the CPU. */
-  private static final int RAISES = ProtocolLimits.MAX_SIGNALS_PER_VEC;
+  private static final int RAISES = Protocol.MAX_SIGNALS_PER_VEC;
 
   /**
    * Payload slots per origin stage and user tag in a work-group's pool: more than the signals of one
@@ -230,12 +232,12 @@ final class KernelWriter {
         .addModifiers(Modifier.PRIVATE)
         .addParameter(int.class, "sl_g").addParameter(int.class, "sl_code").addParameter(int.class, "sl_stage")
         .addParameter(int.class, "sl_slot").addParameter(int.class, "sl_detail").addParameter(int.class, "sl_detail2")
-        .beginControlFlow("if (atomicAdd(err, sl_g * $T.ERR_STRIDE, 1) == 0)", SCHED)
-        .addStatement("err[sl_g * $T.ERR_STRIDE + 1] = sl_code", SCHED)
-        .addStatement("err[sl_g * $T.ERR_STRIDE + 2] = sl_stage", SCHED)
-        .addStatement("err[sl_g * $T.ERR_STRIDE + 3] = sl_slot", SCHED)
-        .addStatement("err[sl_g * $T.ERR_STRIDE + 4] = sl_detail", SCHED)
-        .addStatement("err[sl_g * $T.ERR_STRIDE + 5] = sl_detail2", SCHED)
+        .beginControlFlow("if (atomicAdd(err, sl_g * $T.ERR_STRIDE, 1) == 0)", LAYOUT)
+        .addStatement("err[sl_g * $T.ERR_STRIDE + 1] = sl_code", LAYOUT)
+        .addStatement("err[sl_g * $T.ERR_STRIDE + 2] = sl_stage", LAYOUT)
+        .addStatement("err[sl_g * $T.ERR_STRIDE + 3] = sl_slot", LAYOUT)
+        .addStatement("err[sl_g * $T.ERR_STRIDE + 4] = sl_detail", LAYOUT)
+        .addStatement("err[sl_g * $T.ERR_STRIDE + 5] = sl_detail2", LAYOUT)
         .endControlFlow()
         .build());
     javaChecks(t);
@@ -277,7 +279,7 @@ final class KernelWriter {
         .addParameter(int.class, "sl_i").addParameter(int.class, "sl_length")
         .addStatement("int sl_r = sl_i")
         .beginControlFlow("if (sl_i < 0 || sl_i >= sl_length)")
-        .addStatement("fail(sl_g, $T.ERR_INDEX, sl_stage, sl_slot, sl_i, sl_length)", SCHED)
+        .addStatement("fail(sl_g, $T.ERR_INDEX, sl_stage, sl_slot, sl_i, sl_length)", LAYOUT)
         .addStatement("sl_r = 0")
         .endControlFlow()
         .addStatement("return sl_r").build());
@@ -289,7 +291,7 @@ final class KernelWriter {
           .addParameter(type, "sl_d")
           .addStatement("$T sl_r = sl_d", type)
           .beginControlFlow("if (sl_d == 0)")
-          .addStatement("fail($L, $T.ERR_DIVIDE, sl_stage, sl_slot, 0, 0)", "sl_g", SCHED)
+          .addStatement("fail($L, $T.ERR_DIVIDE, sl_stage, sl_slot, 0, 0)", "sl_g", LAYOUT)
           .addStatement("sl_r = $L", one)
           .endControlFlow()
           .addStatement("return sl_r").build());
@@ -530,13 +532,13 @@ final class KernelWriter {
         .addStatement("int sl_a = $T.next(plan, st, stats, err, sl_g)", SCHED)
         .addComment("a handler runs here, on lane 0 alone, without a pass of the lanes")
         .beginControlFlow("while (sl_a == $T.NEED_CHUNK || sl_a == $T.NEED_COUNT || (sl_a >= 0 && "
-            + "st[sl_g * plan[$T.P_STATE] + $T.S_HANDLER] >= 0))", SCHED, SCHED, SCHED, SCHED)
+            + "$T.runHandler(plan, st, sl_g) >= 0))", SCHED, SCHED, SCHED)
         .beginControlFlow("if (sl_a == $T.NEED_CHUNK)", SCHED)
-        .addStatement("$T.claimed(plan, st, stats, sl_g, atomicAdd(cursor, 0, plan[$T.P_CHUNK]), inLength)", SCHED, SCHED);
+        .addStatement("$T.claimed(plan, st, stats, sl_g, atomicAdd(cursor, 0, plan[$T.P_CHUNK]), inLength)", SCHED, PLAN_CODE);
     for (StageModel s : names.stagesInPlanOrder()) {
       if (s.isEnumerator()) {
-        m.nextControlFlow("else if (sl_a == $T.NEED_COUNT && st[sl_g * plan[$T.P_STATE] + $T.S_STAGE] == $L)",
-                SCHED, SCHED, SCHED, names.index(s.name()))
+        m.nextControlFlow("else if (sl_a == $T.NEED_COUNT && $T.runStage(plan, st, sl_g) == $L)",
+                SCHED, SCHED, names.index(s.name()))
             .addStatement("open_$L(sl_g)", s.name());
       }
     }
@@ -552,9 +554,9 @@ final class KernelWriter {
         .endControlFlow()
         .addStatement("ctl[0] = sl_a")
         .beginControlFlow("if (sl_a >= 0)")
-        .addStatement("ctl[1] = st[sl_g * plan[$T.P_STATE] + $T.S_OFFSET]", SCHED, SCHED)
-        .addStatement("ctl[2] = st[sl_g * plan[$T.P_STATE] + $T.S_LIMIT]", SCHED, SCHED)
-        .addStatement("ctl[3] = st[sl_g * plan[$T.P_STATE] + $T.S_PARENT]", SCHED, SCHED)
+        .addStatement("ctl[1] = $T.runOffset(plan, st, sl_g)", SCHED)
+        .addStatement("ctl[2] = $T.runLimit(plan, st, sl_g)", SCHED)
+        .addStatement("ctl[3] = $T.runParent(plan, st, sl_g)", SCHED)
         .endControlFlow();
     // the source pushes one item per lane: reserve its room before the lanes run
     StageModel src = model.source();
@@ -705,9 +707,8 @@ final class KernelWriter {
             s.name(), r.number())
         .addModifiers(Modifier.PRIVATE)
         .addParameter(int.class, "sl_g")
-        .addStatement("int sl_b = sl_g * plan[$T.P_STATE]", SCHED)
-        .addStatement("int sl_slot = sl_g * $L + st[sl_b + $T.S_OFFSET]", cap, SCHED)
-        .addStatement("int sl_p = sl_g * $L + st[sl_b + $T.S_PARENT]", r.parentBuffer(), SCHED);
+        .addStatement("int sl_slot = sl_g * $L + $T.runOffset(plan, st, sl_g)", cap, SCHED)
+        .addStatement("int sl_p = sl_g * $L + $T.runParent(plan, st, sl_g)", r.parentBuffer(), SCHED);
     for (Column c : columns(s.itemType())) {
       m.addStatement("$N[sl_p] = $N[sl_slot]", parents(r.number()) + c.suffix(), queue(s.name()) + c.suffix());
     }
@@ -747,11 +748,10 @@ final class KernelWriter {
         .addJavadoc("Node '$L' handles a signal: lane 0 runs handler {@code ctl[4]} for signal kind {@code ctl[1]}.\n", s.name())
         .addModifiers(Modifier.PRIVATE)
         .addParameter(int.class, "sl_g")
-        .addStatement("int sl_b = sl_g * plan[$T.P_STATE]", SCHED)
-        .addStatement("ctl[1] = st[sl_b + $T.S_OFFSET]", SCHED)
+        .addStatement("ctl[1] = $T.runOffset(plan, st, sl_g)", SCHED)
         .addStatement("ctl[2] = 0")
-        .addStatement("ctl[3] = st[sl_b + $T.S_PARENT]", SCHED)
-        .addStatement("ctl[4] = st[sl_b + $T.S_HANDLER]", SCHED);
+        .addStatement("ctl[3] = $T.runParent(plan, st, sl_g)", SCHED)
+        .addStatement("ctl[4] = $T.runHandler(plan, st, sl_g)", SCHED);
     List<ChannelModel> chans = s.node().channels();
     for (int c = 0; c < chans.size(); c++) {
       m.addStatement("cnt[$L] = 0", c * width);
@@ -813,7 +813,7 @@ final class KernelWriter {
     }
     m.addStatement("cnt[$L + sl_lane] = sl_k + 1", row * width)
         .nextControlFlow("else")
-        .addStatement("fail(sl_g, $T.ERR_MAX, $L, sl_slot, $L, 0)", SCHED, names.index(s.name()), row)
+        .addStatement("fail(sl_g, $T.ERR_MAX, $L, sl_slot, $L, 0)", LAYOUT, names.index(s.name()), row)
         .endControlFlow();
     return m.build();
   }
@@ -940,7 +940,7 @@ final class KernelWriter {
     }
     return m.addStatement("rc[sl_lane] = sl_j + 1")
         .nextControlFlow("else")
-        .addStatement("fail(sl_g, $T.ERR_RAISES, $L, sl_slot, 0, 0)", SCHED, names.index(s.name()))
+        .addStatement("fail(sl_g, $T.ERR_RAISES, $L, sl_slot, 0, 0)", LAYOUT, names.index(s.name()))
         .endControlFlow()
         .build();
   }
@@ -1093,9 +1093,9 @@ final class KernelWriter {
           .addParameter(int[].class, "plan").addParameter(int.class, "groups").addParameter(int.class, "slice")
           .addParameter(int[].class, "capacity")
           .addStatement("this.plan = plan")
-          .addStatement("st = new int[groups * plan[$T.P_STATE]]", SCHED)
-          .addStatement("stats = new long[groups * plan[$T.P_STAGES] * $T.STATS]", SCHED, SCHED)
-          .addStatement("err = new int[groups * $T.ERR_STRIDE]", SCHED);
+          .addStatement("st = new int[groups * plan[$T.P_STATE]]", PLAN_CODE)
+          .addStatement("stats = new long[groups * plan[$T.P_STAGES] * $T.STATS]", PLAN_CODE, LAYOUT)
+          .addStatement("err = new int[groups * $T.ERR_STRIDE]", LAYOUT);
       for (Column c : columns(model.source().itemType())) {
         // grown by load() to the largest slice actually loaded, so small runs hold small buffers
         m.addStatement("in$L = new $T[1]", c.suffix(), c.type());
@@ -1325,7 +1325,7 @@ final class KernelWriter {
     }
 
     private void describe() {
-      MethodSpec.Builder m = MethodSpec.methodBuilder("describeQueued").addAnnotation(Override.class)
+      MethodSpec.Builder m = MethodSpec.methodBuilder("queued").addAnnotation(Override.class)
           .addModifiers(Modifier.PUBLIC).returns(String.class)
           .addParameter(int.class, "stage").addParameter(int.class, "slot");
       for (StageModel s : model.nodes()) {

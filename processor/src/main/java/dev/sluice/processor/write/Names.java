@@ -25,7 +25,7 @@ final class Names {
   static final ClassName CPU_DRIVER = ClassName.get(RUNTIME + ".cpu", "CpuDriver");
   static final ClassName OUTCOME = CPU_DRIVER.nestedClass("Outcome");
   static final ClassName CPU_INSTANCE = ClassName.get(RUNTIME + ".cpu", "CpuInstance");
-  static final ClassName INPUT_CURSOR = ClassName.get(RUNTIME + ".cpu", "InputCursor");
+  static final ClassName INPUT_CURSOR = ClassName.get(RUNTIME + ".input", "InputCursor");
   static final ClassName RUN_CONTROL = ClassName.get(RUNTIME + ".cpu", "RunControl");
   static final ClassName RAISE_CHANNEL = ClassName.get(RUNTIME + ".cpu", "RaiseChannel");
   static final ClassName INT_CHANNEL = ClassName.get(RUNTIME + ".cpu", "IntChannel");

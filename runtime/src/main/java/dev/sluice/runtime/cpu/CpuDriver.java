@@ -1,12 +1,16 @@
 package dev.sluice.runtime.cpu;
 
 import dev.sluice.runtime.Device;
+import dev.sluice.runtime.DivisionProbe;
 import dev.sluice.runtime.PipelineException;
 import dev.sluice.runtime.ProgressListener;
 import dev.sluice.runtime.RunOptions;
 import dev.sluice.runtime.RunReport;
-import dev.sluice.runtime.opencl.DivisionProbe;
+import dev.sluice.runtime.input.InputCursor;
+import dev.sluice.runtime.input.ProgressMeter;
 import dev.sluice.runtime.plan.PipelinePlan;
+import dev.sluice.runtime.protocol.Failures;
+import dev.sluice.runtime.protocol.StateLayout;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicLong;
@@ -34,7 +38,7 @@ public final class CpuDriver {
       throw new IllegalStateException(plan.name + ": " + untrusted);
     }
     int n = options.resolvedInstances();
-    RunControl control = new RunControl(options.maxSteps());
+    RunControl control = new RunControl(plan, options.maxSteps(), options.chunkSize());
     ProgressMeter meter = null;
     AtomicLong taken = new AtomicLong();
     if (options.progress() != null) {
@@ -111,7 +115,7 @@ public final class CpuDriver {
 
   private static void runOne(CpuInstance instance, RunControl control, Throwable[] failures, int k) {
     try {
-      instance.scheduler().run();
+      instance.runner().run();
     } catch (Throwable t) {
       failures[k] = t;
       control.abort();
@@ -120,26 +124,22 @@ public final class CpuDriver {
 
   private static RunReport report(PipelinePlan plan, Device device, List<? extends CpuInstance> instances,
       long nanos) {
-    List<RunReport.StageStats> stages = new ArrayList<>();
-    for (int s = 0; s < plan.stageCount(); s++) {
-      long in = 0, out = 0, firings = 0, runs = 0, dataRuns = 0, filled = 0, signals = 0, flushes = 0,
-          blocks = 0;
-      for (CpuInstance i : instances) {
-        Scheduler.Stats st = i.scheduler().stats;
-        in += st.consumed[s];
-        out += i.itemsOut(s);
-        firings += st.firings[s];
-        runs += st.runs[s];
-        dataRuns += st.dataRuns[s];
-        filled += st.filled[s];
-        signals += st.signals[s];
-        flushes += st.flushes[s];
-        blocks += st.blocks[s];
+    long[] totals = new long[plan.stageCount() * StateLayout.STATS];
+    for (CpuInstance i : instances) {
+      long[] t = i.counters();
+      for (int k = 0; k < totals.length; k++) {
+        totals[k] += t[k];
       }
-      double fill = dataRuns == 0 ? 0 : (double) filled / ((double) dataRuns * plan.width);
-      stages.add(new RunReport.StageStats(plan.stageNames[s], plan.kinds[s].name(), in, out, firings,
-          runs, fill, signals, flushes, blocks));
     }
+    for (int s = 0; s < plan.stageCount(); s++) {
+      // items out are counted by the channels here (the kernel counts them at its reservations)
+      long out = 0;
+      for (CpuInstance i : instances) {
+        out += i.itemsOut(s);
+      }
+      totals[s * StateLayout.STATS + StateLayout.C_PUSHED] = out;
+    }
+    List<RunReport.StageStats> stages = Failures.stages(plan, totals);
     List<RunReport.SinkStats> sinks = new ArrayList<>();
     for (int k = 0; k < plan.sinkNames.length; k++) {
       long items = 0;

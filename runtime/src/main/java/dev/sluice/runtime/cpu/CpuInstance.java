@@ -1,24 +1,28 @@
 package dev.sluice.runtime.cpu;
 
+import dev.sluice.runtime.input.InputCursor;
 import dev.sluice.runtime.plan.PipelinePlan;
+import dev.sluice.runtime.protocol.StateLayout;
 import dev.sluice.runtime.queue.DataQueue;
 import java.util.ArrayList;
 import java.util.List;
 
 /**
  * One pipeline instance on the CPU: its node objects, typed queues and channels (created by the
- * generated subclass) and its {@link Scheduler}. Each instance runs on one thread.
+ * generated subclass) and its {@link InstanceRunner}. Each instance runs on one thread.
  */
 public abstract class CpuInstance implements StageBodies {
-  private Scheduler scheduler;
+  private InstanceRunner runner;
   private final List<List<Channel>> channels = new ArrayList<>();
   private DataQueue[] sinks = new DataQueue[0];
 
-  /** Creates the scheduler over the queues the subclass made; call last in the constructor. */
-  protected final void start(PipelinePlan plan, DataQueue[] inputs, DataQueue[] edgeQueues,
-      DataQueue[] sinkBuffers, InputCursor cursor, RunControl control, RaiseChannel<?>... raises) {
-    scheduler = new Scheduler(plan, this, inputs, edgeQueues, cursor, control);
-    scheduler.bind(raises);
+  /** Creates the runner over the queues the subclass made; call last in the constructor. */
+  protected final void start(PipelinePlan plan, DataQueue[] inputs, DataQueue[] sinkBuffers,
+      InputCursor cursor, RunControl control, RaiseChannel<?>... raises) {
+    runner = new InstanceRunner(plan, this, inputs, cursor, control);
+    for (RaiseChannel<?> r : raises) {
+      r.bind(runner);
+    }
     sinks = sinkBuffers;
     stageChannels(plan.stageCount() - 1);
   }
@@ -36,8 +40,13 @@ public abstract class CpuInstance implements StageBodies {
     return channels.get(stage);
   }
 
-  public final Scheduler scheduler() {
-    return scheduler;
+  public final InstanceRunner runner() {
+    return runner;
+  }
+
+  /** This instance's scheduler counters ({@link StateLayout#STATS} per stage). */
+  long[] counters() {
+    return runner.stats;
   }
 
   long itemsOut(int stage) {

@@ -9,15 +9,15 @@ import dev.sluice.Raise;
 public final class RaiseChannel<T extends Record> implements Raise<T> {
   private final int stage;
   private final int signal;
-  private Scheduler scheduler;
+  private InstanceRunner runner;
 
   public RaiseChannel(int stage, int signal) {
     this.stage = stage;
     this.signal = signal;
   }
 
-  void bind(Scheduler s) {
-    this.scheduler = s;
+  void bind(InstanceRunner r) {
+    this.runner = r;
   }
 
   @Override
@@ -25,6 +25,6 @@ public final class RaiseChannel<T extends Record> implements Raise<T> {
     if (payload == null) {
       throw new NullPointerException("raised a null signal");
     }
-    scheduler.raise(stage, signal, payload);
+    runner.raise(stage, signal, payload);
   }
 }

@@ -1,11 +1,20 @@
 package dev.sluice.runtime.cpu;
 
-/** Shared by the instances of one run: the step bound and the stop flag set by a failing instance. */
+import dev.sluice.runtime.plan.PipelinePlan;
+import dev.sluice.runtime.protocol.PlanCode;
+
+/**
+ * Shared by the instances of one run: the plan encoded for the scheduler (read-only), the step bound
+ * and the stop flag set by a failing instance.
+ */
 public final class RunControl {
+  final int[] code;
   final long maxSteps;
   private volatile boolean aborted;
 
-  public RunControl(long maxSteps) {
+  /** For a run of {@code plan} with at most {@code maxSteps} firings per instance and chunks of {@code chunkSize}. */
+  public RunControl(PipelinePlan plan, long maxSteps, int chunkSize) {
+    this.code = PlanCode.encode(plan, maxSteps, chunkSize);
     this.maxSteps = maxSteps;
   }
 

@@ -2,7 +2,7 @@ package dev.sluice.runtime.cpu;
 
 /**
  * The typed half of a pipeline instance, written by the processor: it reads items out of the typed
- * queues and calls the user's node methods. The {@link Scheduler} decides what runs when; these
+ * queues and calls the user's node methods. The {@link dev.sluice.runtime.protocol.Scheduler} decides what runs when; these
  * methods only do what they are told.
  */
 public interface StageBodies {

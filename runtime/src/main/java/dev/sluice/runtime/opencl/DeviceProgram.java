@@ -1,13 +1,14 @@
 package dev.sluice.runtime.opencl;
 
 import com.aparapi.Kernel;
+import dev.sluice.runtime.protocol.Failures;
 
 /**
  * The host side of a generated pipeline kernel ({@code <Name>Pipeline_Kernel}): its buffers, sized
  * and moved by {@link OpenClDriver}. The kernel keeps every queue on the device for the whole run;
  * only the input slices, the small scheduler arrays and the sink outputs cross the bus.
  */
-public interface DeviceProgram {
+public interface DeviceProgram extends Failures.Items {
   /** The Aparapi kernel (the program itself). */
   Kernel kernel();
 
@@ -53,13 +54,13 @@ public interface DeviceProgram {
   /** After a run: brings the scheduler state, counters, errors and sink counts back. */
   void fetchState();
 
-  /** Scheduler state per group ({@link DeviceScheduler}'s layout). */
+  /** Scheduler state per group ({@link dev.sluice.runtime.protocol.StateLayout}). */
   int[] state();
 
-  /** Counters per group and stage ({@link DeviceScheduler#STATS} each). */
+  /** Counters per group and stage ({@link dev.sluice.runtime.protocol.StateLayout#STATS} each). */
   long[] stats();
 
-  /** Error words per group ({@link DeviceScheduler#ERR_STRIDE} each). */
+  /** Error words per group ({@link dev.sluice.runtime.protocol.StateLayout#ERR_STRIDE} each). */
   int[] errors();
 
   /** Items each sink reserved in this slice (may exceed its capacity: then the slice runs again). */
@@ -74,13 +75,6 @@ public interface DeviceProgram {
    */
   void collect();
 
-  /** The item in queue slot {@code slot} of stage {@code stage} (brought back from the device), as text. */
-  String describeQueued(int stage, int slot);
-
-  /** Name and {@code @Max} of output channel {@code index} of stage {@code stage}. */
-  String channelName(int stage, int index);
-
-  int channelMax(int stage, int index);
 
   /** Releases the device buffers and the compiled kernel. */
   void dispose();

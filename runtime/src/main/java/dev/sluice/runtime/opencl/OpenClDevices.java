@@ -2,6 +2,7 @@ package dev.sluice.runtime.opencl;
 
 import com.aparapi.device.OpenCLDevice;
 import com.aparapi.internal.opencl.OpenCLLoader;
+import dev.sluice.runtime.DivisionProbe;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;

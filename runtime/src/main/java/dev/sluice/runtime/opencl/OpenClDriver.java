@@ -1,6 +1,7 @@
 package dev.sluice.runtime.opencl;
 
-import static dev.sluice.runtime.opencl.DeviceScheduler.*;
+import static dev.sluice.runtime.protocol.PlanCode.P_STATE;
+import static dev.sluice.runtime.protocol.StateLayout.STATS;
 
 import com.aparapi.Range;
 import com.aparapi.device.OpenCLDevice;
@@ -8,10 +9,12 @@ import dev.sluice.runtime.Device;
 import dev.sluice.runtime.PipelineException;
 import dev.sluice.runtime.RunOptions;
 import dev.sluice.runtime.RunReport;
-import dev.sluice.runtime.cpu.InputChunk;
-import dev.sluice.runtime.cpu.InputCursor;
-import dev.sluice.runtime.cpu.ProgressMeter;
+import dev.sluice.runtime.input.InputChunk;
+import dev.sluice.runtime.input.InputCursor;
+import dev.sluice.runtime.input.ProgressMeter;
 import dev.sluice.runtime.plan.PipelinePlan;
+import dev.sluice.runtime.protocol.Failures;
+import dev.sluice.runtime.protocol.PlanCode;
 import dev.sluice.runtime.protocol.Protocol;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
@@ -82,7 +85,7 @@ public final class OpenClDriver {
     long t0 = System.nanoTime();
     long paramBytes = program.readParams();
     long paramNanos = System.nanoTime() - t0;
-    int[] encoded = DevicePlan.encode(plan, options.maxSteps(), options.chunkSize());
+    int[] encoded = PlanCode.encode(plan, options.maxSteps(), options.chunkSize());
     int[] capacity = new int[sinks];
     for (int k = 0; k < sinks; k++) {
       // as large as this pipeline object's last run needed: a rerun of a slice is a whole launch
@@ -250,56 +253,12 @@ public final class OpenClDriver {
   private static void checkErrors(PipelinePlan plan, RunOptions options, DeviceProgram program, int groups,
       InputChunk slice, Device device) {
     int[] err = program.errors();
+    String where = " (on " + device.name() + ", in the slice of " + slice + ")";
     for (int g = 0; g < groups; g++) {
-      int e = g * ERR_STRIDE;
-      if (err[e] == 0) {
-        continue;
+      RuntimeException failure = Failures.of(plan, options.maxSteps(), err, g, program, where);
+      if (failure != null) {
+        throw failure;
       }
-      int code = err[e + 1];
-      int s = err[e + 2];
-      String where = " (on " + device.name() + ", in the slice of " + slice + ")";
-      if (code == ERR_MAX) {
-        // a handler's push names its signal (slot -1 - kind), a run's the item in its queue slot
-        String item = err[e + 3] < 0 ? "signal " + plan.signalNames[-1 - err[e + 3]] : program.describeQueued(s, err[e + 3]);
-        throw new PipelineException(plan.name, plan.stageNames[s], item,
-            "pushed more than @Max(" + program.channelMax(s, err[e + 4]) + ") items to channel '"
-                + program.channelName(s, err[e + 4]) + "' for one input" + where, null);
-      }
-      if (code == ERR_INDEX || code == ERR_DIVIDE) {
-        // Java's exception in node code: the CPU's message and cause, with Java's own wording
-        RuntimeException cause = code == ERR_INDEX
-            ? new ArrayIndexOutOfBoundsException("Index " + err[e + 4] + " out of bounds for length " + err[e + 5])
-            : new ArithmeticException("/ by zero");
-        String item = err[e + 3] < 0 ? "signal " + plan.signalNames[-1 - err[e + 3]] : program.describeQueued(s, err[e + 3]);
-        throw new PipelineException(plan.name, plan.stageNames[s], item,
-            cause.getClass().getSimpleName() + ": " + cause.getMessage() + where, cause);
-      }
-      if (code == ERR_STEPS) {
-        throw new IllegalStateException(plan.name + ": scheduler exceeded " + options.maxSteps()
-            + " firings (a hang?) in work-group " + g + where);
-      }
-      if (code == ERR_RAISES) {
-        throw new PipelineException(plan.name, plan.stageNames[s], program.describeQueued(s, err[e + 3]),
-            "IllegalStateException: raised more than MAX_SIGNALS_PER_VEC = " + Protocol.MAX_SIGNALS_PER_VEC
-                + " signals for one item" + where, null);
-      }
-      if (code == ERR_COUNT) {
-        int r = plan.heads[s];
-        throw new PipelineException(plan.name, plan.stageNames[s], program.describeQueued(s, g * plan.queueCapacity[s]
-            + err[e + 3]), "count(parent) returned " + err[e + 4] + " elements; the region allows 0.."
-            + plan.regionMaxElements[r] + " (@Region(maxElements))" + where, null);
-      }
-      if (code == ERR_SIGNALS || code == ERR_OVERFLOW) {
-        // not the node's fault: the protocol let a producer run without room for its output
-        throw new IllegalStateException(plan.name + ": " + (code == ERR_SIGNALS ? "signal" : "data")
-            + " queue overflow at node '" + plan.stageNames[s] + "' in work-group " + g + where);
-      }
-      if (code == ERR_RELEASE) {
-        throw new IllegalStateException(plan.name + ": node '" + plan.stageNames[s] + "' released parent slot "
-            + err[e + 3] + " of region " + err[e + 4] + " more often than it was referenced" + where);
-      }
-      throw new IllegalStateException(plan.name + ": work-group " + g + " stopped with error code " + code
-          + " at node '" + plan.stageNames[s] + "'" + where);
     }
   }
 
@@ -307,32 +266,16 @@ public final class OpenClDriver {
   private static void checkDrained(PipelinePlan plan, int[] encoded, DeviceProgram program, int groups) {
     int[] st = program.state();
     for (int g = 0; g < groups; g++) {
-      boolean drained = exhausted(encoded, st, g) && idle(encoded, st, g);
-      StringBuilder left = new StringBuilder();
-      for (int s = 1; s < plan.stageCount(); s++) {
-        String held = leftAt(encoded, st, g, s);
-        if (!held.isEmpty()) {
-          drained = false;
-          left.append(' ').append(plan.stageNames[s]).append('{').append(held.strip()).append('}');
-        }
-      }
-      if (!drained) {
-        throw new IllegalStateException(plan.name + ": work-group " + g + " ended with work left (input read: "
-            + exhausted(encoded, st, g) + ", queued:" + left + ")");
+      String left = Failures.leftover(plan, encoded, st, g);
+      if (left != null) {
+        throw new IllegalStateException(left);
       }
     }
   }
 
   private static RunReport report(PipelinePlan plan, Device device, int groups, long nanos, long[] t,
       long[] sinkItems, RunReport.MemoryUse memory) {
-    List<RunReport.StageStats> stages = new ArrayList<>();
-    for (int s = 0; s < plan.stageCount(); s++) {
-      int at = s * STATS;
-      long runs = t[at + C_RUNS];
-      double fill = runs == 0 ? 0 : (double) t[at + C_FILLED] / ((double) runs * plan.width);
-      stages.add(new RunReport.StageStats(plan.stageNames[s], plan.kinds[s].name(), t[at + C_CONSUMED],
-          t[at + C_PUSHED], t[at + C_FIRINGS], runs, fill, t[at + C_SIGNALS], t[at + C_FLUSHES], t[at + C_BLOCKS]));
-    }
+    List<RunReport.StageStats> stages = Failures.stages(plan, t);
     List<RunReport.SinkStats> sinks = new ArrayList<>();
     for (int k = 0; k < plan.sinkNames.length; k++) {
       sinks.add(new RunReport.SinkStats(plan.sinkNames[k], sinkItems[k]));

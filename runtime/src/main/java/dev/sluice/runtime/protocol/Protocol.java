@@ -82,6 +82,15 @@ public final class Protocol {
     return status < flush ? status : flush;
   }
 
+  /**
+   * Payload slots a user-signal pool needs per origin stage, so that a slot is reused only after its
+   * signal left every queue: more than every signal queue of an instance holds at once
+   * ({@code stages × signalQueue}), plus one item's raises.
+   */
+  public static long payloadSlotsPerOrigin(long stages, long signalQueue) {
+    return stages * signalQueue + MAX_SIGNALS_PER_VEC;
+  }
+
   /** The smaller of {@code a} and {@code b}: {@code Math.min}, which device code cannot call. */
   public static int atMost(int a, int b) {
     return a < b ? a : b;

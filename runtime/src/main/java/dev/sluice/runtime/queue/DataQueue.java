@@ -4,9 +4,17 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * The bookkeeping of a ring of items: head, count, capacity, and how many items were ever pushed (for
- * signal credit and conservation checks). Typed subclasses hold the items in a primitive array or an
- * array of records. A queue made {@linkplain #growable() growable} is a sink buffer: it never wraps
+ * The bookkeeping of a ring of items: head, count, capacity, and how many items were ever pushed.
+ * Typed subclasses hold the items in a primitive array or an array of records.
+ *
+ * <p>A queue the scheduler runs is {@linkplain #bind bound} to its head and count words in the
+ * scheduler's state ({@code protocol.StateLayout}): those words are the queue's bookkeeping. The
+ * fields here are a working copy for the length of one run of a node body, so that the item loops
+ * read and write fields rather than the shared {@code int[]} (which the JIT must reread after every
+ * store into any {@code int[]}): the CPU runner {@linkplain #load loads} them before the run and
+ * {@linkplain #store stores} the count back after it, before the scheduler looks again, as the
+ * kernel's lane 0 reserves a run's pushes after the run. An unbound queue (a sink buffer) keeps its
+ * bookkeeping in its fields alone. A queue made {@linkplain #growable() growable} is a sink buffer: it never wraps
  * and grows instead of overflowing. It doubles up to {@link #SEGMENT} items; past that a full array
  * is sealed as a segment and a new one begins, so a large sink is never copied to grow, only once
  * when its items are taken.
@@ -24,8 +32,10 @@ public abstract class DataQueue {
    * {@link #pushed()}, so a push only counts {@code count}.
    */
   private long left;
-  /** {@link #pushed()} when the last signal was queued behind these items. */
-  private long pushedAtSignal;
+  /** The scheduler's state a bound queue keeps its head and count in, and where; null if unbound. */
+  private int[] words;
+  private int headAt;
+  private int countAt;
   /** A sink buffer's sealed arrays, oldest first, with the items each holds from index 0. */
   private final List<Object> segments = new ArrayList<>(0);
   private final List<Integer> segmentItems = new ArrayList<>(0);
@@ -75,12 +85,28 @@ public abstract class DataQueue {
     left += n;
   }
 
-  /** Items pushed since the previous call: the credit of a signal queued behind a pending one. */
-  public final int takeCredit() {
-    long pushed = pushed();
-    int credit = (int) (pushed - pushedAtSignal);
-    pushedAtSignal = pushed;
-    return credit;
+  /**
+   * Keeps this queue's head and count in {@code state} at the given indices from now on (the queue
+   * must be empty, and the words zero).
+   */
+  public final void bind(int[] state, int headAt, int countAt) {
+    if (growable || count != 0) {
+      throw new IllegalStateException("only an empty, fixed queue is bound to the scheduler's words");
+    }
+    words = state;
+    this.headAt = headAt;
+    this.countAt = countAt;
+  }
+
+  /** Takes the head and the count from the scheduler's words, before a run. */
+  public final void load() {
+    head = words[headAt];
+    count = words[countAt];
+  }
+
+  /** Gives the count (the items pushed in the run) back to the scheduler's words, after a run. */
+  public final void store() {
+    words[countAt] = count;
   }
 
   /** Called when a push finds the queue full: grows a sink buffer, else reports an overflow. */
@@ -207,4 +233,13 @@ public abstract class DataQueue {
 
   /** The item {@code offset} places behind the head, as text for error messages. */
   public abstract String describe(int offset);
+
+  /** The item at array position {@code position} of the ring (a bound queue's head read afresh), as text. */
+  public final String describeAt(int position) {
+    if (words != null) {
+      load();
+    }
+    int offset = position - head;
+    return describe(offset < 0 ? offset + capacity : offset);
+  }
 }

@@ -1,7 +1,9 @@
 package dev.sluice.runtime.cpu;
 
 import dev.sluice.runtime.RunOptions;
+import dev.sluice.runtime.input.InputCursor;
 import dev.sluice.runtime.plan.PipelinePlan;
+import dev.sluice.runtime.protocol.StateLayout;
 import dev.sluice.runtime.queue.DataQueue;
 import dev.sluice.runtime.queue.IntQueue;
 import dev.sluice.runtime.queue.LongQueue;
@@ -18,7 +20,7 @@ import java.util.List;
  *                                                   -> perParent (sink, aggregate edge)
  * </pre>
  */
-final class ExpandPipeline {
+public final class ExpandPipeline {
   final PipelinePlan plan;
   final int parentBuffer;
   /** When >= 0, keep pushes twice for this element value (a push beyond its @Max(1)). */
@@ -28,9 +30,14 @@ final class ExpandPipeline {
 
   ExpandPipeline(int width, int queueScale, int signalCapacity, int parentBuffer) {
     this.parentBuffer = parentBuffer;
+    plan = plan(width, queueScale, signalCapacity, parentBuffer);
+  }
+
+  /** The plan of this pipeline, as the processor would compute it for these settings. */
+  public static PipelinePlan plan(int width, int queueScale, int signalCapacity, int parentBuffer) {
     int q0 = Math.max(width * queueScale, width + 1);
     int q1 = Math.max(width * queueScale, width + width);
-    plan = PipelinePlan.builder("Expand", width, signalCapacity)
+    return PipelinePlan.builder("Expand", width, signalCapacity)
         .source("nums", 4)
         .enumerate("expand", 0, 3, q0, width, 1)
         .transform("keep", 1, 2, q1, width)
@@ -67,7 +74,7 @@ final class ExpandPipeline {
     int countN;
 
     Instance(InputCursor cursor, RunControl control) {
-      start(plan, new DataQueue[] {null, in1, in2, in3}, new DataQueue[] {in1, in2, in3, kept, perParent},
+      start(plan, new DataQueue[] {null, in1, in2, in3},
           new DataQueue[] {kept, perParent}, cursor, control);
     }
 
@@ -96,7 +103,7 @@ final class ExpandPipeline {
       int i = 0;
       try {
         if (stage == 2) {
-          int p = parents1[scheduler().parentSlot(2)];
+          int p = parents1[runner().parentSlot(2)];
           for (; i < limit; i++) {
             int e = in2.get(offset + i);
             keepOut.beginItem();
@@ -114,7 +121,7 @@ final class ExpandPipeline {
           }
         }
       } catch (RuntimeException | Error e) {
-        throw scheduler().failure(stage, (stage == 2 ? in2 : in3).describe(offset + i), e);
+        throw runner().failure(stage, (stage == 2 ? in2 : in3).describe(offset + i), e);
       }
       return limit;
     }
@@ -130,7 +137,7 @@ final class ExpandPipeline {
   record Result(List<Integer> kept, List<Long> perParent, dev.sluice.runtime.RunReport report,
       List<Instance> instances) {
     long creditStores(int stage) {
-      return instances.stream().mapToLong(i -> i.scheduler().stats.creditStores[stage]).sum();
+      return instances.stream().mapToLong(i -> i.counters()[stage * StateLayout.STATS + StateLayout.C_CREDIT_STORES]).sum();
     }
   }
 

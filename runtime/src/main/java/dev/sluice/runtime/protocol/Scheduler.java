@@ -1,228 +1,130 @@
-package dev.sluice.runtime.opencl;
+package dev.sluice.runtime.protocol;
 
-import dev.sluice.runtime.protocol.Protocol;
+import static dev.sluice.runtime.protocol.PlanCode.*;
+import static dev.sluice.runtime.protocol.StateLayout.*;
 
 /**
- * The scheduling protocol as lane 0 of a work-group runs it on the device: the same decisions as
- * {@link dev.sluice.runtime.cpu.Scheduler}, over one pipeline instance's counters in global memory.
- * A generated kernel calls these methods from lane 0 between barriers; every lane then fires the
- * chosen node on item {@code offset + lane} of the run.
+ * The one scheduler: the scheduling protocol with signals, regions and flushing
+ * ({@code DESIGN.md}; rules as predicates in {@link Protocol}), over one pipeline instance's state
+ * in {@code int} arrays. Both back ends drive these same methods: the CPU back end
+ * ({@code cpu.InstanceRunner}) on the JVM with one group per instance, and the generated OpenCL
+ * kernel from lane 0 of each work-group, between barriers, where every lane then runs the chosen
+ * node on item {@code offset + lane} of the run.
+ *
+ * <p>The procedure: {@link #next} picks the first fireable stage in priority order (ACTIVE, not
+ * BLOCKED, no ACTIVE child) and starts its firing, then decides its next run: the items a run may
+ * take under the credit rule, an enumerator's parent to open or elements to emit, or the handler of
+ * a signal whose credit is used up; the driver runs it (node bodies are the back end's) and calls
+ * {@link #afterRun}, which counts it, handles a due signal (forward, release the parent, unblock the
+ * head), activates FULL children and ends the firing when a child is ACTIVE, the node BLOCKED or its
+ * queues EMPTY; a node that empties while flushing passes its flush on. {@link #drained} is the
+ * check at the end.
  *
  * <p>Aparapi translates these static methods into OpenCL, so they stay in its subset: primitive
- * locals declared once at the top of a block, no {@code break}, no {@code Math} calls, global {@code int[]}/{@code long[]}
- * arguments only (a {@code __local} array cannot be passed). The same methods run on the JVM in unit
- * tests.
+ * locals declared once at the top of a block, no {@code break}, no {@code Math} calls, global
+ * {@code int[]}/{@code long[]} arguments only (a {@code __local} array cannot be passed).
  *
- * <p>Arrays, all indexed per group {@code g}:
+ * <p>Arrays, all indexed per group {@code g} (layout: {@link StateLayout}):
  * <ul>
- *   <li>{@code plan}: the encoded {@link DevicePlan} (read-only, shared by all groups);
- *   <li>{@code st}: per group, {@link #S_HEADER} words of firing state; {@link #STAGE_WORDS} arrays
- *       over the stages (ACTIVE, flush status, queue head and count, signal queue head and count,
- *       BLOCKED, current parent slot, the open parent of an enumerator, push counters for credit);
- *       one reserved base per edge; each stage's signal ring (kind, credit, parent slot); and per
- *       region its parent buffer (reference counts, free slots, the waiting enumerator);
- *   <li>{@code stats}: per group, {@link #STATS} counters per stage;
- *   <li>{@code err}: per group, {@link #ERR_STRIDE} words: claimed, code, stage, item slot, detail, and
- *       a second detail (an array's length).
+ *   <li>{@code plan}: the encoded plan ({@link PlanCode}, read-only, shared by all groups);
+ *   <li>{@code st}: the scheduler's state;
+ *   <li>{@code stats}: {@link StateLayout#STATS} counters per stage;
+ *   <li>{@code err}: {@link StateLayout#ERR_STRIDE} words: claimed, code, stage, item slot, detail,
+ *       and a second detail (an array's length).
  * </ul>
  */
-public final class DeviceScheduler {
-  private DeviceScheduler() {}
-
-  // -- the plan's header (DevicePlan writes it) --
-  public static final int P_STAGES = 0;
-  public static final int P_WIDTH = 1;
-  public static final int P_EDGES = 2;
-  public static final int P_STATE = 3;
-  public static final int P_STATS = 4;
-  public static final int P_MAX_STEPS = 5;
-  public static final int P_CHUNK = 6;
-  public static final int P_SIGNALS = 7;
-  public static final int P_KIND = 8;
-  public static final int P_LABEL = 9;
-  public static final int P_INPUTS_PER_RUN = 10;
-  public static final int P_CAPACITY = 11;
-  public static final int P_PRIORITY = 12;
-  public static final int P_CHILD_AT = 13;
-  public static final int P_CHILDREN = 14;
-  public static final int P_OUT_AT = 15;
-  public static final int P_OUT = 16;
-  public static final int P_EDGE_TO = 17;
-  /** Per stage: the most items one run of any single producer puts into its data queue (FULL below it). */
-  public static final int P_QUEUE_MAX = 18;
-  /** Signal queue capacity per stage. */
-  public static final int P_SIG_CAP = 19;
-  /** Per stage: the region it heads, or -1. */
-  public static final int P_HEADS = 20;
-  /** Per region: parent buffer size, terminal count, most elements, state offset, BEGIN and END kinds. */
-  public static final int P_REGION_BUF = 21;
-  public static final int P_REGION_TERMINALS = 22;
-  public static final int P_REGION_MAX = 23;
-  public static final int P_REGION_AT = 24;
-  public static final int P_REGION_BEGIN = 25;
-  public static final int P_REGION_END = 26;
-  /** Per signal kind: its region (-1 for a user signal) and 1 if it is a BEGIN. */
-  public static final int P_SIG_REGION = 27;
-  public static final int P_SIG_BEGIN = 28;
-  /** Per (stage, kind): edges a signal the stage raises itself goes along (offset list). */
-  public static final int P_ORIGIN_AT = 29;
-  public static final int P_ORIGIN = 30;
-  /** Per (stage, kind): edges a received signal is forwarded along (offset list). */
-  public static final int P_FORWARD_AT = 31;
-  public static final int P_FORWARD = 32;
-  /** Per (stage, kind): 1 if the stage is a terminal of the kind's region and releases the parent. */
-  public static final int P_RELEASE = 33;
-  /** Offset in a group's state of the signal rings. */
-  public static final int P_RING = 34;
-  /** Regions, region 0 included. */
-  public static final int P_REGIONS = 35;
-  /** Per (stage, kind): the index of the stage's handler for the kind, or -1. */
-  public static final int P_HANDLER = 36;
-  public static final int P_HEADER = 38;
-
-  /** {@code StageKind.ENUMERATE.ordinal()}, checked by {@link DevicePlan}. */
-  public static final int KIND_ENUMERATE = 2;
-
-  // -- per-group state: a header --
-  /** The stage being fired, or -1 between firings. */
-  public static final int S_FIRING = 0;
-  /** Items the current firing has consumed. */
-  public static final int S_USED = 1;
-  /** 1 when the firing node is flushing (decided when the firing starts). */
-  public static final int S_FLUSHING = 2;
-  /** 1 when the source has read all of its input. */
-  public static final int S_EXHAUSTED = 3;
-  /** The source's claimed chunk: next position and end. */
-  public static final int S_POS = 4;
-  public static final int S_END = 5;
-  public static final int S_STEPS = 6;
-  /**
-   * The run decided by {@link #next}: stage, first queue position (an input position for the source,
-   * the first element for an enumerator), items, and the parent slot of the items' region.
-   */
-  public static final int S_STAGE = 7;
-  public static final int S_OFFSET = 8;
-  public static final int S_LIMIT = 9;
-  public static final int S_PARENT = 10;
-  /** Signals queued at the firing node when the firing started, and how many it has handled. */
-  public static final int S_SIGS = 11;
-  public static final int S_SIG_USED = 12;
-  /** Credit left of the firing node's first unhandled signal. */
-  public static final int S_CREDIT = 13;
-  /** 1 when that signal is due and its handler has yet to run. */
-  public static final int S_DUE = 14;
-  /**
-   * The handler the decided run executes (its signal kind is {@link #S_OFFSET}, its parent slot
-   * {@link #S_PARENT}), or -1 for a run over items.
-   */
-  public static final int S_HANDLER = 15;
-  public static final int S_HEADER = 16;
-
-  // -- then words per stage, each an array of P_STAGES --
-  private static final int W_ACTIVE = 0;
-  private static final int W_FLUSH = 1;
-  private static final int W_HEAD = 2;
-  private static final int W_COUNT = 3;
-  private static final int W_SIG_HEAD = 4;
-  private static final int W_SIG_COUNT = 5;
-  private static final int W_BLOCKED = 6;
-  /** Parent slot of the items now reaching the stage (set when it handles BEGIN of its region). */
-  private static final int W_PARENT = 7;
-  /** An enumerator's open parent: slot (-1: none), element count, next element. */
-  private static final int W_OPEN_SLOT = 8;
-  private static final int W_OPEN_COUNT = 9;
-  private static final int W_OPEN_NEXT = 10;
-  /** Items ever pushed into the stage's queue, and that number when the last signal was queued. */
-  private static final int W_PUSHED = 11;
-  private static final int W_PUSHED_AT_SIGNAL = 12;
-  public static final int STAGE_WORDS = 13;
-  // then one reserved base per edge; then the signal rings (kind, credit, slot per entry); then per
-  // region its parent buffer: a reference count per slot, a stack of free slots, the free count and
-  // the enumerator waiting for a slot
-  private static final int RING_WORDS = 3;
-
-  // -- per-stage counters, in this order --
-  public static final int C_CONSUMED = 0;
-  public static final int C_PUSHED = 1;
-  public static final int C_FIRINGS = 2;
-  public static final int C_RUNS = 3;
-  public static final int C_FILLED = 4;
-  public static final int C_FLUSHES = 5;
-  public static final int C_SIGNALS = 6;
-  public static final int C_BLOCKS = 7;
-  public static final int C_OPENED = 8;
-  public static final int STATS = 9;
-
-  // -- errors --
-  public static final int ERR_STRIDE = 6;
-  /** A node pushed more than its channel's {@code @Max} for one item (detail: channel index). */
-  public static final int ERR_MAX = 1;
-  /** More firings than {@code maxSteps}. */
-  public static final int ERR_STEPS = 2;
-  /** {@code count(parent)} returned a count outside the region's limit (slot: the parent's, detail: count). */
-  public static final int ERR_COUNT = 3;
-  /** A signal queue overflowed (stage: the receiver). */
-  public static final int ERR_SIGNALS = 4;
-  /** A data queue overflowed (stage: the receiver, detail: items reserved). */
-  public static final int ERR_OVERFLOW = 5;
-  /** A parent slot was released more often than referenced (detail: the region). */
-  public static final int ERR_RELEASE = 6;
-  /** One item raised more than {@code Protocol.MAX_SIGNALS_PER_VEC} signals (slot: the item's). */
-  public static final int ERR_RAISES = 7;
-  /**
-   * Node code indexed an array out of bounds (slot: the item's, or {@code -1 - kind} in a handler;
-   * detail: the index; the word after it: the length). Java throws {@code ArrayIndexOutOfBoundsException}.
-   */
-  public static final int ERR_INDEX = 8;
-  /** Node code divided an integer by zero (slot as for {@link #ERR_INDEX}). Java throws {@code ArithmeticException}. */
-  public static final int ERR_DIVIDE = 9;
+public final class Scheduler {
+  private Scheduler() {}
 
   /** {@link #next}: no stage can fire; the group is done. */
   public static final int STOP = -1;
   /** {@link #next}: the source needs a chunk; claim one and call {@link #claimed}. */
   public static final int NEED_CHUNK = -2;
   /**
-   * {@link #next}: enumerator {@link #S_STAGE} opens the parent at queue position {@link #S_OFFSET}
-   * into parent slot {@link #S_PARENT}; copy it there, run {@code count} and call {@link #counted}.
+   * {@link #next}: enumerator {@link StateLayout#S_STAGE} opens the parent at queue position {@link StateLayout#S_OFFSET}
+   * into parent slot {@link StateLayout#S_PARENT}; copy it there, run {@code count} and call {@link #counted}.
    */
   public static final int NEED_COUNT = -3;
   private static final int UNDECIDED = -4;
 
-  private static int word(int[] plan, int b, int w, int s) {
-    return b + S_HEADER + w * plan[P_STAGES] + s;
+  /** The stage of the run {@link #next} decided. */
+  public static int runStage(int[] plan, int[] st, int g) {
+    return st[header(plan, g, S_STAGE)];
   }
 
-  private static int ring(int[] plan, int b, int s, int i, int field) {
-    return b + plan[P_RING] + (s * plan[P_SIG_CAP] + i) * RING_WORDS + field;
+  /**
+   * The first item of the decided run: a queue position (a node), an input position (the source), the
+   * first element (an enumerator), or the signal kind (a handler run); for {@link #NEED_COUNT}, the
+   * parent's queue position.
+   */
+  public static int runOffset(int[] plan, int[] st, int g) {
+    return st[header(plan, g, S_OFFSET)];
   }
 
-  private static int region(int[] plan, int b, int r) {
-    return b + plan[plan[P_REGION_AT] + r];
+  /** Items (or elements) of the decided run. */
+  public static int runLimit(int[] plan, int[] st, int g) {
+    return st[header(plan, g, S_LIMIT)];
   }
 
-  /** Index in {@code st} of the base reserved on edge {@code e} for the current run. */
-  public static int edgeBase(int[] plan, int g, int e) {
-    return g * plan[P_STATE] + S_HEADER + STAGE_WORDS * plan[P_STAGES] + e;
+  /** The parent slot of the decided run's items, or the signal's slot (parent or payload) for a handler run. */
+  public static int runParent(int[] plan, int[] st, int g) {
+    return st[header(plan, g, S_PARENT)];
   }
 
-  /** Index in {@code st} of stage {@code s}'s queue count. */
-  public static int countAt(int[] plan, int g, int s) {
-    return word(plan, g * plan[P_STATE], W_COUNT, s);
+  /** The handler the decided run executes, or -1 for a run over items. */
+  public static int runHandler(int[] plan, int[] st, int g) {
+    return st[header(plan, g, S_HANDLER)];
+  }
+
+  /** Items the current firing consumed before the decided run: its first item, counted from the queue head. */
+  public static int runUsed(int[] plan, int[] st, int g) {
+    return st[header(plan, g, S_USED)];
+  }
+
+  /** The parent slot of the items now reaching stage {@code s} (set when it handles BEGIN of its region). */
+  public static int parentSlot(int[] plan, int[] st, int g, int s) {
+    return st[word(plan, base(plan, g), W_PARENT, s)];
+  }
+
+  /**
+   * Stage {@code s} raised user signal {@code kind} with its payload in slot {@code slot}: it is queued
+   * on the stage's origin edges behind every item pushed so far (a driver that counts pushes as they
+   * happen; the kernel, which reserves a run's items after the run, calls {@link #raised} per edge).
+   */
+  public static void originate(int[] plan, int[] st, int[] err, int g, int s, int kind, int slot) {
+    emit(plan, st, err, g, P_ORIGIN_AT, P_ORIGIN, s, kind, slot);
+  }
+
+  /**
+   * The drain check at the end of a run: 1 when group {@code g} read its whole input, has no firing
+   * open and every stage's queues are empty, no parent open and nothing BLOCKED; else 0.
+   */
+  public static int drained(int[] plan, int[] st, int g) {
+    int ok = exhausted(plan, st, g) && idle(plan, st, g) ? 1 : 0;
+    int b = base(plan, g);
+    int s = 0;
+    for (s = 1; s < plan[P_STAGES]; s++) {
+      if (st[word(plan, b, W_COUNT, s)] != 0 || st[word(plan, b, W_SIG_COUNT, s)] != 0
+          || st[word(plan, b, W_OPEN_SLOT, s)] >= 0 || st[word(plan, b, W_BLOCKED, s)] != 0) {
+        ok = 0;
+      }
+    }
+    return ok;
   }
 
   /** Whether group {@code g} read its whole input. */
   public static boolean exhausted(int[] plan, int[] st, int g) {
-    return st[g * plan[P_STATE] + S_EXHAUSTED] == 1;
+    return st[base(plan, g) + S_EXHAUSTED] == 1;
   }
 
   /** Whether group {@code g} is between firings. */
   public static boolean idle(int[] plan, int[] st, int g) {
-    return st[g * plan[P_STATE] + S_FIRING] == -1;
+    return st[base(plan, g) + S_FIRING] == -1;
   }
 
   /** What stage {@code s} of group {@code g} still holds (items, signals, an open or blocked enumerator), or "". */
   public static String leftAt(int[] plan, int[] st, int g, int s) {
-    int b = g * plan[P_STATE];
+    int b = base(plan, g);
     StringBuilder left = new StringBuilder();
     if (st[word(plan, b, W_COUNT, s)] != 0) {
       left.append(" items=").append(st[word(plan, b, W_COUNT, s)]);
@@ -245,7 +147,7 @@ public final class DeviceScheduler {
 
   /** Resets group {@code g}: only the source is ACTIVE, nothing is flushing, queues and parent buffers are empty. */
   public static void begin(int[] plan, int[] st, long[] stats, int[] err, int g) {
-    int b = g * plan[P_STATE];
+    int b = base(plan, g);
     int n = plan[P_STAGES];
     int i = 0;
     int r = 0;
@@ -292,25 +194,28 @@ public final class DeviceScheduler {
   }
 
   private static void bump(long[] stats, int[] plan, int g, int s, int counter, int by) {
-    int at = (g * plan[P_STAGES] + s) * STATS + counter;
+    int at = statAt(plan, g, s, counter);
     stats[at] = stats[at] + by;
   }
 
   /** The first stage in priority order that is ACTIVE, not BLOCKED, with no ACTIVE child, or -1. */
   public static int fireable(int[] plan, int[] st, int g) {
-    int b = g * plan[P_STATE];
+    int b = base(plan, g);
     int n = plan[P_STAGES];
     int found = -1;
     int i = 0;
     int s = 0;
     int c = 0;
     int childActive = 0;
-    for (i = 0; i < n; i++) {
-      s = plan[plan[P_PRIORITY] + i];
-      if (found < 0 && st[word(plan, b, W_ACTIVE, s)] == 1 && st[word(plan, b, W_BLOCKED, s)] == 0) {
+    int priority = plan[P_PRIORITY];
+    int childAt = plan[P_CHILD_AT];
+    int children = plan[P_CHILDREN];
+    for (i = 0; i < n && found < 0; i++) {
+      s = plan[priority + i];
+      if (st[word(plan, b, W_ACTIVE, s)] == 1 && st[word(plan, b, W_BLOCKED, s)] == 0) {
         childActive = 0;
-        for (c = plan[plan[P_CHILD_AT] + s]; c < plan[plan[P_CHILD_AT] + s + 1]; c++) {
-          childActive = childActive | st[word(plan, b, W_ACTIVE, plan[plan[P_CHILDREN] + c])];
+        for (c = plan[childAt + s]; c < plan[childAt + s + 1]; c++) {
+          childActive = childActive | st[word(plan, b, W_ACTIVE, plan[children + c])];
         }
         if (childActive == 0) {
           found = s;
@@ -330,9 +235,12 @@ public final class DeviceScheduler {
     int i = 0;
     int e = 0;
     int c = 0;
-    for (i = plan[plan[P_OUT_AT] + s]; i < plan[plan[P_OUT_AT] + s + 1]; i++) {
-      e = plan[plan[P_OUT] + i];
-      c = plan[plan[P_EDGE_TO] + e];
+    int end = plan[plan[P_OUT_AT] + s + 1];
+    int out = plan[P_OUT];
+    int edgeTo = plan[P_EDGE_TO];
+    for (i = plan[plan[P_OUT_AT] + s]; i < end; i++) {
+      e = plan[out + i];
+      c = plan[edgeTo + e];
       if (c >= 0) {
         if (Protocol.dataFull(capacity(plan, c) - st[word(plan, b, W_COUNT, c)], plan[plan[P_QUEUE_MAX] + c])
             || Protocol.signalFull(plan[P_SIG_CAP] - st[word(plan, b, W_SIG_COUNT, c)])) {
@@ -366,8 +274,12 @@ public final class DeviceScheduler {
     int row = s * plan[P_SIGNALS] + kind;
     int i = 0;
     int c = 0;
-    for (i = plan[plan[at] + row]; i < plan[plan[at] + row + 1]; i++) {
-      c = plan[plan[P_EDGE_TO] + plan[plan[list] + i]];
+    // the bounds and tables in locals: a store into st (an int[] too) makes the JVM reread plan
+    int end = plan[plan[at] + row + 1];
+    int edges = plan[list];
+    int edgeTo = plan[P_EDGE_TO];
+    for (i = plan[plan[at] + row]; i < end; i++) {
+      c = plan[edgeTo + plan[edges + i]];
       if (c >= 0) {
         enqueue(plan, st, err, g, c, kind, slot, 0);
       }
@@ -380,18 +292,19 @@ public final class DeviceScheduler {
    * pushed since the last signal.
    */
   private static void enqueue(int[] plan, int[] st, int[] err, int g, int c, int kind, int slot, int ahead) {
-    int b = g * plan[P_STATE];
+    int b = base(plan, g);
     int cap = plan[P_SIG_CAP];
-    int credit = st[word(plan, b, W_PUSHED, c)] + ahead - st[word(plan, b, W_PUSHED_AT_SIGNAL, c)];
+    int pushed = st[word(plan, b, W_RELEASED, c)] + st[word(plan, b, W_COUNT, c)] + ahead;
+    int credit = pushed - st[word(plan, b, W_PUSHED_AT_SIGNAL, c)];
     int tail = 0;
-    st[word(plan, b, W_PUSHED_AT_SIGNAL, c)] = st[word(plan, b, W_PUSHED, c)] + ahead;
+    st[word(plan, b, W_PUSHED_AT_SIGNAL, c)] = pushed;
     if (st[word(plan, b, W_SIG_COUNT, c)] == 0) {
       credit = st[word(plan, b, W_COUNT, c)] + ahead;
     }
     if (st[word(plan, b, W_SIG_COUNT, c)] >= cap) {
       fail(err, g, ERR_SIGNALS, c, 0, cap);
     } else {
-      tail = (st[word(plan, b, W_SIG_HEAD, c)] + st[word(plan, b, W_SIG_COUNT, c)]) % cap;
+      tail = wrap(st[word(plan, b, W_SIG_HEAD, c)] + st[word(plan, b, W_SIG_COUNT, c)], cap);
       st[ring(plan, b, c, tail, 0)] = kind;
       st[ring(plan, b, c, tail, 1)] = credit;
       st[ring(plan, b, c, tail, 2)] = slot;
@@ -414,7 +327,7 @@ public final class DeviceScheduler {
 
   /** Drops one reference to parent {@code slot} of region {@code r}; a freed slot unblocks the waiting head. */
   private static void release(int[] plan, int[] st, int[] err, int g, int s, int r, int slot) {
-    int b = g * plan[P_STATE];
+    int b = base(plan, g);
     int at = region(plan, b, r);
     int size = plan[plan[P_REGION_BUF] + r];
     int waiter = 0;
@@ -437,8 +350,8 @@ public final class DeviceScheduler {
 
   /** Handles the signal {@code offset} places behind the head of {@code s}'s signal queue. */
   private static void handleSignal(int[] plan, int[] st, int[] err, int g, int s, int offset) {
-    int b = g * plan[P_STATE];
-    int at = (st[word(plan, b, W_SIG_HEAD, s)] + offset) % plan[P_SIG_CAP];
+    int b = base(plan, g);
+    int at = wrap(st[word(plan, b, W_SIG_HEAD, s)] + offset, plan[P_SIG_CAP]);
     int kind = st[ring(plan, b, s, at, 0)];
     int slot = st[ring(plan, b, s, at, 2)];
     int r = plan[plan[P_SIG_REGION] + kind];
@@ -452,12 +365,12 @@ public final class DeviceScheduler {
   }
 
   /**
-   * Decides group {@code g}'s next run and writes it to {@link #S_STAGE}, {@link #S_OFFSET},
-   * {@link #S_LIMIT} and {@link #S_PARENT}. Returns the stage, {@link #STOP}, {@link #NEED_CHUNK} or
+   * Decides group {@code g}'s next run and writes it to {@link StateLayout#S_STAGE}, {@link StateLayout#S_OFFSET},
+   * {@link StateLayout#S_LIMIT} and {@link StateLayout#S_PARENT}. Returns the stage, {@link #STOP}, {@link #NEED_CHUNK} or
    * {@link #NEED_COUNT}. Signals whose credit is used up are handled here, between runs.
    */
   public static int next(int[] plan, int[] st, long[] stats, int[] err, int g) {
-    int b = g * plan[P_STATE];
+    int b = base(plan, g);
     int result = UNDECIDED;
     int s = 0;
     int used = 0;
@@ -503,7 +416,7 @@ public final class DeviceScheduler {
         } else if (result == UNDECIDED && st[b + S_DUE] == 1) {
           // the handler of the signal whose credit is used up: the kernel's decide() runs it on lane 0
           // and calls afterRun() before asking again, so it never takes a pass of the lanes
-          at = (st[word(plan, b, W_SIG_HEAD, s)] + st[b + S_SIG_USED]) % plan[P_SIG_CAP];
+          at = wrap(st[word(plan, b, W_SIG_HEAD, s)] + st[b + S_SIG_USED], plan[P_SIG_CAP]);
           kind = st[ring(plan, b, s, at, 0)];
           slot = st[ring(plan, b, s, at, 2)];
           if (plan[plan[P_SIG_BEGIN] + kind] == 1 && plan[plan[P_SIG_REGION] + kind] == plan[plan[P_LABEL] + s]) {
@@ -540,7 +453,7 @@ public final class DeviceScheduler {
               } else {
                 st[word(plan, b, W_OPEN_SLOT, s)] = slot;
                 st[b + S_STAGE] = s;
-                st[b + S_OFFSET] = (st[word(plan, b, W_HEAD, s)] + used) % capacity(plan, s);
+                st[b + S_OFFSET] = wrap(st[word(plan, b, W_HEAD, s)] + used, capacity(plan, s));
                 st[b + S_PARENT] = slot;
                 result = NEED_COUNT;
               }
@@ -563,7 +476,7 @@ public final class DeviceScheduler {
           } else if (limit > 0) {
             st[b + S_STAGE] = s;
             st[b + S_HANDLER] = -1;
-            st[b + S_OFFSET] = (st[word(plan, b, W_HEAD, s)] + used) % capacity(plan, s);
+            st[b + S_OFFSET] = wrap(st[word(plan, b, W_HEAD, s)] + used, capacity(plan, s));
             st[b + S_LIMIT] = limit;
             st[b + S_PARENT] = st[word(plan, b, W_PARENT, s)];
             result = s;
@@ -580,7 +493,7 @@ public final class DeviceScheduler {
 
   /** Starts a firing of {@code s}: nothing used, the flush status and the first signal's credit read. */
   private static void start(int[] plan, int[] st, long[] stats, int g, int s) {
-    int b = g * plan[P_STATE];
+    int b = base(plan, g);
     st[b + S_FIRING] = s;
     st[b + S_USED] = 0;
     st[b + S_SIG_USED] = 0;
@@ -599,7 +512,7 @@ public final class DeviceScheduler {
    * read, or the end of the input (the source goes inactive and flushes region 0).
    */
   public static void claimed(int[] plan, int[] st, long[] stats, int g, int from, int length) {
-    int b = g * plan[P_STATE];
+    int b = base(plan, g);
     if (from >= length || from < 0) {
       st[b + S_EXHAUSTED] = 1;
       st[word(plan, b, W_ACTIVE, 0)] = 0;
@@ -613,12 +526,12 @@ public final class DeviceScheduler {
   }
 
   /**
-   * Enumerator {@link #S_STAGE}'s {@code count} returned {@code count} for the parent now in slot
-   * {@link #S_PARENT}: a count outside the region's limit is an error; else the parent is open, and
+   * Enumerator {@link StateLayout#S_STAGE}'s {@code count} returned {@code count} for the parent now in slot
+   * {@link StateLayout#S_PARENT}: a count outside the region's limit is an error; else the parent is open, and
    * BEGIN goes out ahead of its elements.
    */
   public static void counted(int[] plan, int[] st, long[] stats, int[] err, int g, int count) {
-    int b = g * plan[P_STATE];
+    int b = base(plan, g);
     int s = st[b + S_STAGE];
     int r = plan[plan[P_HEADS] + s];
     if (count < 0 || count > plan[plan[P_REGION_MAX] + r]) {
@@ -633,19 +546,18 @@ public final class DeviceScheduler {
 
   /**
    * Reserves {@code total} slots at the tail of edge {@code e}'s target queue and returns the
-   * position of the first; the slots count as queued (and pushed, for signal credit) at once, since
+   * position of the first; the slots count as queued at once, since
    * the lanes fill them before lane 0 looks again. Edges into sinks are reserved by the kernel with
    * {@code atomicAdd}.
    */
   public static int reserve(int[] plan, int[] st, int[] err, int g, int e, int total) {
-    int b = g * plan[P_STATE];
+    int b = base(plan, g);
     int c = plan[plan[P_EDGE_TO] + e];
-    int base = (st[word(plan, b, W_HEAD, c)] + st[word(plan, b, W_COUNT, c)]) % capacity(plan, c);
+    int base = wrap(st[word(plan, b, W_HEAD, c)] + st[word(plan, b, W_COUNT, c)], capacity(plan, c));
     if (st[word(plan, b, W_COUNT, c)] + total > capacity(plan, c)) {
       fail(err, g, ERR_OVERFLOW, c, 0, total);
     }
     st[word(plan, b, W_COUNT, c)] = st[word(plan, b, W_COUNT, c)] + total;
-    st[word(plan, b, W_PUSHED, c)] = st[word(plan, b, W_PUSHED, c)] + total;
     st[edgeBase(plan, g, e)] = base;
     return base;
   }
@@ -665,7 +577,7 @@ public final class DeviceScheduler {
    * and they run again in the next run.
    */
   public static void truncate(int[] plan, int[] st, int g, int items) {
-    st[g * plan[P_STATE] + S_LIMIT] = items;
+    st[base(plan, g) + S_LIMIT] = items;
   }
 
   /** Counts {@code total} items pushed by {@code s} on one channel (once, however many edges it feeds). */
@@ -674,13 +586,13 @@ public final class DeviceScheduler {
   }
 
   /**
-   * After the lanes ran {@code s} on {@link #S_LIMIT} items (elements, for an enumerator): counts the
+   * After the lanes ran {@code s} on {@link StateLayout#S_LIMIT} items (elements, for an enumerator): counts the
    * run; an enumerator closes its parent after the last element. Then as after every run: a signal
    * whose credit is used up is handled, FULL children are activated, and the firing ends when a child
    * is ACTIVE, the node blocked, or it has nothing left.
    */
   public static void afterRun(int[] plan, int[] st, long[] stats, int[] err, int g, int s) {
-    int b = g * plan[P_STATE];
+    int b = base(plan, g);
     int limit = st[b + S_LIMIT];
     if (st[b + S_HANDLER] >= 0) {
       // the handler ran: the signal's handling is completed and the firing goes on (the run that
@@ -691,6 +603,7 @@ public final class DeviceScheduler {
       endOfRun(plan, st, stats, err, g, s);
     } else if (s == 0) {
       bump(stats, plan, g, s, C_RUNS, 1);
+      bump(stats, plan, g, s, C_DATA_RUNS, 1);
       bump(stats, plan, g, s, C_FILLED, limit);
       st[b + S_POS] = st[b + S_POS] + limit;
       bump(stats, plan, g, 0, C_CONSUMED, limit);
@@ -699,6 +612,7 @@ public final class DeviceScheduler {
       }
     } else if (plan[plan[P_KIND] + s] == KIND_ENUMERATE) {
       bump(stats, plan, g, s, C_RUNS, 1);
+      bump(stats, plan, g, s, C_DATA_RUNS, 1);
       bump(stats, plan, g, s, C_FILLED, limit);
       st[word(plan, b, W_OPEN_NEXT, s)] = st[word(plan, b, W_OPEN_NEXT, s)] + limit;
       if (st[word(plan, b, W_OPEN_NEXT, s)] >= st[word(plan, b, W_OPEN_COUNT, s)]) {
@@ -709,6 +623,7 @@ public final class DeviceScheduler {
       }
     } else {
       bump(stats, plan, g, s, C_RUNS, 1);
+      bump(stats, plan, g, s, C_DATA_RUNS, 1);
       bump(stats, plan, g, s, C_FILLED, limit);
       consumed(plan, st, stats, err, g, s, limit);
     }
@@ -716,7 +631,7 @@ public final class DeviceScheduler {
 
   /** Enumerator {@code s} emitted its open parent's last element: END goes out, and the parent is consumed. */
   private static void closeParent(int[] plan, int[] st, int[] err, int g, int s) {
-    int b = g * plan[P_STATE];
+    int b = base(plan, g);
     int r = plan[plan[P_HEADS] + s];
     int slot = st[word(plan, b, W_OPEN_SLOT, s)];
     int at = region(plan, b, r);
@@ -738,13 +653,13 @@ public final class DeviceScheduler {
    * ends, as on the CPU.
    */
   private static void consumed(int[] plan, int[] st, long[] stats, int[] err, int g, int s, int x) {
-    int b = g * plan[P_STATE];
+    int b = base(plan, g);
     int at = 0;
     st[b + S_USED] = st[b + S_USED] + x;
     if (st[b + S_SIGS] - st[b + S_SIG_USED] > 0) {
       st[b + S_CREDIT] = st[b + S_CREDIT] - x;
       if (st[b + S_CREDIT] == 0 && st[word(plan, b, W_BLOCKED, s)] == 0) {
-        at = (st[word(plan, b, W_SIG_HEAD, s)] + st[b + S_SIG_USED]) % plan[P_SIG_CAP];
+        at = wrap(st[word(plan, b, W_SIG_HEAD, s)] + st[b + S_SIG_USED], plan[P_SIG_CAP]);
         if (plan[plan[P_HANDLER] + s * plan[P_SIGNALS] + st[ring(plan, b, s, at, 0)]] >= 0) {
           // the node handles it: next() runs the handler first, afterRun() completes the signal
           st[b + S_DUE] = 1;
@@ -760,19 +675,19 @@ public final class DeviceScheduler {
 
   /** The firing node's first unhandled signal is handled: pass it on, and read the next one's credit. */
   private static void signalDone(int[] plan, int[] st, int[] err, int g, int s) {
-    int b = g * plan[P_STATE];
+    int b = base(plan, g);
     handleSignal(plan, st, err, g, s, st[b + S_SIG_USED]);
     st[b + S_SIG_USED] = st[b + S_SIG_USED] + 1;
     st[b + S_CREDIT] = 0;
     if (st[b + S_SIGS] - st[b + S_SIG_USED] > 0) {
       st[b + S_CREDIT] = st[ring(plan, b, s,
-          (st[word(plan, b, W_SIG_HEAD, s)] + st[b + S_SIG_USED]) % plan[P_SIG_CAP], 1)];
+          wrap(st[word(plan, b, W_SIG_HEAD, s)] + st[b + S_SIG_USED], plan[P_SIG_CAP]), 1)];
     }
   }
 
   /** After a run: FULL children are activated; the firing ends when a child is ACTIVE, the node blocked, or it has nothing left. */
   private static void endOfRun(int[] plan, int[] st, long[] stats, int[] err, int g, int s) {
-    int b = g * plan[P_STATE];
+    int b = base(plan, g);
     int childActive = activateFullChildren(plan, st, b, s);
     if (childActive == 1 || st[word(plan, b, W_BLOCKED, s)] == 1
         || (Protocol.dataEmpty(st[word(plan, b, W_COUNT, s)] - st[b + S_USED], plan[plan[P_INPUTS_PER_RUN] + s],
@@ -787,16 +702,20 @@ public final class DeviceScheduler {
    * open parent) goes inactive and, if it was flushing, passes the flush on.
    */
   private static void finish(int[] plan, int[] st, long[] stats, int[] err, int g, int s) {
-    int b = g * plan[P_STATE];
+    int b = base(plan, g);
     int used = st[b + S_USED];
     int handled = st[b + S_SIG_USED];
     int flushing = st[b + S_FLUSHING];
     int cap = plan[P_SIG_CAP];
-    st[word(plan, b, W_HEAD, s)] = (st[word(plan, b, W_HEAD, s)] + used) % capacity(plan, s);
+    st[word(plan, b, W_HEAD, s)] = wrap(st[word(plan, b, W_HEAD, s)] + used, capacity(plan, s));
     st[word(plan, b, W_COUNT, s)] = st[word(plan, b, W_COUNT, s)] - used;
-    st[word(plan, b, W_SIG_HEAD, s)] = (st[word(plan, b, W_SIG_HEAD, s)] + handled) % cap;
+    st[word(plan, b, W_RELEASED, s)] = st[word(plan, b, W_RELEASED, s)] + used;
+    st[word(plan, b, W_SIG_HEAD, s)] = wrap(st[word(plan, b, W_SIG_HEAD, s)] + handled, cap);
     st[word(plan, b, W_SIG_COUNT, s)] = st[word(plan, b, W_SIG_COUNT, s)] - handled;
     if (st[word(plan, b, W_SIG_COUNT, s)] > 0) {
+      if (st[ring(plan, b, s, st[word(plan, b, W_SIG_HEAD, s)], 1)] != st[b + S_CREDIT]) {
+        bump(stats, plan, g, s, C_CREDIT_STORES, 1);
+      }
       st[ring(plan, b, s, st[word(plan, b, W_SIG_HEAD, s)], 1)] = st[b + S_CREDIT];
     }
     bump(stats, plan, g, s, C_CONSUMED, used);

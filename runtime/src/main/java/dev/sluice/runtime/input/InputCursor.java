@@ -1,4 +1,4 @@
-package dev.sluice.runtime.cpu;
+package dev.sluice.runtime.input;
 
 import dev.sluice.runtime.ProgressListener;
 import java.util.Iterator;

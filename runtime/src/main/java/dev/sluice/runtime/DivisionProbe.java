@@ -1,4 +1,4 @@
-package dev.sluice.runtime.opencl;
+package dev.sluice.runtime;
 
 /**
  * Checks that Java's integer division by zero still throws after OpenCL has started in this JVM.
@@ -7,7 +7,7 @@ package dev.sluice.runtime.opencl;
  * unless the environment has {@code POCL_SIGFPE_HANDLER=0}. The JVM turns the processor's divide
  * trap into {@link ArithmeticException} through that same signal, so once PoCL's handler replaces
  * the JVM's, {@code x / 0} in Java returns garbage instead of throwing: silently wrong results on the
- * CPU back end, and in any other code of the JVM. {@link OpenClDevices} runs {@link #probe()} right
+ * CPU back end, and in any other code of the JVM. {@code opencl.OpenClDevices} runs {@link #probe()} right
  * after it first lists the devices; when the division no longer throws, one error line is logged and
  * every run on the CPU back end in this JVM fails with {@link #failure()} instead of computing.
  *

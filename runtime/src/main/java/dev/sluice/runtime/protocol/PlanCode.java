@@ -1,25 +1,81 @@
-package dev.sluice.runtime.opencl;
+package dev.sluice.runtime.protocol;
 
-import static dev.sluice.runtime.opencl.DeviceScheduler.*;
+import static dev.sluice.runtime.protocol.StateLayout.*;
 
 import dev.sluice.runtime.plan.PipelinePlan;
 import dev.sluice.runtime.plan.StageKind;
 import java.util.Arrays;
 
 /**
- * A {@link PipelinePlan} flattened into one {@code int[]} that {@link DeviceScheduler} reads on the
- * device: a header of sizes and table offsets, then the tables (stage kinds, region labels, inputs
- * per run, queue capacities and the most items one producer run puts into each queue, priority
+ * A {@link PipelinePlan} flattened into one {@code int[]} that the {@link Scheduler} reads, on the
+ * JVM and in the kernel alike: a header of sizes and table offsets, then the tables (stage kinds,
+ * region labels, inputs per run, queue capacities and the most items one producer run puts into each queue, priority
  * order, children and out-edges as offset lists, edge targets; regions and their BEGIN/END kinds;
- * the signal dispatch tables) and where each part of a group's state lies. Derived from the plan, so both back ends schedule from the same numbers.
+ * the signal dispatch tables) and where each part of a group's state lies.
+ * Derived from the plan, so both back ends schedule from the same numbers.
  */
-public final class DevicePlan {
-  private DevicePlan() {}
+public final class PlanCode {
+  private PlanCode() {}
+
+  // -- the plan's header (encode writes it) --
+  public static final int P_STAGES = 0;
+  public static final int P_WIDTH = 1;
+  public static final int P_EDGES = 2;
+  public static final int P_STATE = 3;
+  public static final int P_STATS = 4;
+  public static final int P_MAX_STEPS = 5;
+  public static final int P_CHUNK = 6;
+  public static final int P_SIGNALS = 7;
+  public static final int P_KIND = 8;
+  public static final int P_LABEL = 9;
+  public static final int P_INPUTS_PER_RUN = 10;
+  public static final int P_CAPACITY = 11;
+  public static final int P_PRIORITY = 12;
+  public static final int P_CHILD_AT = 13;
+  public static final int P_CHILDREN = 14;
+  public static final int P_OUT_AT = 15;
+  public static final int P_OUT = 16;
+  public static final int P_EDGE_TO = 17;
+  /** Per stage: the most items one run of any single producer puts into its data queue (FULL below it). */
+  public static final int P_QUEUE_MAX = 18;
+  /** Signal queue capacity per stage. */
+  public static final int P_SIG_CAP = 19;
+  /** Per stage: the region it heads, or -1. */
+  public static final int P_HEADS = 20;
+  /** Per region: parent buffer size, terminal count, most elements, state offset, BEGIN and END kinds. */
+  public static final int P_REGION_BUF = 21;
+  public static final int P_REGION_TERMINALS = 22;
+  public static final int P_REGION_MAX = 23;
+  public static final int P_REGION_AT = 24;
+  public static final int P_REGION_BEGIN = 25;
+  public static final int P_REGION_END = 26;
+  /** Per signal kind: its region (-1 for a user signal) and 1 if it is a BEGIN. */
+  public static final int P_SIG_REGION = 27;
+  public static final int P_SIG_BEGIN = 28;
+  /** Per (stage, kind): edges a signal the stage raises itself goes along (offset list). */
+  public static final int P_ORIGIN_AT = 29;
+  public static final int P_ORIGIN = 30;
+  /** Per (stage, kind): edges a received signal is forwarded along (offset list). */
+  public static final int P_FORWARD_AT = 31;
+  public static final int P_FORWARD = 32;
+  /** Per (stage, kind): 1 if the stage is a terminal of the kind's region and releases the parent. */
+  public static final int P_RELEASE = 33;
+  /** Offset in a group's state of the signal rings. */
+  public static final int P_RING = 34;
+  /** Regions, region 0 included. */
+  public static final int P_REGIONS = 35;
+  /** Per (stage, kind): the index of the stage's handler for the kind, or -1. */
+  public static final int P_HANDLER = 36;
+  public static final int P_HEADER = 38;
+
+  /** {@code StageKind.ENUMERATE.ordinal()}, checked by {@link #encode}. */
+  public static final int KIND_ENUMERATE = 2;
+
 
   /** Encodes {@code plan} with the run's step bound and chunk size. */
   public static int[] encode(PipelinePlan plan, long maxSteps, int chunkSize) {
     if (StageKind.ENUMERATE.ordinal() != KIND_ENUMERATE) {
-      throw new AssertionError("DeviceScheduler.KIND_ENUMERATE is out of date");
+      throw new AssertionError("PlanCode.KIND_ENUMERATE is out of date");
     }
     int n = plan.stageCount();
     int e = plan.edgeFrom.length;

@@ -1,4 +1,4 @@
-package dev.sluice.runtime.cpu;
+package dev.sluice.runtime.input;
 
 /** A range of input items one pipeline instance has claimed: {@code data[pos..end)}. */
 public final class InputChunk {

@@ -1,0 +1,134 @@
+package dev.sluice.runtime.protocol;
+
+import static dev.sluice.runtime.protocol.StateLayout.*;
+
+import dev.sluice.runtime.PipelineException;
+import dev.sluice.runtime.RunReport;
+import dev.sluice.runtime.plan.PipelinePlan;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * What both back ends make of the {@link Scheduler}'s words after it stopped: the exception for an
+ * error it recorded, the drain check's message, and the run report's figures per stage. One text per
+ * failure, whichever back end met it.
+ */
+public final class Failures {
+  private Failures() {}
+
+  /** How a back end names the items behind an error. */
+  public interface Items {
+    /**
+     * The item in slot {@code slot} of stage {@code stage}'s queue: group {@code g}'s ring starts at
+     * slot {@code g * queueCapacity[stage]}. As text.
+     */
+    String queued(int stage, int slot);
+
+    /** Name of output channel {@code index} of stage {@code stage}. */
+    String channelName(int stage, int index);
+
+    /** {@code @Max} of output channel {@code index} of stage {@code stage}. */
+    int channelMax(int stage, int index);
+  }
+
+  /**
+   * The exception for the first error group {@code g} recorded, or null if none; {@code where} ends
+   * each message (the device and slice, or the CPU chunk).
+   */
+  public static RuntimeException of(PipelinePlan plan, long maxSteps, int[] err, int g, Items items, String where) {
+    int e = g * ERR_STRIDE;
+    if (err[e] == 0) {
+      return null;
+    }
+    int code = err[e + 1];
+    int s = err[e + 2];
+    if (code == ERR_MAX) {
+      // a handler's push names its signal (slot -1 - kind), a run's the item in its queue slot
+      return new PipelineException(plan.name, plan.stageNames[s], item(plan, items, s, err[e + 3]),
+          "pushed more than @Max(" + items.channelMax(s, err[e + 4]) + ") items to channel '"
+              + items.channelName(s, err[e + 4]) + "' for one input" + where, null);
+    }
+    if (code == ERR_INDEX || code == ERR_DIVIDE) {
+      // Java's exception in node code: the CPU's message and cause, with Java's own wording
+      RuntimeException cause = code == ERR_INDEX
+          ? new ArrayIndexOutOfBoundsException("Index " + err[e + 4] + " out of bounds for length " + err[e + 5])
+          : new ArithmeticException("/ by zero");
+      return new PipelineException(plan.name, plan.stageNames[s], item(plan, items, s, err[e + 3]),
+          cause.getClass().getSimpleName() + ": " + cause.getMessage() + where, cause);
+    }
+    if (code == ERR_STEPS) {
+      return new IllegalStateException(plan.name + ": scheduler exceeded " + maxSteps
+          + " firings (a hang?) in instance " + g + where);
+    }
+    if (code == ERR_RAISES) {
+      return new PipelineException(plan.name, plan.stageNames[s], items.queued(s, err[e + 3]),
+          "IllegalStateException: " + raisedTooMany() + where, null);
+    }
+    if (code == ERR_COUNT) {
+      return new PipelineException(plan.name, plan.stageNames[s], items.queued(s, g * plan.queueCapacity[s] + err[e + 3]),
+          countOutOfRange(plan, s, err[e + 4]) + where, null);
+    }
+    if (code == ERR_SIGNALS || code == ERR_OVERFLOW) {
+      // not the node's fault: the protocol let a producer run without room for its output
+      return new IllegalStateException(plan.name + ": " + (code == ERR_SIGNALS ? "signal" : "data")
+          + " queue overflow at node '" + plan.stageNames[s] + "' in instance " + g + where);
+    }
+    if (code == ERR_RELEASE) {
+      return new IllegalStateException(plan.name + ": node '" + plan.stageNames[s] + "' released parent slot "
+          + err[e + 3] + " of region " + err[e + 4] + " more often than it was referenced" + where);
+    }
+    return new IllegalStateException(plan.name + ": instance " + g + " stopped with error code " + code
+        + " at node '" + plan.stageNames[s] + "'" + where);
+  }
+
+  private static String item(PipelinePlan plan, Items items, int s, int slot) {
+    return slot < 0 ? "signal " + plan.signalNames[-1 - slot] : items.queued(s, slot);
+  }
+
+  /** The message of a run whose item raised more signals than the protocol allows. */
+  public static String raisedTooMany() {
+    return "raised more than MAX_SIGNALS_PER_VEC = " + Protocol.MAX_SIGNALS_PER_VEC + " signals for one item";
+  }
+
+  /** The message of an enumerator whose {@code count} is outside its region's limit. */
+  public static String countOutOfRange(PipelinePlan plan, int s, int count) {
+    return "count(parent) returned " + count + " elements; the region allows 0.."
+        + plan.regionMaxElements[plan.heads[s]] + " (@Region(maxElements))";
+  }
+
+  /**
+   * The drain check's failure for group {@code g}: null when it read its input, has no firing open and
+   * every queue is empty; else what is left where.
+   */
+  public static String leftover(PipelinePlan plan, int[] code, int[] st, int g) {
+    if (Scheduler.drained(code, st, g) == 1) {
+      return null;
+    }
+    StringBuilder left = new StringBuilder();
+    for (int s = 1; s < plan.stageCount(); s++) {
+      String held = Scheduler.leftAt(code, st, g, s);
+      if (!held.isEmpty()) {
+        left.append(' ').append(plan.stageNames[s]).append('{').append(held.strip()).append('}');
+      }
+    }
+    return plan.name + ": instance " + g + " ended with work left (input read: "
+        + Scheduler.exhausted(code, st, g) + ", queued:" + left + ")";
+  }
+
+  /**
+   * The report's figures per stage from the counters summed over groups ({@link StateLayout#STATS}
+   * per stage); the vector fill is the items of the runs over items divided by their lanes.
+   */
+  public static List<RunReport.StageStats> stages(PipelinePlan plan, long[] t) {
+    List<RunReport.StageStats> stages = new ArrayList<>();
+    for (int s = 0; s < plan.stageCount(); s++) {
+      int at = s * STATS;
+      long dataRuns = t[at + C_DATA_RUNS];
+      double fill = dataRuns == 0 ? 0 : (double) t[at + C_FILLED] / ((double) dataRuns * plan.width);
+      stages.add(new RunReport.StageStats(plan.stageNames[s], plan.kinds[s].name(), t[at + C_CONSUMED],
+          t[at + C_PUSHED], t[at + C_FIRINGS], t[at + C_RUNS], fill, t[at + C_SIGNALS], t[at + C_FLUSHES],
+          t[at + C_BLOCKS]));
+    }
+    return stages;
+  }
+}
