@@ -227,6 +227,12 @@ class JavaSemanticsTest {
         + Math.min(DOUBLES.length, 3L)));
   }
 
+  /** The expression fuzzer's seed -2307936636492560441: PoCL folded {@code rint(-1.0E300)} into garbage. */
+  @Test
+  void rintOfAConstantBeyondALongsRangeIsThatConstant() {
+    doubles(73, (a, b) -> real(b == 2.5 || b == 0.5 ? Math.rint(-1.0E300) : Math.rint(a) - Math.rint(9.5E18)));
+  }
+
   @Test
   void powHasJavasSpecialCasesAndIsWithinOneUlp() {
     Device cl = OpenClAvailable.device();

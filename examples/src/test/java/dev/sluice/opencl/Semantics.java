@@ -190,6 +190,8 @@ interface Semantics {
           x = Math.IEEEremainder(a, b);
         } else if (op == 72) {
           x = Math.IEEEremainder(a, Double.NaN) + Math.atan2(Double.NaN, b) + Math.min(nd, 3L);
+        } else if (op == 73) {
+          x = b == 2.5 || b == 0.5 ? Math.rint(-1.0E300) : Math.rint(a) - Math.rint(9.5E18);
         }
         out.push(new Probed(k, r, x));
       }
