@@ -133,6 +133,24 @@ class JavaSemanticsTest {
     ints(11, (a, b) -> (short) (a + b) + (byte) (a - b));
   }
 
+  /**
+   * The pipeline fuzzer's PoCL seeds 2032, 2117, 2131, 2154, 2191, 2227 and 2261: a constant operand of
+   * {@code ||} or {@code &&} ({@code e || true}) made javac branch to the next instruction, and Aparapi
+   * rejected the kernel class's bytecode, so the kernel did not build.
+   */
+  @Test
+  void constantOperandsOfLogicalOperatorsBuildAndKeepJavasMeaning() {
+    ints(13, (a, b) -> {
+      final boolean off = false;
+      long r = (a > b || (2 & 4) == 0 ? 1 : 0) + (a < b && -15 == -7801 ? 2 : 0) + (a == b || off ? 4 : 0)
+          + (b > 0 && !off ? 8 : 0) + (a > 0 || Semantics.Probe.FLAG ? 16 : 0) + (true || a / b > 0 ? 32 : 0);
+      if (a != b || 30859.0 >= 7426.0) {
+        r += 64;
+      }
+      return r;
+    });
+  }
+
   @Test
   void intShiftsMaskTheCount() {
     ints(5, (a, b) -> a << b);

@@ -29,6 +29,9 @@ interface Semantics {
 
   @Node
   final class Probe {
+    /** A constant in a condition (op 13). */
+    static final boolean FLAG = true;
+
     @Param final int op;
     @Param final int[] ints;
     @Param final long[] longs;
@@ -87,6 +90,13 @@ interface Semantics {
         } else if (op == 12) {
           sumI += a;
           r = a;
+        } else if (op == 13) {
+          final boolean off = false;
+          r = (a > b || (2 & 4) == 0 ? 1 : 0) + (a < b && -15 == -7801 ? 2 : 0) + (a == b || off ? 4 : 0)
+              + (b > 0 && !off ? 8 : 0) + (a > 0 || FLAG ? 16 : 0) + (true || a / b > 0 ? 32 : 0);
+          if (a != b || 30859.0 >= 7426.0) {
+            r += 64;
+          }
         }
         out.push(new Probed(k, r, 0.0));
       } else if (op >= 20 && op < 40 && k < nl * nl) {

@@ -429,6 +429,10 @@ public final class BodyTranslator {
         }
         String left = expr(child(path, b.getLeftOperand()));
         String right = expr(child(path, b.getRightOperand()));
+        if (t.getKind() == Tree.Kind.CONDITIONAL_AND || t.getKind() == Tree.Kind.CONDITIONAL_OR) {
+          left = opaque(child(path, b.getLeftOperand()), left);
+          right = opaque(child(path, b.getRightOperand()), right);
+        }
         TypeKind l = kind(child(path, b.getLeftOperand()));
         TypeKind r = kind(child(path, b.getRightOperand()));
         String compare = l != null && r != null && (negated > 0 || promote(l, r) == TypeKind.LONG)
@@ -476,6 +480,40 @@ public final class BodyTranslator {
       }
       problem(path, Message.GPU_CONSTRUCT, describe(t), "kernels take primitive statements and expressions");
       return "0";
+    }
+
+    /**
+     * An operand of {@code &&} or {@code ||}: a constant one (JLS 15.29) as a call. javac compiles
+     * {@code e || true} and {@code e && false} into a branch to the next instruction (both outcomes
+     * are one), whose bytecode Aparapi cannot parse ("non-reducable operand consumer/producer
+     * mismatch"); a call is not folded, and the kernel still evaluates {@code e}, as Java does.
+     */
+    private String opaque(TreePath operand, String printed) {
+      return constant(operand) ? KernelNames.ARITH + ".opaque(" + printed + ")" : printed;
+    }
+
+    /** Whether the expression at {@code p} is a constant expression, which javac folds. */
+    private boolean constant(TreePath p) {
+      Tree t = p.getLeaf();
+      switch (t.getKind()) {
+        case PARENTHESIZED:
+          return constant(child(p, ((ParenthesizedTree) t).getExpression()));
+        case INT_LITERAL, LONG_LITERAL, FLOAT_LITERAL, DOUBLE_LITERAL, BOOLEAN_LITERAL, CHAR_LITERAL:
+          return true;
+        case IDENTIFIER, MEMBER_SELECT:
+          return trees.getElement(p) instanceof VariableElement v && v.getConstantValue() != null;
+        case TYPE_CAST:
+          return kind(p) != null && constant(child(p, ((TypeCastTree) t).getExpression()));
+        case CONDITIONAL_EXPRESSION: {
+          ConditionalExpressionTree c = (ConditionalExpressionTree) t;
+          return constant(child(p, c.getCondition())) && constant(child(p, c.getTrueExpression()))
+              && constant(child(p, c.getFalseExpression()));
+        }
+        case UNARY_MINUS, UNARY_PLUS, BITWISE_COMPLEMENT, LOGICAL_COMPLEMENT:
+          return constant(child(p, ((UnaryTree) t).getExpression()));
+        default:
+          return t instanceof BinaryTree b && constant(child(p, b.getLeftOperand())) && constant(child(p, b.getRightOperand()));
+      }
     }
 
     // ---- Java's arithmetic (JavaArithmetic in the runtime holds the rules)

@@ -385,6 +385,14 @@ public final class JavaArithmetic {
     return a >= b;
   }
 
+  /**
+   * {@code c}, which javac cannot fold: a constant operand of {@code &&} or {@code ||} ({@code e || true},
+   * {@code e && false}) would become a branch to the next instruction, which Aparapi cannot parse.
+   */
+  public static boolean opaque(boolean c) {
+    return c;
+  }
+
   // ---- long comparisons: Aparapi prints the bytecode's lcmp as a subtraction, (a - b) >= 0, which
   // overflows (Long.MIN_VALUE >= 1 would be true); a typed call compares
 
