@@ -151,6 +151,26 @@ class JavaSemanticsTest {
     });
   }
 
+  /** Empty branches inside a loop: javac's jumps to the next instruction made Aparapi fail with a goto error. */
+  @Test
+  void emptyBranchesInALoopBuildAndKeepJavasMeaning() {
+    ints(14, (a, b) -> {
+      long r = 0;
+      for (int i = 0; i < 3; i++) {
+        if (b > i) {
+        } else {
+          r += 1;
+        }
+        if (a == i) {
+          r += 2;
+        }
+      }
+      return r;
+    });
+    // the else branch of an empty then runs for NaN, where a < b is false
+    floats(51, (a, b) -> bits(a < b ? 0 : 2));
+  }
+
   @Test
   void intShiftsMaskTheCount() {
     ints(5, (a, b) -> a << b);

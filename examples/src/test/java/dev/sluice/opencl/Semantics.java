@@ -97,6 +97,22 @@ interface Semantics {
           if (a != b || 30859.0 >= 7426.0) {
             r += 64;
           }
+        } else if (op == 14) {
+          for (int i = 0; i < 3; i++) {
+            if (a > i) {
+            }
+            if (b > i) {
+            } else {
+              r += 1;
+            }
+            if (a == i) {
+              r += 2;
+            } else {
+            }
+            if (ints[(i + b) & 7] > i) {
+              ;
+            }
+          }
         }
         out.push(new Probed(k, r, 0.0));
       } else if (op >= 20 && op < 40 && k < nl * nl) {
@@ -166,6 +182,13 @@ interface Semantics {
           int c = 7;
           c += a;
           r = c;
+        } else if (op == 51) {
+          for (int i = 0; i < 2; i++) {
+            if (a < b) {
+            } else {
+              r += 1;
+            }
+          }
         }
         out.push(new Probed(k, r, x));
       } else if (op >= 60 && k < nd * nd) {
