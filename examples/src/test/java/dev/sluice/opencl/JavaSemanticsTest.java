@@ -133,6 +133,44 @@ class JavaSemanticsTest {
     ints(11, (a, b) -> (short) (a + b) + (byte) (a - b));
   }
 
+  /**
+   * The pipeline fuzzer's PoCL seeds 2032, 2117, 2131, 2154, 2191, 2227 and 2261: a constant operand of
+   * {@code ||} or {@code &&} ({@code e || true}) made javac branch to the next instruction, and Aparapi
+   * rejected the kernel class's bytecode, so the kernel did not build.
+   */
+  @Test
+  void constantOperandsOfLogicalOperatorsBuildAndKeepJavasMeaning() {
+    ints(13, (a, b) -> {
+      final boolean off = false;
+      long r = (a > b || (2 & 4) == 0 ? 1 : 0) + (a < b && -15 == -7801 ? 2 : 0) + (a == b || off ? 4 : 0)
+          + (b > 0 && !off ? 8 : 0) + (a > 0 || Semantics.Probe.FLAG ? 16 : 0) + (true || a / b > 0 ? 32 : 0);
+      if (a != b || 30859.0 >= 7426.0) {
+        r += 64;
+      }
+      return r;
+    });
+  }
+
+  /** Empty branches inside a loop: javac's jumps to the next instruction made Aparapi fail with a goto error. */
+  @Test
+  void emptyBranchesInALoopBuildAndKeepJavasMeaning() {
+    ints(14, (a, b) -> {
+      long r = 0;
+      for (int i = 0; i < 3; i++) {
+        if (b > i) {
+        } else {
+          r += 1;
+        }
+        if (a == i) {
+          r += 2;
+        }
+      }
+      return r;
+    });
+    // the else branch of an empty then runs for NaN, where a < b is false
+    floats(51, (a, b) -> bits(a < b ? 0 : 2));
+  }
+
   @Test
   void intShiftsMaskTheCount() {
     ints(5, (a, b) -> a << b);
@@ -225,6 +263,12 @@ class JavaSemanticsTest {
     // builds: a NaN constant next to a double in a two-argument built-in, an int and a long in min
     doubles(72, (a, b) -> real(Math.IEEEremainder(a, Double.NaN) + Math.atan2(Double.NaN, b)
         + Math.min(DOUBLES.length, 3L)));
+  }
+
+  /** The expression fuzzer's seed -2307936636492560441: PoCL folded {@code rint(-1.0E300)} into garbage. */
+  @Test
+  void rintOfAConstantBeyondALongsRangeIsThatConstant() {
+    doubles(73, (a, b) -> real(b == 2.5 || b == 0.5 ? Math.rint(-1.0E300) : Math.rint(a) - Math.rint(9.5E18)));
   }
 
   @Test

@@ -29,6 +29,9 @@ interface Semantics {
 
   @Node
   final class Probe {
+    /** A constant in a condition (op 13). */
+    static final boolean FLAG = true;
+
     @Param final int op;
     @Param final int[] ints;
     @Param final long[] longs;
@@ -87,6 +90,29 @@ interface Semantics {
         } else if (op == 12) {
           sumI += a;
           r = a;
+        } else if (op == 13) {
+          final boolean off = false;
+          r = (a > b || (2 & 4) == 0 ? 1 : 0) + (a < b && -15 == -7801 ? 2 : 0) + (a == b || off ? 4 : 0)
+              + (b > 0 && !off ? 8 : 0) + (a > 0 || FLAG ? 16 : 0) + (true || a / b > 0 ? 32 : 0);
+          if (a != b || 30859.0 >= 7426.0) {
+            r += 64;
+          }
+        } else if (op == 14) {
+          for (int i = 0; i < 3; i++) {
+            if (a > i) {
+            }
+            if (b > i) {
+            } else {
+              r += 1;
+            }
+            if (a == i) {
+              r += 2;
+            } else {
+            }
+            if (ints[(i + b) & 7] > i) {
+              ;
+            }
+          }
         }
         out.push(new Probed(k, r, 0.0));
       } else if (op >= 20 && op < 40 && k < nl * nl) {
@@ -156,6 +182,13 @@ interface Semantics {
           int c = 7;
           c += a;
           r = c;
+        } else if (op == 51) {
+          for (int i = 0; i < 2; i++) {
+            if (a < b) {
+            } else {
+              r += 1;
+            }
+          }
         }
         out.push(new Probed(k, r, x));
       } else if (op >= 60 && k < nd * nd) {
@@ -190,6 +223,8 @@ interface Semantics {
           x = Math.IEEEremainder(a, b);
         } else if (op == 72) {
           x = Math.IEEEremainder(a, Double.NaN) + Math.atan2(Double.NaN, b) + Math.min(nd, 3L);
+        } else if (op == 73) {
+          x = b == 2.5 || b == 0.5 ? Math.rint(-1.0E300) : Math.rint(a) - Math.rint(9.5E18);
         }
         out.push(new Probed(k, r, x));
       }

@@ -27,6 +27,7 @@ import com.sun.source.tree.UnaryTree;
 import com.sun.source.tree.VariableTree;
 import com.sun.source.tree.WhileLoopTree;
 import com.sun.source.util.TreePath;
+import com.sun.source.util.TreeScanner;
 import com.sun.source.util.Trees;
 import dev.sluice.processor.model.ChannelModel;
 import dev.sluice.processor.model.FieldModel;
@@ -242,16 +243,7 @@ public final class BodyTranslator {
         case EXPRESSION_STATEMENT ->
             out.append(pad).append(expr(child(path, ((ExpressionStatementTree) t).getExpression()))).append(";\n");
         case VARIABLE -> out.append(pad).append(local(path)).append(";\n");
-        case IF -> {
-          IfTree i = (IfTree) t;
-          out.append(pad).append("if ").append(expr(child(path, i.getCondition()))).append(" {\n");
-          body(child(path, i.getThenStatement()), out, depth);
-          if (i.getElseStatement() != null) {
-            out.append(pad).append("} else {\n");
-            body(child(path, i.getElseStatement()), out, depth);
-          }
-          out.append(pad).append("}\n");
-        }
+        case IF -> ifStatement(path, (IfTree) t, out, depth);
         case FOR_LOOP -> {
           ForLoopTree f = (ForLoopTree) t;
           List<String> init = new ArrayList<>();
@@ -297,6 +289,83 @@ public final class BodyTranslator {
         case ASSERT -> problem(path, Message.GPU_EXCEPTION, "assert");
         default -> problem(path, Message.GPU_CONSTRUCT, describe(t), "kernels take primitive statements and expressions");
       }
+    }
+
+    /**
+     * {@code if}, without empty branches: javac compiles an empty branch into a jump to the next
+     * instruction, which inside a loop Aparapi refuses ({@code CodeGenException: goto}). An empty
+     * {@code then} with an {@code else} becomes {@code if (!(c)) else}; an empty {@code else} is
+     * dropped; with both empty, only a condition that can fail a check or assign is kept (Java
+     * evaluates it), with a branch that assigns a local to itself.
+     */
+    private void ifStatement(TreePath path, IfTree i, StringBuilder out, int depth) {
+      String pad = "  ".repeat(depth);
+      TreePath condition = child(path, i.getCondition());
+      boolean noThen = empty(i.getThenStatement());
+      boolean noElse = i.getElseStatement() == null || empty(i.getElseStatement());
+      if (noThen && noElse) {
+        if (effects(i.getCondition())) {
+          // a branch with one instruction: the stage local, which every body and helper has, kept as it is
+          out.append(pad).append("if ").append(expr(condition)).append(" {\n").append(pad).append("  ")
+              .append(KernelNames.STAGE).append(" = ").append(KernelNames.STAGE).append(";\n").append(pad).append("}\n");
+        }
+        return;
+      }
+      if (noThen) {
+        // under a negation, floating comparisons are calls: !(a < b) stays true for NaN
+        negated++;
+        String c;
+        try {
+          c = expr(condition);
+        } finally {
+          negated--;
+        }
+        out.append(pad).append("if (!").append(c).append(") {\n");
+        body(child(path, i.getElseStatement()), out, depth);
+        out.append(pad).append("}\n");
+        return;
+      }
+      out.append(pad).append("if ").append(expr(condition)).append(" {\n");
+      body(child(path, i.getThenStatement()), out, depth);
+      if (!noElse) {
+        out.append(pad).append("} else {\n");
+        body(child(path, i.getElseStatement()), out, depth);
+      }
+      out.append(pad).append("}\n");
+    }
+
+    /** Whether {@code s} runs nothing: {@code ;} or a block of such. */
+    private boolean empty(StatementTree s) {
+      if (s instanceof BlockTree b) {
+        return b.getStatements().stream().allMatch(this::empty);
+      }
+      return s.getKind() == Tree.Kind.EMPTY_STATEMENT;
+    }
+
+    /**
+     * Whether evaluating {@code e} may do more than give its value: assign, read an array or divide
+     * (checks that can fail the run), or call a method.
+     */
+    private boolean effects(ExpressionTree e) {
+      Boolean found = new TreeScanner<Boolean, Void>() {
+        @Override
+        public Boolean reduce(Boolean a, Boolean b) {
+          return Boolean.TRUE.equals(a) || Boolean.TRUE.equals(b);
+        }
+
+        @Override
+        public Boolean scan(Tree t, Void v) {
+          if (t == null) {
+            return false;
+          }
+          return switch (t.getKind()) {
+            case ASSIGNMENT, PREFIX_INCREMENT, PREFIX_DECREMENT, POSTFIX_INCREMENT, POSTFIX_DECREMENT, ARRAY_ACCESS,
+                METHOD_INVOCATION, DIVIDE, REMAINDER -> true;
+            default -> t instanceof CompoundAssignmentTree || Boolean.TRUE.equals(super.scan(t, v));
+          };
+        }
+      }.scan(e, null);
+      return Boolean.TRUE.equals(found);
     }
 
     private String joinInit(List<String> init) {
@@ -429,6 +498,10 @@ public final class BodyTranslator {
         }
         String left = expr(child(path, b.getLeftOperand()));
         String right = expr(child(path, b.getRightOperand()));
+        if (t.getKind() == Tree.Kind.CONDITIONAL_AND || t.getKind() == Tree.Kind.CONDITIONAL_OR) {
+          left = opaque(child(path, b.getLeftOperand()), left);
+          right = opaque(child(path, b.getRightOperand()), right);
+        }
         TypeKind l = kind(child(path, b.getLeftOperand()));
         TypeKind r = kind(child(path, b.getRightOperand()));
         String compare = l != null && r != null && (negated > 0 || promote(l, r) == TypeKind.LONG)
@@ -476,6 +549,40 @@ public final class BodyTranslator {
       }
       problem(path, Message.GPU_CONSTRUCT, describe(t), "kernels take primitive statements and expressions");
       return "0";
+    }
+
+    /**
+     * An operand of {@code &&} or {@code ||}: a constant one (JLS 15.29) as a call. javac compiles
+     * {@code e || true} and {@code e && false} into a branch to the next instruction (both outcomes
+     * are one), whose bytecode Aparapi cannot parse ("non-reducable operand consumer/producer
+     * mismatch"); a call is not folded, and the kernel still evaluates {@code e}, as Java does.
+     */
+    private String opaque(TreePath operand, String printed) {
+      return constant(operand) ? KernelNames.ARITH + ".opaque(" + printed + ")" : printed;
+    }
+
+    /** Whether the expression at {@code p} is a constant expression, which javac folds. */
+    private boolean constant(TreePath p) {
+      Tree t = p.getLeaf();
+      switch (t.getKind()) {
+        case PARENTHESIZED:
+          return constant(child(p, ((ParenthesizedTree) t).getExpression()));
+        case INT_LITERAL, LONG_LITERAL, FLOAT_LITERAL, DOUBLE_LITERAL, BOOLEAN_LITERAL, CHAR_LITERAL:
+          return true;
+        case IDENTIFIER, MEMBER_SELECT:
+          return trees.getElement(p) instanceof VariableElement v && v.getConstantValue() != null;
+        case TYPE_CAST:
+          return kind(p) != null && constant(child(p, ((TypeCastTree) t).getExpression()));
+        case CONDITIONAL_EXPRESSION: {
+          ConditionalExpressionTree c = (ConditionalExpressionTree) t;
+          return constant(child(p, c.getCondition())) && constant(child(p, c.getTrueExpression()))
+              && constant(child(p, c.getFalseExpression()));
+        }
+        case UNARY_MINUS, UNARY_PLUS, BITWISE_COMPLEMENT, LOGICAL_COMPLEMENT:
+          return constant(child(p, ((UnaryTree) t).getExpression()));
+        default:
+          return t instanceof BinaryTree b && constant(child(p, b.getLeftOperand())) && constant(child(p, b.getRightOperand()));
+      }
     }
 
     // ---- Java's arithmetic (JavaArithmetic in the runtime holds the rules)
@@ -675,7 +782,7 @@ public final class BodyTranslator {
         case "pow" -> KernelNames.POW;
         case "atan2" -> KernelNames.ATAN2;
         case "IEEEremainder" -> KernelNames.IEEE_REMAINDER;
-        case "toDegrees", "toRadians" -> KernelNames.ARITH + "." + name;
+        case "toDegrees", "toRadians", "rint" -> KernelNames.ARITH + "." + name + "D";
         case "abs" -> p == TypeKind.INT || p == TypeKind.LONG ? KernelNames.ARITH + (p == TypeKind.INT ? ".absI" : ".absL") : null;
         default -> null;
       };

@@ -1031,7 +1031,10 @@ final class KernelWriter {
       describe();
       channels();
       t.addMethod(MethodSpec.methodBuilder("dispose").addAnnotation(Override.class).addModifiers(Modifier.PUBLIC)
-          .addStatement("super.dispose()").build());
+          .addComment("Aparapi's dispose of a kernel that failed to compile crashes the JVM (see Kernels.dispose)")
+          .beginControlFlow("if ($T.compiled(this))", Names.KERNELS)
+          .addStatement("super.dispose()")
+          .endControlFlow().build());
     }
 
     /**

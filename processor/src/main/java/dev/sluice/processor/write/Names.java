@@ -21,7 +21,8 @@ final class Names {
   static final ClassName RUN_REPORT = ClassName.get(RUNTIME, "RunReport");
   static final ClassName DEVICE = ClassName.get(RUNTIME, "Device");
   static final ClassName OPENCL_DRIVER = ClassName.get(RUNTIME + ".opencl", "OpenClDriver");
-  static final ClassName KERNEL_EXCEPTION = ClassName.get(RUNTIME + ".opencl", "Kernels", "KernelException");
+  static final ClassName KERNELS = ClassName.get(RUNTIME + ".opencl", "Kernels");
+  static final ClassName KERNEL_EXCEPTION = KERNELS.nestedClass("KernelException");
   static final ClassName CPU_DRIVER = ClassName.get(RUNTIME + ".cpu", "CpuDriver");
   static final ClassName OUTCOME = CPU_DRIVER.nestedClass("Outcome");
   static final ClassName CPU_INSTANCE = ClassName.get(RUNTIME + ".cpu", "CpuInstance");

@@ -26,13 +26,17 @@ package dev.sluice.runtime.opencl;
  *       values under a {@code !} is a call of {@link #ltF} and the like, whose result Aparapi negates as an int.
  *   <li>OpenCL's {@code abs} of a long's {@code MIN_VALUE} gave 0 on PoCL, Java gives {@code MIN_VALUE};
  *       Aparapi writes {@code >>>} as a shift of an unsigned value, which stays unsigned in the expression.
+ *   <li>PoCL folds {@code rint} of a constant beyond a {@code long}'s range into an undefined value:
+ *       {@link #rintD} rounds by adding and subtracting 2^52.
  *   <li>C's {@code pow} gives 1 for {@code pow(1, NaN)} and {@code pow(-1, ±inf)}; Java gives NaN.
  * </ul>
  *
  * <p>Aparapi translates these static methods into OpenCL, so they stay in its subset (see
  * {@link dev.sluice.runtime.protocol.Protocol}): primitives only, locals declared at the top of their
- * block, one {@code return}, and no {@code Math} calls; and no name starting with {@code is} or
- * {@code get}, which Aparapi takes for a bean getter. On the JVM they compute exactly Java's
+ * block, one {@code return}, and no {@code Math} calls; no name starting with {@code is} or
+ * {@code get}, which Aparapi takes for a bean getter; and no name and parameters of a method of
+ * Aparapi's {@code Kernel} ({@code rint(double)}, {@code toDegrees(double)} ...), whose calls Aparapi
+ * prints as the OpenCL built-in whatever class they are in. On the JVM they compute exactly Java's
  * operators, which their unit test checks.
  */
 public final class JavaArithmetic {
@@ -180,6 +184,24 @@ public final class JavaArithmetic {
         f = f - 1.0;
       }
       r = x - f >= 0.5 ? f + 1.0 : f;
+    }
+    return r;
+  }
+
+  /**
+   * {@code Math.rint}: the nearest integer, ties to even, as a double. Below 2^52, adding 2^52 leaves
+   * no fraction bits, so the sum is rounded to an integer by the default rounding (to nearest, ties to
+   * even) and the subtraction is exact; from 2^52 on, and for zeros, infinities and NaN, {@code x}
+   * itself. Not OpenCL's {@code rint}: PoCL (LLVM 15) folds {@code rint} of a constant beyond the
+   * range of a {@code long} (a double) or an {@code int} (a float) into an undefined value, so
+   * {@code c ? rint(-1.0E300) : y} took {@code y}.
+   */
+  public static double rintD(double x) {
+    double a = x < 0.0 ? -x : x;
+    double r = x;
+    if (a > 0.0 && a < INTEGRAL) {
+      double t = (a + INTEGRAL) - INTEGRAL;
+      r = x < 0.0 ? -t : t;
     }
     return r;
   }
@@ -363,6 +385,14 @@ public final class JavaArithmetic {
     return a >= b;
   }
 
+  /**
+   * {@code c}, which javac cannot fold: a constant operand of {@code &&} or {@code ||} ({@code e || true},
+   * {@code e && false}) would become a branch to the next instruction, which Aparapi cannot parse.
+   */
+  public static boolean opaque(boolean c) {
+    return c;
+  }
+
   // ---- long comparisons: Aparapi prints the bytecode's lcmp as a subtraction, (a - b) >= 0, which
   // overflows (Long.MIN_VALUE >= 1 would be true); a typed call compares
 
@@ -401,12 +431,12 @@ public final class JavaArithmetic {
   }
 
   /** {@code Math.toDegrees}, as the JDK computes it: one multiplication. */
-  public static double toDegrees(double x) {
+  public static double toDegreesD(double x) {
     return x * 57.29577951308232;
   }
 
   /** {@code Math.toRadians}, as the JDK computes it: one multiplication. */
-  public static double toRadians(double x) {
+  public static double toRadiansD(double x) {
     return x * 0.017453292519943295;
   }
 }

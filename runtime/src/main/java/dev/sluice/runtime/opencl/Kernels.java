@@ -7,7 +7,10 @@ import com.aparapi.device.OpenCLDevice;
 import com.aparapi.exception.CompileFailedException;
 import com.aparapi.internal.kernel.KernelManager;
 import com.aparapi.internal.kernel.KernelPreferences;
+import java.util.Collections;
 import java.util.LinkedHashSet;
+import java.util.Set;
+import java.util.WeakHashMap;
 
 /**
  * Compiles and runs Aparapi kernels on one OpenCL device, and never lets Aparapi fall back to its
@@ -23,16 +26,39 @@ import java.util.LinkedHashSet;
 public final class Kernels {
   private Kernels() {}
 
+  /** Kernel objects whose {@link #compile} succeeded: only their native context is whole. */
+  private static final Set<Kernel> COMPILED = Collections.synchronizedSet(Collections.newSetFromMap(new WeakHashMap<>()));
+
   /** Compiles {@code kernel} for {@code device} before any run; buffers are then moved explicitly. */
   public static void compile(Kernel kernel, OpenCLDevice device) {
     kernel.setExplicit(true);
     allow(kernel, device);
     try {
       kernel.compile(device);
+      COMPILED.add(kernel);
     } catch (CompileFailedException | RuntimeException | AssertionError e) {
       allow(kernel, device);
       throw new KernelException("kernel " + kernel.getClass().getName() + " did not compile for "
           + OpenClDevices.describe(device) + ": " + e.getMessage(), e);
+    }
+  }
+
+  /** Whether {@link #compile} succeeded for {@code kernel}, so that Aparapi's {@code dispose} is safe on it. */
+  public static boolean compiled(Kernel kernel) {
+    return COMPILED.contains(kernel);
+  }
+
+  /**
+   * Releases the OpenCL objects of {@code kernel} if it compiled. Aparapi makes a kernel's native
+   * context before it writes the OpenCL source, and sets the context's queue, program and arguments
+   * only once the build succeeds; its {@code dispose} reads them all, so on a kernel that failed in
+   * between it released uninitialized pointers and crashed the JVM (SIGSEGV in
+   * {@code JNIContext::dispose}). A kernel that did not compile keeps its context, one per failed
+   * kernel object.
+   */
+  public static void dispose(Kernel kernel) {
+    if (compiled(kernel)) {
+      kernel.dispose();
     }
   }
 

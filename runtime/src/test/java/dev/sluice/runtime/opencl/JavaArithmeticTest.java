@@ -1,7 +1,10 @@
 package dev.sluice.runtime.opencl;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 
+import java.lang.reflect.Method;
+import java.util.Arrays;
 import java.util.Random;
 import org.junit.jupiter.api.Test;
 
@@ -50,6 +53,24 @@ class JavaArithmeticTest {
   /** Bits, every NaN as one: Java does not tell NaNs apart. */
   private static void same(double expected, double actual, String what) {
     assertEquals(Double.doubleToLongBits(expected), Double.doubleToLongBits(actual), what);
+  }
+
+  /**
+   * Aparapi prints a call of a method with the name and parameters of one of its {@code Kernel}'s
+   * OpenCL-mapped methods as that built-in, whatever class it is in: {@code JavaArithmetic.rint(double)}
+   * became OpenCL's {@code rint}, the very call it replaces.
+   */
+  @Test
+  void noMethodIsTakenForAnOpenClBuiltIn() {
+    for (Method m : JavaArithmetic.class.getDeclaredMethods()) {
+      for (Method k : com.aparapi.Kernel.class.getDeclaredMethods()) {
+        // Kernel.OpenCLMapping is protected: found by name
+        boolean mapped = Arrays.stream(k.getDeclaredAnnotations())
+            .anyMatch(a -> a.annotationType().getSimpleName().equals("OpenCLMapping"));
+        assertFalse(mapped && k.getName().equals(m.getName())
+            && Arrays.equals(k.getParameterTypes(), m.getParameterTypes()), m + " is Aparapi's " + k);
+      }
+    }
   }
 
   @Test
@@ -110,8 +131,10 @@ class JavaArithmeticTest {
       assertEquals((long) f, JavaArithmetic.d2l(f), w);
       assertEquals(Math.round(d), JavaArithmetic.roundD(d), w);
       assertEquals(Math.round(f), JavaArithmetic.roundF(f), w);
-      same(Math.toDegrees(d), JavaArithmetic.toDegrees(d), w);
-      same(Math.toRadians(d), JavaArithmetic.toRadians(d), w);
+      same(Math.rint(d), JavaArithmetic.rintD(d), w);
+      same(Math.rint(f), JavaArithmetic.rintD(f), w);
+      same(Math.toDegrees(d), JavaArithmetic.toDegreesD(d), w);
+      same(Math.toRadians(d), JavaArithmetic.toRadiansD(d), w);
     }
   }
 

@@ -40,7 +40,7 @@ class ProtocolOnDeviceTest {
         Kernels.execute(k, device.createRange(n, 64), device);
         k.get(out);
       } finally {
-        k.dispose();
+        Kernels.dispose(k);
       }
       assertArrayEquals(expected, out, "on " + OpenClDevices.describe(device));
     }
@@ -64,9 +64,38 @@ class ProtocolOnDeviceTest {
       } catch (Kernels.KernelException e) {
         failed = true;
       } finally {
-        bad.dispose();
+        Kernels.dispose(bad);
       }
       assertFalse(!failed, "an untranslatable kernel must fail, not run in the Java thread pool");
+    }
+  }
+
+  /**
+   * Aparapi makes a kernel's native context before it writes the OpenCL source, and sets its queue,
+   * program and arguments only after: its own dispose of a kernel that failed there read them
+   * uninitialized and crashed the JVM (SIGSEGV in JNIContext::dispose). Kernels.dispose keeps away.
+   */
+  @Test
+  void aKernelThatFailedToCompileIsDisposedWithoutCrashing() {
+    for (OpenCLDevice device : OpenClAvailable.devices()) {
+      int[] out = new int[16];
+      com.aparapi.Kernel bad = new com.aparapi.Kernel() {
+        @Override
+        public void run() {
+          for (int i = 0; i < out.length; i++) {
+            // an empty branch in a loop: Aparapi fails with "goto" while writing the source
+            if (out[i] > getGlobalId()) {
+            }
+            out[i] = i;
+          }
+        }
+      };
+      try {
+        org.junit.jupiter.api.Assertions.assertThrows(Kernels.KernelException.class, () -> Kernels.compile(bad, device));
+        assertFalse(Kernels.compiled(bad));
+      } finally {
+        Kernels.dispose(bad);
+      }
     }
   }
 
@@ -86,7 +115,7 @@ class ProtocolOnDeviceTest {
             () -> Kernels.execute(bad, Range.create(64), device));
         org.junit.jupiter.api.Assertions.assertTrue(e.getMessage().contains("did not run as OpenCL"), e.getMessage());
       } finally {
-        bad.dispose();
+        Kernels.dispose(bad);
       }
     }
   }
