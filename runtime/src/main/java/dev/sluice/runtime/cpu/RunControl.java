@@ -13,7 +13,8 @@ public final class RunControl {
     aborted = true;
   }
 
-  boolean aborted() {
+  /** Whether an instance failed (or the listener did), so the others stop. */
+  public boolean aborted() {
     return aborted;
   }
 }
