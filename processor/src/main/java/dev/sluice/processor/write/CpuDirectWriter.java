@@ -41,7 +41,11 @@ final class CpuDirectWriter {
   static final ClassName DIRECT_INSTANCE = ClassName.get(DIRECT, "DirectInstance");
   static final ClassName DIRECT_DRIVER = ClassName.get(DIRECT, "DirectDriver");
   static final ClassName DIRECT_OUTCOME = DIRECT_DRIVER.nestedClass("Outcome");
-  private static final ClassName CHANNEL = ClassName.get(Names.RUNTIME + ".cpu", "Channel");
+  private static final ClassName CHANNEL = ClassName.get(DIRECT, "DirectChannel");
+
+  /** A channel whose {@code @Max} is at most this holds its pushes in an array of that size; a larger one grows its array. */
+  private static final int HELD_AT_MOST = 4096;
+  private static final int GROWN_FROM = 64;
 
   private final PipelineModel model;
   private final Schedule schedule;
@@ -81,8 +85,6 @@ final class CpuDirectWriter {
       }
     }
     for (StageModel s : model.nodes()) {
-      t.addField(FieldSpec.builder(TypeName.LONG, taken(s.name()), Modifier.PRIVATE)
-          .addJavadoc("Items $L took in.\n", s.name()).build());
       if (!entries(s).isEmpty()) {
         t.addField(FieldSpec.builder(TypeName.LONG, signalsCounter(s.name()), Modifier.PRIVATE)
             .addJavadoc("Signals that reached $L.\n", s.name()).build());
@@ -113,9 +115,9 @@ final class CpuDirectWriter {
         t.addMethod(signal(s, e));
       }
     }
-    t.addMethod(counter("itemsIn", model.nodes(), s -> taken(s.name())));
+    t.addMethod(counter("itemsIn", model.nodes(), this::itemsIn));
     t.addMethod(counter("signals", model.nodes().stream().filter(s -> !entries(s).isEmpty()).toList(),
-        s -> signalsCounter(s.name())));
+        s -> CodeBlock.of("$N", signalsCounter(s.name()))));
     return t.build();
   }
 
@@ -132,8 +134,13 @@ final class CpuDirectWriter {
     return "parent_" + region;
   }
 
-  private static String taken(String stage) {
-    return "taken_" + stage;
+  /** A node's items in: the pushes of the channels of its in-edges (each push reaches every consumer). */
+  private CodeBlock itemsIn(StageModel s) {
+    CodeBlock.Builder b = CodeBlock.builder();
+    for (EdgeModel e : model.inEdges(s.name())) {
+      b.add(b.isEmpty() ? "$N.total()" : " + $N.total()", Names.channel(e.from(), e.channel()));
+    }
+    return b.build();
   }
 
   private static String signalsCounter(String stage) {
@@ -201,15 +208,12 @@ final class CpuDirectWriter {
     TypeSpec.Builder t = TypeSpec.classBuilder(channelClass(s.name(), c))
         .addModifiers(Modifier.PRIVATE, Modifier.FINAL)
         .superclass(CHANNEL)
-        .addMethod(MethodSpec.constructorBuilder()
-            .addStatement("super($S, $L)", c, max == Integer.MAX_VALUE ? "Integer.MAX_VALUE" : max)
-            .build());
+        .addMethod(MethodSpec.constructorBuilder().addStatement("super($S)", c).build());
     if (elements) {
       return t.addJavadoc("The elements of $L's open parent, each handed to the region as it is made.\n", s.name())
           .addMethod(MethodSpec.methodBuilder("enumerate")
               .addParameter(TypeName.INT, "count")
-              .addStatement("beginItem()")
-              .addStatement("countBulk(count)")
+              .addStatement("total += count")
               .beginControlFlow("for (int i = 0; i < count; i++)")
               .addCode(deliver(s.name(), c, "i"))
               .endControlFlow()
@@ -225,8 +229,40 @@ final class CpuDirectWriter {
           .addStatement("throw new $T($S + name() + $S)", NullPointerException.class, "pushed null to channel '", "'")
           .endControlFlow();
     }
-    push.addStatement("count()").addCode(deliver(s.name(), c, "item"));
-    return t.addSuperinterface(outInterface(type)).addMethod(push.build()).build();
+    if (s.isSource()) {
+      // the source's items go on at once: no user code runs between them
+      push.addStatement("total++").addCode(deliver(s.name(), c, "item"));
+      return t.addSuperinterface(outInterface(type)).addMethod(push.build()).build();
+    }
+    // a node's pushes are held until its method returns, then handed on in order (pass): so each
+    // node's method is its own call chain, and a node class used at several stages is never inlined
+    // into itself (the JIT gives up on such recursive inlining after one level)
+    boolean fixed = max <= HELD_AT_MOST;
+    TypeName element = type.isRecord() ? TypeName.OBJECT : Names.type(type);
+    t.addField(FieldSpec.builder(com.squareup.javapoet.ArrayTypeName.of(element), "held", Modifier.PRIVATE)
+        .addModifiers(fixed ? new Modifier[] {Modifier.FINAL} : new Modifier[0])
+        .addJavadoc("The current item's pushes, not yet handed on.\n")
+        .initializer("new $T[$L]", element, fixed ? max : GROWN_FROM)
+        .build());
+    t.addField(TypeName.INT, "count", Modifier.PRIVATE);
+    push.beginControlFlow("if (++total - mark > $L)", max)
+        .addStatement("throw overMax($L)", max)
+        .endControlFlow();
+    if (!fixed) {
+      push.beginControlFlow("if (count == held.length)")
+          .addStatement("held = $T.copyOf(held, 2 * count)", java.util.Arrays.class)
+          .endControlFlow();
+    }
+    push.addStatement("held[count++] = item");
+    String item = type.isRecord() ? "(" + Names.type(type) + ") held[i]" : "held[i]";
+    MethodSpec pass = MethodSpec.methodBuilder("pass")
+        .addJavadoc("Hands the held pushes on to the consumers, in order.\n")
+        .beginControlFlow("for (int i = 0; i < count; i++)")
+        .addCode(deliver(s.name(), c, item))
+        .endControlFlow()
+        .addStatement("count = 0")
+        .build();
+    return t.addSuperinterface(outInterface(type)).addMethod(push.build()).addMethod(pass).build();
   }
 
   private TypeSpec raise(StageModel s, ItemType tag) {
@@ -247,10 +283,21 @@ final class CpuDirectWriter {
             .beginControlFlow("if (++raised > MAX_RAISES)")
             .addStatement("throw tooManyRaises()")
             .endControlFlow()
-            .addComment("every item pushed before it has been through the consumers already: in order with data")
+            .addComment("the item's pushes before it go on first: in order with data")
+            .addCode(passRunChannels(s))
             .addCode(send(o.edges(), key, "signal"))
             .build())
         .build();
+  }
+
+  private CodeBlock passRunChannels(StageModel s) {
+    CodeBlock.Builder b = CodeBlock.builder();
+    for (ChannelModel c : s.node().channels()) {
+      if (c.pushedFromRun()) {
+        b.addStatement("$N.pass()", Names.channel(s.name(), c.name()));
+      }
+    }
+    return b.build();
   }
 
   private MethodSpec constructor() {
@@ -327,8 +374,7 @@ final class CpuDirectWriter {
     NodeModel node = s.node();
     MethodSpec.Builder m = MethodSpec.methodBuilder(take(s.name()))
         .addModifiers(Modifier.PRIVATE)
-        .addParameter(Names.type(s.itemType()), "item")
-        .addStatement("$N++", taken(s.name()));
+        .addParameter(Names.type(s.itemType()), "item");
     for (ChannelModel c : node.channels()) {
       if (c.pushedFromRun()) {
         m.addStatement("$N.beginItem()", Names.channel(s.name(), c.name()));
@@ -344,6 +390,11 @@ final class CpuDirectWriter {
         .addComment("a consumer's failure arrives here already named; failure() passes it on")
         .addStatement("throw failure($L, $T.valueOf(item), e)", names.index(s.name()), String.class)
         .endControlFlow();
+    for (ChannelModel c : node.channels()) {
+      if (c.pushedFromRun()) {
+        m.addStatement("$N.pass()", Names.channel(s.name(), c.name()));
+      }
+    }
     return m.build();
   }
 
@@ -356,7 +407,6 @@ final class CpuDirectWriter {
     MethodSpec.Builder m = MethodSpec.methodBuilder(take(s.name()))
         .addModifiers(Modifier.PRIVATE)
         .addParameter(Names.type(s.itemType()), "item")
-        .addStatement("$N++", taken(s.name()))
         .addStatement("int count")
         .beginControlFlow("try")
         .addStatement("count = $N.$N(item)", Names.node(s.name()), s.node().method().getSimpleName().toString())
@@ -413,6 +463,9 @@ final class CpuDirectWriter {
           .nextControlFlow("catch ($T | $T e)", RuntimeException.class, Error.class)
           .addStatement("throw failure($L, $L, e)", names.index(s.name()), item)
           .endControlFlow();
+      for (String c : h.channels()) {
+        m.addStatement("$N.pass()", Names.channel(s.name(), c));
+      }
     }
     m.addCode(send(e.forwardEdges(), key, user ? "signal" : ""));
     return m.build();
@@ -436,7 +489,7 @@ final class CpuDirectWriter {
     return b.build();
   }
 
-  private MethodSpec counter(String method, List<StageModel> stages, java.util.function.Function<StageModel, String> field) {
+  private MethodSpec counter(String method, List<StageModel> stages, java.util.function.Function<StageModel, CodeBlock> value) {
     MethodSpec.Builder m = MethodSpec.methodBuilder(method)
         .addAnnotation(Override.class)
         .addModifiers(Modifier.PROTECTED)
@@ -444,7 +497,7 @@ final class CpuDirectWriter {
         .addParameter(TypeName.INT, "stage")
         .beginControlFlow("switch (stage)");
     for (StageModel s : stages) {
-      m.addStatement("case $L: return $N", names.index(s.name()), field.apply(s));
+      m.addStatement("case $L: return $L", names.index(s.name()), value.apply(s));
     }
     m.addStatement("default: return 0").endControlFlow();
     return m.build();

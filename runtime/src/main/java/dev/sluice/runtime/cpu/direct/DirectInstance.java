@@ -1,7 +1,6 @@
 package dev.sluice.runtime.cpu.direct;
 
 import dev.sluice.runtime.PipelineException;
-import dev.sluice.runtime.cpu.Channel;
 import dev.sluice.runtime.cpu.InputChunk;
 import dev.sluice.runtime.cpu.InputCursor;
 import dev.sluice.runtime.cpu.MaxExceededException;
@@ -25,7 +24,7 @@ public abstract class DirectInstance {
   private final InputCursor cursor;
   private final RunControl control;
   private final InputChunk chunk = new InputChunk();
-  private final List<List<Channel>> channels = new ArrayList<>();
+  private final List<List<DirectChannel>> channels = new ArrayList<>();
   private DataQueue[] sinks = new DataQueue[0];
   private boolean exhausted;
   private long sourceItems;
@@ -40,7 +39,7 @@ public abstract class DirectInstance {
   }
 
   /** Counts a channel's pushes toward its stage's items out in the report. */
-  protected final <C extends Channel> C channel(int stage, C channel) {
+  protected final <C extends DirectChannel> C channel(int stage, C channel) {
     channels.get(stage).add(channel);
     return channel;
   }
@@ -56,7 +55,10 @@ public abstract class DirectInstance {
    */
   protected abstract void produce(Object data, long base, int from, int count);
 
-  /** Items node {@code stage} took in: items for a transform, parents for an enumerator. */
+  /**
+   * Items node {@code stage} took in (items for a transform, parents for an enumerator): the pushes
+   * of the channels its edges come from, as every push reaches every consumer of its channel.
+   */
   protected abstract long itemsIn(int stage);
 
   /** Signals that reached node {@code stage}, handled or passed on. */
@@ -93,7 +95,7 @@ public abstract class DirectInstance {
 
   final long stageOut(int stage) {
     long n = 0;
-    for (Channel c : channels.get(stage)) {
+    for (DirectChannel c : channels.get(stage)) {
       n += c.total();
     }
     return n;
