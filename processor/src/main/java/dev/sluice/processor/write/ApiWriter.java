@@ -215,11 +215,11 @@ final class ApiWriter {
     }
     m.endControlFlow()
         .beginControlFlow("if (run.device().scheduled())")
-        .addStatement("$T outcome = $T.run(PLAN, run, input.apply(run.chunkSize()), (c, control) -> new $T(this, c, control))",
+        .addStatement("$T outcome = $T.run(PLAN, run, input.apply(run.claimSize()), (c, control) -> new $T(this, c, control))",
             outcome, Names.CPU_DRIVER, names.instance())
         .addStatement("return new $T(outcome)", resultName())
         .endControlFlow()
-        .addStatement("$T outcome = $T.run(PLAN, run, input.apply(run.chunkSize()), (c, control) -> new $T(this, c, control))",
+        .addStatement("$T outcome = $T.run(PLAN, run, input.apply(run.claimSize()), (c, control) -> new $T(this, c, control))",
             ParameterizedTypeName.get(CpuDirectWriter.DIRECT_OUTCOME, CpuDirectWriter.className(names)),
             CpuDirectWriter.DIRECT_DRIVER, CpuDirectWriter.className(names))
         .addStatement("return new $T(outcome)", resultName());
@@ -363,12 +363,14 @@ final class ApiWriter {
     t.addField(Names.DEVICE, "device", Modifier.PRIVATE);
     t.addField(FieldSpec.builder(TypeName.INT, "instances", Modifier.PRIVATE).build());
     t.addField(FieldSpec.builder(TypeName.INT, "chunkSize", Modifier.PRIVATE)
-        .initializer("$T.DEFAULT_CHUNK", Names.RUN_OPTIONS).build());
+        .initializer("$T.AUTOMATIC_CHUNK", Names.RUN_OPTIONS).build());
     t.addField(FieldSpec.builder(TypeName.LONG, "maxSteps", Modifier.PRIVATE)
         .initializer("Long.MAX_VALUE").build());
     setter(t, b, "device", Names.DEVICE, "The device to run on; by default {@code Device.best()}.");
     setter(t, b, "instances", TypeName.INT, "Pipeline instances side by side; 0 (the default) means one per core.");
-    setter(t, b, "chunkSize", TypeName.INT, "Input items an instance claims at a time.");
+    setter(t, b, "chunkSize", TypeName.INT, "Input items an instance claims at a time; 0 (the default): automatic, see\n"
+        + "{@link dev.sluice.runtime.RunOptions#AUTOMATIC_CHUNK}. Set it when results depend on chunk boundaries\n"
+        + "(user-signal windows).");
     setter(t, b, "maxSteps", TypeName.LONG, "Most firings per instance before the run fails as hung.");
     t.addField(Names.PROGRESS_LISTENER, "progress", Modifier.PRIVATE);
     setter(t, b, "progress", Names.PROGRESS_LISTENER, "Told the run's progress (input items done of the total) at a bounded "

@@ -27,8 +27,8 @@ public final class InstanceThreads {
   public static <I> Ran<I> run(String pipeline, RunOptions options, InputCursor cursor,
       BiFunction<InputCursor, RunControl, I> newInstance, java.util.function.Consumer<I> body) {
     int n = options.resolvedInstances();
-    if (options.chunkSize() == RunOptions.DEFAULT_CHUNK && n > 1) {
-      // the default chunk size counts items, whatever each costs: on a small input it would let the
+    if (options.automaticChunks() && n > 1) {
+      // a fixed chunk size counts items, whatever each costs: on a small input it would let the
       // first instance claim everything, so claims are cut to a share that keeps every instance busy
       cursor = cursor.inPieces(n * InputCursor.PIECES_PER_INSTANCE);
     }
