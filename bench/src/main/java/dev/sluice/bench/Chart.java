@@ -21,7 +21,7 @@ import javax.imageio.ImageIO;
  */
 final class Chart {
   private static final Color[] COLORS = {
-      new Color(0x1f77b4), new Color(0x17becf), new Color(0x7f7f7f), new Color(0x2ca02c), new Color(0xff7f0e),
+      new Color(0x1f77b4), new Color(0x9ecae1), new Color(0x17becf), new Color(0x7f7f7f), new Color(0x2ca02c), new Color(0xff7f0e),
       new Color(0xd62728)};
 
   private Chart() {}

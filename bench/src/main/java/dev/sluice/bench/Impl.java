@@ -3,6 +3,7 @@ package dev.sluice.bench;
 /** The implementations every workload is measured with, in table order. */
 public enum Impl {
   SLUICE_CPU("sluice-cpu", "Sluice CPU back end"),
+  SLUICE_CPU_1T("sluice-cpu-1t", "Sluice CPU back end, 1 instance (to compare with fused-1t)"),
   SLUICE_OPENCL("sluice-opencl", "Sluice OpenCL back end (one fused kernel)"),
   FUSED_1T("fused-1t", "hand-fused loop, 1 thread"),
   FUSED_PAR("fused-par", "hand-fused loop, parallel over chunks"),

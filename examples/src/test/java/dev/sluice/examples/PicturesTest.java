@@ -69,7 +69,7 @@ class PicturesTest {
     }
     SensorSplitPipeline.Result r = SensorSplitPipeline.builder().classify(() -> new Classify(-1f, 1.5f))
         .calibrate(() -> new Calibrate(scale, offset)).instances(2).chunkSize(700).maxSteps(1_000_000)
-        .device(Device.cpu()).build().run(in);
+        .device(Device.cpuScheduled()).build().run(in);
     RunReport report = r.report();
     long accepted = r.accepted().size();
     long rejected = r.rejected().size();
@@ -86,5 +86,12 @@ class PicturesTest {
     assertTrue(mermaid.contains(String.format(java.util.Locale.ROOT, "n_classify[\"classify<br/>fill %.1f%%\"]",
         100 * report.stage("classify").vectorFill())), mermaid);
     assertTrue(report.toDot().contains("\"readings\" -> \"classify\" [label=\"5,000 items\"];"), report.toDot());
+    // the direct executor has no runs, so no fill: the picture leaves it out and keeps the counts
+    SensorSplitPipeline.Result direct = SensorSplitPipeline.builder().classify(() -> new Classify(-1f, 1.5f))
+        .calibrate(() -> new Calibrate(scale, offset)).instances(2).chunkSize(700).device(Device.cpu()).build().run(in);
+    String picture = direct.report().toMermaid();
+    assertTrue(picture.contains("n_classify[\"classify\"]"), picture);
+    assertTrue(picture.contains(String.format(java.util.Locale.ROOT,
+        "n_rejected[(\"rejected<br/>sink<br/>%,d items\")]", direct.rejected().size())), picture);
   }
 }

@@ -145,6 +145,9 @@ final class Fuzzer {
           new int[] {0, 1}, input, expected0, expected1);
       once(d, problems, "cpu instances=2 chunk=16384", c, 2, 16384, new int[] {0}, new int[] {0}, input, expected0,
           expected1);
+      // the queued scheduler (the protocol as the kernel runs it) on the same pipeline
+      once(d, problems, "cpu scheduled instances=2 chunk=" + chunk, Device.cpuScheduled(), 2, chunk,
+          new int[] {1, record ? 2 : 0}, new int[] {0, 1}, input, expected0, expected1);
     }
     long t1 = System.nanoTime();
     if (opencl != null) {

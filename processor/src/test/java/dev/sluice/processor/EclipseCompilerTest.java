@@ -148,10 +148,13 @@ class EclipseCompilerTest {
 
     // javac writes Taxi's kernel; ecj cannot (no node bodies), and writes the other files alike
     assertThat(javac.generated().keySet()).containsExactly("t/TaxiPipeline.java", "t/TaxiPipeline_CpuInstance.java",
-        "t/TaxiPipeline_Kernel.java", "t/SumsPipeline.java", "t/SumsPipeline_CpuInstance.java");
+        "t/TaxiPipeline_CpuDirect.java", "t/TaxiPipeline_Kernel.java", "t/SumsPipeline.java",
+        "t/SumsPipeline_CpuInstance.java", "t/SumsPipeline_CpuDirect.java");
     assertThat(ecj.generated().keySet()).containsExactly("t/TaxiPipeline.java", "t/TaxiPipeline_CpuInstance.java",
-        "t/SumsPipeline.java", "t/SumsPipeline_CpuInstance.java");
-    for (String same : List.of("t/TaxiPipeline_CpuInstance.java", "t/SumsPipeline.java", "t/SumsPipeline_CpuInstance.java")) {
+        "t/TaxiPipeline_CpuDirect.java", "t/SumsPipeline.java", "t/SumsPipeline_CpuInstance.java",
+        "t/SumsPipeline_CpuDirect.java");
+    for (String same : List.of("t/TaxiPipeline_CpuInstance.java", "t/TaxiPipeline_CpuDirect.java",
+        "t/SumsPipeline.java", "t/SumsPipeline_CpuInstance.java", "t/SumsPipeline_CpuDirect.java")) {
       assertWithMessage(same).that(ecj.generated().get(same)).isEqualTo(javac.generated().get(same));
     }
     // the one documented difference: a GPU pipeline's class has no kernel, and says why at run time,

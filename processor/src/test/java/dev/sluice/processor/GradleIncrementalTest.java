@@ -196,9 +196,11 @@ class GradleIncrementalTest {
     Map<String, Set<String>> expected = new LinkedHashMap<>();
     expected.put("t.StatsPipeline", stats);
     expected.put("t.StatsPipeline_CpuInstance", stats);
+    expected.put("t.StatsPipeline_CpuDirect", stats);
     expected.put("t.StatsPipeline_Kernel", stats);
     expected.put("t.SumsPipeline", sums);
     expected.put("t.SumsPipeline_CpuInstance", sums);
+    expected.put("t.SumsPipeline_CpuDirect", sums);
     assertThat(origins).containsExactlyEntriesIn(expected);
   }
 }

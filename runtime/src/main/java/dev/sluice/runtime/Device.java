@@ -29,9 +29,16 @@ public final class Device {
   private final OpenCLDevice openCl;
   private final boolean automatic;
   private final DeviceMemory memory;
+  private final boolean scheduled;
 
   private Device(Kind kind, String name, int parallelism, OpenCLDevice openCl, boolean automatic,
       DeviceMemory memory) {
+    this(kind, name, parallelism, openCl, automatic, memory, false);
+  }
+
+  private Device(Kind kind, String name, int parallelism, OpenCLDevice openCl, boolean automatic,
+      DeviceMemory memory, boolean scheduled) {
+    this.scheduled = scheduled;
     this.kind = kind;
     this.name = name;
     this.parallelism = parallelism;
@@ -40,9 +47,29 @@ public final class Device {
     this.memory = memory;
   }
 
-  /** The CPU back end with one pipeline instance per available core. */
+  /**
+   * The CPU back end with one pipeline instance per available core, each run by the generated direct
+   * executor: every push calls its consumer at once (a depth-first schedule of the protocol, see
+   * docs/architecture.md), with no queues between nodes.
+   */
   public static Device cpu() {
     return cpu(false);
+  }
+
+  /**
+   * The CPU back end with each instance run by the queued {@code Scheduler}: the scheduling protocol
+   * itself (firings, runs of up to {@code width} items, signal credit, flushes, parent buffers), as
+   * the OpenCL kernel runs it. Same results as {@link #cpu()}; its run report has firings, vector
+   * fill, flushes and blocks, which the direct executor has not.
+   */
+  public static Device cpuScheduled() {
+    Device cpu = cpu(false);
+    return new Device(Kind.JVM, cpu.name, cpu.parallelism, null, false, null, true);
+  }
+
+  /** How the CPU back end runs an instance, as run reports name it after the device. */
+  public String cpuExecutor() {
+    return scheduled ? "scheduled" : "direct calls";
   }
 
   private static Device cpu(boolean automatic) {
@@ -165,11 +192,17 @@ public final class Device {
     return kind == Kind.JVM ? this : new Device(kind, name, parallelism, openCl, true, memory);
   }
 
-  /** The device with this name: {@code cpu}, {@code jvm}, {@code opencl}, {@code gpu} or {@code opencl:N}. */
+  /**
+   * The device with this name: {@code cpu}, {@code jvm}, {@code cpu:scheduled}, {@code opencl},
+   * {@code gpu} or {@code opencl:N}.
+   */
   public static Device named(String spec) {
     String s = spec.trim().toLowerCase(Locale.ROOT);
     if (s.equals("cpu") || s.equals("jvm")) {
       return cpu();
+    }
+    if (s.equals("cpu:scheduled") || s.equals("jvm:scheduled")) {
+      return cpuScheduled();
     }
     if (s.equals("opencl")) {
       return opencl();
@@ -185,7 +218,7 @@ public final class Device {
       }
     }
     throw new IllegalArgumentException("unknown device '" + spec + "' (from " + PROPERTY + " or "
-        + ENVIRONMENT + "); use cpu, jvm, opencl, gpu or opencl:N");
+        + ENVIRONMENT + "); use cpu, jvm, cpu:scheduled, opencl, gpu or opencl:N");
   }
 
   public Kind kind() {
@@ -202,6 +235,14 @@ public final class Device {
    */
   public int parallelism() {
     return parallelism;
+  }
+
+  /**
+   * Whether the CPU back end runs each instance with the queued {@code Scheduler}
+   * ({@link #cpuScheduled()}) rather than the direct executor; false for OpenCL devices.
+   */
+  public boolean scheduled() {
+    return scheduled;
   }
 
   /** How an OpenCL device's memory is used (shared or discrete, and the budget); null for the JVM. */

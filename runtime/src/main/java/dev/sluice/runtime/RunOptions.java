@@ -8,12 +8,21 @@ package dev.sluice.runtime;
 public record RunOptions(Device device, int instances, int chunkSize, long maxSteps, ProgressListener progress) {
   public static final int DEFAULT_CHUNK = 1 << 14;
 
+  /**
+   * The chunk size that leaves it to the back end: claims of {@link #DEFAULT_CHUNK} items, which the
+   * CPU back end cuts, on an input of known length and with several instances, to at most 1/(8 x
+   * instances) of the input, so an input of few, costly items is shared by every instance. Where
+   * chunk boundaries are not set, a result that depends on them (a user-signal window spanning two
+   * chunks) is not defined: set a chunk size for such pipelines.
+   */
+  public static final int AUTOMATIC_CHUNK = 0;
+
   public RunOptions {
     if (instances < 0) {
       throw new IllegalArgumentException("instances must be >= 0 (0: one per core), not " + instances);
     }
-    if (chunkSize < 1) {
-      throw new IllegalArgumentException("chunkSize must be >= 1, not " + chunkSize);
+    if (chunkSize < 0) {
+      throw new IllegalArgumentException("chunkSize must be >= 1, or 0 for automatic, not " + chunkSize);
     }
     if (maxSteps < 1) {
       throw new IllegalArgumentException("maxSteps must be >= 1, not " + maxSteps);
@@ -26,7 +35,17 @@ public record RunOptions(Device device, int instances, int chunkSize, long maxSt
   }
 
   public static RunOptions defaults() {
-    return new RunOptions(null, 0, DEFAULT_CHUNK, Long.MAX_VALUE);
+    return new RunOptions(null, 0, AUTOMATIC_CHUNK, Long.MAX_VALUE);
+  }
+
+  /** Input items an instance claims at a time: the chunk size, or {@link #DEFAULT_CHUNK} when automatic. */
+  public int claimSize() {
+    return chunkSize == AUTOMATIC_CHUNK ? DEFAULT_CHUNK : chunkSize;
+  }
+
+  /** Whether the chunk size was left to the back end ({@link #AUTOMATIC_CHUNK}). */
+  public boolean automaticChunks() {
+    return chunkSize == AUTOMATIC_CHUNK;
   }
 
   /** The device to use: the one set, else {@link Device#best()}. */

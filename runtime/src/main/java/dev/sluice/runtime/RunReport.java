@@ -138,8 +138,10 @@ public final class RunReport {
     b.append(String.format(Locale.ROOT, "  %-16s %-9s %12s %12s %9s %10s %6s %8s %7s %6s%n", "stage", "kind",
         "in", "out", "firings", "runs", "fill", "signals", "flushes", "blocks"));
     for (StageStats s : stages) {
-      b.append(String.format(Locale.ROOT, "  %-16s %-9s %12d %12d %9d %10d %5.1f%% %8d %7d %6d%n", s.name(),
-          s.kind(), s.itemsIn(), s.itemsOut(), s.firings(), s.runs(), 100 * s.vectorFill(), s.signals(),
+      // NaN: the executor has no runs (the CPU back end's direct calls), so no fill
+      String fill = Double.isNaN(s.vectorFill()) ? "n/a" : String.format(Locale.ROOT, "%.1f%%", 100 * s.vectorFill());
+      b.append(String.format(Locale.ROOT, "  %-16s %-9s %12d %12d %9d %10d %6s %8d %7d %6d%n", s.name(),
+          s.kind(), s.itemsIn(), s.itemsOut(), s.firings(), s.runs(), fill, s.signals(),
           s.flushes(), s.blocks()));
     }
     for (SinkStats s : sinks) {
@@ -161,9 +163,10 @@ public final class RunReport {
     for (StageStats s : stages) {
       st.add(String.format(Locale.ROOT,
           "{\"name\":%s,\"kind\":%s,\"itemsIn\":%d,\"itemsOut\":%d,\"firings\":%d,\"runs\":%d,"
-              + "\"vectorFill\":%.6f,\"signals\":%d,\"flushes\":%d,\"blocks\":%d}",
+              + "\"vectorFill\":%s,\"signals\":%d,\"flushes\":%d,\"blocks\":%d}",
           quote(s.name()), quote(s.kind()), s.itemsIn(), s.itemsOut(), s.firings(), s.runs(),
-          s.vectorFill(), s.signals(), s.flushes(), s.blocks()));
+          Double.isNaN(s.vectorFill()) ? "null" : String.format(Locale.ROOT, "%.6f", s.vectorFill()),
+          s.signals(), s.flushes(), s.blocks()));
     }
     List<String> sk = new ArrayList<>();
     for (SinkStats s : sinks) {

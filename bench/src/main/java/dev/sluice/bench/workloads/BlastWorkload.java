@@ -129,6 +129,7 @@ public final class BlastWorkload implements Workload {
     return new Prepared() {
       // built once per input (the search binds the database), so each OpenCL kernel builds once per size
       private BlastPipeline cpu;
+      private BlastPipeline cpu1;
       private BlastPipeline opencl;
 
       @Override
@@ -157,9 +158,15 @@ public final class BlastWorkload implements Workload {
         return switch (impl) {
           case SLUICE_CPU -> {
             if (cpu == null) {
-              cpu = search.builder().device(Device.cpu()).build();
+              cpu = search.builder().device(SluiceVariant.cpu()).build();
             }
             yield sluice(cpu);
+          }
+          case SLUICE_CPU_1T -> {
+            if (cpu1 == null) {
+              cpu1 = search.builder().device(SluiceVariant.cpu()).instances(1).build();
+            }
+            yield sluice(cpu1);
           }
           case SLUICE_OPENCL -> {
             if (opencl == null) {

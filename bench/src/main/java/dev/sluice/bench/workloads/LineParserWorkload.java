@@ -75,8 +75,9 @@ public final class LineParserWorkload implements Workload {
       @Override
       public Variant variant(Impl impl) throws Variant.Unavailable {
         return switch (impl) {
-          case SLUICE_CPU -> sluice(Device.cpu());
-          case SLUICE_OPENCL -> sluice(OpenCl.sluiceDevice());
+          case SLUICE_CPU -> sluice(SluiceVariant.cpu(), 0);
+          case SLUICE_CPU_1T -> sluice(SluiceVariant.cpu(), 1);
+          case SLUICE_OPENCL -> sluice(OpenCl.sluiceDevice(), 0);
           case FUSED_1T -> () -> {
             List<LineSummary> out = new ArrayList<>(lines.length);
             for (int i = 0; i < lines.length; i++) {
@@ -143,9 +144,9 @@ public final class LineParserWorkload implements Workload {
         };
       }
 
-      private Variant sluice(Device device) {
+      private Variant sluice(Device device, int instances) {
         LineParserPipeline p = LineParserPipeline.builder().digits(() -> new Digits(text))
-            .summarize(() -> new Summarize(text)).device(device).build();
+            .summarize(() -> new Summarize(text)).device(device).instances(instances).build();
         return SluiceVariant.of(p, () -> {
           LineParserPipeline.Result r = p.run(lines);
           return new Variant.Outcome(r.summaries(), r.report());

@@ -27,6 +27,7 @@ public final class SynthGainWorkload implements Workload {
   private final long[] salts = {SynthGains.salt(0), SynthGains.salt(1), SynthGains.salt(2)};
   // kept across input sizes, so each kernel is compiled once
   private SynthGainPipeline cpu;
+  private SynthGainPipeline cpu1;
   private SynthGainPipeline opencl;
   private PerStageGain perStage;
 
@@ -80,11 +81,12 @@ public final class SynthGainWorkload implements Workload {
       @Override
       public Variant variant(Impl impl) throws Variant.Unavailable {
         return switch (impl) {
-          case SLUICE_CPU -> {
+          case SLUICE_CPU, SLUICE_CPU_1T -> {
             if (cpu == null) {
-              cpu = SynthGains.builder(gain).device(Device.cpu()).build();
+              cpu = SynthGains.builder(gain).device(SluiceVariant.cpu()).build();
+              cpu1 = SynthGains.builder(gain).device(SluiceVariant.cpu()).instances(1).build();
             }
-            SynthGainPipeline p = cpu;
+            SynthGainPipeline p = impl == Impl.SLUICE_CPU ? cpu : cpu1;
             yield SluiceVariant.of(p, () -> {
               SynthGainPipeline.Result r = p.run(ids);
               return new Variant.Outcome(r.items(), r.report());
@@ -203,6 +205,7 @@ public final class SynthGainWorkload implements Workload {
       perStage.close();
     }
     cpu = null;
+    cpu1 = null;
     opencl = null;
     perStage = null;
   }

@@ -214,44 +214,27 @@ final class ApiWriter {
       m.addStatement("run = $T.switchToCpu(PLAN, run, NO_KERNEL, null)", Names.OPENCL_DRIVER);
     }
     m.endControlFlow()
-        .addStatement("$T outcome = $T.run(PLAN, run, input.apply(run.chunkSize()), (c, control) -> new $T(this, c, control))",
+        .beginControlFlow("if (run.device().scheduled())")
+        .addStatement("$T outcome = $T.run(PLAN, run, input.apply(run.claimSize()), (c, control) -> new $T(this, c, control))",
             outcome, Names.CPU_DRIVER, names.instance())
+        .addStatement("return new $T(outcome)", resultName())
+        .endControlFlow()
+        .addStatement("$T outcome = $T.run(PLAN, run, input.apply(run.claimSize()), (c, control) -> new $T(this, c, control))",
+            ParameterizedTypeName.get(CpuDirectWriter.DIRECT_OUTCOME, CpuDirectWriter.className(names)),
+            CpuDirectWriter.DIRECT_DRIVER, CpuDirectWriter.className(names))
         .addStatement("return new $T(outcome)", resultName());
     t.addMethod(m.build());
   }
 
   private TypeSpec result() {
-    ParameterizedTypeName outcome = ParameterizedTypeName.get(Names.OUTCOME, names.instance());
     TypeSpec.Builder r = TypeSpec.classBuilder(resultName())
         .addModifiers(Modifier.PUBLIC, Modifier.STATIC, Modifier.FINAL)
         .addJavadoc("What one run produced: each sink's items (in no defined order), each reduction, the report.\n");
-    MethodSpec.Builder ctor = MethodSpec.constructorBuilder().addParameter(outcome, "outcome");
+    r.addMethod(cpuResult(Names.OUTCOME, names.instance()));
+    r.addMethod(cpuResult(CpuDirectWriter.DIRECT_OUTCOME, CpuDirectWriter.className(names)));
     for (StageModel s : model.sinks()) {
       TypeName result = Names.sinkResult(s.itemType());
       r.addField(result, s.name(), Modifier.PRIVATE, Modifier.FINAL);
-      ctor.addStatement("int $N_n = 0", s.name())
-          .beginControlFlow("for ($T i : outcome.instances())", names.instance())
-          .addStatement("$N_n += i.$N.count()", s.name(), Names.sink(s.name()))
-          .endControlFlow();
-      if (s.itemType().isRecord()) {
-        ctor.addStatement("$T $N_all = new $T<>($N_n)", result, s.name(), ArrayList.class, s.name())
-            .beginControlFlow("for ($T i : outcome.instances())", names.instance())
-            .addStatement("i.$N.addTo($N_all)", Names.sink(s.name()), s.name())
-            .endControlFlow()
-            .addStatement("this.$N = $T.unmodifiableList($N_all)", s.name(), java.util.Collections.class, s.name());
-      } else {
-        // one instance: its sink buffer is handed over (trimmed only if not full); several: one bulk
-        // copy of each instance's buffer into the result
-        ctor.beginControlFlow("if (outcome.instances().size() == 1)")
-            .addStatement("this.$N = outcome.instances().get(0).$N.takeArray()", s.name(), Names.sink(s.name()))
-            .nextControlFlow("else")
-            .addStatement("this.$N = new $T[$N_n]", s.name(), Names.type(s.itemType()), s.name())
-            .addStatement("int $N_at = 0", s.name())
-            .beginControlFlow("for ($T i : outcome.instances())", names.instance())
-            .addStatement("$N_at += i.$N.copyTo(this.$N, $N_at)", s.name(), Names.sink(s.name()), s.name(), s.name())
-            .endControlFlow()
-            .endControlFlow();
-      }
       r.addMethod(MethodSpec.methodBuilder(s.name())
           .addJavadoc("The items of sink {@code $L}.\n", s.name())
           .addModifiers(Modifier.PUBLIC)
@@ -264,11 +247,6 @@ final class ApiWriter {
         String name = s.name() + Names.capitalize(f.name());
         TypeName type = TypeName.get(f.element().asType());
         r.addField(type, name, Modifier.PRIVATE, Modifier.FINAL);
-        ctor.addStatement("$T $N_acc = $L", type, name, Reductions.identity(f))
-            .beginControlFlow("for ($T i : outcome.instances())", names.instance())
-            .addStatement("$N_acc = $L", name, Reductions.combine(f, name + "_acc", "i." + Names.node(s.name()) + "." + f.name()))
-            .endControlFlow()
-            .addStatement("this.$N = $N_acc", name, name);
         r.addMethod(MethodSpec.methodBuilder(name)
             .addJavadoc("{@code $L.$L} ($L) combined over all lanes and instances.\n", s.name(), f.name(), f.op())
             .addModifiers(Modifier.PUBLIC)
@@ -278,8 +256,6 @@ final class ApiWriter {
       }
     }
     r.addField(Names.RUN_REPORT, "report", Modifier.PRIVATE, Modifier.FINAL);
-    ctor.addStatement("this.report = outcome.report()");
-    r.addMethod(ctor.build());
     if (kernel.hasKernel()) {
       r.addMethod(kernelResult());
     }
@@ -290,6 +266,54 @@ final class ApiWriter {
         .addStatement("return report")
         .build());
     return r.build();
+  }
+
+  /**
+   * The Result of a run on the CPU back end, from the instances of one executor (the scheduled
+   * {@code _CpuInstance} or the direct {@code _CpuDirect}, which name their sinks and nodes alike).
+   */
+  private MethodSpec cpuResult(ClassName outcomeType, ClassName instance) {
+    ParameterizedTypeName outcome = ParameterizedTypeName.get(outcomeType, instance);
+    MethodSpec.Builder ctor = MethodSpec.constructorBuilder().addParameter(outcome, "outcome");
+    for (StageModel s : model.sinks()) {
+      TypeName result = Names.sinkResult(s.itemType());
+      ctor.addStatement("int $N_n = 0", s.name())
+          .beginControlFlow("for ($T i : outcome.instances())", instance)
+          .addStatement("$N_n += i.$N.count()", s.name(), Names.sink(s.name()))
+          .endControlFlow();
+      if (s.itemType().isRecord()) {
+        ctor.addStatement("$T $N_all = new $T<>($N_n)", result, s.name(), ArrayList.class, s.name())
+            .beginControlFlow("for ($T i : outcome.instances())", instance)
+            .addStatement("i.$N.addTo($N_all)", Names.sink(s.name()), s.name())
+            .endControlFlow()
+            .addStatement("this.$N = $T.unmodifiableList($N_all)", s.name(), java.util.Collections.class, s.name());
+      } else {
+        // one instance: its sink buffer is handed over (trimmed only if not full); several: one bulk
+        // copy of each instance's buffer into the result
+        ctor.beginControlFlow("if (outcome.instances().size() == 1)")
+            .addStatement("this.$N = outcome.instances().get(0).$N.takeArray()", s.name(), Names.sink(s.name()))
+            .nextControlFlow("else")
+            .addStatement("this.$N = new $T[$N_n]", s.name(), Names.type(s.itemType()), s.name())
+            .addStatement("int $N_at = 0", s.name())
+            .beginControlFlow("for ($T i : outcome.instances())", instance)
+            .addStatement("$N_at += i.$N.copyTo(this.$N, $N_at)", s.name(), Names.sink(s.name()), s.name(), s.name())
+            .endControlFlow()
+            .endControlFlow();
+      }
+    }
+    for (StageModel s : model.nodes()) {
+      for (FieldModel f : s.node().fields(FieldModel.Kind.REDUCE)) {
+        String name = s.name() + Names.capitalize(f.name());
+        TypeName type = TypeName.get(f.element().asType());
+        ctor.addStatement("$T $N_acc = $L", type, name, Reductions.identity(f))
+            .beginControlFlow("for ($T i : outcome.instances())", instance)
+            .addStatement("$N_acc = $L", name, Reductions.combine(f, name + "_acc", "i." + Names.node(s.name()) + "." + f.name()))
+            .endControlFlow()
+            .addStatement("this.$N = $N_acc", name, name);
+      }
+    }
+    ctor.addStatement("this.report = outcome.report()");
+    return ctor.build();
   }
 
   /** The Result of an OpenCL run: the sinks and reductions the kernel gathered. */
@@ -339,12 +363,14 @@ final class ApiWriter {
     t.addField(Names.DEVICE, "device", Modifier.PRIVATE);
     t.addField(FieldSpec.builder(TypeName.INT, "instances", Modifier.PRIVATE).build());
     t.addField(FieldSpec.builder(TypeName.INT, "chunkSize", Modifier.PRIVATE)
-        .initializer("$T.DEFAULT_CHUNK", Names.RUN_OPTIONS).build());
+        .initializer("$T.AUTOMATIC_CHUNK", Names.RUN_OPTIONS).build());
     t.addField(FieldSpec.builder(TypeName.LONG, "maxSteps", Modifier.PRIVATE)
         .initializer("Long.MAX_VALUE").build());
     setter(t, b, "device", Names.DEVICE, "The device to run on; by default {@code Device.best()}.");
     setter(t, b, "instances", TypeName.INT, "Pipeline instances side by side; 0 (the default) means one per core.");
-    setter(t, b, "chunkSize", TypeName.INT, "Input items an instance claims at a time.");
+    setter(t, b, "chunkSize", TypeName.INT, "Input items an instance claims at a time; 0 (the default): automatic, see\n"
+        + "{@link dev.sluice.runtime.RunOptions#AUTOMATIC_CHUNK}. Set it when results depend on chunk boundaries\n"
+        + "(user-signal windows).");
     setter(t, b, "maxSteps", TypeName.LONG, "Most firings per instance before the run fails as hung.");
     t.addField(Names.PROGRESS_LISTENER, "progress", Modifier.PRIVATE);
     setter(t, b, "progress", Names.PROGRESS_LISTENER, "Told the run's progress (input items done of the total) at a bounded "

@@ -32,7 +32,7 @@ import dev.sluice.runtime.protocol.Protocol;
 /**
  * Writes {@code <Name>Pipeline_Kernel}: the whole pipeline as one Aparapi kernel. Work-group
  * {@code g} is pipeline instance {@code g}; its queues are slices of global arrays. Each pass of the
- * persistent loop is one run: lane 0 asks {@code DeviceScheduler} which node fires next and on which
+ * persistent loop is one run: lane 0 asks {@code Scheduler} which node fires next and on which
  * items, every lane fires that node on one item (staging its pushes per lane), lane 0 turns the
  * lanes' counts into offsets with a prefix sum in local memory and reserves room in the target queues
  * (sinks with {@code atomicAdd}), the lanes scatter their items there, and lane 0 updates the

@@ -15,7 +15,8 @@ import javax.lang.model.element.TypeElement;
 
 /**
  * Writes a pipeline's generated classes: the public {@code <Name>Pipeline} (plan, builder, run
- * methods, result), its {@code _CpuInstance}, its {@code _Kernel} when it gets one, and its picture
+ * methods, result), its {@code _CpuInstance} (the scheduled CPU executor) and {@code _CpuDirect} (the
+ * direct one), its {@code _Kernel} when it gets one, and its picture
  * ({@link DiagramWriter}). Each class is {@code @Generated} and names every type it is derived from
  * as an originating element ({@link OriginatingElements}), so incremental builds redo it when any of
  * them changes.
@@ -35,6 +36,7 @@ public final class PipelineWriter {
     List<TypeElement> origins = OriginatingElements.of(model, kernel, env.getElementUtils());
     emit(model, origins, new ApiWriter(model, schedule, names, kernel).write());
     emit(model, origins, new CpuInstanceWriter(model, schedule, names).write());
+    emit(model, origins, new CpuDirectWriter(model, schedule, names).write());
     if (kernel.hasKernel()) {
       emit(model, origins, new KernelWriter(model, schedule, names, kernel.bodies()).write());
     }

@@ -2,24 +2,20 @@ package dev.sluice.runtime.cpu;
 
 import dev.sluice.runtime.Device;
 import dev.sluice.runtime.DivisionProbe;
-import dev.sluice.runtime.PipelineException;
-import dev.sluice.runtime.ProgressListener;
 import dev.sluice.runtime.RunOptions;
 import dev.sluice.runtime.RunReport;
 import dev.sluice.runtime.input.InputCursor;
-import dev.sluice.runtime.input.ProgressMeter;
 import dev.sluice.runtime.plan.PipelinePlan;
 import dev.sluice.runtime.protocol.Failures;
 import dev.sluice.runtime.protocol.StateLayout;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.BiFunction;
 
 /**
- * The CPU driver: runs a pipeline as several independent instances, one per thread, each claiming
- * input chunks from the shared cursor. The first failure stops the other instances and is rethrown
- * on the caller's thread.
+ * The CPU driver of the scheduled executor: runs a pipeline as several independent instances, one
+ * per thread ({@link InstanceThreads}), each a {@link dev.sluice.runtime.protocol.Scheduler} claiming input chunks from the shared
+ * cursor, and sums their counters into the report.
  */
 public final class CpuDriver {
   private CpuDriver() {}
@@ -37,89 +33,10 @@ public final class CpuDriver {
     if (untrusted != null) {
       throw new IllegalStateException(plan.name + ": " + untrusted);
     }
-    int n = options.resolvedInstances();
-    RunControl control = new RunControl(plan, options.maxSteps(), options.chunkSize());
-    ProgressMeter meter = null;
-    AtomicLong taken = new AtomicLong();
-    if (options.progress() != null) {
-      meter = new ProgressMeter(plan.name, options.progress(), cursor.total());
-      InputCursor counted = cursor;
-      cursor = chunk -> {
-        if (!counted.claim(chunk)) {
-          return false;
-        }
-        taken.addAndGet(chunk.remaining());
-        return true;
-      };
-    }
-    List<I> instances = new ArrayList<>(n);
-    for (int i = 0; i < n; i++) {
-      instances.add(newInstance.apply(cursor, control));
-    }
-    long t0 = System.nanoTime();
-    Throwable[] failures = new Throwable[n];
-    if (n == 1 && meter == null) {
-      runOne(instances.get(0), control, failures, 0);
-    } else {
-      Thread[] threads = new Thread[n];
-      for (int i = 0; i < n; i++) {
-        int k = i;
-        threads[i] = new Thread(() -> runOne(instances.get(k), control, failures, k),
-            "sluice-" + plan.name + "-" + i);
-        threads[i].start();
-      }
-      RuntimeException listenerFailed = null;
-      for (Thread t : threads) {
-        try {
-          // with a progress listener the caller's thread tells it while it waits
-          while (t.isAlive()) {
-            t.join(meter == null ? 0 : ProgressListener.INTERVAL_MILLIS);
-            if (meter != null && listenerFailed == null) {
-              try {
-                meter.update(taken.get());
-              } catch (RuntimeException e) {
-                listenerFailed = e;
-                control.abort();
-              }
-            }
-          }
-        } catch (InterruptedException e) {
-          control.abort();
-          Thread.currentThread().interrupt();
-          throw new IllegalStateException(plan.name + ": interrupted while running", e);
-        }
-      }
-      if (listenerFailed != null) {
-        throw listenerFailed;
-      }
-    }
-    long nanos = System.nanoTime() - t0;
-    for (Throwable f : failures) {
-      if (f instanceof PipelineException p) {
-        throw p;
-      }
-    }
-    for (Throwable f : failures) {
-      if (f instanceof RuntimeException r) {
-        throw r;
-      }
-      if (f instanceof Error e) {
-        throw e;
-      }
-    }
-    if (meter != null) {
-      meter.finish(taken.get());
-    }
-    return new Outcome<>(instances, report(plan, device, instances, nanos));
-  }
-
-  private static void runOne(CpuInstance instance, RunControl control, Throwable[] failures, int k) {
-    try {
-      instance.runner().run();
-    } catch (Throwable t) {
-      failures[k] = t;
-      control.abort();
-    }
+    RunControl control = new RunControl(plan, options.maxSteps(), options.claimSize());
+    InstanceThreads.Ran<I> ran = InstanceThreads.run(plan.name, options, control, cursor,
+        newInstance, i -> i.runner().run());
+    return new Outcome<>(ran.instances(), report(plan, device, ran.instances(), ran.nanos()));
   }
 
   private static RunReport report(PipelinePlan plan, Device device, List<? extends CpuInstance> instances,
@@ -148,6 +65,6 @@ public final class CpuDriver {
       }
       sinks.add(new RunReport.SinkStats(plan.sinkNames[k], items));
     }
-    return new RunReport(plan, device.name(), instances.size(), nanos, stages, sinks, null);
+    return new RunReport(plan, device.name() + ", scheduled", instances.size(), nanos, stages, sinks, null);
   }
 }

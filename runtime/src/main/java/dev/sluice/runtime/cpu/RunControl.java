@@ -18,11 +18,18 @@ public final class RunControl {
     this.maxSteps = maxSteps;
   }
 
+  /** For the direct executor, which has no scheduler and so no plan code: only the step bound and the stop flag. */
+  public RunControl(long maxSteps) {
+    this.code = null;
+    this.maxSteps = maxSteps;
+  }
+
   void abort() {
     aborted = true;
   }
 
-  boolean aborted() {
+  /** Whether an instance failed (or the listener did), so the others stop. */
+  public boolean aborted() {
     return aborted;
   }
 }

@@ -15,6 +15,46 @@ public interface InputCursor {
     return ProgressListener.UNKNOWN;
   }
 
+  /**
+   * This cursor's chunks cut into pieces of at most {@code ceil(total / parts)} items, so that an
+   * input of few items, each a lot of work (BLAST's database chunks), is shared by {@code parts /
+   * PIECES_PER_INSTANCE} instances instead of claimed whole by the first. A cursor of unknown total
+   * (a stream) is returned as it is.
+   */
+  default InputCursor inPieces(int parts) {
+    long total = total();
+    if (total == ProgressListener.UNKNOWN || total <= 0) {
+      return this;
+    }
+    int piece = (int) Math.max(1, (total + parts - 1) / parts);
+    InputCursor inner = this;
+    return new InputCursor() {
+      private final InputChunk pending = new InputChunk();
+
+      @Override
+      public synchronized boolean claim(InputChunk chunk) {
+        if (pending.remaining() == 0 && !inner.claim(pending)) {
+          return false;
+        }
+        chunk.data = pending.data;
+        chunk.base = pending.base;
+        chunk.offset = pending.offset;
+        chunk.pos = pending.pos;
+        chunk.end = Math.min(pending.end, pending.pos + piece);
+        pending.pos = chunk.end;
+        return true;
+      }
+
+      @Override
+      public long total() {
+        return total;
+      }
+    };
+  }
+
+  /** Pieces per instance {@link #inPieces} aims at with the default chunk size: the last piece claimed may be up to this fraction of an instance's share late. */
+  int PIECES_PER_INSTANCE = 8;
+
   /** Chunks of one in-memory input of {@code length} items (an array or record columns). */
   static InputCursor of(Object data, int length, int chunkSize) {
     AtomicLong next = new AtomicLong();

@@ -50,7 +50,7 @@ public final class OpenClDriver {
         throw new IllegalArgumentException(SLICE_PROPERTY + " must be a positive integer, not '" + set + "'", e);
       }
     }
-    return Math.max(DEFAULT_SLICE, options.chunkSize());
+    return Math.max(DEFAULT_SLICE, options.claimSize());
   }
 
   private static final System.Logger LOG = System.getLogger(OpenClDriver.class.getName());
@@ -85,7 +85,7 @@ public final class OpenClDriver {
     long t0 = System.nanoTime();
     long paramBytes = program.readParams();
     long paramNanos = System.nanoTime() - t0;
-    int[] encoded = PlanCode.encode(plan, options.maxSteps(), options.chunkSize());
+    int[] encoded = PlanCode.encode(plan, options.maxSteps(), options.claimSize());
     int[] capacity = new int[sinks];
     for (int k = 0; k < sinks; k++) {
       // as large as this pipeline object's last run needed: a rerun of a slice is a whole launch

@@ -153,7 +153,7 @@ public final class PlanDiagram {
     addList(lines, "handles ", handles);
     addList(lines, "raises ", raises);
     addList(lines, "forwards ", forwards);
-    if (figures != null) {
+    if (figures != null && !Double.isNaN(figures.stageFill()[s])) {
       lines.add(String.format(Locale.ROOT, "fill %.1f%%", 100 * figures.stageFill()[s]));
     }
     return lines;

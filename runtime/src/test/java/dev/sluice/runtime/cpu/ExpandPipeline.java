@@ -142,7 +142,7 @@ public final class ExpandPipeline {
   }
 
   Result run(int[] input, RunOptions options) {
-    var outcome = CpuDriver.run(plan, options, InputCursor.of(input, input.length, options.chunkSize()),
+    var outcome = CpuDriver.run(plan, options, InputCursor.of(input, input.length, options.claimSize()),
         Instance::new);
     List<Integer> kept = new ArrayList<>();
     List<Long> per = new ArrayList<>();

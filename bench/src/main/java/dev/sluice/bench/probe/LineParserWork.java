@@ -1,0 +1,159 @@
+package dev.sluice.bench.probe;
+
+import dev.sluice.examples.lineparser.Digits;
+import dev.sluice.examples.lineparser.Line;
+import dev.sluice.examples.lineparser.LineParserPipeline;
+import dev.sluice.examples.lineparser.LineSummary;
+import dev.sluice.examples.lineparser.Reference;
+import dev.sluice.examples.lineparser.SampleText;
+import dev.sluice.examples.lineparser.Summarize;
+import dev.sluice.runtime.Device;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Locale;
+import java.util.Random;
+
+/**
+ * How much of the line parser's gap to the hand-fused loop is the work its {@code Summarize} node
+ * does, rather than Sluice: on one thread, the bench's one-pass fused loop, the same loop doing
+ * {@code Summarize}'s per-digit work (each digit scans forward to the end of its number for its place
+ * value, so a number of L digits costs L(L+1)/2 steps instead of L), and the Sluice pipeline with one
+ * instance on both CPU executors. Runs them in turn, {@code probe.rounds} rounds (default 15), and
+ * prints each one's median time and its ratio to the one-pass loop.
+ *
+ * <pre>
+ * mvn -B -ntp -q install -DskipTests &amp;&amp; mvn -B -ntp -q -pl bench exec:java \
+ *     -Dbench.main=dev.sluice.bench.probe.LineParserWork [-Dprobe.lines=400000]
+ * </pre>
+ */
+public final class LineParserWork {
+  private LineParserWork() {}
+
+  public static void main(String[] args) {
+    int n = Integer.getInteger("probe.lines", 400_000);
+    int rounds = Integer.getInteger("probe.rounds", 15);
+    byte[] text = SampleText.generate(new Random(4), n);
+    Line[] lines = Reference.lines(text);
+    List<LineSummary> expected = Reference.summaries(text, lines);
+    LineParserPipeline direct = LineParserPipeline.builder().digits(() -> new Digits(text))
+        .summarize(() -> new Summarize(text)).device(Device.cpu()).instances(1).build();
+    LineParserPipeline scheduled = LineParserPipeline.builder().digits(() -> new Digits(text))
+        .summarize(() -> new Summarize(text)).device(Device.cpuScheduled()).instances(1).build();
+    String[] names = {"fused-1t, one pass", "fused-1t, Summarize's per-digit work",
+        "the nodes' methods called in a loop", "sluice direct, 1 instance", "sluice scheduled, 1 instance"};
+    List<java.util.function.Supplier<List<LineSummary>>> runs = List.of(
+        () -> onePass(text, lines),
+        () -> perDigit(text, lines),
+        () -> nodesByHand(text, lines),
+        () -> direct.run(lines).summaries(),
+        () -> scheduled.run(lines).summaries());
+    long[][] times = new long[runs.size()][rounds];
+    for (int r = 0; r < rounds; r++) {
+      for (int k = 0; k < runs.size(); k++) {
+        System.gc();
+        long t0 = System.nanoTime();
+        List<LineSummary> out = runs.get(k).get();
+        times[k][r] = System.nanoTime() - t0;
+        if (out.size() != expected.size() || !new java.util.HashSet<>(out).equals(new java.util.HashSet<>(expected))) {
+          throw new IllegalStateException(names[k] + " differs from the reference");
+        }
+      }
+    }
+    double base = median(times[0]);
+    System.out.printf(Locale.ROOT, "line parser, %d lines (%d bytes), one thread, median of %d rounds (the first third are warm-up)%n",
+        lines.length, text.length, rounds);
+    for (int k = 0; k < runs.size(); k++) {
+      double m = median(times[k]);
+      System.out.printf(Locale.ROOT, "  %-40s %9.2f ms  %5.2fx the one-pass loop's time%n", names[k], m / 1e6, m / base);
+    }
+  }
+
+  /** Median of the last two thirds (the first third warms the JIT up). */
+  private static double median(long[] t) {
+    long[] s = Arrays.copyOfRange(t, t.length / 3, t.length);
+    Arrays.sort(s);
+    return s[s.length / 2];
+  }
+
+  /** The bench's fused loop: one pass per line. */
+  static List<LineSummary> onePass(byte[] text, Line[] lines) {
+    List<LineSummary> out = new ArrayList<>(lines.length);
+    for (Line line : lines) {
+      int digits = 0;
+      int numbers = 0;
+      long sum = 0;
+      long current = 0;
+      boolean inNumber = false;
+      for (int at = line.start(); at < line.end(); at++) {
+        int c = text[at];
+        if (c >= '0' && c <= '9') {
+          digits++;
+          current = current * 10 + (c - '0');
+          if (!inNumber) {
+            numbers++;
+            inNumber = true;
+          }
+        } else {
+          sum += current;
+          current = 0;
+          inNumber = false;
+        }
+      }
+      out.add(new LineSummary(line.start(), digits, numbers, sum + current));
+    }
+    return out;
+  }
+
+  /**
+   * The example's node objects called by hand, as a loop would call them with no pipeline around:
+   * BEGIN, {@code Digits.run} per character (its pushes go straight to {@code Summarize.run}), END.
+   */
+  static List<LineSummary> nodesByHand(byte[] text, Line[] lines) {
+    List<LineSummary> out = new ArrayList<>(lines.length);
+    Digits digits = new Digits(text);
+    Summarize summarize = new Summarize(text);
+    Line[] current = new Line[1];
+    dev.sluice.IntOut toSummarize = at -> summarize.run(at, current[0]);
+    dev.sluice.Out<LineSummary> toList = out::add;
+    for (Line line : lines) {
+      current[0] = line;
+      summarize.begin(line);
+      int n = line.end() - line.start();
+      for (int i = 0; i < n; i++) {
+        digits.run(i, line, toSummarize);
+      }
+      summarize.end(line, toList);
+    }
+    return out;
+  }
+
+  /** A fused loop doing what Digits and Summarize do per character and per digit. */
+  static List<LineSummary> perDigit(byte[] text, Line[] lines) {
+    List<LineSummary> out = new ArrayList<>(lines.length);
+    for (Line line : lines) {
+      int digits = 0;
+      int numbers = 0;
+      long sum = 0;
+      for (int at = line.start(); at < line.end(); at++) {
+        int c = text[at];
+        if (c < '0' || c > '9') {
+          continue;
+        }
+        digits += 1;
+        if (at == line.start() || text[at - 1] < '0' || text[at - 1] > '9') {
+          numbers += 1;
+        }
+        long place = 1;
+        int next = at + 1;
+        while (next < line.end() && text[next] >= '0' && text[next] <= '9') {
+          place *= 10;
+          next++;
+        }
+        sum += (text[at] - '0') * place;
+      }
+      out.add(new LineSummary(line.start(), digits, numbers, sum));
+    }
+    return out;
+  }
+}

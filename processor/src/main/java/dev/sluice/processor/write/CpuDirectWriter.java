@@ -1,0 +1,505 @@
+package dev.sluice.processor.write;
+
+import com.squareup.javapoet.ClassName;
+import com.squareup.javapoet.CodeBlock;
+import com.squareup.javapoet.FieldSpec;
+import com.squareup.javapoet.MethodSpec;
+import com.squareup.javapoet.ParameterizedTypeName;
+import com.squareup.javapoet.TypeName;
+import com.squareup.javapoet.TypeSpec;
+import dev.sluice.Signal;
+import dev.sluice.processor.compute.DispatchEntry;
+import dev.sluice.processor.compute.Origination;
+import dev.sluice.processor.compute.RegionPlan;
+import dev.sluice.processor.compute.Schedule;
+import dev.sluice.processor.compute.SignalKey;
+import dev.sluice.processor.model.ChannelModel;
+import dev.sluice.processor.model.EdgeModel;
+import dev.sluice.processor.model.FieldModel;
+import dev.sluice.processor.model.HandlerModel;
+import dev.sluice.processor.model.ItemType;
+import dev.sluice.processor.model.NodeModel;
+import dev.sluice.processor.model.PipelineModel;
+import dev.sluice.processor.model.RunParam;
+import dev.sluice.processor.model.StageModel;
+import java.util.List;
+import java.util.Objects;
+import javax.lang.model.element.Modifier;
+
+/**
+ * Writes {@code <Pipeline>_CpuDirect}: one pipeline instance for the CPU back end's direct executor.
+ * Every output channel is a small class whose {@code push} calls each consumer at once; each node has
+ * a {@code take_s} method that runs it on one item; an enumerator delivers BEGIN, its elements and
+ * END to its region one after the other; each signal a node can receive has a {@code signal_s_K}
+ * method that calls the node's handler, if any, then passes the signal along the edges the dispatch
+ * table forwards it on. So the schedule is written into the code as calls, depth first, with no queue
+ * between nodes, and the JIT can inline a whole chain of nodes into one loop. Why that is a schedule
+ * of the protocol is in docs/architecture.md.
+ */
+final class CpuDirectWriter {
+  private static final String DIRECT = Names.RUNTIME + ".cpu.direct";
+  static final ClassName DIRECT_INSTANCE = ClassName.get(DIRECT, "DirectInstance");
+  static final ClassName DIRECT_DRIVER = ClassName.get(DIRECT, "DirectDriver");
+  static final ClassName DIRECT_OUTCOME = DIRECT_DRIVER.nestedClass("Outcome");
+  private static final ClassName CHANNEL = ClassName.get(DIRECT, "DirectChannel");
+
+  /** A channel whose {@code @Max} is at most this holds its pushes in an array of that size; a larger one grows its array. */
+  private static final int HELD_AT_MOST = 4096;
+  private static final int GROWN_FROM = 64;
+
+  private final PipelineModel model;
+  private final Schedule schedule;
+  private final Names names;
+
+  CpuDirectWriter(PipelineModel model, Schedule schedule, Names names) {
+    this.model = model;
+    this.schedule = schedule;
+    this.names = names;
+  }
+
+  static ClassName className(Names names) {
+    ClassName instance = names.instance();
+    return ClassName.get(instance.packageName(), instance.simpleName().replace("_CpuInstance", "_CpuDirect"));
+  }
+
+  TypeSpec write() {
+    TypeSpec.Builder t = TypeSpec.classBuilder(className(names))
+        .addModifiers(Modifier.FINAL)
+        .superclass(DIRECT_INSTANCE)
+        .addJavadoc("One instance of {@link $T} on the CPU, run by direct calls: each push calls its consumers,\n"
+            + "each signal is delivered downstream as it is sent (a depth-first schedule of the protocol).\n",
+            names.api());
+    for (StageModel s : model.sinks()) {
+      t.addField(FieldSpec.builder(Names.queue(s.itemType()), Names.sink(s.name()), Modifier.FINAL)
+          .initializer("$L(1024, true)", newOf(Names.queue(s.itemType())))
+          .build());
+    }
+    for (StageModel s : model.nodes()) {
+      t.addField(ClassName.get(s.node().element()), Names.node(s.name()), Modifier.FINAL);
+    }
+    for (RegionPlan r : schedule.regions()) {
+      if (r.number() > 0) {
+        t.addField(FieldSpec.builder(Names.type(r.parentType()), parent(r.number()), Modifier.PRIVATE)
+            .addJavadoc("The parent of region $L (head $L) now being enumerated.\n", r.number(), r.head())
+            .build());
+      }
+    }
+    for (StageModel s : model.nodes()) {
+      if (!entries(s).isEmpty()) {
+        t.addField(FieldSpec.builder(TypeName.LONG, signalsCounter(s.name()), Modifier.PRIVATE)
+            .addJavadoc("Signals that reached $L.\n", s.name()).build());
+      }
+    }
+    for (StageModel s : names.stagesInPlanOrder()) {
+      for (String c : s.channelNames()) {
+        ClassName type = channelClass(s.name(), c);
+        t.addField(FieldSpec.builder(type, Names.channel(s.name(), c), Modifier.PRIVATE, Modifier.FINAL)
+            .initializer("channel($L, new $T())", names.index(s.name()), type)
+            .build());
+        t.addType(channel(s, c));
+      }
+      if (s.isNode()) {
+        for (ItemType tag : s.node().raisedTags()) {
+          ClassName type = raiseClass(s.name(), tag);
+          t.addField(FieldSpec.builder(type, Names.raise(s.name(), tag), Modifier.PRIVATE, Modifier.FINAL)
+              .initializer("new $T()", type).build());
+          t.addType(raise(s, tag));
+        }
+      }
+    }
+    t.addMethod(constructor());
+    t.addMethod(produce());
+    for (StageModel s : model.nodes()) {
+      t.addMethod(s.isEnumerator() ? enumerate(s) : take(s));
+      for (DispatchEntry e : entries(s)) {
+        t.addMethod(signal(s, e));
+      }
+    }
+    t.addMethod(counter("itemsIn", model.nodes(), this::itemsIn));
+    t.addMethod(counter("signals", model.nodes().stream().filter(s -> !entries(s).isEmpty()).toList(),
+        s -> CodeBlock.of("$N", signalsCounter(s.name()))));
+    return t.build();
+  }
+
+  private List<DispatchEntry> entries(StageModel s) {
+    return schedule.stage(s.name()).dispatch().entries();
+  }
+
+  /** {@code new Type} or {@code new Type<>} for a generic one, ready for its argument list. */
+  private static CodeBlock newOf(TypeName t) {
+    return t instanceof ParameterizedTypeName p ? CodeBlock.of("new $T<>", p.rawType) : CodeBlock.of("new $T", t);
+  }
+
+  private static String parent(int region) {
+    return "parent_" + region;
+  }
+
+  /** A node's items in: the pushes of the channels of its in-edges (each push reaches every consumer). */
+  private CodeBlock itemsIn(StageModel s) {
+    CodeBlock.Builder b = CodeBlock.builder();
+    for (EdgeModel e : model.inEdges(s.name())) {
+      b.add(b.isEmpty() ? "$N.total()" : " + $N.total()", Names.channel(e.from(), e.channel()));
+    }
+    return b.build();
+  }
+
+  private static String signalsCounter(String stage) {
+    return "signals_" + stage;
+  }
+
+  private static String take(String stage) {
+    return "take_" + stage;
+  }
+
+  private ClassName channelClass(String stage, String channel) {
+    return className(names).nestedClass("Out_" + stage + "_" + channel);
+  }
+
+  private ClassName raiseClass(String stage, ItemType tag) {
+    return className(names).nestedClass("Raise_" + stage + "_" + tag.simpleName());
+  }
+
+  private static String signalMethod(String stage, SignalKey key) {
+    return "signal_" + stage + "_" + switch (key.kind()) {
+      case BEGIN -> "begin" + key.region();
+      case END -> "end" + key.region();
+      case USER -> key.tag().type().simpleName();
+    };
+  }
+
+  private static TypeName outInterface(ItemType type) {
+    return switch (type.kind()) {
+      case INT -> ClassName.get("dev.sluice", "IntOut");
+      case LONG -> ClassName.get("dev.sluice", "LongOut");
+      case FLOAT -> ClassName.get("dev.sluice", "FloatOut");
+      case DOUBLE -> ClassName.get("dev.sluice", "DoubleOut");
+      case RECORD -> ParameterizedTypeName.get(ClassName.get("dev.sluice", "Out"), Names.type(type));
+    };
+  }
+
+  /** The statements that hand {@code item} to every consumer of {@code stage}'s {@code channel}, in edge order. */
+  private CodeBlock deliver(String stage, String channel, String item) {
+    CodeBlock.Builder b = CodeBlock.builder();
+    for (EdgeModel e : model.outEdges(stage)) {
+      if (e.channel().equals(channel)) {
+        if (model.stage(e.to()).isSink()) {
+          b.addStatement("$N.add($L)", Names.sink(e.to()), item);
+        } else {
+          b.addStatement("$N($L)", take(e.to()), item);
+        }
+      }
+    }
+    return b.build();
+  }
+
+  /** The statements that send signal {@code key} along {@code edges}. */
+  private CodeBlock send(List<Integer> edges, SignalKey key, String payload) {
+    CodeBlock.Builder b = CodeBlock.builder();
+    for (int e : edges) {
+      b.addStatement("$N($L)", signalMethod(model.edges().get(e).to(), key), payload);
+    }
+    return b.build();
+  }
+
+  private TypeSpec channel(StageModel s, String c) {
+    boolean elements = s.isEnumerator();
+    ItemType type = s.channelType(c);
+    int max = s.isSource() || elements ? Integer.MAX_VALUE : s.node().channel(c).orElseThrow().max();
+    TypeSpec.Builder t = TypeSpec.classBuilder(channelClass(s.name(), c))
+        .addModifiers(Modifier.PRIVATE, Modifier.FINAL)
+        .superclass(CHANNEL)
+        .addMethod(MethodSpec.constructorBuilder().addStatement("super($S)", c).build());
+    if (elements) {
+      return t.addJavadoc("The elements of $L's open parent, each handed to the region as it is made.\n", s.name())
+          .addMethod(MethodSpec.methodBuilder("enumerate")
+              .addParameter(TypeName.INT, "count")
+              .addStatement("total += count")
+              .beginControlFlow("for (int i = 0; i < count; i++)")
+              .addCode(deliver(s.name(), c, "i"))
+              .endControlFlow()
+              .build())
+          .build();
+    }
+    MethodSpec.Builder push = MethodSpec.methodBuilder("push")
+        .addAnnotation(Override.class)
+        .addModifiers(Modifier.PUBLIC)
+        .addParameter(Names.type(type), "item");
+    if (type.isRecord()) {
+      push.beginControlFlow("if (item == null)")
+          .addStatement("throw new $T($S + name() + $S)", NullPointerException.class, "pushed null to channel '", "'")
+          .endControlFlow();
+    }
+    if (s.isSource()) {
+      // the source's items go on at once: no user code runs between them
+      push.addStatement("total++").addCode(deliver(s.name(), c, "item"));
+      return t.addSuperinterface(outInterface(type)).addMethod(push.build()).build();
+    }
+    // a node's pushes are held until its method returns, then handed on in order (pass): so each
+    // node's method is its own call chain, and a node class used at several stages is never inlined
+    // into itself (the JIT gives up on such recursive inlining after one level)
+    boolean fixed = max <= HELD_AT_MOST;
+    TypeName element = type.isRecord() ? TypeName.OBJECT : Names.type(type);
+    t.addField(FieldSpec.builder(com.squareup.javapoet.ArrayTypeName.of(element), "held", Modifier.PRIVATE)
+        .addModifiers(fixed ? new Modifier[] {Modifier.FINAL} : new Modifier[0])
+        .addJavadoc("The current item's pushes, not yet handed on.\n")
+        .initializer("new $T[$L]", element, fixed ? max : GROWN_FROM)
+        .build());
+    t.addField(TypeName.INT, "count", Modifier.PRIVATE);
+    push.beginControlFlow("if (++total - mark > $L)", max)
+        .addStatement("throw overMax($L)", max)
+        .endControlFlow();
+    if (!fixed) {
+      push.beginControlFlow("if (count == held.length)")
+          .addStatement("held = $T.copyOf(held, 2 * count)", java.util.Arrays.class)
+          .endControlFlow();
+    }
+    push.addStatement("held[count++] = item");
+    String item = type.isRecord() ? "(" + Names.type(type) + ") held[i]" : "held[i]";
+    MethodSpec pass = MethodSpec.methodBuilder("pass")
+        .addJavadoc("Hands the held pushes on to the consumers, in order.\n")
+        .beginControlFlow("for (int i = 0; i < count; i++)")
+        .addCode(deliver(s.name(), c, item))
+        .endControlFlow()
+        .addStatement("count = 0")
+        .build();
+    return t.addSuperinterface(outInterface(type)).addMethod(push.build()).addMethod(pass).build();
+  }
+
+  private TypeSpec raise(StageModel s, ItemType tag) {
+    SignalKey key = SignalKey.user(model.userTag(tag).orElseThrow());
+    Origination o = schedule.stage(s.name()).dispatch().originates().stream()
+        .filter(x -> x.signal().equals(key)).findFirst().orElseThrow();
+    return TypeSpec.classBuilder(raiseClass(s.name(), tag))
+        .addModifiers(Modifier.PRIVATE, Modifier.FINAL)
+        .addSuperinterface(ParameterizedTypeName.get(ClassName.get("dev.sluice", "Raise"), Names.type(tag)))
+        .addField(FieldSpec.builder(TypeName.INT, "raised").addJavadoc("Signals raised by the current item.\n").build())
+        .addMethod(MethodSpec.methodBuilder("raise")
+            .addAnnotation(Override.class)
+            .addModifiers(Modifier.PUBLIC)
+            .addParameter(Names.type(tag), "signal")
+            .beginControlFlow("if (signal == null)")
+            .addStatement("throw new $T($S)", NullPointerException.class, "raised a null signal")
+            .endControlFlow()
+            .beginControlFlow("if (++raised > MAX_RAISES)")
+            .addStatement("throw tooManyRaises()")
+            .endControlFlow()
+            .addComment("the item's pushes before it go on first: in order with data")
+            .addCode(passRunChannels(s))
+            .addCode(send(o.edges(), key, "signal"))
+            .build())
+        .build();
+  }
+
+  private CodeBlock passRunChannels(StageModel s) {
+    CodeBlock.Builder b = CodeBlock.builder();
+    for (ChannelModel c : s.node().channels()) {
+      if (c.pushedFromRun()) {
+        b.addStatement("$N.pass()", Names.channel(s.name(), c.name()));
+      }
+    }
+    return b.build();
+  }
+
+  private MethodSpec constructor() {
+    MethodSpec.Builder m = MethodSpec.constructorBuilder()
+        .addParameter(names.api(), "pipeline")
+        .addParameter(Names.INPUT_CURSOR, "cursor")
+        .addParameter(Names.RUN_CONTROL, "control")
+        .addStatement("super($T.PLAN, cursor, control)", names.api());
+    for (StageModel s : model.nodes()) {
+      m.addStatement("$N = $T.requireNonNull(pipeline.$N.get(), $S)", Names.node(s.name()), Objects.class,
+          s.name(), "the factory of node '" + s.name() + "' returned null");
+      for (FieldModel f : s.node().fields(FieldModel.Kind.REDUCE)) {
+        m.addStatement("$N.$N = $L", Names.node(s.name()), f.name(), Reductions.identity(f));
+      }
+    }
+    CodeBlock.Builder sinks = CodeBlock.builder();
+    for (StageModel s : model.sinks()) {
+      sinks.add(sinks.isEmpty() ? "$N" : ", $N", Names.sink(s.name()));
+    }
+    m.addStatement("sinks($L)", sinks.build());
+    return m.build();
+  }
+
+  private MethodSpec produce() {
+    StageModel src = model.source();
+    ItemType type = src.itemType();
+    String out = Names.channel(src.name(), src.name());
+    MethodSpec.Builder m = MethodSpec.methodBuilder("produce")
+        .addAnnotation(Override.class)
+        .addModifiers(Modifier.PROTECTED)
+        .addParameter(Object.class, "data")
+        .addParameter(TypeName.LONG, "base")
+        .addParameter(TypeName.INT, "from")
+        .addParameter(TypeName.INT, "count");
+    if (type.kind() == ItemType.Kind.INT || type.kind() == ItemType.Kind.LONG) {
+      m.beginControlFlow("if (data == null)")
+          .addComment("an index range: the items are the values base + position")
+          .beginControlFlow("for (int i = 0; i < count; i++)")
+          .addStatement(type.kind() == ItemType.Kind.INT ? "$N.push((int) (base + from + i))"
+              : "$N.push(base + from + i)", out)
+          .endControlFlow()
+          .addStatement("return")
+          .endControlFlow();
+    }
+    if (type.isRecord()) {
+      m.beginControlFlow("if (data instanceof $T[] a)", Names.type(type))
+          .beginControlFlow("for (int i = 0; i < count; i++)")
+          .addStatement("$N.push(a[from + i])", out)
+          .endControlFlow()
+          .addStatement("return")
+          .endControlFlow();
+      m.addComment("record columns: one primitive array per component");
+      m.addStatement("Object[] columns = (Object[]) data");
+      CodeBlock.Builder args = CodeBlock.builder();
+      for (int c = 0; c < type.components().size(); c++) {
+        TypeName comp = Names.type(ItemType.primitive(type.components().get(c).kind()));
+        m.addStatement("$T[] c$L = ($T[]) columns[$L]", comp, c, comp, c);
+        args.add(c == 0 ? "c$L[from + i]" : ", c$L[from + i]", c);
+      }
+      m.beginControlFlow("for (int i = 0; i < count; i++)")
+          .addStatement("$N.push(new $T($L))", out, Names.type(type), args.build())
+          .endControlFlow();
+    } else {
+      m.addStatement("$T[] a = ($T[]) data", Names.type(type), Names.type(type))
+          .beginControlFlow("for (int i = 0; i < count; i++)")
+          .addStatement("$N.push(a[from + i])", out)
+          .endControlFlow();
+    }
+    return m.build();
+  }
+
+  /** A transform: runs the node on one item; its pushes run the consumers before it goes on. */
+  private MethodSpec take(StageModel s) {
+    NodeModel node = s.node();
+    MethodSpec.Builder m = MethodSpec.methodBuilder(take(s.name()))
+        .addModifiers(Modifier.PRIVATE)
+        .addParameter(Names.type(s.itemType()), "item");
+    for (ChannelModel c : node.channels()) {
+      if (c.pushedFromRun()) {
+        m.addStatement("$N.beginItem()", Names.channel(s.name(), c.name()));
+      }
+    }
+    for (ItemType tag : node.raisedTags()) {
+      m.addStatement("$N.raised = 0", Names.raise(s.name(), tag));
+    }
+    m.beginControlFlow("try")
+        .addStatement("$N.$N($L)", Names.node(s.name()), node.method().getSimpleName().toString(),
+            args(s, node.runParams(), "item"))
+        .nextControlFlow("catch ($T | $T e)", RuntimeException.class, Error.class)
+        .addComment("a consumer's failure arrives here already named; failure() passes it on")
+        .addStatement("throw failure($L, $T.valueOf(item), e)", names.index(s.name()), String.class)
+        .endControlFlow();
+    for (ChannelModel c : node.channels()) {
+      if (c.pushedFromRun()) {
+        m.addStatement("$N.pass()", Names.channel(s.name(), c.name()));
+      }
+    }
+    return m.build();
+  }
+
+  /** An enumerator: one parent, its BEGIN, its elements, its END, each through the region at once. */
+  private MethodSpec enumerate(StageModel s) {
+    int region = schedule.regions().stream().filter(r -> r.number() > 0 && r.head().equals(s.name()))
+        .mapToInt(RegionPlan::number).findFirst().orElseThrow();
+    int index = names.index(s.name());
+    List<Origination> originates = schedule.stage(s.name()).dispatch().originates();
+    MethodSpec.Builder m = MethodSpec.methodBuilder(take(s.name()))
+        .addModifiers(Modifier.PRIVATE)
+        .addParameter(Names.type(s.itemType()), "item")
+        .addStatement("int count")
+        .beginControlFlow("try")
+        .addStatement("count = $N.$N(item)", Names.node(s.name()), s.node().method().getSimpleName().toString())
+        .nextControlFlow("catch ($T | $T e)", RuntimeException.class, Error.class)
+        .addStatement("throw failure($L, $T.valueOf(item), e)", index, String.class)
+        .endControlFlow()
+        .beginControlFlow(schedule.region(region).maxElements() == Integer.MAX_VALUE ? "if (count < 0)"
+            : "if (count < 0 || count > " + maxElements(region) + ")")
+        .addStatement("throw badCount($L, item, count, $L)", index, maxElements(region))
+        .endControlFlow()
+        .addComment("the region's nodes see BEGIN, the elements and END before the next parent opens")
+        .addStatement("$N = item", parent(region));
+    for (Origination o : originates) {
+      if (o.signal().kind() == SignalKey.Kind.BEGIN) {
+        m.addCode(send(o.edges(), o.signal(), ""));
+      }
+    }
+    m.addStatement("$N.enumerate(count)", Names.channel(s.name(), ChannelModel.ELEMENTS));
+    for (Origination o : originates) {
+      if (o.signal().kind() == SignalKey.Kind.END) {
+        m.addCode(send(o.edges(), o.signal(), ""));
+      }
+    }
+    return m.build();
+  }
+
+  private String maxElements(int region) {
+    int max = schedule.region(region).maxElements();
+    return max == Integer.MAX_VALUE ? "Integer.MAX_VALUE" : String.valueOf(max);
+  }
+
+  /** Signal {@code e.signal()} reaching node {@code s}: its handler, if any, then on along the table's edges. */
+  private MethodSpec signal(StageModel s, DispatchEntry e) {
+    SignalKey key = e.signal();
+    boolean user = key.kind() == SignalKey.Kind.USER;
+    MethodSpec.Builder m = MethodSpec.methodBuilder(signalMethod(s.name(), key))
+        .addModifiers(Modifier.PRIVATE)
+        .addStatement("$N++", signalsCounter(s.name()));
+    if (user) {
+      m.addParameter(Names.type(key.tag().type()), "signal");
+    }
+    HandlerModel h = e.handler();
+    if (h != null) {
+      int label = schedule.stage(s.name()).label();
+      for (String c : h.channels()) {
+        m.addStatement("$N.beginItem()", Names.channel(s.name(), c));
+      }
+      String value = h.tag() == Signal.USER ? "signal" : parent(label);
+      CodeBlock item = user
+          ? CodeBlock.of("$S + signal", "signal " + PlanWriter.name(key) + " ")
+          : CodeBlock.of("$S", "signal " + PlanWriter.name(key));
+      m.beginControlFlow("try")
+          .addStatement("$N.$N($L)", Names.node(s.name()), h.name(), args(s, h.params(), value))
+          .nextControlFlow("catch ($T | $T e)", RuntimeException.class, Error.class)
+          .addStatement("throw failure($L, $L, e)", names.index(s.name()), item)
+          .endControlFlow();
+      for (String c : h.channels()) {
+        m.addStatement("$N.pass()", Names.channel(s.name(), c));
+      }
+    }
+    m.addCode(send(e.forwardEdges(), key, user ? "signal" : ""));
+    return m.build();
+  }
+
+  private CodeBlock args(StageModel s, List<RunParam> params, String item) {
+    CodeBlock.Builder b = CodeBlock.builder();
+    int label = schedule.stage(s.name()).label();
+    for (int i = 0; i < params.size(); i++) {
+      RunParam p = params.get(i);
+      if (i > 0) {
+        b.add(", ");
+      }
+      switch (p.kind()) {
+        case ITEM, SIGNAL -> b.add("$L", item);
+        case PARENT -> b.add("$N", parent(label));
+        case CHANNEL -> b.add("$N", Names.channel(s.name(), p.channel()));
+        case RAISE -> b.add("$N", Names.raise(s.name(), p.type()));
+      }
+    }
+    return b.build();
+  }
+
+  private MethodSpec counter(String method, List<StageModel> stages, java.util.function.Function<StageModel, CodeBlock> value) {
+    MethodSpec.Builder m = MethodSpec.methodBuilder(method)
+        .addAnnotation(Override.class)
+        .addModifiers(Modifier.PROTECTED)
+        .returns(TypeName.LONG)
+        .addParameter(TypeName.INT, "stage")
+        .beginControlFlow("switch (stage)");
+    for (StageModel s : stages) {
+      m.addStatement("case $L: return $L", names.index(s.name()), value.apply(s));
+    }
+    m.addStatement("default: return 0").endControlFlow();
+    return m.build();
+  }
+}

@@ -1,0 +1,121 @@
+package dev.sluice.runtime.cpu;
+
+import dev.sluice.runtime.PipelineException;
+import dev.sluice.runtime.ProgressListener;
+import dev.sluice.runtime.RunOptions;
+import dev.sluice.runtime.input.InputCursor;
+import dev.sluice.runtime.input.ProgressMeter;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.BiFunction;
+
+/**
+ * Runs the instances of one CPU run side by side, whatever executes them (the {@link dev.sluice.runtime.protocol.Scheduler} or
+ * a generated direct executor): one thread per instance (the caller's thread when there is one and
+ * nobody listens to progress), a progress listener told from the caller's thread, the first failure
+ * stopping the others and rethrown on the caller's thread, a {@link PipelineException} first.
+ */
+public final class InstanceThreads {
+  private InstanceThreads() {}
+
+  /** The instances, and the nanoseconds they ran. */
+  public record Ran<I>(List<I> instances, long nanos) {}
+
+  /**
+   * Makes {@code options.resolvedInstances()} instances over {@code cursor} with {@code newInstance}
+   * and runs each with {@code body}; {@code control} is shared by them.
+   */
+  public static <I> Ran<I> run(String pipeline, RunOptions options, RunControl control,
+      InputCursor cursor, BiFunction<InputCursor, RunControl, I> newInstance,
+      java.util.function.Consumer<I> body) {
+    int n = options.resolvedInstances();
+    if (options.automaticChunks() && n > 1) {
+      // a fixed chunk size counts items, whatever each costs: on a small input it would let the
+      // first instance claim everything, so claims are cut to a share that keeps every instance busy
+      cursor = cursor.inPieces(n * InputCursor.PIECES_PER_INSTANCE);
+    }
+    ProgressMeter meter = null;
+    AtomicLong taken = new AtomicLong();
+    if (options.progress() != null) {
+      meter = new ProgressMeter(pipeline, options.progress(), cursor.total());
+      InputCursor counted = cursor;
+      cursor = chunk -> {
+        if (!counted.claim(chunk)) {
+          return false;
+        }
+        taken.addAndGet(chunk.remaining());
+        return true;
+      };
+    }
+    List<I> instances = new ArrayList<>(n);
+    for (int i = 0; i < n; i++) {
+      instances.add(newInstance.apply(cursor, control));
+    }
+    long t0 = System.nanoTime();
+    Throwable[] failures = new Throwable[n];
+    if (n == 1 && meter == null) {
+      runOne(instances.get(0), body, control, failures, 0);
+    } else {
+      Thread[] threads = new Thread[n];
+      for (int i = 0; i < n; i++) {
+        int k = i;
+        threads[i] = new Thread(() -> runOne(instances.get(k), body, control, failures, k),
+            "sluice-" + pipeline + "-" + i);
+        threads[i].start();
+      }
+      RuntimeException listenerFailed = null;
+      for (Thread t : threads) {
+        try {
+          // with a progress listener the caller's thread tells it while it waits
+          while (t.isAlive()) {
+            t.join(meter == null ? 0 : ProgressListener.INTERVAL_MILLIS);
+            if (meter != null && listenerFailed == null) {
+              try {
+                meter.update(taken.get());
+              } catch (RuntimeException e) {
+                listenerFailed = e;
+                control.abort();
+              }
+            }
+          }
+        } catch (InterruptedException e) {
+          control.abort();
+          Thread.currentThread().interrupt();
+          throw new IllegalStateException(pipeline + ": interrupted while running", e);
+        }
+      }
+      if (listenerFailed != null) {
+        throw listenerFailed;
+      }
+    }
+    long nanos = System.nanoTime() - t0;
+    for (Throwable f : failures) {
+      if (f instanceof PipelineException p) {
+        throw p;
+      }
+    }
+    for (Throwable f : failures) {
+      if (f instanceof RuntimeException r) {
+        throw r;
+      }
+      if (f instanceof Error e) {
+        throw e;
+      }
+    }
+    if (meter != null) {
+      meter.finish(taken.get());
+    }
+    return new Ran<>(instances, nanos);
+  }
+
+  private static <I> void runOne(I instance, java.util.function.Consumer<I> body, RunControl control,
+      Throwable[] failures, int k) {
+    try {
+      body.accept(instance);
+    } catch (Throwable t) {
+      failures[k] = t;
+      control.abort();
+    }
+  }
+}

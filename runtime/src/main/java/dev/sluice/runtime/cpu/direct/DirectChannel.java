@@ -1,0 +1,39 @@
+package dev.sluice.runtime.cpu.direct;
+
+import dev.sluice.runtime.cpu.MaxExceededException;
+
+/**
+ * The bookkeeping of an output channel of the direct executor: the pushes so far, and where the
+ * current input item's pushes began, so a generated {@code push} checks {@code @Max} with one
+ * subtraction against a constant: {@code if (++total - mark > MAX) throw overMax(MAX)}.
+ */
+public abstract class DirectChannel {
+  private final String name;
+  /** Pushes so far; the stage's items out in the report. */
+  protected long total;
+  /** {@link #total} when the current input item (or handled signal) began. */
+  protected long mark;
+
+  protected DirectChannel(String name) {
+    this.name = name;
+  }
+
+  /** Starts counting toward {@code @Max} for the next input item or signal. */
+  public final void beginItem() {
+    mark = total;
+  }
+
+  /** The failure of a push beyond {@code max} for one item; that push is not counted. */
+  protected final MaxExceededException overMax(int max) {
+    total--;
+    return new MaxExceededException(name, max);
+  }
+
+  public final String name() {
+    return name;
+  }
+
+  public final long total() {
+    return total;
+  }
+}

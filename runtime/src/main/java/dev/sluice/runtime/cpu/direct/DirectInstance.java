@@ -1,0 +1,139 @@
+package dev.sluice.runtime.cpu.direct;
+
+import dev.sluice.runtime.PipelineException;
+import dev.sluice.runtime.input.InputChunk;
+import dev.sluice.runtime.input.InputCursor;
+import dev.sluice.runtime.cpu.MaxExceededException;
+import dev.sluice.runtime.cpu.RunControl;
+import dev.sluice.runtime.plan.PipelinePlan;
+import dev.sluice.runtime.protocol.Protocol;
+import dev.sluice.runtime.queue.DataQueue;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * One pipeline instance on the CPU run by direct calls: the generated subclass's channels call their
+ * consumers' bodies as each item is pushed, an enumerator delivers BEGIN, its elements and END to its
+ * region one after the other, and a signal is delivered downstream the moment it is sent. That is
+ * the depth-first schedule of the protocol at width 1 (docs/architecture.md says why its results are
+ * the protocol's). This class claims the input chunks and feeds the source; it keeps the counters the
+ * run report needs and turns failures into {@link PipelineException}s naming node and item.
+ */
+public abstract class DirectInstance {
+  private final PipelinePlan plan;
+  private final InputCursor cursor;
+  private final RunControl control;
+  private final InputChunk chunk = new InputChunk();
+  private final List<List<DirectChannel>> channels = new ArrayList<>();
+  private DataQueue[] sinks = new DataQueue[0];
+  private boolean exhausted;
+  private long sourceItems;
+
+  protected DirectInstance(PipelinePlan plan, InputCursor cursor, RunControl control) {
+    this.plan = plan;
+    this.cursor = cursor;
+    this.control = control;
+    for (int s = 0; s < plan.stageCount(); s++) {
+      channels.add(new ArrayList<>());
+    }
+  }
+
+  /** Counts a channel's pushes toward its stage's items out in the report. */
+  protected final <C extends DirectChannel> C channel(int stage, C channel) {
+    channels.get(stage).add(channel);
+    return channel;
+  }
+
+  /** The sink buffers, in the plan's sink order. */
+  protected final void sinks(DataQueue... buffers) {
+    sinks = buffers;
+  }
+
+  /**
+   * Pushes input items {@code from .. from+count-1} of a claimed chunk into the source's channel,
+   * each running to the end of the pipeline before the next.
+   */
+  protected abstract void produce(Object data, long base, int from, int count);
+
+  /**
+   * Items node {@code stage} took in (items for a transform, parents for an enumerator): the pushes
+   * of the channels its edges come from, as every push reaches every consumer of its channel.
+   */
+  protected abstract long itemsIn(int stage);
+
+  /** Signals that reached node {@code stage}, handled or passed on. */
+  protected abstract long signals(int stage);
+
+  /**
+   * Claims chunks until the input is exhausted and feeds them to the source, a width of items at a
+   * time so that a failure in another instance stops this one soon.
+   */
+  public final void run() {
+    int piece = plan.width;
+    while (cursor.claim(chunk)) {
+      while (chunk.pos < chunk.end) {
+        if (control.aborted()) {
+          return;
+        }
+        int n = Math.min(piece, chunk.end - chunk.pos);
+        try {
+          produce(chunk.data, chunk.base, chunk.pos, n);
+        } catch (RuntimeException | Error e) {
+          // a node's failure comes named; what is left is the source's own (a null input item)
+          throw failure(0, chunk.toString(), e);
+        }
+        chunk.pos += n;
+        sourceItems += n;
+      }
+    }
+    exhausted = true;
+  }
+
+  final long stageIn(int stage) {
+    return stage == 0 ? sourceItems : itemsIn(stage);
+  }
+
+  final long stageOut(int stage) {
+    long n = 0;
+    for (DirectChannel c : channels.get(stage)) {
+      n += c.total();
+    }
+    return n;
+  }
+
+  final long stageSignals(int stage) {
+    return stage == 0 ? 0 : signals(stage);
+  }
+
+  final long sinkItems(int sink) {
+    return sinks[sink].count();
+  }
+
+  /** Wraps a failure in user code or on bad input with the pipeline, node and item. */
+  protected final PipelineException failure(int stage, String item, Throwable cause) {
+    if (cause instanceof PipelineException p) {
+      return p;
+    }
+    String what = cause instanceof MaxExceededException
+        ? cause.getMessage()
+        : cause.getClass().getSimpleName() + (cause.getMessage() == null ? "" : ": " + cause.getMessage());
+    String where = stage == 0 || exhausted ? "" : " (this instance was reading " + chunk + ")";
+    return new PipelineException(plan.name, plan.stageNames[stage], item, what + where, cause);
+  }
+
+  /** The failure of an enumerator whose {@code count(parent)} is out of its region's bounds. */
+  protected final PipelineException badCount(int stage, Object parent, int count, int max) {
+    return new PipelineException(plan.name, plan.stageNames[stage], String.valueOf(parent),
+        "count(parent) returned " + count + " elements; the region allows 0.." + max
+            + " (@Region(maxElements))", null);
+  }
+
+  /** What {@code Raise.raise} throws for one signal more than an item may raise. */
+  protected static IllegalStateException tooManyRaises() {
+    return new IllegalStateException("raised more than MAX_SIGNALS_PER_VEC = "
+        + Protocol.MAX_SIGNALS_PER_VEC + " signals for one item");
+  }
+
+  /** Signals one item may raise. */
+  protected static final int MAX_RAISES = Protocol.MAX_SIGNALS_PER_VEC;
+}
