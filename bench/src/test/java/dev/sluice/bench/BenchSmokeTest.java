@@ -42,7 +42,7 @@ class BenchSmokeTest {
     }
     // the direct executor has no runs, so no vector fill; its report names it
     assertTrue(results.measurements().stream().filter(m -> m.impl() == Impl.SLUICE_CPU)
-        .allMatch(m -> Double.isNaN(m.vectorFill()) && m.note().endsWith(", direct calls")),
+        .allMatch(m -> Double.isNaN(m.vectorFill()) && m.note().endsWith(", direct calls)")),
         "sluice-cpu runs the direct executor");
     assertTrue(results.measurements().stream().filter(m -> m.impl() == Impl.SLUICE_OPENCL && m.ok())
         .allMatch(m -> m.vectorFill() > 0 && m.vectorFill() <= 1), "vector fill from the run report");

@@ -64,18 +64,22 @@ public final class Device {
    */
   public static Device cpuScheduled() {
     Device cpu = cpu(false);
-    return new Device(Kind.JVM, cpu.name, cpu.parallelism, null, false, null, true);
+    return new Device(Kind.JVM, cpu.name.replace(", " + DIRECT + ")", ", " + SCHEDULED + ")"), cpu.parallelism,
+        null, false, null, true);
   }
 
-  /** How the CPU back end runs an instance, as run reports name it after the device. */
+  private static final String DIRECT = "direct calls";
+  private static final String SCHEDULED = "scheduled";
+
+  /** How the CPU back end runs an instance ({@code direct calls} or {@code scheduled}); its name says it too. */
   public String cpuExecutor() {
-    return scheduled ? "scheduled" : "direct calls";
+    return scheduled ? SCHEDULED : DIRECT;
   }
 
   private static Device cpu(boolean automatic) {
     int cores = Runtime.getRuntime().availableProcessors();
     return new Device(Kind.JVM, "JVM (" + cores + " cores, " + System.getProperty("java.vm.name")
-        + " " + System.getProperty("java.version") + ")", cores, null, automatic, null);
+        + " " + System.getProperty("java.version") + ", " + DIRECT + ")", cores, null, automatic, null);
   }
 
   /**

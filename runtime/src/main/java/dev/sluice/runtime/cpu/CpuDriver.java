@@ -65,6 +65,6 @@ public final class CpuDriver {
       }
       sinks.add(new RunReport.SinkStats(plan.sinkNames[k], items));
     }
-    return new RunReport(plan, device.name() + ", scheduled", instances.size(), nanos, stages, sinks, null);
+    return new RunReport(plan, device.name(), instances.size(), nanos, stages, sinks, null);
   }
 }

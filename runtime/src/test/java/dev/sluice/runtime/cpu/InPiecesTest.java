@@ -57,5 +57,7 @@ class InPiecesTest {
     assertTrue(Device.named("cpu:scheduled").scheduled());
     assertFalse(Device.named("jvm").scheduled());
     assertEquals(Device.Kind.JVM, Device.cpuScheduled().kind());
+    assertTrue(Device.cpu().name().endsWith(", direct calls)"), Device.cpu().name());
+    assertTrue(Device.cpuScheduled().name().endsWith(", scheduled)"), Device.cpuScheduled().name());
   }
 }

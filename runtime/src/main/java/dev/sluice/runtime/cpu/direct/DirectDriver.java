@@ -60,6 +60,6 @@ public final class DirectDriver {
       }
       sinks.add(new RunReport.SinkStats(plan.sinkNames[k], items));
     }
-    return new RunReport(plan, device.name() + ", " + device.cpuExecutor(), instances.size(), nanos, stages, sinks, null);
+    return new RunReport(plan, device.name(), instances.size(), nanos, stages, sinks, null);
   }
 }
