@@ -39,6 +39,8 @@ class RuntimeImportsTest {
       "input", Set.of("root"),
       "protocol", Set.of("plan", "root"),
       "cpu", Set.of("protocol", "plan", "queue", "input", "root"),
+      // the direct executor's runtime half: part of the CPU back end, below its driver
+      "cpu/direct", Set.of("cpu", "protocol", "plan", "queue", "input", "root"),
       "opencl", Set.of("protocol", "plan", "input", "root", "aparapi"));
 
   /** Arrows that break the rule today, as "file: package", each to be removed. */
