@@ -25,7 +25,8 @@ class GeneratedSourcesTest {
       Path.of("target", "generated-sources", "annotations", "dev", "sluice", "examples", "lineparser");
   private static final Path GOLDEN = Path.of("src", "test", "resources", "golden");
   private static final List<String> FILES =
-      List.of("LineParserPipeline.java", "LineParserPipeline_CpuInstance.java", "LineParserPipeline_Kernel.java");
+      List.of("LineParserPipeline.java", "LineParserPipeline_CpuInstance.java", "LineParserPipeline_CpuDirect.java",
+          "LineParserPipeline_Kernel.java");
 
   @Test
   void theLineParsersSourcesEqualTheirGoldenCopies() throws IOException {
