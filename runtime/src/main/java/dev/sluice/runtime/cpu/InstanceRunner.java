@@ -62,12 +62,14 @@ public final class InstanceRunner {
 
     @Override
     public String channelName(int stage, int index) {
-      throw new UnsupportedOperationException("a CPU channel reports its own @Max");
+      throw new IllegalStateException(
+          "no channel error word on the CPU: its channels throw MaxExceededException at the push");
     }
 
     @Override
     public int channelMax(int stage, int index) {
-      throw new UnsupportedOperationException("a CPU channel reports its own @Max");
+      throw new IllegalStateException(
+          "no channel error word on the CPU: its channels throw MaxExceededException at the push");
     }
   };
 
