@@ -3,6 +3,7 @@ package dev.sluice.bench;
 import com.aparapi.device.OpenCLDevice;
 import dev.sluice.runtime.Device;
 import dev.sluice.runtime.opencl.OpenClDevices;
+import dev.sluice.runtime.opencl.SignalChaining;
 import java.util.List;
 
 /**
@@ -27,7 +28,12 @@ public final class OpenCl {
     if (index() >= all.size()) {
       throw new Variant.Unavailable("no OpenCL device " + index() + " (" + all.size() + " present)");
     }
-    return all.get(index());
+    OpenCLDevice device = all.get(index());
+    String refusal = SignalChaining.refusal(device);
+    if (refusal != null) {
+      throw new Variant.Unavailable(refusal);
+    }
+    return device;
   }
 
   /** The same device as a Sluice device (named, so a pipeline that cannot run there fails instead of switching to the CPU). */

@@ -31,6 +31,7 @@ public final class Kernels {
 
   /** Compiles {@code kernel} for {@code device} before any run; buffers are then moved explicitly. */
   public static void compile(Kernel kernel, OpenCLDevice device) {
+    refuseUnchained(kernel, device);
     kernel.setExplicit(true);
     allow(kernel, device);
     try {
@@ -64,6 +65,10 @@ public final class Kernels {
 
   /** Runs a compiled kernel over {@code range} and checks that it really ran as OpenCL there. */
   public static void execute(Kernel kernel, Range range, OpenCLDevice device) {
+    if (!compiled(kernel)) {
+      // Aparapi builds a kernel at its first launch
+      refuseUnchained(kernel, device);
+    }
     allow(kernel, device);
     try {
       kernel.execute(range);
@@ -77,6 +82,15 @@ public final class Kernels {
       throw new KernelException("kernel " + kernel.getClass().getName() + " did not run as OpenCL on "
           + OpenClDevices.describe(device) + " but on " + kernel.getTargetDevice()
           + " (Aparapi's fallback); refusing the result", null);
+    }
+  }
+
+  /** A build on PoCL without signal chaining would put the JVM at risk ({@link SignalChaining}). */
+  private static void refuseUnchained(Kernel kernel, OpenCLDevice device) {
+    String refusal = SignalChaining.refusal(device);
+    if (refusal != null) {
+      throw new KernelException("kernel " + kernel.getClass().getName() + " was not built for "
+          + OpenClDevices.describe(device) + ": " + refusal, null);
     }
   }
 

@@ -1,0 +1,83 @@
+package dev.sluice.runtime.opencl;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.sluice.runtime.testing.OpenClAvailable;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.Test;
+
+/**
+ * PoCL and the JVM's signal handlers, in fresh JVMs ({@link SignalChainingChild}) run with
+ * {@code -Xcheck:jni}, whose periodic check reports any of the JVM's handlers that another library
+ * replaced: a PoCL build replaces them (the reason for {@link SignalChaining}); Sluice refuses the
+ * build without {@code libjsig}; with it, the build runs and the JVM keeps its handlers.
+ */
+class SignalChainingTest {
+  private static final Path JSIG = Path.of(System.getProperty("java.home"), "lib", "libjsig.so");
+
+  record Child(String out, String err) {}
+
+  static Child child(String how, boolean jsig) throws IOException, InterruptedException {
+    List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+        "-Xcheck:jni", "-cp", System.getProperty("java.class.path"), SignalChainingChild.class.getName(), how));
+    ProcessBuilder pb = new ProcessBuilder(cmd);
+    pb.environment().remove("LD_PRELOAD");
+    pb.environment().put("POCL_SIGFPE_HANDLER", "0");
+    if (jsig) {
+      pb.environment().put("LD_PRELOAD", JSIG.toString());
+    }
+    Path out = Files.createTempFile("sluice-child", ".out");
+    Path err = Files.createTempFile("sluice-child", ".err");
+    try {
+      Process p = pb.redirectOutput(out.toFile()).redirectError(err.toFile()).start();
+      assertTrue(p.waitFor(120, TimeUnit.SECONDS), "child JVM did not finish: " + cmd);
+      Child c = new Child(Files.readString(out, StandardCharsets.UTF_8), Files.readString(err, StandardCharsets.UTF_8));
+      assertEquals(0, p.exitValue(), "child JVM failed:\n" + c.out + c.err);
+      if (c.out.contains("no pocl")) {
+        // the check is about PoCL alone; without it, the usual OpenCL skip (a failure in CI)
+        OpenClAvailable.devices();
+        Assumptions.abort("no PoCL device here");
+      }
+      return c;
+    } finally {
+      Files.deleteIfExists(out);
+      Files.deleteIfExists(err);
+    }
+  }
+
+  @Test
+  void aPoclBuildReplacesTheJvmsHandlers() throws Exception {
+    // the premise, straight through Aparapi (no Sluice check in the way)
+    Child c = child("aparapi", false);
+    assertTrue(c.out.contains("build: ok"), c.out + c.err);
+    // the check prints on stdout
+    assertTrue(c.out.contains("Warning: SIGSEGV handler modified!"), c.out + c.err);
+    assertTrue(c.out.contains("SIGSEGV: ") && c.out.contains("libLLVM"), c.out);
+  }
+
+  @Test
+  void sluiceRefusesThePoclBuildWithoutSignalChaining() throws Exception {
+    Child c = child("sluice", false);
+    assertTrue(c.out.contains("build: refused: kernel " + SignalChainingChild.AddOne.class.getName()
+        + " was not built for "), c.out + c.err);
+    assertTrue(c.out.contains("start the JVM with LD_PRELOAD=" + JSIG + " in its environment"), c.out);
+    assertFalse((c.out + c.err).contains("handler modified"), c.out + c.err);
+  }
+
+  @Test
+  void withLibjsigTheBuildRunsAndTheJvmKeepsItsHandlers() throws Exception {
+    Assumptions.assumeTrue(Files.exists(JSIG), "no " + JSIG + " in this JDK");
+    Child c = child("sluice", true);
+    assertTrue(c.out.contains("build: ok"), c.out + c.err);
+    assertFalse((c.out + c.err).contains("handler modified"), c.out + c.err);
+  }
+}
