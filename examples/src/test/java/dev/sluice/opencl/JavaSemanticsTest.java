@@ -271,6 +271,17 @@ class JavaSemanticsTest {
     doubles(73, (a, b) -> real(b == 2.5 || b == 0.5 ? Math.rint(-1.0E300) : Math.rint(a) - Math.rint(9.5E18)));
   }
 
+  /** The expression fuzzer's seed 1050: PoCL folded {@code ceil} and {@code floor} of a constant NaN into garbage. */
+  @Test
+  void floorAndCeilOfAConstantNanAreNan() {
+    doubles(74, (a, b) -> real((b == 0.5 ? Math.floor(Double.NaN) : Math.ceil(Double.NaN)) + Math.floor(a) - Math.ceil(b)));
+  }
+
+  @Test
+  void ceilOfANegativeFractionIsNegativeZero() {
+    doubles(75, (a, b) -> real(1.0 / Math.ceil(-0.7) + 1.0 / Math.ceil(b) - 1.0 / Math.floor(a)));
+  }
+
   @Test
   void powHasJavasSpecialCasesAndIsWithinOneUlp() {
     Device cl = OpenClAvailable.device();

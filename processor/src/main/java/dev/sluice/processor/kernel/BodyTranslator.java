@@ -782,7 +782,7 @@ public final class BodyTranslator {
         case "pow" -> KernelNames.POW;
         case "atan2" -> KernelNames.ATAN2;
         case "IEEEremainder" -> KernelNames.IEEE_REMAINDER;
-        case "toDegrees", "toRadians", "rint" -> KernelNames.ARITH + "." + name + "D";
+        case "toDegrees", "toRadians", "rint", "floor", "ceil" -> KernelNames.ARITH + "." + name + "D";
         case "abs" -> p == TypeKind.INT || p == TypeKind.LONG ? KernelNames.ARITH + (p == TypeKind.INT ? ".absI" : ".absL") : null;
         default -> null;
       };

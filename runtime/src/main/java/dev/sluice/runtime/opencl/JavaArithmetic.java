@@ -27,7 +27,9 @@ package dev.sluice.runtime.opencl;
  *   <li>OpenCL's {@code abs} of a long's {@code MIN_VALUE} gave 0 on PoCL, Java gives {@code MIN_VALUE};
  *       Aparapi writes {@code >>>} as a shift of an unsigned value, which stays unsigned in the expression.
  *   <li>PoCL folds {@code rint} of a constant beyond a {@code long}'s range into an undefined value:
- *       {@link #rintD} rounds by adding and subtracting 2^52.
+ *       {@link #rintD} rounds by adding and subtracting 2^52. It folds {@code floor} and {@code ceil}
+ *       of a constant NaN into an undefined value too: {@link #floorD} and {@link #ceilD} start from
+ *       {@link #rintD}.
  *   <li>C's {@code pow} gives 1 for {@code pow(1, NaN)} and {@code pow(-1, ±inf)}; Java gives NaN.
  * </ul>
  *
@@ -202,6 +204,35 @@ public final class JavaArithmetic {
     if (a > 0.0 && a < INTEGRAL) {
       double t = (a + INTEGRAL) - INTEGRAL;
       r = x < 0.0 ? -t : t;
+    }
+    return r;
+  }
+
+  /**
+   * {@code Math.floor}: {@link #rintD}, one less where that rounded up. Zeros, infinities, NaN and
+   * values from 2^52 on are {@code x} itself, as {@code rintD} leaves them. Not OpenCL's {@code floor}:
+   * PoCL (LLVM 15) folds {@code floor(NAN)} of a constant NaN into a finite value.
+   */
+  public static double floorD(double x) {
+    double r = rintD(x);
+    if (r > x) {
+      r = r - 1.0;
+    }
+    return r;
+  }
+
+  /**
+   * {@code Math.ceil}: {@link #rintD}, one more where that rounded down; a result of zero from a
+   * negative {@code x} is {@code -0.0}, as Java's ({@code Math.ceil(-0.7)}). Not OpenCL's {@code ceil},
+   * for the same reason as {@link #floorD}.
+   */
+  public static double ceilD(double x) {
+    double r = rintD(x);
+    if (r < x) {
+      r = r + 1.0;
+    }
+    if (r == 0.0 && x < 0.0) {
+      r = -0.0;
     }
     return r;
   }

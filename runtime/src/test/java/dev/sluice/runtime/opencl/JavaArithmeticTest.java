@@ -133,6 +133,10 @@ class JavaArithmeticTest {
       assertEquals(Math.round(f), JavaArithmetic.roundF(f), w);
       same(Math.rint(d), JavaArithmetic.rintD(d), w);
       same(Math.rint(f), JavaArithmetic.rintD(f), w);
+      same(Math.floor(d), JavaArithmetic.floorD(d), w);
+      same(Math.ceil(d), JavaArithmetic.ceilD(d), w);
+      same(Math.floor(f), JavaArithmetic.floorD(f), w);
+      same(Math.ceil(f), JavaArithmetic.ceilD(f), w);
       same(Math.toDegrees(d), JavaArithmetic.toDegreesD(d), w);
       same(Math.toRadians(d), JavaArithmetic.toRadiansD(d), w);
     }
