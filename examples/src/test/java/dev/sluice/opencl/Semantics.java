@@ -226,7 +226,7 @@ interface Semantics {
         } else if (op == 73) {
           x = b == 2.5 || b == 0.5 ? Math.rint(-1.0E300) : Math.rint(a) - Math.rint(9.5E18);
         } else if (op == 74) {
-          x = (b == 0.5 ? Math.floor(Double.NaN) : Math.ceil(Double.NaN)) + Math.floor(a) - Math.ceil(b);
+          x = (float) Math.sqrt(b == 0.5 ? Math.floor(Double.NaN) : Math.ceil(Double.NaN)) / (float) a + b;
         } else if (op == 75) {
           x = 1.0 / Math.ceil(-0.7) + 1.0 / Math.ceil(b) - 1.0 / Math.floor(a);
         }
