@@ -1,50 +1,60 @@
 package dev.sluice.runtime;
 
-import com.aparapi.device.OpenCLDevice;
-import dev.sluice.runtime.opencl.DeviceMemory;
-import dev.sluice.runtime.opencl.OpenClDevices;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
+import java.util.Objects;
+import java.util.TreeMap;
 
 /**
  * Where a pipeline runs: the JVM (the CPU back end, one pipeline instance per core) or an OpenCL
- * device (one fused kernel, one pipeline instance per work-group). {@link #best()} picks the fastest
+ * device (one fused kernel, one pipeline instance per work-group). A plain value: which back end,
+ * which of its devices (its number and name), the hardware it is, how many instances run side by
+ * side, how it was chosen and its settings. The back ends find their devices themselves
+ * ({@link DeviceDiscovery}); the OpenCL back end turns a device back into its OpenCL handle by its
+ * {@link #index()}.
+ *
+ * <p>{@link #best()} picks the fastest
  * device present: an OpenCL GPU or accelerator, else the JVM. An OpenCL device on the CPU (such as
  * PoCL) runs the same pipeline 2x to 10x slower than the CPU back end on the same cores, so it is used
  * only when named. The system property {@code sluice.device} or the environment
  * variable {@code SLUICE_DEVICE} forces one: {@code cpu}/{@code jvm}, {@code opencl} (the first
- * OpenCL device, GPUs first), {@code gpu} (an OpenCL GPU), or {@code opencl:N} (device N of
- * {@link OpenClDevices#list()}).
+ * OpenCL device, GPUs first), {@code gpu} (an OpenCL GPU), or {@code opencl:N} (the N-th OpenCL
+ * device, GPUs first).
  */
 public final class Device {
   /** Kinds of device, one driver each. */
   public enum Kind { JVM, OPENCL }
 
+  /** What a device is made of, as its back end reports it. */
+  public enum Hardware { CPU, GPU, ACCELERATOR, OTHER }
+
   public static final String PROPERTY = "sluice.device";
   public static final String ENVIRONMENT = "SLUICE_DEVICE";
 
   private final Kind kind;
+  private final int index;
   private final String name;
+  private final Hardware hardware;
   private final int parallelism;
-  private final OpenCLDevice openCl;
   private final boolean automatic;
-  private final DeviceMemory memory;
   private final boolean scheduled;
+  private final Map<String, String> settings;
 
-  private Device(Kind kind, String name, int parallelism, OpenCLDevice openCl, boolean automatic,
-      DeviceMemory memory) {
-    this(kind, name, parallelism, openCl, automatic, memory, false);
+  private Device(Kind kind, int index, String name, Hardware hardware, int parallelism, boolean automatic,
+      boolean scheduled, Map<String, String> settings) {
+    this.kind = kind;
+    this.index = index;
+    this.name = name;
+    this.hardware = hardware;
+    this.parallelism = parallelism;
+    this.automatic = automatic;
+    this.scheduled = scheduled;
+    this.settings = settings;
   }
 
-  private Device(Kind kind, String name, int parallelism, OpenCLDevice openCl, boolean automatic,
-      DeviceMemory memory, boolean scheduled) {
-    this.scheduled = scheduled;
-    this.kind = kind;
-    this.name = name;
-    this.parallelism = parallelism;
-    this.openCl = openCl;
-    this.automatic = automatic;
-    this.memory = memory;
+  private static Device jvm(String name, int parallelism, boolean automatic, boolean scheduled) {
+    return new Device(Kind.JVM, -1, name, Hardware.CPU, parallelism, automatic, scheduled, Map.of());
   }
 
   /**
@@ -64,8 +74,7 @@ public final class Device {
    */
   public static Device cpuScheduled() {
     Device cpu = cpu(false);
-    return new Device(Kind.JVM, cpu.name.replace(", " + DIRECT + ")", ", " + SCHEDULED + ")"), cpu.parallelism,
-        null, false, null, true);
+    return jvm(cpu.name.replace(", " + DIRECT + ")", ", " + SCHEDULED + ")"), cpu.parallelism, false, true);
   }
 
   private static final String DIRECT = "direct calls";
@@ -78,8 +87,8 @@ public final class Device {
 
   private static Device cpu(boolean automatic) {
     int cores = Runtime.getRuntime().availableProcessors();
-    return new Device(Kind.JVM, "JVM (" + cores + " cores, " + System.getProperty("java.vm.name")
-        + " " + System.getProperty("java.version") + ", " + DIRECT + ")", cores, null, automatic, null);
+    return jvm("JVM (" + cores + " cores, " + System.getProperty("java.vm.name") + " "
+        + System.getProperty("java.version") + ", " + DIRECT + ")", cores, automatic, false);
   }
 
   /**
@@ -88,67 +97,83 @@ public final class Device {
    */
   public static Device cpuInsteadOf(Device instead, String reason) {
     Device cpu = cpu(false);
-    return new Device(Kind.JVM, cpu.name + ", instead of " + instead.name + " (" + reason + ")", cpu.parallelism,
-        null, false, null);
+    return jvm(cpu.name + ", instead of " + instead.name + " (" + reason + ")", cpu.parallelism, false, false);
+  }
+
+  private static DeviceDiscovery openClDiscovery() {
+    return Discoveries.of(Kind.OPENCL);
   }
 
   /** The first OpenCL device, GPUs first; an error naming the reason when there is none. */
   public static Device opencl() {
-    List<OpenCLDevice> all = OpenClDevices.list();
-    if (all.isEmpty()) {
-      throw new IllegalStateException("no OpenCL device: " + OpenClDevices.unavailableReason());
+    DeviceDiscovery cl = openClDiscovery();
+    if (cl.devices().isEmpty()) {
+      throw new IllegalStateException("no OpenCL device: " + cl.unavailableReason());
     }
-    return opencl(all.get(0), false);
+    return opencl(cl, 0, false);
   }
 
-  /** OpenCL device {@code index} of {@link OpenClDevices#list()}. */
+  /** The OpenCL device numbered {@code index}, GPUs first (the N of {@code opencl:N}). */
   public static Device opencl(int index) {
-    List<OpenCLDevice> all = OpenClDevices.list();
+    DeviceDiscovery cl = openClDiscovery();
+    List<DeviceDiscovery.Found> all = cl.devices();
     if (index < 0 || index >= all.size()) {
       throw new IllegalArgumentException("no OpenCL device " + index + "; this machine has "
-          + (all.isEmpty() ? "none (" + OpenClDevices.unavailableReason() + ")" : describeAll(all)));
+          + (all.isEmpty() ? "none (" + cl.unavailableReason() + ")" : describeAll(all)));
     }
-    return opencl(all.get(index), false);
+    return opencl(cl, index, false);
   }
 
   /** The first OpenCL GPU; an error when there is none. */
   public static Device gpu() {
-    for (OpenCLDevice d : OpenClDevices.list()) {
-      if (d.getType() == com.aparapi.device.Device.TYPE.GPU) {
-        return opencl(d, false);
+    DeviceDiscovery cl = openClDiscovery();
+    List<DeviceDiscovery.Found> all = cl.devices();
+    for (int i = 0; i < all.size(); i++) {
+      if (all.get(i).hardware() == Hardware.GPU) {
+        return opencl(cl, i, false);
       }
     }
-    List<OpenCLDevice> all = OpenClDevices.list();
     throw new IllegalStateException("no OpenCL GPU; this machine has "
-        + (all.isEmpty() ? "no OpenCL device (" + OpenClDevices.unavailableReason() + ")" : describeAll(all)));
+        + (all.isEmpty() ? "no OpenCL device (" + cl.unavailableReason() + ")" : describeAll(all)));
   }
 
-  private static Device opencl(OpenCLDevice d, boolean automatic) {
-    boolean gpu = d.getType() == com.aparapi.device.Device.TYPE.GPU;
-    // work-groups are pipeline instances: a few per compute unit on a GPU hides memory latency
-    int groups = Math.max(1, d.getMaxComputeUnits() * (gpu ? 4 : 1));
-    return new Device(Kind.OPENCL, "OpenCL " + OpenClDevices.describe(d), groups, d, automatic,
-        DeviceMemory.of(d));
+  private static Device opencl(DeviceDiscovery cl, int index, boolean automatic) {
+    DeviceDiscovery.Found d = cl.devices().get(index);
+    return new Device(Kind.OPENCL, index, "OpenCL " + d.description(), d.hardware(), d.parallelism(), automatic,
+        false, Map.of());
+  }
+
+  private static String describeAll(List<DeviceDiscovery.Found> all) {
+    StringBuilder b = new StringBuilder();
+    for (int i = 0; i < all.size(); i++) {
+      b.append(i == 0 ? "" : ", ").append(i).append(": ").append(all.get(i).description());
+    }
+    return b.toString();
   }
 
   /**
-   * This OpenCL device with its memory used as {@code memory} says (a model or budget other than
-   * the one detected or set by {@link DeviceMemory#PROPERTY}); a kernel keeps the model it was first
-   * compiled with, so use it with pipeline objects that have not run on this device yet.
+   * This device with one of its back end's settings for it alone, named as the system property that
+   * sets it for every device: for OpenCL, {@code sluice.opencl.memory} ({@code shared} or
+   * {@code discrete}) and {@code sluice.opencl.budget} (bytes, or with a {@code k}, {@code m} or
+   * {@code g} suffix). An error naming the setting when the back end has no such setting or cannot
+   * use the value. A kernel keeps the memory model it was first built under, so use a device with
+   * another model with pipeline objects that have not run on this device yet.
    */
-  public Device withMemory(DeviceMemory memory) {
-    if (kind != Kind.OPENCL) {
-      throw new IllegalArgumentException(name + " is not an OpenCL device; only OpenCL devices have device memory");
+  public Device with(String setting, String value) {
+    Objects.requireNonNull(setting, "setting");
+    Objects.requireNonNull(value, "value");
+    if (kind == Kind.JVM) {
+      throw new IllegalArgumentException(name + " has no setting " + setting + "; only OpenCL devices have settings");
     }
-    return new Device(kind, name, parallelism, openCl, automatic, java.util.Objects.requireNonNull(memory));
+    Discoveries.of(kind).checkSetting(setting, value);
+    Map<String, String> next = new TreeMap<>(settings);
+    next.put(setting, value);
+    return new Device(kind, index, name, hardware, parallelism, automatic, scheduled, Map.copyOf(next));
   }
 
-  private static String describeAll(List<OpenCLDevice> all) {
-    StringBuilder b = new StringBuilder();
-    for (int i = 0; i < all.size(); i++) {
-      b.append(i == 0 ? "" : ", ").append(i).append(": ").append(OpenClDevices.describe(all.get(i)));
-    }
-    return b.toString();
+  /** The value {@link #with} gave {@code setting} for this device, or null when it gave none. */
+  public String setting(String setting) {
+    return settings.get(setting);
   }
 
   /**
@@ -168,19 +193,19 @@ public final class Device {
     if (forced != null && !forced.isBlank()) {
       return DeviceLine.once(named(forced), from + "=" + forced);
     }
-    List<OpenCLDevice> all = OpenClDevices.list();
-    int chosen = automaticChoice(all.stream().map(OpenCLDevice::getType).toList());
-    return DeviceLine.once(chosen < 0 ? cpu(true) : opencl(all.get(chosen), true), null);
+    DeviceDiscovery cl = openClDiscovery();
+    int chosen = automaticChoice(cl.devices().stream().map(DeviceDiscovery.Found::hardware).toList());
+    return DeviceLine.once(chosen < 0 ? cpu(true) : opencl(cl, chosen, true), null);
   }
 
   /**
-   * The rule of {@link #best()} over the types of the OpenCL devices present, in
-   * {@link OpenClDevices#list()} order: the index of the first GPU or accelerator, or -1 for the CPU
-   * back end (no OpenCL device, or only CPU ones).
+   * The rule of {@link #best()} over the hardware of the OpenCL devices present, in their order:
+   * the index of the first GPU or accelerator, or -1 for the CPU back end (no OpenCL device, or only
+   * CPU ones).
    */
-  static int automaticChoice(List<com.aparapi.device.Device.TYPE> types) {
-    for (int i = 0; i < types.size(); i++) {
-      if (types.get(i) == com.aparapi.device.Device.TYPE.GPU || types.get(i) == com.aparapi.device.Device.TYPE.ACC) {
+  static int automaticChoice(List<Hardware> found) {
+    for (int i = 0; i < found.size(); i++) {
+      if (found.get(i) == Hardware.GPU || found.get(i) == Hardware.ACCELERATOR) {
         return i;
       }
     }
@@ -193,7 +218,7 @@ public final class Device {
    * stays itself.
    */
   public Device orCpu() {
-    return kind == Kind.JVM ? this : new Device(kind, name, parallelism, openCl, true, memory);
+    return kind == Kind.JVM ? this : new Device(kind, index, name, hardware, parallelism, true, scheduled, settings);
   }
 
   /**
@@ -229,8 +254,18 @@ public final class Device {
     return kind;
   }
 
+  /** The device's number among its back end's devices (the N of {@code opencl:N}); -1 for the JVM. */
+  public int index() {
+    return index;
+  }
+
   public String name() {
     return name;
+  }
+
+  /** What the device is made of: {@code CPU} for the JVM and for an OpenCL CPU device such as PoCL. */
+  public Hardware hardware() {
+    return hardware;
   }
 
   /**
@@ -249,16 +284,6 @@ public final class Device {
     return scheduled;
   }
 
-  /** How an OpenCL device's memory is used (shared or discrete, and the budget); null for the JVM. */
-  public DeviceMemory memory() {
-    return memory;
-  }
-
-  /** The OpenCL device, or null for the JVM. */
-  public OpenCLDevice openCl() {
-    return openCl;
-  }
-
   /**
    * Whether {@link #best()} chose this device without being told (or it came from {@link #orCpu()}):
    * only then may a pipeline that cannot run on it switch to the CPU back end (logged and named in
@@ -266,6 +291,18 @@ public final class Device {
    */
   public boolean automatic() {
     return automatic;
+  }
+
+  @Override
+  public boolean equals(Object o) {
+    return o instanceof Device d && kind == d.kind && index == d.index && name.equals(d.name)
+        && hardware == d.hardware && parallelism == d.parallelism && automatic == d.automatic
+        && scheduled == d.scheduled && settings.equals(d.settings);
+  }
+
+  @Override
+  public int hashCode() {
+    return Objects.hash(kind, index, name, hardware, parallelism, automatic, scheduled, settings);
   }
 
   @Override

@@ -1,7 +1,5 @@
 package dev.sluice.runtime;
 
-import com.aparapi.device.OpenCLDevice;
-import dev.sluice.runtime.opencl.OpenClDevices;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicBoolean;
 
@@ -15,9 +13,6 @@ import java.util.concurrent.atomic.AtomicBoolean;
 public final class DeviceLine {
   /** The logger of the device line and of the runtime's other device messages. */
   public static final String LOGGER = "dev.sluice.device";
-
-  /** OpenCL platform versions Aparapi's native library knows; it warns on stderr about the others. */
-  private static final List<String> APARAPI_TESTED = List.of("OpenCL 1.1", "OpenCL 1.2", "OpenCL 2.0", "OpenCL 2.1");
 
   private static final System.Logger LOG = System.getLogger(LOGGER);
   private static final AtomicBoolean SAID = new AtomicBoolean();
@@ -38,29 +33,23 @@ public final class DeviceLine {
   /** The line for {@code chosen}. */
   static String text(Device chosen, String named) {
     StringBuilder b = new StringBuilder("Sluice runs on ").append(chosen.name()).append(": ");
-    List<OpenCLDevice> all = named == null || chosen.kind() == Device.Kind.OPENCL ? OpenClDevices.list() : List.of();
+    DeviceDiscovery cl = Discoveries.of(Device.Kind.OPENCL);
+    boolean looked = named == null || chosen.kind() == Device.Kind.OPENCL;
     if (named != null) {
       b.append("named by ").append(named);
     } else if (chosen.kind() == Device.Kind.OPENCL) {
-      b.append(chosen.openCl().getType() == com.aparapi.device.Device.TYPE.GPU ? "the first OpenCL GPU"
+      b.append(chosen.hardware() == Device.Hardware.GPU ? "the first OpenCL GPU"
           : "the first OpenCL accelerator (no OpenCL GPU here)");
-    } else if (all.isEmpty()) {
-      b.append("no OpenCL device, ").append(OpenClDevices.unavailableReason()).append(". For OpenCL, install a GPU's "
+    } else if (cl.devices().isEmpty()) {
+      b.append("no OpenCL device, ").append(cl.unavailableReason()).append(". For OpenCL, install a GPU's "
           + "OpenCL driver, or PoCL on the CPU: apt-get install pocl-opencl-icd ocl-icd-libopencl1");
     } else {
       b.append("the OpenCL devices here run on the CPU, where the CPU back end is faster (name one to use it anyway)");
     }
     b.append(". Choose with -D").append(Device.PROPERTY).append(" or ").append(Device.ENVIRONMENT)
         .append(" = cpu, gpu, opencl or opencl:N");
-    for (OpenCLDevice d : all) {
-      String version = d.getOpenCLPlatform().getVersion();
-      if (APARAPI_TESTED.stream().noneMatch(version::startsWith)) {
-        String[] words = version.split(" ");
-        b.append(". Aparapi's \"untested OpenCL platform version\" line on stderr is about the version string (")
-            .append(words.length > 1 ? words[0] + " " + words[1] : version)
-            .append("); Sluice checks that each kernel builds and runs there");
-        break;
-      }
+    for (String note : looked ? cl.notes() : List.<String>of()) {
+      b.append(". ").append(note);
     }
     return b.append('.').toString();
   }

@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import com.aparapi.device.Device.TYPE;
 import com.aparapi.device.OpenCLDevice;
+import dev.sluice.runtime.Device.Hardware;
 import dev.sluice.runtime.opencl.OpenClDevices;
 import dev.sluice.runtime.testing.OpenClAvailable;
 import java.util.List;
@@ -21,12 +22,12 @@ class DeviceChoiceTest {
   @Test
   void theRuleOverDeviceTypes() {
     assertEquals(-1, Device.automaticChoice(List.of()));
-    assertEquals(-1, Device.automaticChoice(List.of(TYPE.CPU)));
-    assertEquals(-1, Device.automaticChoice(List.of(TYPE.CPU, TYPE.UNKNOWN)));
-    assertEquals(0, Device.automaticChoice(List.of(TYPE.GPU, TYPE.CPU)));
-    assertEquals(1, Device.automaticChoice(List.of(TYPE.CPU, TYPE.GPU)));
-    assertEquals(1, Device.automaticChoice(List.of(TYPE.CPU, TYPE.ACC)));
-    assertEquals(0, Device.automaticChoice(List.of(TYPE.GPU, TYPE.GPU)));
+    assertEquals(-1, Device.automaticChoice(List.of(Hardware.CPU)));
+    assertEquals(-1, Device.automaticChoice(List.of(Hardware.CPU, Hardware.OTHER)));
+    assertEquals(0, Device.automaticChoice(List.of(Hardware.GPU, Hardware.CPU)));
+    assertEquals(1, Device.automaticChoice(List.of(Hardware.CPU, Hardware.GPU)));
+    assertEquals(1, Device.automaticChoice(List.of(Hardware.CPU, Hardware.ACCELERATOR)));
+    assertEquals(0, Device.automaticChoice(List.of(Hardware.GPU, Hardware.GPU)));
   }
 
   @Test
@@ -42,7 +43,8 @@ class DeviceChoiceTest {
     for (String name : new String[] {"opencl", "opencl:0"}) {
       Device named = Device.named(name);
       assertEquals(Device.Kind.OPENCL, named.kind(), name);
-      assertSame(present.get(0), named.openCl(), name);
+      assertEquals(0, named.index(), name);
+      assertSame(present.get(0), OpenClDevices.of(named), name);
       assertFalse(named.automatic(), name);
     }
     assertEquals(Device.Kind.OPENCL, Device.opencl().kind());
@@ -54,12 +56,13 @@ class DeviceChoiceTest {
     assertFalse(cl.automatic());
     Device giving = cl.orCpu();
     assertTrue(giving.automatic());
-    assertSame(cl.openCl(), giving.openCl());
+    assertEquals(cl.index(), giving.index());
+    assertSame(OpenClDevices.of(cl), OpenClDevices.of(giving));
     assertEquals(cl.name(), giving.name());
     assertEquals(cl.parallelism(), giving.parallelism());
     Device cpu = Device.cpu();
     assertSame(cpu, cpu.orCpu());
-    assertTrue(OpenClDevices.list().contains(giving.openCl()));
+    assertTrue(OpenClDevices.list().contains(OpenClDevices.of(giving)));
   }
 
   private static boolean blank(String s) {

@@ -10,6 +10,7 @@ import dev.sluice.runtime.RunReport;
 import dev.sluice.runtime.opencl.DeviceMemory;
 import dev.sluice.runtime.opencl.DeviceMemory.Model;
 import dev.sluice.runtime.testing.OpenClAvailable;
+import java.util.Locale;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -28,14 +29,14 @@ class SynthGainMemoryOpenClTest {
     Device cl = OpenClAvailable.device();
     long[] in = SynthGainTest.input(20_000);
     for (Model model : Model.values()) {
-      Device d = cl.withMemory(cl.memory().withModel(model));
+      Device d = cl.with(DeviceMemory.PROPERTY, model.name().toLowerCase(Locale.ROOT));
       for (float gain : SynthGains.BENCHMARK_GAINS) {
         String what = model + " gain=" + gain;
         SynthGainPipeline.Result r = run(d, gain, in);
         assertSameLongs(Reference.items(in, gain), r.items(), what);
         SynthGainTest.assertConserved(r.report(), in.length, r.items(), what);
         RunReport.MemoryUse use = r.report().memory();
-        assertTrue(use.memory().startsWith(model.name().toLowerCase() + " as set"), use.memory());
+        assertTrue(use.memory().startsWith(model.name().toLowerCase(Locale.ROOT) + " as set"), use.memory());
         assertEquals(1, use.slices(), what);
         assertTrue(use.peakBytes() >= 8L * in.length, "the input was on the device: " + use);
         assertTrue(r.report().toString().contains("memory: " + use.memory()), r.report().toString());
@@ -50,11 +51,11 @@ class SynthGainMemoryOpenClTest {
     for (Model model : Model.values()) {
       // learn what the queues hold from a one-item run, then allow a tenth of the input beside them:
       // slices of a tenth, split again when their outputs (four per item) do not fit
-      Device d = cl.withMemory(cl.memory().withModel(model));
+      Device d = cl.with(DeviceMemory.PROPERTY, model.name().toLowerCase(Locale.ROOT));
       long queues = run(d, 4f, SynthGainTest.input(1)).report().memory().peakBytes();
       long budget = queues + 2 * 8L * in.length / 10;
       SynthGainPipeline.Result whole = run(d, 4f, in);
-      Device small = cl.withMemory(cl.memory().withModel(model).withBudget(budget));
+      Device small = d.with(DeviceMemory.BUDGET_PROPERTY, Long.toString(budget));
       SynthGainPipeline.Result sliced = run(small, 4f, in);
       String what = model + " budget=" + budget;
       assertSameLongs(whole.items(), sliced.items(), what);
@@ -69,7 +70,7 @@ class SynthGainMemoryOpenClTest {
   @Test
   void aBudgetBelowTheQueuesIsAClearError() {
     Device cl = OpenClAvailable.device();
-    Device tiny = cl.withMemory(cl.memory().withBudget(1024));
+    Device tiny = cl.with(DeviceMemory.BUDGET_PROPERTY, "1024");
     IllegalStateException e = assertThrows(IllegalStateException.class, () -> run(tiny, 1f, SynthGainTest.input(10)));
     assertTrue(e.getMessage().contains("needs") && e.getMessage().contains(DeviceMemory.BUDGET_PROPERTY)
         && e.getMessage().contains(cl.name()), e.getMessage());

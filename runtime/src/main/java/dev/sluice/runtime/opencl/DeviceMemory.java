@@ -1,6 +1,7 @@
 package dev.sluice.runtime.opencl;
 
 import com.aparapi.device.OpenCLDevice;
+import dev.sluice.runtime.Device;
 import java.util.Locale;
 
 /**
@@ -17,7 +18,8 @@ import java.util.Locale;
  *
  * <p>A CPU-type device is shared and any other device discrete, unless {@value #PROPERTY} (or
  * {@value #ENVIRONMENT}) says {@code shared} or {@code discrete}: an integrated GPU reports itself
- * as a GPU. The budget, the bytes a run may hold on the device, is three quarters of the device's
+ * as a GPU. {@code device.with(PROPERTY, "shared")} (or {@link #BUDGET_PROPERTY}) sets it for one
+ * device, before the property. The budget, the bytes a run may hold on the device, is three quarters of the device's
  * global memory and at most half the JVM's heap (every device buffer is mirrored by a Java array);
  * {@value #BUDGET_PROPERTY} sets it (bytes, or with a {@code k}, {@code m} or {@code g} suffix).
  * The OpenCL driver cuts the input into slices that fit the budget and splits a slice whose
@@ -38,14 +40,33 @@ public record DeviceMemory(Model model, boolean forced, long globalBytes, long m
     }
   }
 
-  /** The memory of {@code device} under this JVM's settings. */
-  public static DeviceMemory of(OpenCLDevice device) {
-    String model = System.getProperty(PROPERTY);
+  /**
+   * The memory of OpenCL device {@code cl} under {@code device}'s settings ({@link Device#with}),
+   * else this JVM's.
+   */
+  public static DeviceMemory of(OpenCLDevice cl, Device device) {
+    String model = device.setting(PROPERTY);
+    if (model == null) {
+      model = System.getProperty(PROPERTY);
+    }
     if (model == null || model.isBlank()) {
       model = System.getenv(ENVIRONMENT);
     }
-    return decide(device.getType() == com.aparapi.device.Device.TYPE.CPU, device.getGlobalMemSize(),
-        device.getMaxMemAllocSize(), Runtime.getRuntime().maxMemory(), model, System.getProperty(BUDGET_PROPERTY));
+    String budget = device.setting(BUDGET_PROPERTY);
+    return decide(cl.getType() == com.aparapi.device.Device.TYPE.CPU, cl.getGlobalMemSize(), cl.getMaxMemAllocSize(),
+        Runtime.getRuntime().maxMemory(), model, budget != null ? budget : System.getProperty(BUDGET_PROPERTY));
+  }
+
+  /** Checks one of a device's settings ({@link Device#with}): an error naming what is wrong. */
+  static void checkSetting(String name, String value) {
+    if (name.equals(PROPERTY)) {
+      parseModel(value);
+    } else if (name.equals(BUDGET_PROPERTY)) {
+      parseBytes(value);
+    } else {
+      throw new IllegalArgumentException("OpenCL devices have no setting " + name + "; they have " + PROPERTY
+          + " and " + BUDGET_PROPERTY);
+    }
   }
 
   /**
@@ -61,11 +82,6 @@ public record DeviceMemory(Model model, boolean forced, long globalBytes, long m
         ? Math.min(globalBytes / 4 * 3, heapBytes / 2)
         : parseBytes(budget);
     return new DeviceMemory(chosen, forced, globalBytes, maxAllocBytes, limit);
-  }
-
-  /** The same device under {@code model}, as if it were set. */
-  public DeviceMemory withModel(Model model) {
-    return new DeviceMemory(model, true, globalBytes, maxAllocBytes, budgetBytes);
   }
 
   /** The same device with a budget of {@code bytes}. */

@@ -2,6 +2,7 @@ package dev.sluice.runtime.opencl;
 
 import com.aparapi.device.OpenCLDevice;
 import com.aparapi.internal.opencl.OpenCLLoader;
+import dev.sluice.runtime.Device;
 import dev.sluice.runtime.DivisionProbe;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -49,6 +50,18 @@ public final class OpenClDevices {
   public static synchronized String unavailableReason() {
     list();
     return reason;
+  }
+
+  /**
+   * The OpenCL device {@code device} is: the one its {@link Device#index()} numbers in {@link #list()}.
+   * An error when it is not an OpenCL device.
+   */
+  public static OpenCLDevice of(Device device) {
+    List<OpenCLDevice> all = list();
+    if (device.kind() != Device.Kind.OPENCL || device.index() < 0 || device.index() >= all.size()) {
+      throw new IllegalArgumentException(device + " is not one of this machine's " + all.size() + " OpenCL devices");
+    }
+    return all.get(device.index());
   }
 
   /** A short description: name, type and vendor. */

@@ -72,10 +72,10 @@ public final class OpenClDriver {
   /** Runs {@code program} over the slices of {@code slices} and returns the run's report. */
   public static RunReport run(PipelinePlan plan, RunOptions options, InputCursor slices, DeviceProgram program) {
     Device device = options.resolvedDevice();
-    OpenCLDevice cl = device.openCl();
-    if (device.kind() != Device.Kind.OPENCL || cl == null) {
+    if (device.kind() != Device.Kind.OPENCL) {
       throw new IllegalArgumentException("the OpenCL driver cannot run on " + device);
     }
+    OpenCLDevice cl = OpenClDevices.of(device);
     if (plan.width > cl.getMaxWorkGroupSize()) {
       throw new IllegalStateException(plan.name + ": width " + plan.width + " is larger than the largest work-group of "
           + OpenClDevices.describe(cl) + " (" + cl.getMaxWorkGroupSize() + "); lower @Pipeline(width)");
@@ -91,7 +91,7 @@ public final class OpenClDriver {
       // as large as this pipeline object's last run needed: a rerun of a slice is a whole launch
       capacity[k] = Math.max(1 << 12, program.sinkCapacity(k));
     }
-    DeviceMemory memory = device.memory();
+    DeviceMemory memory = DeviceMemory.of(cl, device);
     // Aparapi picks each buffer's flags (host memory or device-resident) from this when the kernel's
     // context is made, at its first compile
     cl.setSharedMemory(memory.shared());

@@ -310,10 +310,6 @@ public final class PipelinePlan {
       this.name = name;
       this.width = width;
       this.signalCapacity = signalCapacity;
-      if (signalCapacity <= dev.sluice.runtime.protocol.Protocol.MAX_SIGNALS_PER_RUN) {
-        throw new IllegalArgumentException(name + ": signal queue of " + signalCapacity
-            + " cannot hold one run's signals");
-      }
       regions.add(new int[] {0, 0, 0, Integer.MAX_VALUE});
     }
 

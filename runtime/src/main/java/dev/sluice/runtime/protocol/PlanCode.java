@@ -77,6 +77,11 @@ public final class PlanCode {
     if (StageKind.ENUMERATE.ordinal() != KIND_ENUMERATE) {
       throw new AssertionError("PlanCode.KIND_ENUMERATE is out of date");
     }
+    if (plan.signalCapacity <= Protocol.MAX_SIGNALS_PER_RUN) {
+      // the processor refuses such a setting (SLU508); a plan built by hand is checked here, where it is first scheduled
+      throw new IllegalArgumentException(plan.name + ": signal queue of " + plan.signalCapacity
+          + " cannot hold one run's signals; the scheduler needs at least " + (Protocol.MAX_SIGNALS_PER_RUN + 1));
+    }
     int n = plan.stageCount();
     int e = plan.edgeFrom.length;
     int k = plan.signalCount();
