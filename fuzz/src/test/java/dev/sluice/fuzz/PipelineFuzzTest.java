@@ -15,9 +15,9 @@ import org.junit.jupiter.api.Test;
 import org.opentest4j.TestAbortedException;
 
 /**
- * The differential pipeline fuzzer (see docs/fuzzing.md). Without properties: a fixed set of seeds,
- * so that {@code mvn verify} is reproducible; {@code -Dfuzz.fresh=true} adds one seed that changes per
- * run. {@code -Dfuzz.seed=S} replays pipeline S ({@code -Dfuzz.count=N}: S
+ * The differential pipeline fuzzer (see docs/fuzzing.md). Without properties: a fixed set of seeds
+ * plus one that changes with every commit ({@link FreshSeed}), each printed on failure;
+ * {@code -Dfuzz.fresh=true} makes that one random, {@code =false} leaves it out. {@code -Dfuzz.seed=S} replays pipeline S ({@code -Dfuzz.count=N}: S
  * to S+N-1); {@code -Dfuzz.count=N} alone runs N pipelines from a fresh seed (the long profile);
  * {@code -Dfuzz.features=regions,signals} or {@code =-fanin} restricts the generator;
  * {@code -Dfuzz.backends=cpu} or {@code =opencl} runs one back end.
@@ -60,8 +60,11 @@ class PipelineFuzzTest {
       for (long s : FOUND) {
         seeds.add(s);
       }
-      if (Boolean.parseBoolean(prop("fuzz.fresh"))) {
-        seeds.add(1_000 + (System.nanoTime() & 0xFFFFFFFL));
+      FreshSeed.Fresh fresh = FreshSeed.choose(prop("fuzz.fresh"));
+      if (fresh != null) {
+        seeds.add(fresh.seed());
+        System.out.println("fuzz: fresh pipeline seed " + fresh.seed() + " (from the " + fresh.from()
+            + "; replay with -Dfuzz.seed=" + fresh.seed() + ")");
       }
     }
     Set<String> features = Generator.parse(prop("fuzz.features"));

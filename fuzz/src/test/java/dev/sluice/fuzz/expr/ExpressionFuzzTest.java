@@ -3,6 +3,7 @@ package dev.sluice.fuzz.expr;
 import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.sluice.fuzz.FreshSeed;
 import dev.sluice.fuzz.InProcessCompiler;
 import dev.sluice.runtime.Device;
 import dev.sluice.runtime.testing.OpenClAvailable;
@@ -24,8 +25,9 @@ import org.junit.jupiter.api.Test;
  * translates it to, compared bit for bit (floating results by their bits, every NaN as one, as Java
  * has one NaN); an expression under a transcendental {@code Math} function within {@link #allowance}.
  *
- * <p>{@code mvn verify} runs the fixed seeds (reproducible); {@code -Dfuzz.fresh=true} adds one seed
- * that changes per run, printed on failure, and {@code -Dfuzz.count=N} N seeds from it;
+ * <p>{@code mvn verify} runs the fixed seeds plus one that changes with every commit
+ * ({@link FreshSeed}; {@code -Dfuzz.fresh=true} makes it random, {@code =false}
+ * leaves it out), printed; {@code -Dfuzz.count=N} runs N seeds from a random one;
  * {@code -Dfuzz.seed=S} replays seed S alone, {@code -Dfuzz.count=N} runs N seeds from it (the long
  * profile). One seed is one generated pipeline of {@link #EXPRESSIONS} expressions, each evaluated on
  * {@link #TUPLES} tuples of variable values.
@@ -271,10 +273,17 @@ class ExpressionFuzzTest {
         seeds.add(s);
       }
       int count = countProperty == null ? 0 : Integer.parseInt(countProperty);
-      if (count > 0 || Boolean.parseBoolean(property("fuzz.fresh"))) {
+      if (count > 0) {
         long random = new Random().nextLong();
-        for (int i = 0; i < Math.max(1, count); i++) {
+        for (int i = 0; i < count; i++) {
           seeds.add(random + i);
+        }
+      } else {
+        FreshSeed.Fresh fresh = FreshSeed.choose(property("fuzz.fresh"));
+        if (fresh != null) {
+          seeds.add(fresh.seed());
+          System.out.println("expression fuzzer: fresh seed " + fresh.seed() + " (from the " + fresh.from()
+              + "; replay with -Dfuzz.seed=" + fresh.seed() + ")");
         }
       }
     }
