@@ -254,6 +254,13 @@ class JavaSemanticsTest {
     floats(48, (a, b) -> real(a * b + a));
   }
 
+  /** The expression fuzzer's seed 6013: a cast of a product to its own type did not keep it from fusing. */
+  @Test
+  void aProductUnderACastToItsOwnTypeIsNotFusedEither() {
+    floats(52, (a, b) -> real((float) (a * b) - a));
+    doubles(76, (a, b) -> real(Math.min(a, (double) (a * (float) b) - a) + ((double) (b * a) + b)));
+  }
+
   @Test
   void roundingFunctionsAbsAndAngles() {
     doubles(66, (a, b) -> real(Math.rint(a) + Math.floor(b) * 3 - Math.ceil(a)));

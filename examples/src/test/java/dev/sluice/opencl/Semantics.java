@@ -189,6 +189,8 @@ interface Semantics {
               r += 1;
             }
           }
+        } else if (op == 52) {
+          x = (float) (a * b) - a;
         }
         out.push(new Probed(k, r, x));
       } else if (op >= 60 && k < nd * nd) {
@@ -229,6 +231,8 @@ interface Semantics {
           x = (float) Math.sqrt(b == 0.5 ? Math.floor(Double.NaN) : Math.ceil(Double.NaN)) / (float) a + b;
         } else if (op == 75) {
           x = 1.0 / Math.ceil(-0.7) + 1.0 / Math.ceil(b) - 1.0 / Math.floor(a);
+        } else if (op == 76) {
+          x = Math.min(a, (double) (a * (float) b) - a) + ((double) (b * a) + b);
         }
         out.push(new Probed(k, r, x));
       }

@@ -655,11 +655,15 @@ public final class BodyTranslator {
       return f == null ? null : KernelNames.ARITH + "." + f + suffix + "(" + a + ", " + b + ")";
     }
 
-    /** Whether the product at {@code path} is an operand of an addition or subtraction, which OpenCL may fuse. */
+    /**
+     * Whether the product at {@code path} is an operand of an addition or subtraction, which OpenCL may
+     * fuse: through parentheses, a sign, and a cast (to the product's own type a cast is no operation in
+     * C, so {@code (double) (a * b) - c} still fused; expression seed 6013).
+     */
     private boolean mayFuse(TreePath path) {
       TreePath p = path.getParentPath();
       while (p != null && (p.getLeaf().getKind() == Tree.Kind.PARENTHESIZED || p.getLeaf().getKind() == Tree.Kind.UNARY_MINUS
-          || p.getLeaf().getKind() == Tree.Kind.UNARY_PLUS)) {
+          || p.getLeaf().getKind() == Tree.Kind.UNARY_PLUS || p.getLeaf().getKind() == Tree.Kind.TYPE_CAST)) {
         p = p.getParentPath();
       }
       if (p == null) {
