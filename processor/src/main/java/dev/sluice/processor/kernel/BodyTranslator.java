@@ -397,8 +397,8 @@ public final class BodyTranslator {
       Element e = trees.getElement(path);
       TypeMirror type = e == null ? null : e.asType();
       String name = v.getName().toString();
-      if (name.startsWith("sl_")) {
-        problem(path, Message.GPU_CONSTRUCT, "the name '" + name + "'", "names starting with sl_ belong to the generated kernel: rename it");
+      if (name.startsWith(KernelNames.PREFIX)) {
+        problem(path, Message.GPU_CONSTRUCT, "the name '" + name + "'", "names starting with " + KernelNames.PREFIX + " belong to the generated kernel: rename it");
         return "int " + name;
       }
       if (type == null || !checkPrimitive(path, name, type)) {

@@ -46,27 +46,27 @@ final class KernelHostWriter {
     for (StageModel s : model.nodes()) {
       for (FieldModel f : s.node().fields(FieldModel.Kind.REDUCE)) {
         TypeName type = TypeName.get(f.element().asType());
-        t.addField(FieldSpec.builder(type, "result_" + s.name() + "_" + f.name()).build());
+        t.addField(FieldSpec.builder(type, KernelNames.reduceResult(s.name(), f.name())).build());
       }
     }
     for (StageModel s : model.sinks()) {
       if (s.itemType().isRecord()) {
         t.addField(FieldSpec.builder(ParameterizedTypeName.get(ClassName.get(List.class), Names.type(s.itemType())),
-            KernelWriter.acc(s.name())).initializer("new $T<>()", ArrayList.class).build());
+            KernelNames.sinkItems(s.name())).initializer("new $T<>()", ArrayList.class).build());
       } else {
-        t.addField(FieldSpec.builder(ArrayTypeName.of(Names.type(s.itemType())), KernelWriter.acc(s.name()))
+        t.addField(FieldSpec.builder(ArrayTypeName.of(Names.type(s.itemType())), KernelNames.sinkItems(s.name()))
             .initializer("new $T[0]", Names.type(s.itemType())).build());
-        t.addField(FieldSpec.builder(int.class, KernelWriter.acc(s.name()) + "_n").build());
+        t.addField(FieldSpec.builder(int.class, KernelNames.sinkItemCount(s.name())).build());
       }
     }
     for (StageModel s : model.nodes()) {
       for (FieldModel f : s.node().fields(FieldModel.Kind.REDUCE)) {
         t.addField(FieldSpec.builder(ArrayTypeName.of(TypeName.get(f.element().asType())),
-            KernelNames.reduceSlot(s.name(), f.name()) + "_kept", Modifier.PRIVATE).build());
+            KernelNames.kept(KernelNames.reduceSlot(s.name(), f.name())), Modifier.PRIVATE).build());
       }
       for (FieldModel f : s.node().fields(FieldModel.Kind.STATE)) {
         t.addField(FieldSpec.builder(ArrayTypeName.of(TypeName.get(f.element().asType())),
-            KernelNames.state(s.name(), f.name()) + "_kept", Modifier.PRIVATE).build());
+            KernelNames.kept(KernelNames.state(s.name(), f.name())), Modifier.PRIVATE).build());
       }
     }
     t.addField(FieldSpec.builder(names.api(), "pipeline", Modifier.PRIVATE, Modifier.FINAL).build());
@@ -146,7 +146,7 @@ final class KernelHostWriter {
             .endControlFlow();
       }
       for (FieldModel f : state) {
-        m.addStatement("init_$L_$L = $N.$N", s.name(), f.name(), n, f.name());
+        m.addStatement("$N = $N.$N", KernelNames.stateInit(s.name(), f.name()), n, f.name());
       }
     }
     t.addMethod(m.addStatement("return sl_bytes").build());
@@ -167,45 +167,45 @@ final class KernelHostWriter {
     }
     for (StageModel s : model.nodes()) {
       for (Column c : Column.of(s.itemType())) {
-        m.addStatement("$N = new $T[groups * $L]", KernelWriter.queue(s.name()) + c.suffix(), c.type(), shape.capacity(s.name()));
+        m.addStatement("$N = new $T[groups * $L]", KernelNames.queue(s.name()) + c.suffix(), c.type(), shape.capacity(s.name()));
       }
       for (ChannelModel ch : s.isEnumerator() ? List.<ChannelModel>of() : s.node().channels()) {
         for (Column c : Column.of(ch.type())) {
-          m.addStatement("$N = new $T[groups * $L]", KernelWriter.staging(s.name(), ch.name()) + c.suffix(), c.type(), shape.width * ch.max());
+          m.addStatement("$N = new $T[groups * $L]", KernelNames.staging(s.name(), ch.name()) + c.suffix(), c.type(), shape.width * ch.max());
         }
       }
       for (FieldModel f : s.node().fields(FieldModel.Kind.REDUCE)) {
         String rs = KernelNames.reduceSlot(s.name(), f.name());
         m.addStatement("$N = new $T[groups]", rs, TypeName.get(f.element().asType()))
             .addStatement("$T.fill($N, $L)", java.util.Arrays.class, rs, Reductions.identity(f))
-            .addStatement("$N_kept = $N.clone()", rs, rs);
-        m.addStatement("result_$L_$L = $L", s.name(), f.name(), Reductions.identity(f));
+            .addStatement("$N = $N.clone()", KernelNames.kept(rs), rs);
+        m.addStatement("$N = $L", KernelNames.reduceResult(s.name(), f.name()), Reductions.identity(f));
       }
       for (FieldModel f : s.node().fields(FieldModel.Kind.STATE)) {
         String sv = KernelNames.state(s.name(), f.name());
         m.addStatement("$N = new $T[groups]", sv, TypeName.get(f.element().asType()))
-            .addStatement("$T.fill($N, init_$L_$L)", java.util.Arrays.class, sv, s.name(), f.name())
-            .addStatement("$N_kept = $N.clone()", sv, sv);
+            .addStatement("$T.fill($N, $N)", java.util.Arrays.class, sv, KernelNames.stateInit(s.name(), f.name()))
+            .addStatement("$N = $N.clone()", KernelNames.kept(sv), sv);
       }
     }
     for (RegionPlan r : shape.schedule.regions()) {
       for (Column c : r.number() == 0 ? List.<Column>of() : Column.of(r.parentType())) {
-        m.addStatement("$N = new $T[groups * $L]", KernelWriter.parents(r.number()) + c.suffix(), c.type(), r.parentBuffer());
+        m.addStatement("$N = new $T[groups * $L]", KernelNames.parents(r.number()) + c.suffix(), c.type(), r.parentBuffer());
       }
     }
     for (ItemType tag : shape.raisedTags()) {
       for (Column c : Column.of(tag)) {
-        m.addStatement("$N = new $T[groups * $L]", KernelWriter.pool(tag) + c.suffix(), c.type(),
+        m.addStatement("$N = new $T[groups * $L]", KernelNames.pool(tag.simpleName()) + c.suffix(), c.type(),
             shape.poolPerGroup());
       }
     }
     for (StageModel s : model.nodes()) {
       for (ItemType tag : s.node().raisedTags()) {
         for (Column c : Column.of(tag)) {
-          m.addStatement("$N = new $T[groups * $L]", "rp_" + s.name() + "_" + tag.simpleName() + c.suffix(), c.type(),
+          m.addStatement("$N = new $T[groups * $L]", KernelNames.raisedPayload(s.name(), tag.simpleName()) + c.suffix(), c.type(),
               shape.width * RAISES);
         }
-        m.addStatement("$N = new int[groups]", "rn_" + s.name() + "_" + tag.simpleName());
+        m.addStatement("$N = new int[groups]", KernelNames.raisedCount(s.name(), tag.simpleName()));
       }
     }
     for (StageModel s : model.sinks()) {
@@ -213,15 +213,15 @@ final class KernelHostWriter {
       m.addStatement("sinkCap[$L] = capacity[$L]", k, k);
       for (Column c : Column.of(s.itemType())) {
         // kept from the last run when its size is right: the kernel writes it before the host reads it
-        m.beginControlFlow("if ($N.length != capacity[$L])", KernelWriter.sinkBuffer(s.name()) + c.suffix(), k)
-            .addStatement("$N = new $T[capacity[$L]]", KernelWriter.sinkBuffer(s.name()) + c.suffix(), c.type(), k)
+        m.beginControlFlow("if ($N.length != capacity[$L])", KernelNames.sinkBuffer(s.name()) + c.suffix(), k)
+            .addStatement("$N = new $T[capacity[$L]]", KernelNames.sinkBuffer(s.name()) + c.suffix(), c.type(), k)
             .endControlFlow();
       }
       if (s.itemType().isRecord()) {
-        m.addStatement("$N = new $T<>()", KernelWriter.acc(s.name()), ArrayList.class);
+        m.addStatement("$N = new $T<>()", KernelNames.sinkItems(s.name()), ArrayList.class);
       } else {
-        m.addStatement("$N = new $T[0]", KernelWriter.acc(s.name()), Names.type(s.itemType()));
-        m.addStatement("$N_n = 0", KernelWriter.acc(s.name()));
+        m.addStatement("$N = new $T[0]", KernelNames.sinkItems(s.name()), Names.type(s.itemType()));
+        m.addStatement("$N = 0", KernelNames.sinkItemCount(s.name()));
       }
     }
     m.addStatement("put(plan)");
@@ -235,8 +235,8 @@ final class KernelHostWriter {
     for (StageModel s : model.sinks()) {
       m.beginControlFlow("if (k == $L)", shape.sinkIndex(s.name()));
       for (Column c : Column.of(s.itemType())) {
-        m.addStatement("$N = new $T[capacity]", KernelWriter.sinkBuffer(s.name()) + c.suffix(), c.type());
-        m.addStatement("put($N)", KernelWriter.sinkBuffer(s.name()) + c.suffix());
+        m.addStatement("$N = new $T[capacity]", KernelNames.sinkBuffer(s.name()) + c.suffix(), c.type());
+        m.addStatement("put($N)", KernelNames.sinkBuffer(s.name()) + c.suffix());
       }
       m.endControlFlow();
     }
@@ -317,7 +317,7 @@ final class KernelHostWriter {
         .addStatement("$T.fill(sinkCount, 0)", java.util.Arrays.class)
         .addStatement("put(cursor).put(sinkCount).put(sinkCap)");
     for (String a : persistent()) {
-      m.addStatement("System.arraycopy($N_kept, 0, $N, 0, $N.length)", a, a, a).addStatement("put($N)", a);
+      m.addStatement("System.arraycopy($N, 0, $N, 0, $N.length)", KernelNames.kept(a), a, a).addStatement("put($N)", a);
     }
     t.addMethod(m.build());
   }
@@ -347,39 +347,41 @@ final class KernelHostWriter {
       int k = shape.sinkIndex(s.name());
       List<Column> cols = Column.of(s.itemType());
       for (Column c : cols) {
-        m.addStatement("get($N)", KernelWriter.sinkBuffer(s.name()) + c.suffix());
+        m.addStatement("get($N)", KernelNames.sinkBuffer(s.name()) + c.suffix());
       }
       if (s.itemType().isRecord()) {
         List<String> args = new ArrayList<>();
         for (Column c : cols) {
-          args.add(KernelWriter.sinkBuffer(s.name()) + c.suffix() + "[i]");
+          args.add(KernelNames.sinkBuffer(s.name()) + c.suffix() + "[i]");
         }
         m.beginControlFlow("for (int i = 0; i < sinkCount[$L]; i++)", k)
-            .addStatement("$N.add(new $T($L))", KernelWriter.acc(s.name()), ClassName.get(s.itemType().element()), String.join(", ", args))
+            .addStatement("$N.add(new $T($L))", KernelNames.sinkItems(s.name()), ClassName.get(s.itemType().element()), String.join(", ", args))
             .endControlFlow();
       } else {
-        String a = KernelWriter.acc(s.name());
+        String a = KernelNames.sinkItems(s.name());
+        String n = KernelNames.sinkItemCount(s.name());
+        String buffer = KernelNames.sinkBuffer(s.name());
         // the first slice's items in one copy of the exact size, which the Result then takes as it is
-        m.beginControlFlow("if ($N_n == 0)", a)
-            .addStatement("$N = $T.copyOf($N, sinkCount[$L])", a, java.util.Arrays.class, KernelWriter.sinkBuffer(s.name()), k)
+        m.beginControlFlow("if ($N == 0)", n)
+            .addStatement("$N = $T.copyOf($N, sinkCount[$L])", a, java.util.Arrays.class, buffer, k)
             .nextControlFlow("else")
-            .beginControlFlow("if ($N_n + sinkCount[$L] > $N.length)", a, k, a)
-            .addStatement("$N = $T.copyOf($N, Math.max($N_n + sinkCount[$L], 2 * $N.length))", a, java.util.Arrays.class,
-                a, a, k, a)
+            .beginControlFlow("if ($N + sinkCount[$L] > $N.length)", n, k, a)
+            .addStatement("$N = $T.copyOf($N, Math.max($N + sinkCount[$L], 2 * $N.length))", a, java.util.Arrays.class,
+                a, n, k, a)
             .endControlFlow()
-            .addStatement("System.arraycopy($N, 0, $N, $N_n, sinkCount[$L])", KernelWriter.sinkBuffer(s.name()), a, a, k)
+            .addStatement("System.arraycopy($N, 0, $N, $N, sinkCount[$L])", buffer, a, n, k)
             .endControlFlow()
-            .addStatement("$N_n += sinkCount[$L]", a, k);
+            .addStatement("$N += sinkCount[$L]", n, k);
       }
     }
     for (String a : persistent()) {
-      m.addStatement("get($N)", a).addStatement("$N_kept = $N.clone()", a, a);
+      m.addStatement("get($N)", a).addStatement("$N = $N.clone()", KernelNames.kept(a), a);
     }
     for (StageModel s : model.nodes()) {
       for (FieldModel f : s.node().fields(FieldModel.Kind.REDUCE)) {
         // the run's result so far: the groups' values combined
         String slot = KernelNames.reduceSlot(s.name(), f.name());
-        String result = "result_" + s.name() + "_" + f.name();
+        String result = KernelNames.reduceResult(s.name(), f.name());
         m.addStatement("$N = $L", result, Reductions.identity(f))
             .beginControlFlow("for ($T v : $N)", TypeName.get(f.element().asType()), slot)
             .addStatement("$N = $L", result, Reductions.combine(f, result, "v"))
@@ -397,16 +399,16 @@ final class KernelHostWriter {
       m.beginControlFlow("if (stage == $L)", names.index(s.name()));
       List<Column> cols = Column.of(s.itemType());
       for (Column c : cols) {
-        m.addStatement("get($N)", KernelWriter.queue(s.name()) + c.suffix());
+        m.addStatement("get($N)", KernelNames.queue(s.name()) + c.suffix());
       }
       if (s.itemType().isRecord()) {
         List<String> args = new ArrayList<>();
         for (Column c : cols) {
-          args.add(KernelWriter.queue(s.name()) + c.suffix() + "[slot]");
+          args.add(KernelNames.queue(s.name()) + c.suffix() + "[slot]");
         }
         m.addStatement("return String.valueOf(new $T($L))", ClassName.get(s.itemType().element()), String.join(", ", args));
       } else {
-        m.addStatement("return String.valueOf($N[slot])", KernelWriter.queue(s.name()));
+        m.addStatement("return String.valueOf($N[slot])", KernelNames.queue(s.name()));
       }
       m.endControlFlow();
     }

@@ -73,30 +73,6 @@ final class KernelWriter {
     return KernelShape.className(names);
   }
 
-  static String pool(ItemType tag) {
-    return "pl_" + tag.simpleName();
-  }
-
-  static String queue(String stage) {
-    return "q_" + stage;
-  }
-
-  static String staging(String stage, String channel) {
-    return "st_" + stage + "_" + channel;
-  }
-
-  static String parents(int region) {
-    return "par_" + region;
-  }
-
-  static String sinkBuffer(String sink) {
-    return "sink_" + sink;
-  }
-
-  static String acc(String sink) {
-    return "acc_" + sink;
-  }
-
   TypeSpec write() {
     TypeSpec.Builder t = TypeSpec.classBuilder(className(names))
         .addModifiers(Modifier.FINAL)
@@ -256,13 +232,13 @@ final class KernelWriter {
     }
     for (StageModel s : model.nodes()) {
       for (Column c : Column.of(s.itemType())) {
-        t.addField(FieldSpec.builder(ArrayTypeName.of(c.type()), queue(s.name()) + c.suffix())
+        t.addField(FieldSpec.builder(ArrayTypeName.of(c.type()), KernelNames.queue(s.name()) + c.suffix())
             .addJavadoc("Input queue of '$L': $L slots per group.\n", s.name(), shape.capacity(s.name()))
             .initializer("new $T[1]", c.type()).build());
       }
       for (ChannelModel ch : s.isEnumerator() ? List.<ChannelModel>of() : s.node().channels()) {
         for (Column c : Column.of(ch.type())) {
-          t.addField(FieldSpec.builder(ArrayTypeName.of(c.type()), staging(s.name(), ch.name()) + c.suffix())
+          t.addField(FieldSpec.builder(ArrayTypeName.of(c.type()), KernelNames.staging(s.name(), ch.name()) + c.suffix())
               .addJavadoc("Pushes on '$L.$L' staged per lane: $L per lane.\n", s.name(), ch.name(), ch.max())
               .initializer("new $T[1]", c.type()).build());
         }
@@ -284,7 +260,7 @@ final class KernelWriter {
         t.addField(FieldSpec.builder(ArrayTypeName.of(type), KernelNames.state(s.name(), f.name()))
             .addJavadoc("@State '$L' of '$L': one per work-group, kept across slices.\n", f.name(), s.name())
             .initializer("new $T[1]", type).build());
-        t.addField(FieldSpec.builder(type, "init_" + s.name() + "_" + f.name(), Modifier.PRIVATE).build());
+        t.addField(FieldSpec.builder(type, KernelNames.stateInit(s.name(), f.name()), Modifier.PRIVATE).build());
       }
       for (FieldModel f : s.node().fields(FieldModel.Kind.REDUCE)) {
         TypeName type = TypeName.get(f.element().asType());
@@ -295,10 +271,10 @@ final class KernelWriter {
       }
     }
     for (ItemType tag : shape.raisedTags()) {
-      t.addField(FieldSpec.builder(int.class, "k_" + tag.simpleName(), Modifier.PRIVATE, Modifier.FINAL)
+      t.addField(FieldSpec.builder(int.class, KernelNames.signalKind(tag.simpleName()), Modifier.PRIVATE, Modifier.FINAL)
           .addJavadoc("The signal kind of user tag $L.\n", tag.simpleName()).build());
       for (Column c : Column.of(tag)) {
-        t.addField(FieldSpec.builder(ArrayTypeName.of(c.type()), pool(tag) + c.suffix())
+        t.addField(FieldSpec.builder(ArrayTypeName.of(c.type()), KernelNames.pool(tag.simpleName()) + c.suffix())
             .addJavadoc("Payloads of $L signals in flight: $L slots per origin stage per group.\n", tag.simpleName(), shape.poolSize())
             .initializer("new $T[1]", c.type()).build());
       }
@@ -306,11 +282,11 @@ final class KernelWriter {
     for (StageModel s : model.nodes()) {
       for (ItemType tag : s.node().raisedTags()) {
         for (Column c : Column.of(tag)) {
-          t.addField(FieldSpec.builder(ArrayTypeName.of(c.type()), "rp_" + s.name() + "_" + tag.simpleName() + c.suffix())
+          t.addField(FieldSpec.builder(ArrayTypeName.of(c.type()), KernelNames.raisedPayload(s.name(), tag.simpleName()) + c.suffix())
               .addJavadoc("$L raised by '$L' in this run: $L per lane.\n", tag.simpleName(), s.name(), RAISES)
               .initializer("new $T[1]", c.type()).build());
         }
-        t.addField(FieldSpec.builder(int[].class, "rn_" + s.name() + "_" + tag.simpleName())
+        t.addField(FieldSpec.builder(int[].class, KernelNames.raisedCount(s.name(), tag.simpleName()))
             .addJavadoc("$L signals '$L' has raised, per group: the next payload slot.\n", tag.simpleName(), s.name())
             .initializer("new int[1]").build());
       }
@@ -326,14 +302,14 @@ final class KernelWriter {
     }
     for (RegionPlan r : schedule.regions()) {
       for (Column c : r.number() == 0 ? List.<Column>of() : Column.of(r.parentType())) {
-        t.addField(FieldSpec.builder(ArrayTypeName.of(c.type()), parents(r.number()) + c.suffix())
+        t.addField(FieldSpec.builder(ArrayTypeName.of(c.type()), KernelNames.parents(r.number()) + c.suffix())
             .addJavadoc("Open parents of region $L (head '$L'): $L slots per group.\n", r.number(), r.head(), r.parentBuffer())
             .initializer("new $T[1]", c.type()).build());
       }
     }
     for (StageModel s : model.sinks()) {
       for (Column c : Column.of(s.itemType())) {
-        t.addField(FieldSpec.builder(ArrayTypeName.of(c.type()), sinkBuffer(s.name()) + c.suffix())
+        t.addField(FieldSpec.builder(ArrayTypeName.of(c.type()), KernelNames.sinkBuffer(s.name()) + c.suffix())
             .initializer("new $T[1]", c.type()).build());
       }
     }
@@ -368,7 +344,7 @@ final class KernelWriter {
         .addParameter(names.api(), "pipeline")
         .addStatement("this.pipeline = pipeline");
     for (ItemType tag : shape.raisedTags()) {
-      m.addStatement("k_$L = $T.PLAN.signal($S)", tag.simpleName(), names.api(), tag.simpleName());
+      m.addStatement("$N = $T.PLAN.signal($S)", KernelNames.signalKind(tag.simpleName()), names.api(), tag.simpleName());
     }
     return m.build();
   }
@@ -399,7 +375,7 @@ final class KernelWriter {
         .addStatement("sl_s = ctl[0]");
     List<StageModel> stages = names.stagesInPlanOrder();
     for (int i = 0; i < stages.size(); i++) {
-      m.beginControlFlow("if (sl_s == $L)", i).addStatement("lanes_$L(sl_g, sl_lane)", stages.get(i).name()).endControlFlow();
+      m.beginControlFlow("if (sl_s == $L)", i).addStatement("$N(sl_g, sl_lane)", KernelNames.lanes(stages.get(i).name())).endControlFlow();
     }
     // global when lanes staged raised payloads that lane 0 copies to the pools. The two barriers stay
     // even for runs with nothing to scatter: with them inside a uniform `if`, kernels on PoCL 3.1 lost
@@ -413,7 +389,7 @@ final class KernelWriter {
       m.beginControlFlow("if (sl_lane == 0)");
       for (int i = 1; i < stages.size(); i++) {
         if (!stages.get(i).isEnumerator()) {
-          m.beginControlFlow("if (sl_s == $L)", i).addStatement("reserve_$L(sl_g)", stages.get(i).name()).endControlFlow();
+          m.beginControlFlow("if (sl_s == $L)", i).addStatement("$N(sl_g)", KernelNames.reserve(stages.get(i).name())).endControlFlow();
         }
       }
       m.endControlFlow();
@@ -421,7 +397,7 @@ final class KernelWriter {
     m.addStatement("localBarrier()");
     for (int i = 1; i < stages.size(); i++) {
       if (!stages.get(i).isEnumerator()) {
-        m.beginControlFlow("if (sl_s == $L)", i).addStatement("scatter_$L(sl_g, sl_lane)", stages.get(i).name()).endControlFlow();
+        m.beginControlFlow("if (sl_s == $L)", i).addStatement("$N(sl_g, sl_lane)", KernelNames.scatter(stages.get(i).name())).endControlFlow();
       }
     }
     // global too: the next run's lanes, and lane 0 opening a parent, read the slots just written
@@ -448,13 +424,13 @@ final class KernelWriter {
       if (s.isEnumerator()) {
         m.nextControlFlow("else if (sl_a == $T.NEED_COUNT && $T.runStage(plan, st, sl_g) == $L)",
                 SCHED, SCHED, names.index(s.name()))
-            .addStatement("open_$L(sl_g)", s.name());
+            .addStatement("$N(sl_g)", KernelNames.open(s.name()));
       }
     }
     for (StageModel s : names.stagesInPlanOrder()) {
       if (s.isNode() && !s.node().handlers().isEmpty()) {
         m.nextControlFlow("else if (sl_a == $L)", names.index(s.name()))
-            .addStatement("signal_$L(sl_g)", s.name())
+            .addStatement("$N(sl_g)", KernelNames.signal(s.name()))
             .addStatement("$T.afterRun(plan, st, stats, err, sl_g, sl_a)", SCHED);
       }
     }
@@ -504,14 +480,14 @@ final class KernelWriter {
       m.addStatement("int sl_i$L = ctl[$L] + $L", e.index(), CTL_EDGES + e.index(), at);
       m.beginControlFlow("if (sl_i$L < sinkCap[$L])", e.index(), shape.sinkIndex(to.name()));
       for (int c = 0; c < cols.size(); c++) {
-        m.addStatement("$N[sl_i$L] = $L", sinkBuffer(to.name()) + cols.get(c).suffix(), e.index(), values.get(c));
+        m.addStatement("$N[sl_i$L] = $L", KernelNames.sinkBuffer(to.name()) + cols.get(c).suffix(), e.index(), values.get(c));
       }
       m.endControlFlow();
     } else {
       int cap = shape.capacity(to.name());
       m.addStatement("int sl_q$L = sl_g * $L + (ctl[$L] + $L) % $L", e.index(), cap, CTL_EDGES + e.index(), at, cap);
       for (int c = 0; c < cols.size(); c++) {
-        m.addStatement("$N[sl_q$L] = $L", queue(to.name()) + cols.get(c).suffix(), e.index(), values.get(c));
+        m.addStatement("$N[sl_q$L] = $L", KernelNames.queue(to.name()) + cols.get(c).suffix(), e.index(), values.get(c));
       }
     }
   }
@@ -519,7 +495,7 @@ final class KernelWriter {
   // ---------------------------------------------------------------- stages
 
   private MethodSpec sourceLanes(StageModel s) {
-    MethodSpec.Builder m = MethodSpec.methodBuilder("lanes_" + s.name())
+    MethodSpec.Builder m = MethodSpec.methodBuilder(KernelNames.lanes(s.name()))
         .addJavadoc("The source: lane {@code i} moves input item {@code ctl[1] + i} into the queues it feeds.\n")
         .addModifiers(Modifier.PRIVATE)
         .addParameter(int.class, "sl_g").addParameter(int.class, "sl_lane")
@@ -556,32 +532,32 @@ final class KernelWriter {
   }
 
   private MethodSpec lanes(StageModel s) {
-    MethodSpec.Builder m = MethodSpec.methodBuilder("lanes_" + s.name())
+    MethodSpec.Builder m = MethodSpec.methodBuilder(KernelNames.lanes(s.name()))
         .addJavadoc("Node '$L': lane {@code i} runs item {@code ctl[1] + i} of the queue.\n", s.name())
         .addModifiers(Modifier.PRIVATE)
         .addParameter(int.class, "sl_g").addParameter(int.class, "sl_lane");
     clearLane(m, s);
     int cap = shape.capacity(s.name());
     return m.beginControlFlow("if (sl_lane < ctl[2])")
-        .addStatement("run_$L(sl_g, sl_lane, sl_g * $L + (ctl[1] + sl_lane) % $L)", s.name(), cap, cap)
+        .addStatement("$N(sl_g, sl_lane, sl_g * $L + (ctl[1] + sl_lane) % $L)", KernelNames.runBody(s.name()), cap, cap)
         .endControlFlow()
         .build();
   }
 
   private MethodSpec laneBody(StageModel s) {
-    MethodSpec.Builder m = MethodSpec.methodBuilder("run_" + s.name())
+    MethodSpec.Builder m = MethodSpec.methodBuilder(KernelNames.runBody(s.name()))
         .addJavadoc("{@link $T#$L}, translated: the item is queue slot {@code sl_slot}.\n", ClassName.get(s.node().element()),
             s.node().method().getSimpleName())
         .addModifiers(Modifier.PRIVATE)
         .addParameter(int.class, KernelNames.G).addParameter(int.class, KernelNames.LANE)
         .addParameter(int.class, KernelNames.SLOT);
     RunParam item = s.node().runParams().get(0);
-    load(m, item, queue(s.name()), KernelNames.SLOT);
+    load(m, item, KernelNames.queue(s.name()), KernelNames.SLOT);
     for (RunParam p : s.node().runParams()) {
       if (p.kind() == RunParam.Kind.PARENT) {
         // the items of one run share a parent: runs stop at BEGIN/END signals
         RegionPlan r = schedule.region(schedule.stage(s.name()).label());
-        load(m, p, parents(r.number()), KernelNames.G + " * " + r.parentBuffer() + " + ctl[3]");
+        load(m, p, KernelNames.parents(r.number()), KernelNames.G + " * " + r.parentBuffer() + " + ctl[3]");
       }
     }
     BodyTranslator.Translation tr = bodies.get(s.name());
@@ -592,7 +568,7 @@ final class KernelWriter {
 
   /** An enumerator's run: lane {@code i} pushes element {@code ctl[1] + i} of the open parent. */
   private MethodSpec elementLanes(StageModel s) {
-    MethodSpec.Builder m = MethodSpec.methodBuilder("lanes_" + s.name())
+    MethodSpec.Builder m = MethodSpec.methodBuilder(KernelNames.lanes(s.name()))
         .addJavadoc("Enumerator '$L': lane {@code i} pushes element {@code ctl[1] + i} of the open parent.\n", s.name())
         .addModifiers(Modifier.PRIVATE)
         .addParameter(int.class, "sl_g").addParameter(int.class, "sl_lane")
@@ -611,7 +587,7 @@ final class KernelWriter {
   private MethodSpec open(StageModel s) {
     RegionPlan r = shape.regionHeadedBy(s);
     int cap = shape.capacity(s.name());
-    MethodSpec.Builder m = MethodSpec.methodBuilder("open_" + s.name())
+    MethodSpec.Builder m = MethodSpec.methodBuilder(KernelNames.open(s.name()))
         .addJavadoc("Lane 0 opens the next parent of '$L' (region $L) into its parent-buffer slot and counts its elements.\n",
             s.name(), r.number())
         .addModifiers(Modifier.PRIVATE)
@@ -619,20 +595,20 @@ final class KernelWriter {
         .addStatement("int sl_slot = sl_g * $L + $T.runOffset(plan, st, sl_g)", cap, SCHED)
         .addStatement("int sl_p = sl_g * $L + $T.runParent(plan, st, sl_g)", r.parentBuffer(), SCHED);
     for (Column c : Column.of(s.itemType())) {
-      m.addStatement("$N[sl_p] = $N[sl_slot]", parents(r.number()) + c.suffix(), queue(s.name()) + c.suffix());
+      m.addStatement("$N[sl_p] = $N[sl_slot]", KernelNames.parents(r.number()) + c.suffix(), KernelNames.queue(s.name()) + c.suffix());
     }
-    return m.addStatement("$T.counted(plan, st, stats, err, sl_g, count_$L(sl_g, 0, sl_slot))", SCHED, s.name()).build();
+    return m.addStatement("$T.counted(plan, st, stats, err, sl_g, $N(sl_g, 0, sl_slot))", SCHED, KernelNames.count(s.name())).build();
   }
 
   private MethodSpec count(StageModel s) {
-    MethodSpec.Builder m = MethodSpec.methodBuilder("count_" + s.name())
+    MethodSpec.Builder m = MethodSpec.methodBuilder(KernelNames.count(s.name()))
         .addJavadoc("{@link $T#$L}, translated: the parent is queue slot {@code sl_slot}.\n", ClassName.get(s.node().element()),
             s.node().method().getSimpleName())
         .addModifiers(Modifier.PRIVATE)
         .returns(int.class)
         .addParameter(int.class, KernelNames.G).addParameter(int.class, KernelNames.LANE)
         .addParameter(int.class, KernelNames.SLOT);
-    load(m, s.node().runParams().get(0), queue(s.name()), KernelNames.SLOT);
+    load(m, s.node().runParams().get(0), KernelNames.queue(s.name()), KernelNames.SLOT);
     stageLocal(m, s);
     return m.addCode("$L", bodies.get(s.name()).body()).build();
   }
@@ -653,7 +629,7 @@ final class KernelWriter {
    * partials are untouched, since a handler reads and assigns the group's values.
    */
   private MethodSpec signalLanes(StageModel s) {
-    MethodSpec.Builder m = MethodSpec.methodBuilder("signal_" + s.name())
+    MethodSpec.Builder m = MethodSpec.methodBuilder(KernelNames.signal(s.name()))
         .addJavadoc("Node '$L' handles a signal: lane 0 runs handler {@code ctl[4]} for signal kind {@code ctl[1]}.\n", s.name())
         .addModifiers(Modifier.PRIVATE)
         .addParameter(int.class, "sl_g")
@@ -668,7 +644,7 @@ final class KernelWriter {
     for (int h = 0; h < s.node().handlers().size(); h++) {
       m.beginControlFlow("if (ctl[4] == $L)", h)
           // a push beyond @Max names the signal: slot -1 - kind
-          .addStatement("handle_$L_$L(sl_g, 0, -1 - ctl[1])", s.name(), h)
+          .addStatement("$N(sl_g, 0, -1 - ctl[1])", KernelNames.handler(s.name(), h))
           .endControlFlow();
     }
     for (int c = 0; c < chans.size(); c++) {
@@ -676,13 +652,13 @@ final class KernelWriter {
       reserveEdges(m, s, chans.get(c).name(), "cnt[" + c * width + "]");
       m.addStatement("$T.pushed(plan, stats, sl_g, $L, cnt[$L])", SCHED, names.index(s.name()), c * width);
     }
-    return m.addStatement("scatter_$L(sl_g, 0)", s.name()).build();
+    return m.addStatement("$N(sl_g, 0)", KernelNames.scatter(s.name())).build();
   }
 
   private MethodSpec handlerBody(StageModel s, int h) {
     HandlerModel handler = s.node().handlers().get(h);
     RegionPlan r = schedule.region(schedule.stage(s.name()).label());
-    MethodSpec.Builder m = MethodSpec.methodBuilder("handle_" + s.name() + "_" + h)
+    MethodSpec.Builder m = MethodSpec.methodBuilder(KernelNames.handler(s.name(), h))
         .addJavadoc("{@link $T#$L}, translated: the parent is slot {@code ctl[3]} of region $L.\n",
             ClassName.get(s.node().element()), handler.name(), r.number())
         .addModifiers(Modifier.PRIVATE)
@@ -691,9 +667,9 @@ final class KernelWriter {
     for (RunParam p : handler.params()) {
       if (p.kind() == RunParam.Kind.SIGNAL && handler.tag() == dev.sluice.Signal.USER) {
         // a user signal's payload: slot ctl[3] of its tag's pool
-        load(m, p, pool(p.type()), KernelNames.G + " * " + shape.poolPerGroup() + " + ctl[3]");
+        load(m, p, KernelNames.pool(p.type().simpleName()), KernelNames.G + " * " + shape.poolPerGroup() + " + ctl[3]");
       } else if (p.kind() == RunParam.Kind.SIGNAL || p.kind() == RunParam.Kind.PARENT) {
-        load(m, p, parents(r.number()), KernelNames.G + " * " + r.parentBuffer() + " + ctl[3]");
+        load(m, p, KernelNames.parents(r.number()), KernelNames.G + " * " + r.parentBuffer() + " + ctl[3]");
       }
     }
     stageLocal(m, s);
@@ -713,7 +689,7 @@ final class KernelWriter {
     m.addStatement("int sl_k = cnt[$L + sl_lane]", row * width)
         .beginControlFlow("if (sl_k < $L)", ch.max());
     for (Column c : cols) {
-      m.addStatement("$N[(sl_g * $L + sl_lane) * $L + sl_k] = sl_v$L", staging(s.name(), ch.name()) + c.suffix(),
+      m.addStatement("$N[(sl_g * $L + sl_lane) * $L + sl_k] = sl_v$L", KernelNames.staging(s.name(), ch.name()) + c.suffix(),
           width, ch.max(), c.suffix());
     }
     m.addStatement("cnt[$L + sl_lane] = sl_k + 1", row * width)
@@ -724,7 +700,7 @@ final class KernelWriter {
   }
 
   private MethodSpec reserve(StageModel s) {
-    MethodSpec.Builder m = MethodSpec.methodBuilder("reserve_" + s.name())
+    MethodSpec.Builder m = MethodSpec.methodBuilder(KernelNames.reserve(s.name()))
         .addJavadoc("Lane 0 after a run of '$L': per channel, the prefix sum of the lanes' counts and room on each edge.\n", s.name())
         .addModifiers(Modifier.PRIVATE)
         .addParameter(int.class, "sl_g")
@@ -794,21 +770,21 @@ final class KernelWriter {
     m.addStatement("int sl_slot = 0")
         .beginControlFlow("for (sl_i = 0; sl_r >= 0 && sl_i < rc[sl_r]; sl_i++)");
     for (ItemType tag : s.node().raisedTags()) {
-      String rn = "rn_" + s.name() + "_" + tag.simpleName();
-      m.beginControlFlow("if (rk[sl_r * $L + sl_i] == k_$L)", RAISES, tag.simpleName())
+      String rn = KernelNames.raisedCount(s.name(), tag.simpleName());
+      m.beginControlFlow("if (rk[sl_r * $L + sl_i] == $N)", RAISES, KernelNames.signalKind(tag.simpleName()))
           .addStatement("sl_slot = $L + $N[sl_g] % $L", self * shape.poolSize(), rn, shape.poolSize())
           .addStatement("$N[sl_g] = $N[sl_g] + 1", rn, rn);
       for (Column c : Column.of(tag)) {
-        m.addStatement("$N[sl_g * $L + sl_slot] = $N[(sl_g * $L + sl_r) * $L + sl_i]", pool(tag) + c.suffix(), perGroup,
-            "rp_" + s.name() + "_" + tag.simpleName() + c.suffix(), width, RAISES);
+        m.addStatement("$N[sl_g * $L + sl_slot] = $N[(sl_g * $L + sl_r) * $L + sl_i]", KernelNames.pool(tag.simpleName()) + c.suffix(), perGroup,
+            KernelNames.raisedPayload(s.name(), tag.simpleName()) + c.suffix(), width, RAISES);
       }
       UserTagKey key = new UserTagKey(tag);
       for (var o : schedule.stage(s.name()).dispatch().originates()) {
         if (key.matches(o.signal())) {
           for (int e : o.edges()) {
             int row = chans.indexOf(s.node().channel(model.edges().get(e).channel()).orElseThrow());
-            m.addStatement("$T.raised(plan, st, err, sl_g, $L, k_$L, sl_slot, pre[$L + sl_r] + rpos[(sl_r * $L + sl_i) * $L + $L])",
-                SCHED, e, tag.simpleName(), row * width, RAISES, rows, row);
+            m.addStatement("$T.raised(plan, st, err, sl_g, $L, $N, sl_slot, pre[$L + sl_r] + rpos[(sl_r * $L + sl_i) * $L + $L])",
+                SCHED, e, KernelNames.signalKind(tag.simpleName()), row * width, RAISES, rows, row);
           }
         }
       }
@@ -835,12 +811,12 @@ final class KernelWriter {
     }
     m.addStatement("int sl_j = rc[sl_lane]")
         .beginControlFlow("if (sl_j < $L)", RAISES)
-        .addStatement("rk[sl_lane * $L + sl_j] = k_$L", RAISES, tag.simpleName());
+        .addStatement("rk[sl_lane * $L + sl_j] = $N", RAISES, KernelNames.signalKind(tag.simpleName()));
     for (int c = 0; c < s.node().channels().size(); c++) {
       m.addStatement("rpos[(sl_lane * $L + sl_j) * $L + $L] = cnt[$L + sl_lane]", RAISES, rows, c, c * width);
     }
     for (Column c : Column.of(tag)) {
-      m.addStatement("$N[(sl_g * $L + sl_lane) * $L + sl_j] = sl_v$L", "rp_" + s.name() + "_" + tag.simpleName() + c.suffix(),
+      m.addStatement("$N[(sl_g * $L + sl_lane) * $L + sl_j] = sl_v$L", KernelNames.raisedPayload(s.name(), tag.simpleName()) + c.suffix(),
           width, RAISES, c.suffix());
     }
     return m.addStatement("rc[sl_lane] = sl_j + 1")
@@ -851,7 +827,7 @@ final class KernelWriter {
   }
 
   private MethodSpec scatter(StageModel s) {
-    MethodSpec.Builder m = MethodSpec.methodBuilder("scatter_" + s.name())
+    MethodSpec.Builder m = MethodSpec.methodBuilder(KernelNames.scatter(s.name()))
         .addJavadoc("Every lane copies its staged items of '$L' to their places in the target queues.\n", s.name())
         .addModifiers(Modifier.PRIVATE)
         .addParameter(int.class, "sl_g").addParameter(int.class, "sl_lane")
@@ -865,7 +841,7 @@ final class KernelWriter {
           .addStatement("sl_from = (sl_g * $L + sl_lane) * $L + sl_j", width, ch.max());
       List<String> values = new ArrayList<>();
       for (Column col : cols) {
-        values.add(staging(s.name(), ch.name()) + col.suffix() + "[sl_from]");
+        values.add(KernelNames.staging(s.name(), ch.name()) + col.suffix() + "[sl_from]");
       }
       for (EdgeModel e : shape.edges(s.name(), ch.name())) {
         writeToEdge(m, e, ch.type(), "pre[" + (c * width) + " + sl_lane] + sl_j", values);
