@@ -138,7 +138,7 @@ final class KernelWriter {
           for (int i = 0; i < h.parameterNames().size(); i++) {
             hm.addParameter(primitive(h.parameterTypes().get(i)), h.parameterNames().get(i));
           }
-          t.addMethod(hm.addCode("$L", h.body()).build());
+          t.addMethod(hm.addCode(h.body()).build());
         }
       }
     }
@@ -562,7 +562,7 @@ final class KernelWriter {
     }
     BodyTranslator.Translation tr = bodies.get(s.name());
     stageLocal(m, s);
-    m.addCode("$L", tr == null ? "" : tr.body());
+    m.addCode(tr == null ? CodeBlock.of("") : tr.body());
     return m.build();
   }
 
@@ -610,7 +610,7 @@ final class KernelWriter {
         .addParameter(int.class, KernelNames.SLOT);
     load(m, s.node().runParams().get(0), KernelNames.queue(s.name()), KernelNames.SLOT);
     stageLocal(m, s);
-    return m.addCode("$L", bodies.get(s.name()).body()).build();
+    return m.addCode(bodies.get(s.name()).body()).build();
   }
 
   /** Declares the locals holding parameter {@code p} (one per column of a record), read from {@code array[index]}. */
@@ -673,7 +673,7 @@ final class KernelWriter {
       }
     }
     stageLocal(m, s);
-    return m.addCode("$L", bodies.get(KernelPlanner.Plan.handlerKey(s.name(), h)).body()).build();
+    return m.addCode(bodies.get(KernelPlanner.Plan.handlerKey(s.name(), h)).body()).build();
   }
 
   private MethodSpec push(StageModel s, ChannelModel ch) {
