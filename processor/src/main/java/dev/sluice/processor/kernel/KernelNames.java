@@ -35,6 +35,14 @@ public final class KernelNames {
   public static final String ATAN2 = "sl_atan2";
   public static final String IEEE_REMAINDER = "sl_IEEEremainder";
 
+  /** Local of a lane method: the capacity of the queue it reads, per group (read from the plan). */
+  public static final String CAPACITY = "sl_cap";
+
+  /** Local of a lane method: the capacity of edge {@code edge}'s target queue, per group (read from the plan). */
+  public static String edgeCapacity(int edge) {
+    return CAPACITY + edge;
+  }
+
   /** The arguments that give a check or a helper the lane's context: group, stage, item slot. */
   public static final String CONTEXT = G + ", " + STAGE + ", " + SLOT;
 

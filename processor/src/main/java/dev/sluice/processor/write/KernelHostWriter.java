@@ -167,7 +167,9 @@ final class KernelHostWriter {
     }
     for (StageModel s : model.nodes()) {
       for (Column c : Column.of(s.itemType())) {
-        m.addStatement("$N = new $T[groups * $L]", KernelNames.queue(s.name()) + c.suffix(), c.type(), shape.capacity(s.name()));
+        // the plan carries the capacity, as it does for the scheduler and the CPU back end
+        m.addStatement("$N = new $T[groups * plan[plan[$T.P_CAPACITY] + $L]]", KernelNames.queue(s.name()) + c.suffix(),
+            c.type(), PLAN_CODE, names.index(s.name()));
       }
       for (ChannelModel ch : s.isEnumerator() ? List.<ChannelModel>of() : s.node().channels()) {
         for (Column c : Column.of(ch.type())) {

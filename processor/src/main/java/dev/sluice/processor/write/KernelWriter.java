@@ -233,7 +233,8 @@ final class KernelWriter {
     for (StageModel s : model.nodes()) {
       for (Column c : Column.of(s.itemType())) {
         t.addField(FieldSpec.builder(ArrayTypeName.of(c.type()), KernelNames.queue(s.name()) + c.suffix())
-            .addJavadoc("Input queue of '$L': $L slots per group.\n", s.name(), shape.capacity(s.name()))
+            .addJavadoc("Input queue of '$L': per group, the plan's capacity of stage $L ($L slots).\n", s.name(),
+                names.index(s.name()), shape.capacity(s.name()))
             .initializer("new $T[1]", c.type()).build());
       }
       for (ChannelModel ch : s.isEnumerator() ? List.<ChannelModel>of() : s.node().channels()) {
@@ -472,7 +473,27 @@ final class KernelWriter {
     }
   }
 
-  /** Writes value columns {@code values} to edge {@code e}'s target at position {@code at} past its base. */
+  /**
+   * Stage {@code stage}'s queue capacity per group, read from the plan the kernel receives (the plan is
+   * its one carrier: the scheduler and the CPU back end read it there too).
+   */
+  private CodeBlock capacityOf(String stage) {
+    return CodeBlock.of("plan[plan[$T.P_CAPACITY] + $L]", PLAN_CODE, names.index(stage));
+  }
+
+  /** Declares the capacity of each queue that {@code s}'s pushes on {@code channel} go to, for {@link #writeToEdge}. */
+  private void edgeCapacities(MethodSpec.Builder m, StageModel s, String channel) {
+    for (EdgeModel e : shape.edges(s.name(), channel)) {
+      if (!model.stage(e.to()).isSink()) {
+        m.addStatement("int $N = $L", KernelNames.edgeCapacity(e.index()), capacityOf(e.to()));
+      }
+    }
+  }
+
+  /**
+   * Writes value columns {@code values} to edge {@code e}'s target at position {@code at} past its base;
+   * a queue's capacity is the local {@link #edgeCapacities} declared.
+   */
   private void writeToEdge(MethodSpec.Builder m, EdgeModel e, ItemType type, String at, List<String> values) {
     StageModel to = model.stage(e.to());
     List<Column> cols = Column.of(type);
@@ -484,8 +505,8 @@ final class KernelWriter {
       }
       m.endControlFlow();
     } else {
-      int cap = shape.capacity(to.name());
-      m.addStatement("int sl_q$L = sl_g * $L + (ctl[$L] + $L) % $L", e.index(), cap, CTL_EDGES + e.index(), at, cap);
+      String cap = KernelNames.edgeCapacity(e.index());
+      m.addStatement("int sl_q$L = sl_g * $N + (ctl[$L] + $L) % $N", e.index(), cap, CTL_EDGES + e.index(), at, cap);
       for (int c = 0; c < cols.size(); c++) {
         m.addStatement("$N[sl_q$L] = $L", KernelNames.queue(to.name()) + cols.get(c).suffix(), e.index(), values.get(c));
       }
@@ -498,8 +519,9 @@ final class KernelWriter {
     MethodSpec.Builder m = MethodSpec.methodBuilder(KernelNames.lanes(s.name()))
         .addJavadoc("The source: lane {@code i} moves input item {@code ctl[1] + i} into the queues it feeds.\n")
         .addModifiers(Modifier.PRIVATE)
-        .addParameter(int.class, "sl_g").addParameter(int.class, "sl_lane")
-        .beginControlFlow("if (sl_lane < ctl[2])")
+        .addParameter(int.class, "sl_g").addParameter(int.class, "sl_lane");
+    edgeCapacities(m, s, s.name());
+    m.beginControlFlow("if (sl_lane < ctl[2])")
         .addStatement("int sl_at = ctl[1] + sl_lane");
     List<String> values = new ArrayList<>();
     ItemType type = s.itemType();
@@ -537,9 +559,10 @@ final class KernelWriter {
         .addModifiers(Modifier.PRIVATE)
         .addParameter(int.class, "sl_g").addParameter(int.class, "sl_lane");
     clearLane(m, s);
-    int cap = shape.capacity(s.name());
     return m.beginControlFlow("if (sl_lane < ctl[2])")
-        .addStatement("$N(sl_g, sl_lane, sl_g * $L + (ctl[1] + sl_lane) % $L)", KernelNames.runBody(s.name()), cap, cap)
+        .addStatement("int $N = $L", KernelNames.CAPACITY, capacityOf(s.name()))
+        .addStatement("$N(sl_g, sl_lane, sl_g * $N + (ctl[1] + sl_lane) % $N)", KernelNames.runBody(s.name()),
+            KernelNames.CAPACITY, KernelNames.CAPACITY)
         .endControlFlow()
         .build();
   }
@@ -571,8 +594,9 @@ final class KernelWriter {
     MethodSpec.Builder m = MethodSpec.methodBuilder(KernelNames.lanes(s.name()))
         .addJavadoc("Enumerator '$L': lane {@code i} pushes element {@code ctl[1] + i} of the open parent.\n", s.name())
         .addModifiers(Modifier.PRIVATE)
-        .addParameter(int.class, "sl_g").addParameter(int.class, "sl_lane")
-        .beginControlFlow("if (sl_lane < ctl[2])")
+        .addParameter(int.class, "sl_g").addParameter(int.class, "sl_lane");
+    edgeCapacities(m, s, ChannelModel.ELEMENTS);
+    m.beginControlFlow("if (sl_lane < ctl[2])")
         .addStatement("int sl_v = ctl[1] + sl_lane");
     for (EdgeModel e : shape.edges(s.name(), ChannelModel.ELEMENTS)) {
       writeToEdge(m, e, ItemType.INT, "sl_lane", List.of("sl_v"));
@@ -586,13 +610,12 @@ final class KernelWriter {
    */
   private MethodSpec open(StageModel s) {
     RegionPlan r = shape.regionHeadedBy(s);
-    int cap = shape.capacity(s.name());
     MethodSpec.Builder m = MethodSpec.methodBuilder(KernelNames.open(s.name()))
         .addJavadoc("Lane 0 opens the next parent of '$L' (region $L) into its parent-buffer slot and counts its elements.\n",
             s.name(), r.number())
         .addModifiers(Modifier.PRIVATE)
         .addParameter(int.class, "sl_g")
-        .addStatement("int sl_slot = sl_g * $L + $T.runOffset(plan, st, sl_g)", cap, SCHED)
+        .addStatement("int sl_slot = sl_g * $L + $T.runOffset(plan, st, sl_g)", capacityOf(s.name()), SCHED)
         .addStatement("int sl_p = sl_g * $L + $T.runParent(plan, st, sl_g)", r.parentBuffer(), SCHED);
     for (Column c : Column.of(s.itemType())) {
       m.addStatement("$N[sl_p] = $N[sl_slot]", KernelNames.parents(r.number()) + c.suffix(), KernelNames.queue(s.name()) + c.suffix());
@@ -834,6 +857,9 @@ final class KernelWriter {
         .addStatement("int sl_j = 0")
         .addStatement("int sl_from = 0");
     List<ChannelModel> chans = s.node().channels();
+    for (ChannelModel ch : chans) {
+      edgeCapacities(m, s, ch.name());
+    }
     for (int c = 0; c < chans.size(); c++) {
       ChannelModel ch = chans.get(c);
       List<Column> cols = Column.of(ch.type());
