@@ -7,7 +7,7 @@ import static dev.sluice.processor.Sources.java;
 
 import com.google.testing.compile.Compilation;
 import dev.sluice.processor.compute.Schedule;
-import dev.sluice.processor.validate.Message;
+import dev.sluice.processor.diagnostics.Message;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.io.Writer;

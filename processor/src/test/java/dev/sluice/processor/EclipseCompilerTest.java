@@ -5,7 +5,7 @@ import static com.google.common.truth.Truth.assertWithMessage;
 
 import com.google.testing.compile.Compilation;
 import com.google.testing.compile.JavaFileObjects;
-import dev.sluice.processor.validate.Message;
+import dev.sluice.processor.diagnostics.Message;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;

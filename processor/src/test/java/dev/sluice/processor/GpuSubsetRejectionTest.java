@@ -10,7 +10,7 @@ import static dev.sluice.processor.Sources.sluiceErrors;
 import com.google.testing.compile.Compilation;
 import com.google.testing.compile.CompilationSubject;
 import com.google.testing.compile.JavaFileObjects;
-import dev.sluice.processor.validate.Message;
+import dev.sluice.processor.diagnostics.Message;
 import javax.tools.JavaFileObject;
 import org.junit.jupiter.api.Test;
 

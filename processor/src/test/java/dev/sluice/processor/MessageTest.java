@@ -3,7 +3,7 @@ package dev.sluice.processor;
 import static com.google.common.truth.Truth.assertThat;
 import static com.google.common.truth.Truth.assertWithMessage;
 
-import dev.sluice.processor.validate.Message;
+import dev.sluice.processor.diagnostics.Message;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -6,7 +6,7 @@ import static com.google.testing.compile.Compiler.javac;
 import static dev.sluice.processor.Sources.java;
 
 import com.google.testing.compile.Compilation;
-import dev.sluice.processor.validate.Message;
+import dev.sluice.processor.diagnostics.Message;
 import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Proxy;
 import java.util.Set;

@@ -6,7 +6,7 @@ import static dev.sluice.processor.Sources.java;
 import static dev.sluice.processor.Sources.rejects;
 
 import com.google.testing.compile.Compilation;
-import dev.sluice.processor.validate.Message;
+import dev.sluice.processor.diagnostics.Message;
 import javax.tools.JavaFileObject;
 import org.junit.jupiter.api.Test;
 

@@ -9,7 +9,7 @@ import static dev.sluice.processor.Sources.rejects;
 import static dev.sluice.processor.Sources.sluiceErrors;
 
 import com.google.testing.compile.Compilation;
-import dev.sluice.processor.validate.Message;
+import dev.sluice.processor.diagnostics.Message;
 import java.util.List;
 import javax.tools.JavaFileObject;
 import org.junit.jupiter.api.Test;

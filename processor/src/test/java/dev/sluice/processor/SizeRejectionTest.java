@@ -9,7 +9,7 @@ import static dev.sluice.processor.Sources.rejects;
 import com.google.testing.compile.Compilation;
 import dev.sluice.processor.compute.Schedule;
 import dev.sluice.processor.compute.SizeLimits;
-import dev.sluice.processor.validate.Message;
+import dev.sluice.processor.diagnostics.Message;
 import java.math.BigInteger;
 import java.util.stream.Collectors;
 import java.util.stream.IntStream;

@@ -7,7 +7,7 @@ import static com.google.testing.compile.Compiler.javac;
 import com.google.testing.compile.Compilation;
 import com.google.testing.compile.JavaFileObjects;
 import dev.sluice.processor.compute.Schedule;
-import dev.sluice.processor.validate.Message;
+import dev.sluice.processor.diagnostics.Message;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.ArrayList;

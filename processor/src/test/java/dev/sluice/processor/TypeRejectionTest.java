@@ -3,7 +3,7 @@ package dev.sluice.processor;
 import static dev.sluice.processor.Sources.java;
 import static dev.sluice.processor.Sources.rejects;
 
-import dev.sluice.processor.validate.Message;
+import dev.sluice.processor.diagnostics.Message;
 import org.junit.jupiter.api.Test;
 
 /** Item types (SLU4xx): int, long, float, double, or records of those, everywhere items travel. */

@@ -1,10 +1,10 @@
 package dev.sluice.processor.kernel;
 
+import com.squareup.javapoet.CodeBlock;
 import com.sun.source.tree.ArrayAccessTree;
 import com.sun.source.tree.AssignmentTree;
 import com.sun.source.tree.BinaryTree;
 import com.sun.source.tree.BlockTree;
-import com.sun.source.tree.CompilationUnitTree;
 import com.sun.source.tree.CompoundAssignmentTree;
 import com.sun.source.tree.ConditionalExpressionTree;
 import com.sun.source.tree.DoWhileLoopTree;
@@ -29,15 +29,14 @@ import com.sun.source.tree.WhileLoopTree;
 import com.sun.source.util.TreePath;
 import com.sun.source.util.TreeScanner;
 import com.sun.source.util.Trees;
+import dev.sluice.processor.diagnostics.Diagnostic;
+import dev.sluice.processor.diagnostics.Message;
 import dev.sluice.processor.model.ChannelModel;
 import dev.sluice.processor.model.FieldModel;
 import dev.sluice.processor.model.HandlerModel;
 import dev.sluice.processor.model.ItemType;
 import dev.sluice.processor.model.RunParam;
 import dev.sluice.processor.model.StageModel;
-import dev.sluice.processor.validate.BodySite;
-import dev.sluice.processor.validate.Diagnostic;
-import dev.sluice.processor.validate.Message;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
@@ -55,28 +54,23 @@ import javax.lang.model.element.TypeElement;
 import javax.lang.model.element.VariableElement;
 import javax.lang.model.type.TypeKind;
 import javax.lang.model.type.TypeMirror;
-import javax.lang.model.util.ElementFilter;
 
 /**
  * Translates a node's {@code run} body into the body of a kernel lane method, through the javac Trees
- * API. The printer accepts exactly the GPU subset: primitive locals, arithmetic, {@code if},
- * {@code for}, {@code while}, {@code do}, {@code return}; reads of the item and the {@code @Parent} (a record through its
- * component accessors), of {@code @Param} fields and compile-time constants; pushes; {@code @Reduce}
- * updates; {@code java.lang.Math} and static methods (whose bodies are translated into the kernel
- * too). Every other construct is a diagnostic with a code on its own line, so one compile shows them
- * all.
+ * API, as a JavaPoet code block. The printer accepts exactly the GPU subset: primitive locals,
+ * arithmetic, {@code if}, {@code for}, {@code while}, {@code do}, {@code return}; reads of the item and
+ * the {@code @Parent} (a record through its component accessors), of {@code @Param} fields and
+ * compile-time constants; pushes; {@code @Reduce} updates; {@code java.lang.Math} and static methods
+ * (whose bodies are translated into the kernel too). Every other construct is refused by
+ * {@link GpuSubset} with a diagnostic on its own line, so one compile shows them all.
  *
  * <p>Rewrites: {@code out.push(e)} becomes a call of the kernel's staging method for that channel
  * (a record push passes its components); {@code r.c()} of a record item becomes the local holding
  * column {@code c}; a {@code @Param} field becomes a kernel field; a {@code @Reduce} field becomes the
- * lane's partial in local memory; a constant becomes its literal.
+ * lane's partial in local memory; a constant becomes its literal ({@link JavaSpelling}); an operation
+ * whose meaning differs in OpenCL C becomes a call that keeps Java's ({@link ArithmeticCalls}).
  */
 public final class BodyTranslator {
-  /** The Math methods Aparapi maps to OpenCL built-ins. */
-  private static final Set<String> MATH = Set.of("abs", "acos", "asin", "atan", "atan2", "ceil", "cos", "exp",
-      "floor", "log", "max", "min", "pow", "IEEEremainder", "rint", "round", "sin", "sqrt", "tan", "toDegrees",
-      "toRadians");
-
   private final Trees trees;
   private final javax.lang.model.util.Elements elements;
 
@@ -104,7 +98,7 @@ public final class BodyTranslator {
    *     the static helpers it copied and of the constants it inlined (the generated kernel changes
    *     when they do)
    */
-  public record Translation(String body, List<Helper> helpers, List<Diagnostic> problems, Set<TypeElement> read) {}
+  public record Translation(CodeBlock body, List<Helper> helpers, List<Diagnostic> problems, Set<TypeElement> read) {}
 
   /**
    * A static method the body calls, translated for the kernel.
@@ -115,7 +109,7 @@ public final class BodyTranslator {
    * @param parameterTypes primitive types or primitive arrays
    */
   public record Helper(String name, String source, String returnType, List<String> parameterTypes,
-      List<String> parameterNames, String body) {}
+      List<String> parameterNames, CodeBlock body) {}
 
   /**
    * Translates {@code stage}'s {@code run} (or an enumerator's {@code count}) method; null when its
@@ -142,11 +136,12 @@ public final class BodyTranslator {
       // compiled elsewhere (a class file): there is no source to translate
       return null;
     }
-    Printer p = new Printer(stage, method, params, handler, path.getCompilationUnit(), problems, helpers, read);
+    GpuSubset subset = new GpuSubset(trees, elements, problems);
+    Printer p = new Printer(stage, method, params, handler, subset, helpers, read);
     MethodTree tree = (MethodTree) path.getLeaf();
-    StringBuilder out = new StringBuilder();
+    CodeBlock.Builder out = CodeBlock.builder();
     for (StatementTree s : tree.getBody().getStatements()) {
-      p.statement(new TreePath(new TreePath(path, tree.getBody()), s), out, 0);
+      p.statement(new TreePath(new TreePath(path, tree.getBody()), s), out);
     }
     List<Helper> all = new ArrayList<>();
     for (Helper h : helpers.values()) {
@@ -155,7 +150,7 @@ public final class BodyTranslator {
       }
     }
     read.remove(stage.node().element());
-    return new Translation(out.toString(), all, problems, read);
+    return new Translation(out.build(), all, problems, read);
   }
 
   /** What a name in the body refers to, beyond locals. */
@@ -166,8 +161,7 @@ public final class BodyTranslator {
     /** Printing a signal handler, which lane 0 runs alone. */
     private final boolean handler;
     private final ExecutableElement method;
-    private final CompilationUnitTree unit;
-    private final List<Diagnostic> problems;
+    private final GpuSubset subset;
     private final Map<String, Helper> helpers;
     private final Set<TypeElement> read;
     private final Map<Element, Role> roles = new HashMap<>();
@@ -183,13 +177,12 @@ public final class BodyTranslator {
     private int negated;
 
     Printer(StageModel stage, ExecutableElement method, List<RunParam> params, boolean handler,
-        CompilationUnitTree unit, List<Diagnostic> problems, Map<String, Helper> helpers, Set<TypeElement> read) {
+        GpuSubset subset, Map<String, Helper> helpers, Set<TypeElement> read) {
       this.stage = stage;
       this.handler = handler;
       this.method = method;
       this.current = method;
-      this.unit = unit;
-      this.problems = problems;
+      this.subset = subset;
       this.helpers = helpers;
       this.read = read;
       for (RunParam rp : params) {
@@ -219,31 +212,25 @@ public final class BodyTranslator {
       }
     }
 
-    private void problem(TreePath at, Message message, Object... args) {
-      problems.add(Diagnostic.in(new BodySite(at.getLeaf(), at.getCompilationUnit(), trees), current, message, args));
-    }
-
     private TreePath child(TreePath parent, Tree tree) {
       return new TreePath(parent, tree);
     }
 
     // ---- statements ----
 
-    void statement(TreePath path, StringBuilder out, int depth) {
+    void statement(TreePath path, CodeBlock.Builder out) {
       Tree t = path.getLeaf();
-      String pad = "  ".repeat(depth);
       switch (t.getKind()) {
         case BLOCK -> {
-          out.append(pad).append("{\n");
+          out.add("{\n$>");
           for (StatementTree s : ((BlockTree) t).getStatements()) {
-            statement(child(path, s), out, depth + 1);
+            statement(child(path, s), out);
           }
-          out.append(pad).append("}\n");
+          out.add("$<}\n");
         }
-        case EXPRESSION_STATEMENT ->
-            out.append(pad).append(expr(child(path, ((ExpressionStatementTree) t).getExpression()))).append(";\n");
-        case VARIABLE -> out.append(pad).append(local(path)).append(";\n");
-        case IF -> ifStatement(path, (IfTree) t, out, depth);
+        case EXPRESSION_STATEMENT -> out.addStatement("$L", expr(child(path, ((ExpressionStatementTree) t).getExpression())));
+        case VARIABLE -> out.addStatement("$L", local(path));
+        case IF -> ifStatement(path, (IfTree) t, out);
         case FOR_LOOP -> {
           ForLoopTree f = (ForLoopTree) t;
           List<String> init = new ArrayList<>();
@@ -256,38 +243,32 @@ public final class BodyTranslator {
             update.add(expr(child(path, s.getExpression())));
           }
           String cond = f.getCondition() == null ? "" : expr(child(path, f.getCondition()));
-          out.append(pad).append("for (").append(joinInit(init)).append("; ").append(cond).append("; ")
-              .append(String.join(", ", update)).append(") {\n");
-          body(child(path, f.getStatement()), out, depth);
-          out.append(pad).append("}\n");
+          out.beginControlFlow("for ($L; $L; $L)", JavaSpelling.forInit(init), cond, String.join(", ", update));
+          body(child(path, f.getStatement()), out);
+          out.endControlFlow();
         }
         case WHILE_LOOP -> {
           WhileLoopTree w = (WhileLoopTree) t;
-          out.append(pad).append("while ").append(expr(child(path, w.getCondition()))).append(" {\n");
-          body(child(path, w.getStatement()), out, depth);
-          out.append(pad).append("}\n");
+          out.beginControlFlow("while $L", expr(child(path, w.getCondition())));
+          body(child(path, w.getStatement()), out);
+          out.endControlFlow();
         }
         case DO_WHILE_LOOP -> {
           DoWhileLoopTree d = (DoWhileLoopTree) t;
-          out.append(pad).append("do {\n");
-          body(child(path, d.getStatement()), out, depth);
-          out.append(pad).append("} while ").append(expr(child(path, d.getCondition()))).append(";\n");
+          out.beginControlFlow("do");
+          body(child(path, d.getStatement()), out);
+          out.endControlFlow("while $L", expr(child(path, d.getCondition())));
         }
         case RETURN -> {
           ReturnTree r = (ReturnTree) t;
-          out.append(pad).append("return")
-              .append(r.getExpression() == null ? "" : " " + expr(child(path, r.getExpression()))).append(";\n");
+          if (r.getExpression() == null) {
+            out.addStatement("return");
+          } else {
+            out.addStatement("return $L", expr(child(path, r.getExpression())));
+          }
         }
         case EMPTY_STATEMENT -> { }
-        case BREAK, CONTINUE -> problem(path, Message.GPU_BREAK, t.getKind() == Tree.Kind.BREAK ? "break" : "continue");
-        case SWITCH -> problem(path, Message.GPU_SWITCH);
-        case THROW -> problem(path, Message.GPU_EXCEPTION, "throw");
-        case TRY -> problem(path, Message.GPU_EXCEPTION, "try");
-        case ENHANCED_FOR_LOOP -> problem(path, Message.GPU_CONSTRUCT, "a for-each loop", "write an indexed for loop");
-        case SYNCHRONIZED -> problem(path, Message.GPU_CONSTRUCT, "synchronized", "lanes of a kernel do not lock");
-        case LABELED_STATEMENT -> problem(path, Message.GPU_BREAK, "a labeled statement");
-        case ASSERT -> problem(path, Message.GPU_EXCEPTION, "assert");
-        default -> problem(path, Message.GPU_CONSTRUCT, describe(t), "kernels take primitive statements and expressions");
+        default -> subset.statement(path, current);
       }
     }
 
@@ -298,16 +279,16 @@ public final class BodyTranslator {
      * dropped; with both empty, only a condition that can fail a check or assign is kept (Java
      * evaluates it), with a branch that assigns a local to itself.
      */
-    private void ifStatement(TreePath path, IfTree i, StringBuilder out, int depth) {
-      String pad = "  ".repeat(depth);
+    private void ifStatement(TreePath path, IfTree i, CodeBlock.Builder out) {
       TreePath condition = child(path, i.getCondition());
       boolean noThen = empty(i.getThenStatement());
       boolean noElse = i.getElseStatement() == null || empty(i.getElseStatement());
       if (noThen && noElse) {
         if (effects(i.getCondition())) {
           // a branch with one instruction: the stage local, which every body and helper has, kept as it is
-          out.append(pad).append("if ").append(expr(condition)).append(" {\n").append(pad).append("  ")
-              .append(KernelNames.STAGE).append(" = ").append(KernelNames.STAGE).append(";\n").append(pad).append("}\n");
+          out.beginControlFlow("if $L", expr(condition))
+              .addStatement("$N = $N", KernelNames.STAGE, KernelNames.STAGE)
+              .endControlFlow();
         }
         return;
       }
@@ -320,18 +301,18 @@ public final class BodyTranslator {
         } finally {
           negated--;
         }
-        out.append(pad).append("if (!").append(c).append(") {\n");
-        body(child(path, i.getElseStatement()), out, depth);
-        out.append(pad).append("}\n");
+        out.beginControlFlow("if (!$L)", c);
+        body(child(path, i.getElseStatement()), out);
+        out.endControlFlow();
         return;
       }
-      out.append(pad).append("if ").append(expr(condition)).append(" {\n");
-      body(child(path, i.getThenStatement()), out, depth);
+      out.beginControlFlow("if $L", expr(condition));
+      body(child(path, i.getThenStatement()), out);
       if (!noElse) {
-        out.append(pad).append("} else {\n");
-        body(child(path, i.getElseStatement()), out, depth);
+        out.nextControlFlow("else");
+        body(child(path, i.getElseStatement()), out);
       }
-      out.append(pad).append("}\n");
+      out.endControlFlow();
     }
 
     /** Whether {@code s} runs nothing: {@code ;} or a block of such. */
@@ -368,26 +349,14 @@ public final class BodyTranslator {
       return Boolean.TRUE.equals(found);
     }
 
-    private String joinInit(List<String> init) {
-      if (init.size() <= 1) {
-        return init.isEmpty() ? "" : init.get(0);
-      }
-      // int i = 0, j = 1: the later declarators lose their type
-      StringBuilder b = new StringBuilder(init.get(0));
-      for (String s : init.subList(1, init.size())) {
-        b.append(", ").append(s.substring(s.indexOf(' ') + 1));
-      }
-      return b.toString();
-    }
-
-    /** A branch or loop body, always braced. */
-    private void body(TreePath path, StringBuilder out, int depth) {
+    /** A branch or loop body, inside the braces its statement opened. */
+    private void body(TreePath path, CodeBlock.Builder out) {
       if (path.getLeaf() instanceof BlockTree b) {
         for (StatementTree s : b.getStatements()) {
-          statement(child(path, s), out, depth + 1);
+          statement(child(path, s), out);
         }
       } else {
-        statement(path, out, depth + 1);
+        statement(path, out);
       }
     }
 
@@ -397,34 +366,20 @@ public final class BodyTranslator {
       Element e = trees.getElement(path);
       TypeMirror type = e == null ? null : e.asType();
       String name = v.getName().toString();
-      if (name.startsWith("sl_")) {
-        problem(path, Message.GPU_CONSTRUCT, "the name '" + name + "'", "names starting with sl_ belong to the generated kernel: rename it");
-        return "int " + name;
-      }
-      if (type == null || !checkPrimitive(path, name, type)) {
+      if (!subset.localName(path, current, name) || type == null || !subset.primitive(path, current, name, type)) {
         return "int " + name;
       }
       return type.getKind().name().toLowerCase(java.util.Locale.ROOT) + " " + name
           + (v.getInitializer() == null ? "" : " = " + expr(child(path, v.getInitializer())));
     }
 
-    /** Whether {@code type} is a primitive other than char; otherwise reports why not. */
-    private boolean checkPrimitive(TreePath at, String what, TypeMirror type) {
-      if (type.getKind() == TypeKind.CHAR) {
-        problem(at, Message.GPU_CHAR);
-        return false;
-      }
-      if (!type.getKind().isPrimitive()) {
-        problem(at, Message.GPU_OBJECT, what, type);
-        return false;
-      }
-      return true;
-    }
-
     // ---- expressions ----
 
     String expr(TreePath path) {
       Tree t = path.getLeaf();
+      if (subset.refusedExpression(path, current)) {
+        return "0";
+      }
       switch (t.getKind()) {
         case PARENTHESIZED:
           return "(" + expr(child(path, ((ParenthesizedTree) t).getExpression())) + ")";
@@ -453,37 +408,17 @@ public final class BodyTranslator {
         case TYPE_CAST: {
           TypeCastTree c = (TypeCastTree) t;
           TypeMirror type = trees.getTypeMirror(child(path, c.getType()));
-          if (type == null || !checkPrimitive(path, "(" + c.getType() + ")", type)) {
+          if (type == null || !subset.primitive(path, current, "(" + c.getType() + ")", type)) {
             return "0";
           }
           TypeKind from = kind(child(path, c.getExpression()));
           String operand = expr(child(path, c.getExpression()));
-          String converted = from == null ? null : convert(from, type.getKind(), operand);
+          String converted = from == null ? null : ArithmeticCalls.convert(from, type.getKind(), operand);
           return converted != null ? converted
               : "(" + type.getKind().name().toLowerCase(java.util.Locale.ROOT) + ") " + operand;
         }
         case INT_LITERAL, LONG_LITERAL, FLOAT_LITERAL, DOUBLE_LITERAL, BOOLEAN_LITERAL, CHAR_LITERAL:
-          return literal(((LiteralTree) t).getValue());
-        case STRING_LITERAL:
-          problem(path, Message.GPU_OBJECT, t.toString(), "String");
-          return "0";
-        case NULL_LITERAL:
-          problem(path, Message.GPU_OBJECT, "null", "null");
-          return "0";
-        case NEW_CLASS:
-        case NEW_ARRAY:
-          problem(path, Message.GPU_ALLOCATION, t.toString());
-          return "0";
-        case SWITCH_EXPRESSION:
-          problem(path, Message.GPU_SWITCH);
-          return "0";
-        case LAMBDA_EXPRESSION:
-        case MEMBER_REFERENCE:
-          problem(path, Message.GPU_CONSTRUCT, describe(t), "a kernel has no function values");
-          return "0";
-        case INSTANCE_OF:
-          problem(path, Message.GPU_CONSTRUCT, "instanceof", "a kernel has no objects");
-          return "0";
+          return JavaSpelling.literal(((LiteralTree) t).getValue());
         default:
           break;
       }
@@ -493,7 +428,7 @@ public final class BodyTranslator {
       if (t instanceof BinaryTree b) {
         TypeMirror type = trees.getTypeMirror(path);
         if (type != null && !type.getKind().isPrimitive()) {
-          problem(path, Message.GPU_OBJECT, t.toString(), type);
+          subset.refuse(path, current, Message.GPU_OBJECT, t.toString(), type);
           return "0";
         }
         String left = expr(child(path, b.getLeftOperand()));
@@ -504,17 +439,18 @@ public final class BodyTranslator {
         }
         TypeKind l = kind(child(path, b.getLeftOperand()));
         TypeKind r = kind(child(path, b.getRightOperand()));
-        String compare = l != null && r != null && (negated > 0 || promote(l, r) == TypeKind.LONG)
-            ? comparison(t.getKind(), promote(l, r), left, right) : null;
+        String compare = l != null && r != null && (negated > 0 || ArithmeticCalls.promote(l, r) == TypeKind.LONG)
+            ? ArithmeticCalls.comparison(t.getKind(), ArithmeticCalls.promote(l, r), left, right) : null;
         if (compare != null) {
           return compare;
         }
         if (t.getKind() == Tree.Kind.UNSIGNED_RIGHT_SHIFT && l != null) {
-          return unsignedShift(l, left, r, right);
+          return ArithmeticCalls.unsignedShift(l, left, r, right);
         }
         String java = l == null || r == null ? null
-            : arithmetic(operator(t.getKind()), promote(l, r), left, right, child(path, b.getRightOperand()), mayFuse(path));
-        return java != null ? java : left + " " + operator(t.getKind()) + " " + right;
+            : ArithmeticCalls.arithmetic(JavaSpelling.operator(t.getKind()), ArithmeticCalls.promote(l, r), left, right,
+                !nonzeroConstant(child(path, b.getRightOperand())), mayFuse(path));
+        return java != null ? java : left + " " + JavaSpelling.operator(t.getKind()) + " " + right;
       }
       if (t instanceof UnaryTree u) {
         boolean not = t.getKind() == Tree.Kind.LOGICAL_COMPLEMENT;
@@ -547,7 +483,7 @@ public final class BodyTranslator {
           default -> "!" + e;
         };
       }
-      problem(path, Message.GPU_CONSTRUCT, describe(t), "kernels take primitive statements and expressions");
+      subset.unknownExpression(path, current);
       return "0";
     }
 
@@ -594,68 +530,6 @@ public final class BodyTranslator {
     }
 
     /**
-     * {@code a op b} computed in {@code type} (the promoted type) with Java's meaning, or null where
-     * OpenCL C's operator already has it. {@code divisor} is the right operand, checked for zero unless
-     * it is a nonzero constant; {@code mayFuse}: the product is an operand of an addition.
-     */
-    private String arithmetic(String op, TypeKind type, String a, String b, TreePath divisor, boolean mayFuse) {
-      String f = null;
-      String rhs = b;
-      if (type == TypeKind.INT || type == TypeKind.LONG) {
-        String p = type == TypeKind.LONG ? "L" : "I";
-        switch (op) {
-          case "+" -> f = "add" + p;
-          case "-" -> f = "sub" + p;
-          case "*" -> f = "mul" + p;
-          case "/", "%" -> {
-            f = (op.equals("/") ? "div" : "rem") + p;
-            if (!nonzeroConstant(divisor)) {
-              rhs = (type == TypeKind.LONG ? KernelNames.DIVISOR_LONG : KernelNames.DIVISOR_INT) + "("
-                  + KernelNames.CONTEXT + ", " + b + ")";
-            }
-          }
-          default -> { }
-        }
-      } else if (type == TypeKind.FLOAT || type == TypeKind.DOUBLE) {
-        String p = type == TypeKind.DOUBLE ? "d" : "f";
-        if (op.equals("%")) {
-          f = p + "rem";
-        } else if (op.equals("*") && mayFuse) {
-          f = p + "mul";
-        }
-      }
-      return f == null ? null : KernelNames.ARITH + "." + f + "(" + a + ", " + rhs + ")";
-    }
-
-    /** {@code a >>> n}, a of kind {@code l} promoted to int or long; Java keeps the count's low bits only. */
-    private String unsignedShift(TypeKind l, String a, TypeKind r, String n) {
-      return KernelNames.ARITH + (l == TypeKind.LONG ? ".ushrL(" : ".ushrI(") + a + ", "
-          + (r == TypeKind.LONG ? "(int) (" + n + ")" : n) + ")";
-    }
-
-    /**
-     * A comparison as a call, or null: an ordered one of floating values (under a {@code !}), or any
-     * of long values (always).
-     */
-    private String comparison(Tree.Kind op, TypeKind type, String a, String b) {
-      if (type != TypeKind.FLOAT && type != TypeKind.DOUBLE && type != TypeKind.LONG) {
-        return null;
-      }
-      String f = switch (op) {
-        case LESS_THAN -> "lt";
-        case LESS_THAN_EQUAL -> "le";
-        case GREATER_THAN -> "gt";
-        case GREATER_THAN_EQUAL -> "ge";
-        // Aparapi turns a long == into a subtraction too
-        case EQUAL_TO -> type == TypeKind.LONG ? "eq" : null;
-        case NOT_EQUAL_TO -> type == TypeKind.LONG ? "ne" : null;
-        default -> null;
-      };
-      String suffix = type == TypeKind.DOUBLE ? "D" : type == TypeKind.FLOAT ? "F" : "L";
-      return f == null ? null : KernelNames.ARITH + "." + f + suffix + "(" + a + ", " + b + ")";
-    }
-
-    /**
      * Whether the product at {@code path} is an operand of an addition or subtraction, which OpenCL may
      * fuse: through parentheses, a sign, and a cast (to the product's own type a cast is no operation in
      * C, so {@code (double) (a * b) - c} still fused; expression seed 6013).
@@ -694,21 +568,6 @@ public final class BodyTranslator {
       return value instanceof Integer i ? i != 0 : value instanceof Long l && l != 0;
     }
 
-    /** {@code e} of kind {@code from} converted to {@code to} as Java does, or null where a C cast does it. */
-    private String convert(TypeKind from, TypeKind to, String e) {
-      boolean floating = from == TypeKind.FLOAT || from == TypeKind.DOUBLE;
-      if (!floating) {
-        return null;
-      }
-      return switch (to) {
-        case INT -> KernelNames.ARITH + ".d2i(" + e + ")";
-        case LONG -> KernelNames.ARITH + ".d2l(" + e + ")";
-        // Java narrows a floating value to byte or short through int
-        case SHORT, BYTE -> "(" + to.name().toLowerCase(java.util.Locale.ROOT) + ") " + KernelNames.ARITH + ".d2i(" + e + ")";
-        default -> null;
-      };
-    }
-
     /**
      * {@code v op= e}: Java's {@code v = (T) (v op e)}. Rewritten where the operation or the narrowing
      * differs in OpenCL C; {@code v} is a local, a field slot or an array element, read twice.
@@ -718,13 +577,13 @@ public final class BodyTranslator {
       TreePath value = child(path, c.getExpression());
       String target = expr(var);
       String rhs = expr(value);
-      String op = operator(path.getLeaf().getKind());
+      String op = JavaSpelling.operator(path.getLeaf().getKind());
       TypeKind lhs = kind(var);
       TypeKind r = kind(value);
       if (lhs != null && r != null && !op.equals("<<") && !op.equals(">>") && !op.equals(">>>")) {
-        TypeKind type = promote(lhs, r);
-        String computed = arithmetic(op, type, target, rhs, value, false);
-        String converted = convert(type, lhs, computed == null ? target + " " + op + " " + rhs : computed);
+        TypeKind type = ArithmeticCalls.promote(lhs, r);
+        String computed = ArithmeticCalls.arithmetic(op, type, target, rhs, !nonzeroConstant(value), false);
+        String converted = ArithmeticCalls.convert(type, lhs, computed == null ? target + " " + op + " " + rhs : computed);
         if (converted != null) {
           return target + " = " + converted;
         }
@@ -734,7 +593,7 @@ public final class BodyTranslator {
         }
       }
       if (op.equals(">>>") && lhs != null && r != null) {
-        String shifted = unsignedShift(lhs, target, r, rhs);
+        String shifted = ArithmeticCalls.unsignedShift(lhs, target, r, rhs);
         return target + " = " + (lhs == TypeKind.LONG || lhs == TypeKind.INT ? shifted
             : "(" + lhs.name().toLowerCase(java.util.Locale.ROOT) + ") " + shifted);
       }
@@ -774,24 +633,6 @@ public final class BodyTranslator {
       }
     }
 
-    /** A {@code java.lang.Math} call: OpenCL's built-in where it means the same, else Java's rule. */
-    private String math(ExecutableElement m, List<String> args) {
-      String name = m.getSimpleName().toString();
-      TypeKind p = m.getParameters().isEmpty() ? null : m.getParameters().get(0).asType().getKind();
-      boolean floating = p == TypeKind.FLOAT || p == TypeKind.DOUBLE;
-      String prefix = p == TypeKind.DOUBLE ? "d" : "f";
-      String call = switch (name) {
-        case "round" -> KernelNames.ARITH + (p == TypeKind.FLOAT ? ".roundF" : ".roundD");
-        case "max", "min" -> KernelNames.ARITH + "." + (floating ? prefix + name : name + (p == TypeKind.LONG ? "L" : "I"));
-        case "pow" -> KernelNames.POW;
-        case "atan2" -> KernelNames.ATAN2;
-        case "IEEEremainder" -> KernelNames.IEEE_REMAINDER;
-        case "toDegrees", "toRadians", "rint", "floor", "ceil" -> KernelNames.ARITH + "." + name + "D";
-        case "abs" -> p == TypeKind.INT || p == TypeKind.LONG ? KernelNames.ARITH + (p == TypeKind.INT ? ".absI" : ".absL") : null;
-        default -> null;
-      };
-      return (call == null ? "Math." + name : call) + "(" + String.join(", ", args) + ")";
-    }
 
     private String identifier(TreePath path, IdentifierTree t) {
       Element e = trees.getElement(path);
@@ -807,7 +648,7 @@ public final class BodyTranslator {
         return staticField(path, (VariableElement) e);
       }
       if (name.equals("this")) {
-        problem(path, Message.GPU_OBJECT, "this", e.asType());
+        subset.refuse(path, current, Message.GPU_OBJECT, "this", e.asType());
         return "0";
       }
       return name;
@@ -829,7 +670,7 @@ public final class BodyTranslator {
           // one copy per work-group (pipeline instance); only handlers, on lane 0, write it
           return KernelNames.state(stage.name(), fields.get(e).name()) + "[" + KernelNames.G + "]";
         default:
-          problem(path, Message.GPU_OBJECT, name, e.asType());
+          subset.refuse(path, current, Message.GPU_OBJECT, name, e.asType());
           return "0";
       }
     }
@@ -839,13 +680,9 @@ public final class BodyTranslator {
       Object value = f.getConstantValue();
       if (f.getModifiers().contains(Modifier.STATIC) && value != null && !(value instanceof String)) {
         read.add((TypeElement) f.getEnclosingElement());
-        return literal(value);
+        return JavaSpelling.literal(value);
       }
-      if (!f.getModifiers().contains(Modifier.STATIC)) {
-        problem(path, Message.GPU_OBJECT, f.getSimpleName(), f.asType());
-      } else {
-        problem(path, Message.GPU_STATIC_FIELD, f.getEnclosingElement().getSimpleName() + "." + f.getSimpleName());
-      }
+      subset.field(path, current, f, f.getModifiers().contains(Modifier.STATIC));
       return "0";
     }
 
@@ -864,7 +701,7 @@ public final class BodyTranslator {
       if (e != null && e.getKind() == ElementKind.FIELD) {
         return staticField(path, (VariableElement) e);
       }
-      problem(path, Message.GPU_OBJECT, t.toString(), e == null ? "?" : e.asType());
+      subset.refuse(path, current, Message.GPU_OBJECT, t.toString(), e == null ? "?" : e.asType());
       return "0";
     }
 
@@ -894,7 +731,7 @@ public final class BodyTranslator {
       if (e != null && e.getKind() == ElementKind.PARAMETER && calling.size() > 0) {
         return e.getSimpleName().toString(); // an array parameter of a helper
       }
-      problem(path, Message.GPU_OBJECT, path.getLeaf().toString(), e == null ? "?" : e.asType());
+      subset.refuse(path, current, Message.GPU_OBJECT, path.getLeaf().toString(), e == null ? "?" : e.asType());
       return "0";
     }
 
@@ -919,27 +756,23 @@ public final class BodyTranslator {
         }
       }
       if (!(callee instanceof ExecutableElement m) || !m.getModifiers().contains(Modifier.STATIC)) {
-        problem(path, Message.GPU_CALL, t.getMethodSelect().toString() + "(...)");
+        subset.refuse(path, current, Message.GPU_CALL, t.getMethodSelect().toString() + "(...)");
         return "0";
       }
       List<String> args = new ArrayList<>();
       for (ExpressionTree a : t.getArguments()) {
-        int reported = problems.size();
+        int reported = subset.count();
         args.add(expr(child(path, a)));
         TypeMirror at = trees.getTypeMirror(child(path, a));
         if (at != null && at.getKind() == TypeKind.ARRAY) {
           // a helper takes each array's length after it (unless the array itself was refused already)
-          args.add(problems.size() > reported ? "0" : arrayLength(child(path, a)));
+          args.add(subset.count() > reported ? "0" : arrayLength(child(path, a)));
         }
       }
       TypeElement owner = (TypeElement) m.getEnclosingElement();
       String ownerName = owner.getQualifiedName().toString();
       if (ownerName.equals("java.lang.Math")) {
-        if (!MATH.contains(m.getSimpleName().toString())) {
-          problem(path, Message.GPU_CALL, "Math." + m.getSimpleName() + " (OpenCL has no built-in for it)");
-          return "0";
-        }
-        return math(m, args);
+        return subset.math(path, current, m.getSimpleName().toString()) ? ArithmeticCalls.math(m, args) : "0";
       }
       args.add(0, KernelNames.CONTEXT);
       return KernelNames.helper(ownerName, m.getSimpleName().toString()) + helper(path, m) + "(" + String.join(", ", args) + ")";
@@ -949,30 +782,19 @@ public final class BodyTranslator {
     private String helper(TreePath at, ExecutableElement m) {
       String key = ((TypeElement) m.getEnclosingElement()).getQualifiedName() + "." + m.getSimpleName();
       if (calling.contains(m)) {
-        problem(at, Message.GPU_RECURSION, key + "(...)");
+        subset.refuse(at, current, Message.GPU_RECURSION, key + "(...)");
         return "";
       }
       if (helpers.containsKey(key)) {
         return "";
       }
       TreePath mp = trees.getPath(m);
-      if (mp == null) {
-        problem(at, Message.GPU_CALL, key + "(...) (compiled elsewhere: its source is not available to translate)");
-        return "";
-      }
-      if (m.isVarArgs()) {
-        problem(at, Message.GPU_VARARGS, key + "(...)");
-        return "";
-      }
-      long sameName = ElementFilter.methodsIn(m.getEnclosingElement().getEnclosedElements()).stream()
-          .filter(o -> o.getSimpleName().equals(m.getSimpleName())).count();
-      if (sameName > 1) {
-        problem(at, Message.GPU_OVERLOAD, key);
+      if (!subset.helper(at, current, m, key, mp)) {
         return "";
       }
       read.add((TypeElement) m.getEnclosingElement());
       MethodTree tree = (MethodTree) mp.getLeaf();
-      StringBuilder b = new StringBuilder();
+      CodeBlock.Builder b = CodeBlock.builder();
       ExecutableElement saved = current;
       calling.add(m);
       current = m;
@@ -996,19 +818,19 @@ public final class BodyTranslator {
           }
         }
         for (StatementTree s : tree.getBody().getStatements()) {
-          statement(new TreePath(new TreePath(mp, tree.getBody()), s), b, 0);
+          statement(new TreePath(new TreePath(mp, tree.getBody()), s), b);
         }
       } finally {
         calling.remove(m);
         current = saved;
       }
       helpers.put(key, new Helper(KernelNames.helper(((TypeElement) m.getEnclosingElement()).getQualifiedName().toString(),
-          m.getSimpleName().toString()), key, ret, types, names, b.toString()));
+          m.getSimpleName().toString()), key, ret, types, names, b.build()));
       return "";
     }
 
     private String primitiveName(TreePath at, TypeMirror type) {
-      if (!checkPrimitive(at, type.toString(), type)) {
+      if (!subset.primitive(at, current, type.toString(), type)) {
         return "int";
       }
       return type.getKind().name().toLowerCase(java.util.Locale.ROOT);
@@ -1031,9 +853,7 @@ public final class BodyTranslator {
         a = arg.getLeaf();
       }
       List<String> parts = new ArrayList<>();
-      if (a instanceof NewClassTree n && hasOwnConstructor(type)) {
-        problem(arg, Message.GPU_CONSTRUCT, "new " + type.simpleName() + "(...)",
-            type.simpleName() + " declares its own constructor, which the kernel would not run: push a record without one");
+      if (a instanceof NewClassTree && !subset.recordConstruction(arg, current, type)) {
         return "0";
       }
       if (a instanceof NewClassTree n && n.getClassBody() == null && n.getArguments().size() == type.components().size()) {
@@ -1045,100 +865,11 @@ public final class BodyTranslator {
           parts.add(KernelNames.component(id.getName().toString(), c.name()));
         }
       } else {
-        problem(arg, Message.GPU_OBJECT, a.toString(), type.simpleName()
+        subset.refuse(arg, current, Message.GPU_OBJECT, a.toString(), type.simpleName()
             + " (push 'new " + type.simpleName() + "(...)' or the input item itself)");
         return "0";
       }
       return call + String.join(", ", parts) + ")";
     }
-  }
-
-  /** A literal in Java source form; char values become ints. */
-  static String literal(Object value) {
-    if (value instanceof Character c) {
-      return String.valueOf((int) c);
-    }
-    if (value instanceof Long l) {
-      return l + "L";
-    }
-    if (value instanceof Float f) {
-      if (f.isNaN()) {
-        return "(0.0f / 0.0f)";
-      }
-      if (f.isInfinite()) {
-        return f > 0 ? "(1.0f / 0.0f)" : "(-1.0f / 0.0f)";
-      }
-      return f + "f";
-    }
-    if (value instanceof Double d) {
-      if (d.isNaN()) {
-        return "(0.0 / 0.0)";
-      }
-      if (d.isInfinite()) {
-        return d > 0 ? "(1.0 / 0.0)" : "(-1.0 / 0.0)";
-      }
-      String s = d.toString();
-      return s.contains(".") || s.contains("E") ? s : s + ".0";
-    }
-    if (value instanceof Integer i && i == Integer.MIN_VALUE) {
-      return "(-2147483647 - 1)";
-    }
-    if (value instanceof Byte || value instanceof Short) {
-      return "(" + (value instanceof Byte ? "byte" : "short") + ") " + value;
-    }
-    return String.valueOf(value);
-  }
-
-  /** Whether record {@code type} declares a canonical (or compact) constructor of its own. */
-  private boolean hasOwnConstructor(ItemType type) {
-    for (ExecutableElement c : ElementFilter.constructorsIn(type.element().getEnclosedElements())) {
-      if (elements.getOrigin(c) == javax.lang.model.util.Elements.Origin.EXPLICIT) {
-        return true;
-      }
-    }
-    return false;
-  }
-
-  /** Java's binary numeric promotion (booleans stay as they are). */
-  private static TypeKind promote(TypeKind a, TypeKind b) {
-    if (a == TypeKind.BOOLEAN || b == TypeKind.BOOLEAN) {
-      return TypeKind.BOOLEAN;
-    }
-    if (a == TypeKind.DOUBLE || b == TypeKind.DOUBLE) {
-      return TypeKind.DOUBLE;
-    }
-    if (a == TypeKind.FLOAT || b == TypeKind.FLOAT) {
-      return TypeKind.FLOAT;
-    }
-    return a == TypeKind.LONG || b == TypeKind.LONG ? TypeKind.LONG : TypeKind.INT;
-  }
-
-  private static String operator(Tree.Kind kind) {
-    return switch (kind) {
-      case PLUS, PLUS_ASSIGNMENT -> "+";
-      case MINUS, MINUS_ASSIGNMENT -> "-";
-      case MULTIPLY, MULTIPLY_ASSIGNMENT -> "*";
-      case DIVIDE, DIVIDE_ASSIGNMENT -> "/";
-      case REMAINDER, REMAINDER_ASSIGNMENT -> "%";
-      case LEFT_SHIFT, LEFT_SHIFT_ASSIGNMENT -> "<<";
-      case RIGHT_SHIFT, RIGHT_SHIFT_ASSIGNMENT -> ">>";
-      case UNSIGNED_RIGHT_SHIFT, UNSIGNED_RIGHT_SHIFT_ASSIGNMENT -> ">>>";
-      case AND, AND_ASSIGNMENT -> "&";
-      case OR, OR_ASSIGNMENT -> "|";
-      case XOR, XOR_ASSIGNMENT -> "^";
-      case CONDITIONAL_AND -> "&&";
-      case CONDITIONAL_OR -> "||";
-      case LESS_THAN -> "<";
-      case GREATER_THAN -> ">";
-      case LESS_THAN_EQUAL -> "<=";
-      case GREATER_THAN_EQUAL -> ">=";
-      case EQUAL_TO -> "==";
-      case NOT_EQUAL_TO -> "!=";
-      default -> throw new IllegalArgumentException("not an operator: " + kind);
-    };
-  }
-
-  private static String describe(Tree t) {
-    return t.getKind().name().toLowerCase(java.util.Locale.ROOT).replace('_', ' ');
   }
 }

@@ -8,6 +8,9 @@ package dev.sluice.processor.kernel;
 public final class KernelNames {
   private KernelNames() {}
 
+  /** What every name of the kernel's own locals and parameters starts with; a node body may not use it. */
+  public static final String PREFIX = "sl_";
+
   /** Lane method parameters: the group, the lane and the item's queue slot. */
   public static final String G = "sl_g";
   public static final String LANE = "sl_lane";
@@ -32,12 +35,20 @@ public final class KernelNames {
   public static final String ATAN2 = "sl_atan2";
   public static final String IEEE_REMAINDER = "sl_IEEEremainder";
 
+  /** Local of a lane method: the capacity of the queue it reads, per group (read from the plan). */
+  public static final String CAPACITY = "sl_cap";
+
+  /** Local of a lane method: the capacity of edge {@code edge}'s target queue, per group (read from the plan). */
+  public static String edgeCapacity(int edge) {
+    return CAPACITY + edge;
+  }
+
   /** The arguments that give a check or a helper the lane's context: group, stage, item slot. */
   public static final String CONTEXT = G + ", " + STAGE + ", " + SLOT;
 
   /** The parameter after array parameter {@code array} of a helper: its length. */
   public static String length(String array) {
-    return "sl_len_" + array;
+    return PREFIX + "len_" + array;
   }
 
   /** Kernel field holding {@code @Param} field {@code field} of stage {@code stage}. */
@@ -80,11 +91,122 @@ public final class KernelNames {
 
   /** The local holding component {@code component} of record parameter {@code param}. */
   public static String component(String param, String component) {
-    return "sl_" + param + "_" + component;
+    return PREFIX + param + "_" + component;
   }
 
   /** A static helper method copied into the kernel. */
   public static String helper(String owner, String method) {
     return "h_" + owner.replace('.', '_') + "_" + method;
+  }
+
+  // ---------------------------------------------------------------- the kernel's buffers, per stage
+
+  /** Input queue of {@code stage}: one array per column, {@code suffix} the column's ({@link #queue(String)} + suffix). */
+  public static String queue(String stage) {
+    return "q_" + stage;
+  }
+
+  /** A lane's staged pushes on channel {@code channel} of {@code stage}. */
+  public static String staging(String stage, String channel) {
+    return "st_" + stage + "_" + channel;
+  }
+
+  /** Open parents of region {@code region}, by parent-buffer slot. */
+  public static String parents(int region) {
+    return "par_" + region;
+  }
+
+  /** The device's buffer of sink {@code sink}. */
+  public static String sinkBuffer(String sink) {
+    return "sink_" + sink;
+  }
+
+  /** Payloads of user signal {@code tag} in flight. */
+  public static String pool(String tag) {
+    return "pl_" + tag;
+  }
+
+  /** The payloads of {@code tag} that {@code stage}'s lanes raised in this run. */
+  public static String raisedPayload(String stage, String tag) {
+    return "rp_" + stage + "_" + tag;
+  }
+
+  /** How many {@code tag} signals {@code stage} has raised per group: its next payload slot. */
+  public static String raisedCount(String stage, String tag) {
+    return "rn_" + stage + "_" + tag;
+  }
+
+  /** The signal kind of user tag {@code tag} (a kernel field set from the plan). */
+  public static String signalKind(String tag) {
+    return "k_" + tag;
+  }
+
+  // ---------------------------------------------------------------- host-side fields the driver and Result read
+
+  /** Host field: the initial value of {@code @State} {@code field} of {@code stage}, from a fresh node object. */
+  public static String stateInit(String stage, String field) {
+    return "init_" + stage + "_" + field;
+  }
+
+  /** Host field: the per-group values of {@code array} after the last slice that completed. */
+  public static String kept(String array) {
+    return array + "_kept";
+  }
+
+  /** Host field: the items sink {@code sink} gathered over the slices (read by the generated {@code Result}). */
+  public static String sinkItems(String sink) {
+    return "acc_" + sink;
+  }
+
+  /** Host field: how many of {@link #sinkItems}'s slots hold items (primitive sinks). */
+  public static String sinkItemCount(String sink) {
+    return sinkItems(sink) + "_n";
+  }
+
+  /** Host field: {@code @Reduce} {@code field} of {@code stage} combined over the groups (read by {@code Result}). */
+  public static String reduceResult(String stage, String field) {
+    return "result_" + stage + "_" + field;
+  }
+
+  // ---------------------------------------------------------------- the kernel's methods, per stage
+
+  /** Every lane's part of a run of {@code stage}. */
+  public static String lanes(String stage) {
+    return "lanes_" + stage;
+  }
+
+  /** A node's translated {@code run}, for one lane's item. */
+  public static String runBody(String stage) {
+    return "run_" + stage;
+  }
+
+  /** Lane 0 opens the next parent of enumerator {@code stage}. */
+  public static String open(String stage) {
+    return "open_" + stage;
+  }
+
+  /** An enumerator's translated {@code count}. */
+  public static String count(String stage) {
+    return "count_" + stage;
+  }
+
+  /** Lane 0 runs a handler of {@code stage}. */
+  public static String signal(String stage) {
+    return "signal_" + stage;
+  }
+
+  /** Handler number {@code handler} of {@code stage}, translated. */
+  public static String handler(String stage, int handler) {
+    return "handle_" + stage + "_" + handler;
+  }
+
+  /** Lane 0's prefix sums and reservations after a run of {@code stage}. */
+  public static String reserve(String stage) {
+    return "reserve_" + stage;
+  }
+
+  /** Every lane copies its staged items of {@code stage} to the target queues. */
+  public static String scatter(String stage) {
+    return "scatter_" + stage;
   }
 }

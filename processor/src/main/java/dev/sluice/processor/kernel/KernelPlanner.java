@@ -1,10 +1,10 @@
 package dev.sluice.processor.kernel;
 
+import dev.sluice.processor.diagnostics.Diagnostic;
+import dev.sluice.processor.diagnostics.Message;
 import dev.sluice.processor.model.FieldModel;
 import dev.sluice.processor.model.PipelineModel;
 import dev.sluice.processor.model.StageModel;
-import dev.sluice.processor.validate.Diagnostic;
-import dev.sluice.processor.validate.Message;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;

@@ -4,6 +4,8 @@ import dev.sluice.Param;
 import dev.sluice.Reduce;
 import dev.sluice.ReduceOp;
 import dev.sluice.State;
+import dev.sluice.processor.diagnostics.Diagnostic;
+import dev.sluice.processor.diagnostics.Message;
 import dev.sluice.processor.read.Annotations;
 import java.util.ArrayList;
 import java.util.EnumSet;

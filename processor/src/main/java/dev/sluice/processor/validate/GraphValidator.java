@@ -1,5 +1,7 @@
 package dev.sluice.processor.validate;
 
+import dev.sluice.processor.diagnostics.Diagnostic;
+import dev.sluice.processor.diagnostics.Message;
 import dev.sluice.processor.model.EdgeModel;
 import dev.sluice.processor.model.InputRef;
 import dev.sluice.processor.model.ItemType;

@@ -3,6 +3,8 @@ package dev.sluice.processor.validate;
 import dev.sluice.Parent;
 import dev.sluice.Region;
 import dev.sluice.SignalHandler;
+import dev.sluice.processor.diagnostics.Diagnostic;
+import dev.sluice.processor.diagnostics.Message;
 import dev.sluice.processor.read.Annotations;
 import dev.sluice.processor.read.ItemTypes;
 import java.util.ArrayList;

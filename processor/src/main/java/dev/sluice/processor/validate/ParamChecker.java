@@ -5,6 +5,8 @@ import dev.sluice.Max;
 import dev.sluice.Signal;
 import dev.sluice.SignalHandler;
 import dev.sluice.SignalTag;
+import dev.sluice.processor.diagnostics.Diagnostic;
+import dev.sluice.processor.diagnostics.Message;
 import dev.sluice.processor.model.ItemType;
 import dev.sluice.processor.read.Annotations;
 import dev.sluice.processor.read.ItemTypes;

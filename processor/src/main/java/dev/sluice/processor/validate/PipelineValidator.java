@@ -9,6 +9,8 @@ import dev.sluice.SignalHandler;
 import dev.sluice.Sink;
 import dev.sluice.Source;
 import dev.sluice.processor.compute.SizeLimits;
+import dev.sluice.processor.diagnostics.Diagnostic;
+import dev.sluice.processor.diagnostics.Message;
 import dev.sluice.processor.read.Annotations;
 import dev.sluice.processor.read.ItemTypes;
 import dev.sluice.processor.read.PipelineReader;

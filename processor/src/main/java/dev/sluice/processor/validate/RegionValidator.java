@@ -3,6 +3,8 @@ package dev.sluice.processor.validate;
 import dev.sluice.From;
 import dev.sluice.Signal;
 import dev.sluice.processor.compute.RegionNumbering;
+import dev.sluice.processor.diagnostics.Diagnostic;
+import dev.sluice.processor.diagnostics.Message;
 import dev.sluice.processor.model.ChannelModel;
 import dev.sluice.processor.model.HandlerModel;
 import dev.sluice.processor.model.ItemType;

@@ -1,5 +1,7 @@
 package dev.sluice.processor.validate;
 
+import dev.sluice.processor.diagnostics.Diagnostic;
+import dev.sluice.processor.diagnostics.Message;
 import dev.sluice.processor.model.FieldModel;
 import dev.sluice.processor.model.PipelineModel;
 import dev.sluice.processor.model.StageModel;

@@ -2,6 +2,8 @@ package dev.sluice.processor.validate;
 
 import dev.sluice.From;
 import dev.sluice.processor.compute.UserSignalFlow;
+import dev.sluice.processor.diagnostics.Diagnostic;
+import dev.sluice.processor.diagnostics.Message;
 import dev.sluice.processor.model.EdgeModel;
 import dev.sluice.processor.model.PipelineModel;
 import dev.sluice.processor.model.StageModel;

@@ -5,6 +5,8 @@ import dev.sluice.Pipeline;
 import dev.sluice.Region;
 import dev.sluice.processor.compute.QueueCapacities;
 import dev.sluice.processor.compute.SizeLimits;
+import dev.sluice.processor.diagnostics.Diagnostic;
+import dev.sluice.processor.diagnostics.Message;
 import dev.sluice.processor.model.ChannelModel;
 import dev.sluice.processor.model.EdgeModel;
 import dev.sluice.processor.model.PipelineModel;

@@ -12,6 +12,7 @@ import com.squareup.javapoet.WildcardTypeName;
 import dev.sluice.processor.compute.RegionPlan;
 import dev.sluice.processor.compute.Schedule;
 import dev.sluice.processor.compute.StagePlan;
+import dev.sluice.processor.kernel.KernelNames;
 import dev.sluice.processor.kernel.KernelPlanner;
 import dev.sluice.processor.model.FieldModel;
 import dev.sluice.processor.model.ItemType;
@@ -324,15 +325,18 @@ final class ApiWriter {
     for (StageModel s : model.sinks()) {
       // the kernel starts new accumulators at its next run, so these are handed over, not copied
       if (s.itemType().isRecord()) {
-        k.addStatement("this.$N = $T.unmodifiableList(kernel.acc_$L)", s.name(), java.util.Collections.class, s.name());
+        k.addStatement("this.$N = $T.unmodifiableList(kernel.$N)", s.name(), java.util.Collections.class,
+            KernelNames.sinkItems(s.name()));
       } else {
-        k.addStatement("this.$N = kernel.acc_$L.length == kernel.acc_$L_n ? kernel.acc_$L : $T.copyOf(kernel.acc_$L, "
-            + "kernel.acc_$L_n)", s.name(), s.name(), s.name(), s.name(), java.util.Arrays.class, s.name(), s.name());
+        String items = KernelNames.sinkItems(s.name());
+        String n = KernelNames.sinkItemCount(s.name());
+        k.addStatement("this.$N = kernel.$N.length == kernel.$N ? kernel.$N : $T.copyOf(kernel.$N, kernel.$N)",
+            s.name(), items, n, items, java.util.Arrays.class, items, n);
       }
     }
     for (StageModel s : model.nodes()) {
       for (FieldModel f : s.node().fields(FieldModel.Kind.REDUCE)) {
-        k.addStatement("this.$N = kernel.result_$L_$L", s.name() + Names.capitalize(f.name()), s.name(), f.name());
+        k.addStatement("this.$N = kernel.$N", s.name() + Names.capitalize(f.name()), KernelNames.reduceResult(s.name(), f.name()));
       }
     }
     return k.addStatement("this.report = report").build();

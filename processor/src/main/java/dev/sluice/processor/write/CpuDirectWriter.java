@@ -15,7 +15,6 @@ import dev.sluice.processor.compute.Schedule;
 import dev.sluice.processor.compute.SignalKey;
 import dev.sluice.processor.model.ChannelModel;
 import dev.sluice.processor.model.EdgeModel;
-import dev.sluice.processor.model.FieldModel;
 import dev.sluice.processor.model.HandlerModel;
 import dev.sluice.processor.model.ItemType;
 import dev.sluice.processor.model.NodeModel;
@@ -23,7 +22,6 @@ import dev.sluice.processor.model.PipelineModel;
 import dev.sluice.processor.model.RunParam;
 import dev.sluice.processor.model.StageModel;
 import java.util.List;
-import java.util.Objects;
 import javax.lang.model.element.Modifier;
 
 /**
@@ -301,23 +299,10 @@ final class CpuDirectWriter {
   }
 
   private MethodSpec constructor() {
-    MethodSpec.Builder m = MethodSpec.constructorBuilder()
-        .addParameter(names.api(), "pipeline")
-        .addParameter(Names.INPUT_CURSOR, "cursor")
-        .addParameter(Names.RUN_CONTROL, "control")
-        .addStatement("super($T.PLAN, cursor, control)", names.api());
-    for (StageModel s : model.nodes()) {
-      m.addStatement("$N = $T.requireNonNull(pipeline.$N.get(), $S)", Names.node(s.name()), Objects.class,
-          s.name(), "the factory of node '" + s.name() + "' returned null");
-      for (FieldModel f : s.node().fields(FieldModel.Kind.REDUCE)) {
-        m.addStatement("$N.$N = $L", Names.node(s.name()), f.name(), Reductions.identity(f));
-      }
-    }
-    CodeBlock.Builder sinks = CodeBlock.builder();
-    for (StageModel s : model.sinks()) {
-      sinks.add(sinks.isEmpty() ? "$N" : ", $N", Names.sink(s.name()));
-    }
-    m.addStatement("sinks($L)", sinks.build());
+    MethodSpec.Builder m = CpuBlocks.constructor(names)
+        .addStatement("super($T.PLAN, cursor, control)", names.api())
+        .addCode(CpuBlocks.nodes(model));
+    m.addStatement("sinks($L)", CpuBlocks.sinks(model));
     return m.build();
   }
 
@@ -325,13 +310,7 @@ final class CpuDirectWriter {
     StageModel src = model.source();
     ItemType type = src.itemType();
     String out = Names.channel(src.name(), src.name());
-    MethodSpec.Builder m = MethodSpec.methodBuilder("produce")
-        .addAnnotation(Override.class)
-        .addModifiers(Modifier.PROTECTED)
-        .addParameter(Object.class, "data")
-        .addParameter(TypeName.LONG, "base")
-        .addParameter(TypeName.INT, "from")
-        .addParameter(TypeName.INT, "count");
+    MethodSpec.Builder m = CpuBlocks.produce(Modifier.PROTECTED);
     if (type.kind() == ItemType.Kind.INT || type.kind() == ItemType.Kind.LONG) {
       m.beginControlFlow("if (data == null)")
           .addComment("an index range: the items are the values base + position")
@@ -343,23 +322,7 @@ final class CpuDirectWriter {
           .endControlFlow();
     }
     if (type.isRecord()) {
-      m.beginControlFlow("if (data instanceof $T[] a)", Names.type(type))
-          .beginControlFlow("for (int i = 0; i < count; i++)")
-          .addStatement("$N.push(a[from + i])", out)
-          .endControlFlow()
-          .addStatement("return")
-          .endControlFlow();
-      m.addComment("record columns: one primitive array per component");
-      m.addStatement("Object[] columns = (Object[]) data");
-      CodeBlock.Builder args = CodeBlock.builder();
-      for (int c = 0; c < type.components().size(); c++) {
-        TypeName comp = Names.type(ItemType.primitive(type.components().get(c).kind()));
-        m.addStatement("$T[] c$L = ($T[]) columns[$L]", comp, c, comp, c);
-        args.add(c == 0 ? "c$L[from + i]" : ", c$L[from + i]", c);
-      }
-      m.beginControlFlow("for (int i = 0; i < count; i++)")
-          .addStatement("$N.push(new $T($L))", out, Names.type(type), args.build())
-          .endControlFlow();
+      m.addCode(CpuBlocks.recordItems(type, out));
     } else {
       m.addStatement("$T[] a = ($T[]) data", Names.type(type), Names.type(type))
           .beginControlFlow("for (int i = 0; i < count; i++)")

@@ -13,7 +13,6 @@ import dev.sluice.processor.compute.RegionPlan;
 import dev.sluice.processor.compute.Schedule;
 import dev.sluice.processor.model.ChannelModel;
 import dev.sluice.processor.model.EdgeModel;
-import dev.sluice.processor.model.FieldModel;
 import dev.sluice.processor.model.HandlerModel;
 import dev.sluice.processor.model.ItemType;
 import dev.sluice.processor.model.NodeModel;
@@ -21,7 +20,6 @@ import dev.sluice.processor.model.PipelineModel;
 import dev.sluice.processor.model.RunParam;
 import dev.sluice.processor.model.StageModel;
 import java.util.List;
-import java.util.Objects;
 import javax.lang.model.element.Modifier;
 
 /**
@@ -142,24 +140,10 @@ final class CpuInstanceWriter {
   }
 
   private MethodSpec constructor() {
-    MethodSpec.Builder m = MethodSpec.constructorBuilder()
-        .addParameter(names.api(), "pipeline")
-        .addParameter(Names.INPUT_CURSOR, "cursor")
-        .addParameter(Names.RUN_CONTROL, "control");
-    for (StageModel s : model.nodes()) {
-      m.addStatement("$N = $T.requireNonNull(pipeline.$N.get(), $S)", Names.node(s.name()), Objects.class,
-          s.name(), "the factory of node '" + s.name() + "' returned null");
-      for (FieldModel f : s.node().fields(FieldModel.Kind.REDUCE)) {
-        m.addStatement("$N.$N = $L", Names.node(s.name()), f.name(), Reductions.identity(f));
-      }
-    }
+    MethodSpec.Builder m = CpuBlocks.constructor(names).addCode(CpuBlocks.nodes(model));
     CodeBlock.Builder inputs = CodeBlock.builder().add("null");
     for (StageModel s : model.nodes()) {
       inputs.add(", $N", Names.input(s.name()));
-    }
-    CodeBlock.Builder sinks = CodeBlock.builder();
-    for (StageModel s : model.sinks()) {
-      sinks.add(sinks.isEmpty() ? "$N" : ", $N", Names.sink(s.name()));
     }
     CodeBlock.Builder raises = CodeBlock.builder();
     for (StageModel s : model.nodes()) {
@@ -168,7 +152,7 @@ final class CpuInstanceWriter {
       }
     }
     m.addStatement("start($T.PLAN, new $T[] {$L}, new $T[] {$L}, cursor, control$L)", names.api(),
-        Names.DATA_QUEUE, inputs.build(), Names.DATA_QUEUE, sinks.build(), raises.build());
+        Names.DATA_QUEUE, inputs.build(), Names.DATA_QUEUE, CpuBlocks.sinks(model), raises.build());
     return m.build();
   }
 
@@ -176,13 +160,7 @@ final class CpuInstanceWriter {
     StageModel src = model.source();
     ItemType type = src.itemType();
     String out = Names.channel(src.name(), src.name());
-    MethodSpec.Builder m = MethodSpec.methodBuilder("produce")
-        .addAnnotation(Override.class)
-        .addModifiers(Modifier.PUBLIC)
-        .addParameter(Object.class, "data")
-        .addParameter(TypeName.LONG, "base")
-        .addParameter(TypeName.INT, "from")
-        .addParameter(TypeName.INT, "count");
+    MethodSpec.Builder m = CpuBlocks.produce(Modifier.PUBLIC);
     if (type.kind() == ItemType.Kind.INT || type.kind() == ItemType.Kind.LONG) {
       m.beginControlFlow("if (data == null)")
           .addComment("an index range: the items are the values base + position, pushed in bulk")
@@ -192,32 +170,12 @@ final class CpuInstanceWriter {
           .endControlFlow();
     }
     if (type.isRecord()) {
-      m.beginControlFlow("if (data instanceof $T[] a)", Names.type(type))
-          .beginControlFlow("for (int i = 0; i < count; i++)")
-          .addStatement("$N.push(a[from + i])", out)
-          .endControlFlow()
-          .addStatement("return")
-          .endControlFlow();
-      m.addComment("record columns: one primitive array per component");
-      m.addStatement("Object[] columns = (Object[]) data");
-      CodeBlock.Builder args = CodeBlock.builder();
-      for (int c = 0; c < type.components().size(); c++) {
-        ItemType.Component comp = type.components().get(c);
-        m.addStatement("$T[] c$L = ($T[]) columns[$L]", primitive(comp.kind()), c, primitive(comp.kind()), c);
-        args.add(c == 0 ? "c$L[from + i]" : ", c$L[from + i]", c);
-      }
-      m.beginControlFlow("for (int i = 0; i < count; i++)")
-          .addStatement("$N.push(new $T($L))", out, Names.type(type), args.build())
-          .endControlFlow();
+      m.addCode(CpuBlocks.recordItems(type, out));
     } else {
       m.addComment("a plain array: the run's items are copied into the first queues in bulk")
           .addStatement("$N.pushAll(($T[]) data, from, count)", out, Names.type(type));
     }
     return m.build();
-  }
-
-  private static TypeName primitive(ItemType.Kind k) {
-    return Names.type(ItemType.primitive(k));
   }
 
   private MethodSpec dispatchBy(String method, TypeName returns, List<StageModel> stages, String... params) {

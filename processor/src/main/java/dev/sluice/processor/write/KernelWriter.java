@@ -1,17 +1,22 @@
 package dev.sluice.processor.write;
 
-import com.squareup.javapoet.AnnotationSpec;
+import static dev.sluice.processor.write.KernelShape.KERNEL;
+import static dev.sluice.processor.write.KernelShape.LAYOUT;
+import static dev.sluice.processor.write.KernelShape.LOCAL;
+import static dev.sluice.processor.write.KernelShape.PLAN_CODE;
+import static dev.sluice.processor.write.KernelShape.PROGRAM;
+import static dev.sluice.processor.write.KernelShape.RAISES;
+import static dev.sluice.processor.write.KernelShape.SCHED;
+
 import com.squareup.javapoet.ArrayTypeName;
 import com.squareup.javapoet.ClassName;
 import com.squareup.javapoet.CodeBlock;
 import com.squareup.javapoet.FieldSpec;
 import com.squareup.javapoet.MethodSpec;
-import com.squareup.javapoet.ParameterizedTypeName;
 import com.squareup.javapoet.TypeName;
 import com.squareup.javapoet.TypeSpec;
 import dev.sluice.processor.compute.RegionPlan;
 import dev.sluice.processor.compute.Schedule;
-import dev.sluice.processor.compute.SizeLimits;
 import dev.sluice.processor.kernel.BodyTranslator;
 import dev.sluice.processor.kernel.KernelNames;
 import dev.sluice.processor.kernel.KernelPlanner;
@@ -27,7 +32,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import javax.lang.model.element.Modifier;
-import dev.sluice.runtime.protocol.Protocol;
 
 /**
  * Writes {@code <Name>Pipeline_Kernel}: the whole pipeline as one Aparapi kernel. Work-group
@@ -38,154 +42,35 @@ import dev.sluice.runtime.protocol.Protocol;
  * (sinks with {@code atomicAdd}), the lanes scatter their items there, and lane 0 updates the
  * scheduler. Four barriers per run; the loop's control flow is uniform across the group.
  *
- * <p>The host half of the class ({@code DeviceProgram}) sizes the buffers, loads input slices, and
- * gathers sink items and reductions after each launch.
+ * <p>This writer writes the device half, the code Aparapi translates; {@link KernelHostWriter} writes
+ * the host half ({@code DeviceProgram}) into the same class.
  */
 final class KernelWriter {
-  private static final ClassName KERNEL = ClassName.get("com.aparapi", "Kernel");
-  private static final ClassName LOCAL = KERNEL.nestedClass("Local");
-  private static final ClassName SCHED = ClassName.get(Names.RUNTIME + ".protocol", "Scheduler");
-  private static final ClassName LAYOUT = ClassName.get(Names.RUNTIME + ".protocol", "StateLayout");
-  private static final ClassName PLAN_CODE = ClassName.get(Names.RUNTIME + ".protocol", "PlanCode");
-  private static final ClassName PROGRAM = ClassName.get(Names.RUNTIME + ".opencl", "DeviceProgram");
   /** Where the reserved edge bases start in {@code ctl}, after stage, offset, items, parent slot and handler. */
   private static final int CTL_EDGES = 5;
 
+  private final KernelShape shape;
   private final PipelineModel model;
   private final Schedule schedule;
   private final Names names;
   private final Map<String, BodyTranslator.Translation> bodies;
   private final int width;
-  /** Largest channel count of any stage: the lanes' count arrays hold that many rows. */
   private final int rows;
   private final int ctlSize;
 
   KernelWriter(PipelineModel model, Schedule schedule, Names names, Map<String, BodyTranslator.Translation> bodies) {
+    this.shape = new KernelShape(model, schedule, names);
     this.model = model;
     this.schedule = schedule;
     this.names = names;
     this.bodies = bodies;
-    this.width = model.settings().width();
-    int r = 1;
-    for (StageModel s : model.nodes()) {
-      r = Math.max(r, s.node().channels().size());
-    }
-    this.rows = r;
+    this.width = shape.width;
+    this.rows = shape.rows;
     this.ctlSize = CTL_EDGES + model.edges().size();
   }
 
-  /** Most raises one item may make, as on the CPU. */
-  private static final int RAISES = Protocol.MAX_SIGNALS_PER_VEC;
-
-  /**
-   * Payload slots per origin stage and user tag in a work-group's pool: more than the signals of one
-   * origin that can be queued at once (every signal queue full, plus one item's raises). Signals of
-   * one origin and tag travel the same edges in order, so a slot is reused only after its signal is gone.
-   */
-  private int poolSize() {
-    // SizeLimits bounded it at compile time, so it fits an int
-    return Math.toIntExact(SizeLimits.payloadSlotsPerOrigin(model));
-  }
-
-  private boolean raises(StageModel s) {
-    return s.isNode() && !s.node().raisedTags().isEmpty();
-  }
-
-  private boolean anyRaises() {
-    return model.nodes().stream().anyMatch(this::raises);
-  }
-
-  /** The user tags raised or handled anywhere in the pipeline (each has a payload pool). */
-  private List<ItemType> raisedTags() {
-    List<ItemType> out = new ArrayList<>();
-    for (StageModel s : model.nodes()) {
-      for (ItemType t : s.node().raisedTags()) {
-        if (!out.contains(t)) {
-          out.add(t);
-        }
-      }
-      for (HandlerModel h : s.node().handlers()) {
-        if (h.userTag() != null && !out.contains(h.userTag())) {
-          out.add(h.userTag());
-        }
-      }
-    }
-    return out;
-  }
-
-  private static String pool(ItemType tag) {
-    return "pl_" + tag.simpleName();
-  }
-
   static ClassName className(Names names) {
-    return names.api().peerClass(names.api().simpleName() + "_Kernel");
-  }
-
-  /** One column of an item type: a suffix for field names, the accessor, the primitive type. */
-  private record Column(String suffix, String accessor, TypeName type) {}
-
-  /** Bytes of one element of a primitive kernel array. */
-  private static int bytes(TypeName primitive) {
-    if (primitive.equals(TypeName.LONG) || primitive.equals(TypeName.DOUBLE)) {
-      return 8;
-    }
-    if (primitive.equals(TypeName.INT) || primitive.equals(TypeName.FLOAT)) {
-      return 4;
-    }
-    return primitive.equals(TypeName.SHORT) ? 2 : 1;
-  }
-
-  /** {@code int[]} of each column's bytes, as a Java expression. */
-  private static String columnBytes(ItemType t) {
-    List<String> b = new ArrayList<>();
-    for (Column c : columns(t)) {
-      b.add(String.valueOf(bytes(c.type())));
-    }
-    return "new int[] {" + String.join(", ", b) + "}";
-  }
-
-  private static List<Column> columns(ItemType t) {
-    List<Column> out = new ArrayList<>();
-    if (t.isRecord()) {
-      for (ItemType.Component c : t.components()) {
-        out.add(new Column("_" + c.name(), c.name(), Names.type(ItemType.primitive(c.kind()))));
-      }
-    } else {
-      out.add(new Column("", null, Names.type(t)));
-    }
-    return out;
-  }
-
-  private static String queue(String stage) {
-    return "q_" + stage;
-  }
-
-  private static String staging(String stage, String channel) {
-    return "st_" + stage + "_" + channel;
-  }
-
-  private static String parents(int region) {
-    return "par_" + region;
-  }
-
-  private static String sinkBuffer(String sink) {
-    return "sink_" + sink;
-  }
-
-  private static String acc(String sink) {
-    return "acc_" + sink;
-  }
-
-  private int capacity(String stage) {
-    return schedule.stage(stage).queueCapacity();
-  }
-
-  private int sinkIndex(String sink) {
-    return model.sinks().indexOf(model.stage(sink));
-  }
-
-  private List<EdgeModel> edges(String stage, String channel) {
-    return model.edges().stream().filter(e -> e.from().equals(stage) && e.channel().equals(channel)).toList();
+    return KernelShape.className(names);
   }
 
   TypeSpec write() {
@@ -253,11 +138,11 @@ final class KernelWriter {
           for (int i = 0; i < h.parameterNames().size(); i++) {
             hm.addParameter(primitive(h.parameterTypes().get(i)), h.parameterNames().get(i));
           }
-          t.addMethod(hm.addCode("$L", h.body()).build());
+          t.addMethod(hm.addCode(h.body()).build());
         }
       }
     }
-    new HostWriter(t).write();
+    new KernelHostWriter(shape, t).write();
     return t.build();
   }
 
@@ -342,18 +227,19 @@ final class KernelWriter {
       t.addField(FieldSpec.builder(int.class, "inRange").build());
       t.addField(FieldSpec.builder(long.class, "inBase").build());
     }
-    for (Column c : columns(src.itemType())) {
+    for (Column c : Column.of(src.itemType())) {
       t.addField(FieldSpec.builder(ArrayTypeName.of(c.type()), "in" + c.suffix()).initializer("new $T[1]", c.type()).build());
     }
     for (StageModel s : model.nodes()) {
-      for (Column c : columns(s.itemType())) {
-        t.addField(FieldSpec.builder(ArrayTypeName.of(c.type()), queue(s.name()) + c.suffix())
-            .addJavadoc("Input queue of '$L': $L slots per group.\n", s.name(), capacity(s.name()))
+      for (Column c : Column.of(s.itemType())) {
+        t.addField(FieldSpec.builder(ArrayTypeName.of(c.type()), KernelNames.queue(s.name()) + c.suffix())
+            .addJavadoc("Input queue of '$L': per group, the plan's capacity of stage $L ($L slots).\n", s.name(),
+                names.index(s.name()), shape.capacity(s.name()))
             .initializer("new $T[1]", c.type()).build());
       }
       for (ChannelModel ch : s.isEnumerator() ? List.<ChannelModel>of() : s.node().channels()) {
-        for (Column c : columns(ch.type())) {
-          t.addField(FieldSpec.builder(ArrayTypeName.of(c.type()), staging(s.name(), ch.name()) + c.suffix())
+        for (Column c : Column.of(ch.type())) {
+          t.addField(FieldSpec.builder(ArrayTypeName.of(c.type()), KernelNames.staging(s.name(), ch.name()) + c.suffix())
               .addJavadoc("Pushes on '$L.$L' staged per lane: $L per lane.\n", s.name(), ch.name(), ch.max())
               .initializer("new $T[1]", c.type()).build());
         }
@@ -375,7 +261,7 @@ final class KernelWriter {
         t.addField(FieldSpec.builder(ArrayTypeName.of(type), KernelNames.state(s.name(), f.name()))
             .addJavadoc("@State '$L' of '$L': one per work-group, kept across slices.\n", f.name(), s.name())
             .initializer("new $T[1]", type).build());
-        t.addField(FieldSpec.builder(type, "init_" + s.name() + "_" + f.name(), Modifier.PRIVATE).build());
+        t.addField(FieldSpec.builder(type, KernelNames.stateInit(s.name(), f.name()), Modifier.PRIVATE).build());
       }
       for (FieldModel f : s.node().fields(FieldModel.Kind.REDUCE)) {
         TypeName type = TypeName.get(f.element().asType());
@@ -385,28 +271,28 @@ final class KernelWriter {
             .initializer("new $T[1]", type).build());
       }
     }
-    for (ItemType tag : raisedTags()) {
-      t.addField(FieldSpec.builder(int.class, "k_" + tag.simpleName(), Modifier.PRIVATE, Modifier.FINAL)
+    for (ItemType tag : shape.raisedTags()) {
+      t.addField(FieldSpec.builder(int.class, KernelNames.signalKind(tag.simpleName()), Modifier.PRIVATE, Modifier.FINAL)
           .addJavadoc("The signal kind of user tag $L.\n", tag.simpleName()).build());
-      for (Column c : columns(tag)) {
-        t.addField(FieldSpec.builder(ArrayTypeName.of(c.type()), pool(tag) + c.suffix())
-            .addJavadoc("Payloads of $L signals in flight: $L slots per origin stage per group.\n", tag.simpleName(), poolSize())
+      for (Column c : Column.of(tag)) {
+        t.addField(FieldSpec.builder(ArrayTypeName.of(c.type()), KernelNames.pool(tag.simpleName()) + c.suffix())
+            .addJavadoc("Payloads of $L signals in flight: $L slots per origin stage per group.\n", tag.simpleName(), shape.poolSize())
             .initializer("new $T[1]", c.type()).build());
       }
     }
     for (StageModel s : model.nodes()) {
       for (ItemType tag : s.node().raisedTags()) {
-        for (Column c : columns(tag)) {
-          t.addField(FieldSpec.builder(ArrayTypeName.of(c.type()), "rp_" + s.name() + "_" + tag.simpleName() + c.suffix())
+        for (Column c : Column.of(tag)) {
+          t.addField(FieldSpec.builder(ArrayTypeName.of(c.type()), KernelNames.raisedPayload(s.name(), tag.simpleName()) + c.suffix())
               .addJavadoc("$L raised by '$L' in this run: $L per lane.\n", tag.simpleName(), s.name(), RAISES)
               .initializer("new $T[1]", c.type()).build());
         }
-        t.addField(FieldSpec.builder(int[].class, "rn_" + s.name() + "_" + tag.simpleName())
+        t.addField(FieldSpec.builder(int[].class, KernelNames.raisedCount(s.name(), tag.simpleName()))
             .addJavadoc("$L signals '$L' has raised, per group: the next payload slot.\n", tag.simpleName(), s.name())
             .initializer("new int[1]").build());
       }
     }
-    if (anyRaises()) {
+    if (shape.anyRaises()) {
       t.addField(FieldSpec.builder(int[].class, "rc", Modifier.FINAL).addAnnotation(LOCAL)
           .addJavadoc("Signals each lane raised in this run.\n").initializer("new int[$L]", width).build());
       t.addField(FieldSpec.builder(int[].class, "rk", Modifier.FINAL).addAnnotation(LOCAL)
@@ -416,15 +302,15 @@ final class KernelWriter {
           .initializer("new int[$L]", RAISES * width * rows).build());
     }
     for (RegionPlan r : schedule.regions()) {
-      for (Column c : r.number() == 0 ? List.<Column>of() : columns(r.parentType())) {
-        t.addField(FieldSpec.builder(ArrayTypeName.of(c.type()), parents(r.number()) + c.suffix())
+      for (Column c : r.number() == 0 ? List.<Column>of() : Column.of(r.parentType())) {
+        t.addField(FieldSpec.builder(ArrayTypeName.of(c.type()), KernelNames.parents(r.number()) + c.suffix())
             .addJavadoc("Open parents of region $L (head '$L'): $L slots per group.\n", r.number(), r.head(), r.parentBuffer())
             .initializer("new $T[1]", c.type()).build());
       }
     }
     for (StageModel s : model.sinks()) {
-      for (Column c : columns(s.itemType())) {
-        t.addField(FieldSpec.builder(ArrayTypeName.of(c.type()), sinkBuffer(s.name()) + c.suffix())
+      for (Column c : Column.of(s.itemType())) {
+        t.addField(FieldSpec.builder(ArrayTypeName.of(c.type()), KernelNames.sinkBuffer(s.name()) + c.suffix())
             .initializer("new $T[1]", c.type()).build());
       }
     }
@@ -446,7 +332,7 @@ final class KernelWriter {
     for (FieldSpec f : t.fieldSpecs) {
       boolean local = f.annotations.stream().anyMatch(a -> a.type.equals(LOCAL));
       if (f.type instanceof ArrayTypeName a && a.componentType.isPrimitive() && !local) {
-        sum.add("\n    + $L * (long) $N.length", bytes(a.componentType), f.name);
+        sum.add("\n    + $L * (long) $N.length", Column.bytes(a.componentType), f.name);
       }
     }
     return MethodSpec.methodBuilder("deviceBytes").addAnnotation(Override.class).addModifiers(Modifier.PUBLIC)
@@ -458,8 +344,8 @@ final class KernelWriter {
         .addJavadoc("The kernel of {@code pipeline}, whose node factories {@code readParams} calls at each run.\n")
         .addParameter(names.api(), "pipeline")
         .addStatement("this.pipeline = pipeline");
-    for (ItemType tag : raisedTags()) {
-      m.addStatement("k_$L = $T.PLAN.signal($S)", tag.simpleName(), names.api(), tag.simpleName());
+    for (ItemType tag : shape.raisedTags()) {
+      m.addStatement("$N = $T.PLAN.signal($S)", KernelNames.signalKind(tag.simpleName()), names.api(), tag.simpleName());
     }
     return m.build();
   }
@@ -490,12 +376,12 @@ final class KernelWriter {
         .addStatement("sl_s = ctl[0]");
     List<StageModel> stages = names.stagesInPlanOrder();
     for (int i = 0; i < stages.size(); i++) {
-      m.beginControlFlow("if (sl_s == $L)", i).addStatement("lanes_$L(sl_g, sl_lane)", stages.get(i).name()).endControlFlow();
+      m.beginControlFlow("if (sl_s == $L)", i).addStatement("$N(sl_g, sl_lane)", KernelNames.lanes(stages.get(i).name())).endControlFlow();
     }
     // global when lanes staged raised payloads that lane 0 copies to the pools. The two barriers stay
     // even for runs with nothing to scatter: with them inside a uniform `if`, kernels on PoCL 3.1 lost
     // sink items and crashed (SynthGainMemoryOpenClTest)
-    m.addStatement(anyRaises() ? "localGlobalBarrier()" : "localBarrier()");
+    m.addStatement(shape.anyRaises() ? "localGlobalBarrier()" : "localBarrier()");
     // only nodes that run lanes reserve; with none (the source and enumerators push from decide) the
     // block is left out: javac compiles an empty `if` to a branch to the next instruction, which
     // Aparapi cannot turn back into structured code (CodeGenException: goto)
@@ -504,7 +390,7 @@ final class KernelWriter {
       m.beginControlFlow("if (sl_lane == 0)");
       for (int i = 1; i < stages.size(); i++) {
         if (!stages.get(i).isEnumerator()) {
-          m.beginControlFlow("if (sl_s == $L)", i).addStatement("reserve_$L(sl_g)", stages.get(i).name()).endControlFlow();
+          m.beginControlFlow("if (sl_s == $L)", i).addStatement("$N(sl_g)", KernelNames.reserve(stages.get(i).name())).endControlFlow();
         }
       }
       m.endControlFlow();
@@ -512,7 +398,7 @@ final class KernelWriter {
     m.addStatement("localBarrier()");
     for (int i = 1; i < stages.size(); i++) {
       if (!stages.get(i).isEnumerator()) {
-        m.beginControlFlow("if (sl_s == $L)", i).addStatement("scatter_$L(sl_g, sl_lane)", stages.get(i).name()).endControlFlow();
+        m.beginControlFlow("if (sl_s == $L)", i).addStatement("$N(sl_g, sl_lane)", KernelNames.scatter(stages.get(i).name())).endControlFlow();
       }
     }
     // global too: the next run's lanes, and lane 0 opening a parent, read the slots just written
@@ -539,13 +425,13 @@ final class KernelWriter {
       if (s.isEnumerator()) {
         m.nextControlFlow("else if (sl_a == $T.NEED_COUNT && $T.runStage(plan, st, sl_g) == $L)",
                 SCHED, SCHED, names.index(s.name()))
-            .addStatement("open_$L(sl_g)", s.name());
+            .addStatement("$N(sl_g)", KernelNames.open(s.name()));
       }
     }
     for (StageModel s : names.stagesInPlanOrder()) {
       if (s.isNode() && !s.node().handlers().isEmpty()) {
         m.nextControlFlow("else if (sl_a == $L)", names.index(s.name()))
-            .addStatement("signal_$L(sl_g)", s.name())
+            .addStatement("$N(sl_g)", KernelNames.signal(s.name()))
             .addStatement("$T.afterRun(plan, st, stats, err, sl_g, sl_a)", SCHED);
       }
     }
@@ -577,32 +463,52 @@ final class KernelWriter {
   }
 
   private void reserveEdges(MethodSpec.Builder m, StageModel s, String channel, String total) {
-    for (EdgeModel e : edges(s.name(), channel)) {
+    for (EdgeModel e : shape.edges(s.name(), channel)) {
       StageModel to = model.stage(e.to());
       if (to.isSink()) {
-        m.addStatement("ctl[$L] = atomicAdd(sinkCount, $L, $L)", CTL_EDGES + e.index(), sinkIndex(to.name()), total);
+        m.addStatement("ctl[$L] = atomicAdd(sinkCount, $L, $L)", CTL_EDGES + e.index(), shape.sinkIndex(to.name()), total);
       } else {
         m.addStatement("ctl[$L] = $T.reserve(plan, st, err, sl_g, $L, $L)", CTL_EDGES + e.index(), SCHED, e.index(), total);
       }
     }
   }
 
-  /** Writes value columns {@code values} to edge {@code e}'s target at position {@code at} past its base. */
+  /**
+   * Stage {@code stage}'s queue capacity per group, read from the plan the kernel receives (the plan is
+   * its one carrier: the scheduler and the CPU back end read it there too).
+   */
+  private CodeBlock capacityOf(String stage) {
+    return CodeBlock.of("plan[plan[$T.P_CAPACITY] + $L]", PLAN_CODE, names.index(stage));
+  }
+
+  /** Declares the capacity of each queue that {@code s}'s pushes on {@code channel} go to, for {@link #writeToEdge}. */
+  private void edgeCapacities(MethodSpec.Builder m, StageModel s, String channel) {
+    for (EdgeModel e : shape.edges(s.name(), channel)) {
+      if (!model.stage(e.to()).isSink()) {
+        m.addStatement("int $N = $L", KernelNames.edgeCapacity(e.index()), capacityOf(e.to()));
+      }
+    }
+  }
+
+  /**
+   * Writes value columns {@code values} to edge {@code e}'s target at position {@code at} past its base;
+   * a queue's capacity is the local {@link #edgeCapacities} declared.
+   */
   private void writeToEdge(MethodSpec.Builder m, EdgeModel e, ItemType type, String at, List<String> values) {
     StageModel to = model.stage(e.to());
-    List<Column> cols = columns(type);
+    List<Column> cols = Column.of(type);
     if (to.isSink()) {
       m.addStatement("int sl_i$L = ctl[$L] + $L", e.index(), CTL_EDGES + e.index(), at);
-      m.beginControlFlow("if (sl_i$L < sinkCap[$L])", e.index(), sinkIndex(to.name()));
+      m.beginControlFlow("if (sl_i$L < sinkCap[$L])", e.index(), shape.sinkIndex(to.name()));
       for (int c = 0; c < cols.size(); c++) {
-        m.addStatement("$N[sl_i$L] = $L", sinkBuffer(to.name()) + cols.get(c).suffix(), e.index(), values.get(c));
+        m.addStatement("$N[sl_i$L] = $L", KernelNames.sinkBuffer(to.name()) + cols.get(c).suffix(), e.index(), values.get(c));
       }
       m.endControlFlow();
     } else {
-      int cap = capacity(to.name());
-      m.addStatement("int sl_q$L = sl_g * $L + (ctl[$L] + $L) % $L", e.index(), cap, CTL_EDGES + e.index(), at, cap);
+      String cap = KernelNames.edgeCapacity(e.index());
+      m.addStatement("int sl_q$L = sl_g * $N + (ctl[$L] + $L) % $N", e.index(), cap, CTL_EDGES + e.index(), at, cap);
       for (int c = 0; c < cols.size(); c++) {
-        m.addStatement("$N[sl_q$L] = $L", queue(to.name()) + cols.get(c).suffix(), e.index(), values.get(c));
+        m.addStatement("$N[sl_q$L] = $L", KernelNames.queue(to.name()) + cols.get(c).suffix(), e.index(), values.get(c));
       }
     }
   }
@@ -610,15 +516,16 @@ final class KernelWriter {
   // ---------------------------------------------------------------- stages
 
   private MethodSpec sourceLanes(StageModel s) {
-    MethodSpec.Builder m = MethodSpec.methodBuilder("lanes_" + s.name())
+    MethodSpec.Builder m = MethodSpec.methodBuilder(KernelNames.lanes(s.name()))
         .addJavadoc("The source: lane {@code i} moves input item {@code ctl[1] + i} into the queues it feeds.\n")
         .addModifiers(Modifier.PRIVATE)
-        .addParameter(int.class, "sl_g").addParameter(int.class, "sl_lane")
-        .beginControlFlow("if (sl_lane < ctl[2])")
+        .addParameter(int.class, "sl_g").addParameter(int.class, "sl_lane");
+    edgeCapacities(m, s, s.name());
+    m.beginControlFlow("if (sl_lane < ctl[2])")
         .addStatement("int sl_at = ctl[1] + sl_lane");
     List<String> values = new ArrayList<>();
     ItemType type = s.itemType();
-    for (Column c : columns(type)) {
+    for (Column c : Column.of(type)) {
       String local = "sl_v" + c.suffix();
       if (type.isRecord()) {
         m.addStatement("$T $N = in$L[sl_at]", c.type(), local, c.suffix());
@@ -627,7 +534,7 @@ final class KernelWriter {
       }
       values.add(local);
     }
-    for (EdgeModel e : edges(s.name(), s.name())) {
+    for (EdgeModel e : shape.edges(s.name(), s.name())) {
       writeToEdge(m, e, type, "sl_lane", values);
     }
     return m.endControlFlow().build();
@@ -641,55 +548,57 @@ final class KernelWriter {
     for (FieldModel f : s.node().fields(FieldModel.Kind.REDUCE)) {
       m.addStatement("$N[sl_lane] = $L", KernelNames.reducePartial(s.name(), f.name()), Reductions.identity(f));
     }
-    if (raises(s)) {
+    if (shape.raises(s)) {
       m.addStatement("rc[sl_lane] = 0");
     }
   }
 
   private MethodSpec lanes(StageModel s) {
-    MethodSpec.Builder m = MethodSpec.methodBuilder("lanes_" + s.name())
+    MethodSpec.Builder m = MethodSpec.methodBuilder(KernelNames.lanes(s.name()))
         .addJavadoc("Node '$L': lane {@code i} runs item {@code ctl[1] + i} of the queue.\n", s.name())
         .addModifiers(Modifier.PRIVATE)
         .addParameter(int.class, "sl_g").addParameter(int.class, "sl_lane");
     clearLane(m, s);
-    int cap = capacity(s.name());
     return m.beginControlFlow("if (sl_lane < ctl[2])")
-        .addStatement("run_$L(sl_g, sl_lane, sl_g * $L + (ctl[1] + sl_lane) % $L)", s.name(), cap, cap)
+        .addStatement("int $N = $L", KernelNames.CAPACITY, capacityOf(s.name()))
+        .addStatement("$N(sl_g, sl_lane, sl_g * $N + (ctl[1] + sl_lane) % $N)", KernelNames.runBody(s.name()),
+            KernelNames.CAPACITY, KernelNames.CAPACITY)
         .endControlFlow()
         .build();
   }
 
   private MethodSpec laneBody(StageModel s) {
-    MethodSpec.Builder m = MethodSpec.methodBuilder("run_" + s.name())
+    MethodSpec.Builder m = MethodSpec.methodBuilder(KernelNames.runBody(s.name()))
         .addJavadoc("{@link $T#$L}, translated: the item is queue slot {@code sl_slot}.\n", ClassName.get(s.node().element()),
             s.node().method().getSimpleName())
         .addModifiers(Modifier.PRIVATE)
         .addParameter(int.class, KernelNames.G).addParameter(int.class, KernelNames.LANE)
         .addParameter(int.class, KernelNames.SLOT);
     RunParam item = s.node().runParams().get(0);
-    load(m, item, queue(s.name()), KernelNames.SLOT);
+    load(m, item, KernelNames.queue(s.name()), KernelNames.SLOT);
     for (RunParam p : s.node().runParams()) {
       if (p.kind() == RunParam.Kind.PARENT) {
         // the items of one run share a parent: runs stop at BEGIN/END signals
         RegionPlan r = schedule.region(schedule.stage(s.name()).label());
-        load(m, p, parents(r.number()), KernelNames.G + " * " + r.parentBuffer() + " + ctl[3]");
+        load(m, p, KernelNames.parents(r.number()), KernelNames.G + " * " + r.parentBuffer() + " + ctl[3]");
       }
     }
     BodyTranslator.Translation tr = bodies.get(s.name());
     stageLocal(m, s);
-    m.addCode("$L", tr == null ? "" : tr.body());
+    m.addCode(tr == null ? CodeBlock.of("") : tr.body());
     return m.build();
   }
 
   /** An enumerator's run: lane {@code i} pushes element {@code ctl[1] + i} of the open parent. */
   private MethodSpec elementLanes(StageModel s) {
-    MethodSpec.Builder m = MethodSpec.methodBuilder("lanes_" + s.name())
+    MethodSpec.Builder m = MethodSpec.methodBuilder(KernelNames.lanes(s.name()))
         .addJavadoc("Enumerator '$L': lane {@code i} pushes element {@code ctl[1] + i} of the open parent.\n", s.name())
         .addModifiers(Modifier.PRIVATE)
-        .addParameter(int.class, "sl_g").addParameter(int.class, "sl_lane")
-        .beginControlFlow("if (sl_lane < ctl[2])")
+        .addParameter(int.class, "sl_g").addParameter(int.class, "sl_lane");
+    edgeCapacities(m, s, ChannelModel.ELEMENTS);
+    m.beginControlFlow("if (sl_lane < ctl[2])")
         .addStatement("int sl_v = ctl[1] + sl_lane");
-    for (EdgeModel e : edges(s.name(), ChannelModel.ELEMENTS)) {
+    for (EdgeModel e : shape.edges(s.name(), ChannelModel.ELEMENTS)) {
       writeToEdge(m, e, ItemType.INT, "sl_lane", List.of("sl_v"));
     }
     return m.endControlFlow().build();
@@ -700,38 +609,37 @@ final class KernelWriter {
    * slot, runs {@code count}, and hands the count to the scheduler (which sends BEGIN).
    */
   private MethodSpec open(StageModel s) {
-    RegionPlan r = regionHeadedBy(s);
-    int cap = capacity(s.name());
-    MethodSpec.Builder m = MethodSpec.methodBuilder("open_" + s.name())
+    RegionPlan r = shape.regionHeadedBy(s);
+    MethodSpec.Builder m = MethodSpec.methodBuilder(KernelNames.open(s.name()))
         .addJavadoc("Lane 0 opens the next parent of '$L' (region $L) into its parent-buffer slot and counts its elements.\n",
             s.name(), r.number())
         .addModifiers(Modifier.PRIVATE)
         .addParameter(int.class, "sl_g")
-        .addStatement("int sl_slot = sl_g * $L + $T.runOffset(plan, st, sl_g)", cap, SCHED)
+        .addStatement("int sl_slot = sl_g * $L + $T.runOffset(plan, st, sl_g)", capacityOf(s.name()), SCHED)
         .addStatement("int sl_p = sl_g * $L + $T.runParent(plan, st, sl_g)", r.parentBuffer(), SCHED);
-    for (Column c : columns(s.itemType())) {
-      m.addStatement("$N[sl_p] = $N[sl_slot]", parents(r.number()) + c.suffix(), queue(s.name()) + c.suffix());
+    for (Column c : Column.of(s.itemType())) {
+      m.addStatement("$N[sl_p] = $N[sl_slot]", KernelNames.parents(r.number()) + c.suffix(), KernelNames.queue(s.name()) + c.suffix());
     }
-    return m.addStatement("$T.counted(plan, st, stats, err, sl_g, count_$L(sl_g, 0, sl_slot))", SCHED, s.name()).build();
+    return m.addStatement("$T.counted(plan, st, stats, err, sl_g, $N(sl_g, 0, sl_slot))", SCHED, KernelNames.count(s.name())).build();
   }
 
   private MethodSpec count(StageModel s) {
-    MethodSpec.Builder m = MethodSpec.methodBuilder("count_" + s.name())
+    MethodSpec.Builder m = MethodSpec.methodBuilder(KernelNames.count(s.name()))
         .addJavadoc("{@link $T#$L}, translated: the parent is queue slot {@code sl_slot}.\n", ClassName.get(s.node().element()),
             s.node().method().getSimpleName())
         .addModifiers(Modifier.PRIVATE)
         .returns(int.class)
         .addParameter(int.class, KernelNames.G).addParameter(int.class, KernelNames.LANE)
         .addParameter(int.class, KernelNames.SLOT);
-    load(m, s.node().runParams().get(0), queue(s.name()), KernelNames.SLOT);
+    load(m, s.node().runParams().get(0), KernelNames.queue(s.name()), KernelNames.SLOT);
     stageLocal(m, s);
-    return m.addCode("$L", bodies.get(s.name()).body()).build();
+    return m.addCode(bodies.get(s.name()).body()).build();
   }
 
   /** Declares the locals holding parameter {@code p} (one per column of a record), read from {@code array[index]}. */
   private static void load(MethodSpec.Builder m, RunParam p, String array, String index) {
     String name = p.element().getSimpleName().toString();
-    for (Column c : columns(p.type())) {
+    for (Column c : Column.of(p.type())) {
       String local = p.type().isRecord() ? KernelNames.component(name, c.accessor()) : name;
       m.addStatement("$T $N = $N[$L]", c.type(), local, array + c.suffix(), index);
     }
@@ -744,7 +652,7 @@ final class KernelWriter {
    * partials are untouched, since a handler reads and assigns the group's values.
    */
   private MethodSpec signalLanes(StageModel s) {
-    MethodSpec.Builder m = MethodSpec.methodBuilder("signal_" + s.name())
+    MethodSpec.Builder m = MethodSpec.methodBuilder(KernelNames.signal(s.name()))
         .addJavadoc("Node '$L' handles a signal: lane 0 runs handler {@code ctl[4]} for signal kind {@code ctl[1]}.\n", s.name())
         .addModifiers(Modifier.PRIVATE)
         .addParameter(int.class, "sl_g")
@@ -759,7 +667,7 @@ final class KernelWriter {
     for (int h = 0; h < s.node().handlers().size(); h++) {
       m.beginControlFlow("if (ctl[4] == $L)", h)
           // a push beyond @Max names the signal: slot -1 - kind
-          .addStatement("handle_$L_$L(sl_g, 0, -1 - ctl[1])", s.name(), h)
+          .addStatement("$N(sl_g, 0, -1 - ctl[1])", KernelNames.handler(s.name(), h))
           .endControlFlow();
     }
     for (int c = 0; c < chans.size(); c++) {
@@ -767,13 +675,13 @@ final class KernelWriter {
       reserveEdges(m, s, chans.get(c).name(), "cnt[" + c * width + "]");
       m.addStatement("$T.pushed(plan, stats, sl_g, $L, cnt[$L])", SCHED, names.index(s.name()), c * width);
     }
-    return m.addStatement("scatter_$L(sl_g, 0)", s.name()).build();
+    return m.addStatement("$N(sl_g, 0)", KernelNames.scatter(s.name())).build();
   }
 
   private MethodSpec handlerBody(StageModel s, int h) {
     HandlerModel handler = s.node().handlers().get(h);
     RegionPlan r = schedule.region(schedule.stage(s.name()).label());
-    MethodSpec.Builder m = MethodSpec.methodBuilder("handle_" + s.name() + "_" + h)
+    MethodSpec.Builder m = MethodSpec.methodBuilder(KernelNames.handler(s.name(), h))
         .addJavadoc("{@link $T#$L}, translated: the parent is slot {@code ctl[3]} of region $L.\n",
             ClassName.get(s.node().element()), handler.name(), r.number())
         .addModifiers(Modifier.PRIVATE)
@@ -782,22 +690,18 @@ final class KernelWriter {
     for (RunParam p : handler.params()) {
       if (p.kind() == RunParam.Kind.SIGNAL && handler.tag() == dev.sluice.Signal.USER) {
         // a user signal's payload: slot ctl[3] of its tag's pool
-        load(m, p, pool(p.type()), KernelNames.G + " * " + names.stagesInPlanOrder().size() * poolSize() + " + ctl[3]");
+        load(m, p, KernelNames.pool(p.type().simpleName()), KernelNames.G + " * " + shape.poolPerGroup() + " + ctl[3]");
       } else if (p.kind() == RunParam.Kind.SIGNAL || p.kind() == RunParam.Kind.PARENT) {
-        load(m, p, parents(r.number()), KernelNames.G + " * " + r.parentBuffer() + " + ctl[3]");
+        load(m, p, KernelNames.parents(r.number()), KernelNames.G + " * " + r.parentBuffer() + " + ctl[3]");
       }
     }
     stageLocal(m, s);
-    return m.addCode("$L", bodies.get(KernelPlanner.Plan.handlerKey(s.name(), h)).body()).build();
-  }
-
-  private RegionPlan regionHeadedBy(StageModel s) {
-    return schedule.regions().stream().filter(r -> r.head().equals(s.name())).findFirst().orElseThrow();
+    return m.addCode(bodies.get(KernelPlanner.Plan.handlerKey(s.name(), h)).body()).build();
   }
 
   private MethodSpec push(StageModel s, ChannelModel ch) {
     int row = s.node().channels().indexOf(ch);
-    List<Column> cols = columns(ch.type());
+    List<Column> cols = Column.of(ch.type());
     MethodSpec.Builder m = MethodSpec.methodBuilder(KernelNames.push(s.name(), ch.name()))
         .addJavadoc("{@code $L.push}: stages the item in the lane's slots; more than @Max($L) is an error.\n", ch.name(), ch.max())
         .addModifiers(Modifier.PRIVATE)
@@ -808,7 +712,7 @@ final class KernelWriter {
     m.addStatement("int sl_k = cnt[$L + sl_lane]", row * width)
         .beginControlFlow("if (sl_k < $L)", ch.max());
     for (Column c : cols) {
-      m.addStatement("$N[(sl_g * $L + sl_lane) * $L + sl_k] = sl_v$L", staging(s.name(), ch.name()) + c.suffix(),
+      m.addStatement("$N[(sl_g * $L + sl_lane) * $L + sl_k] = sl_v$L", KernelNames.staging(s.name(), ch.name()) + c.suffix(),
           width, ch.max(), c.suffix());
     }
     m.addStatement("cnt[$L + sl_lane] = sl_k + 1", row * width)
@@ -819,13 +723,13 @@ final class KernelWriter {
   }
 
   private MethodSpec reserve(StageModel s) {
-    MethodSpec.Builder m = MethodSpec.methodBuilder("reserve_" + s.name())
+    MethodSpec.Builder m = MethodSpec.methodBuilder(KernelNames.reserve(s.name()))
         .addJavadoc("Lane 0 after a run of '$L': per channel, the prefix sum of the lanes' counts and room on each edge.\n", s.name())
         .addModifiers(Modifier.PRIVATE)
         .addParameter(int.class, "sl_g")
         .addStatement("int sl_i = 0");
     List<ChannelModel> chans = s.node().channels();
-    if (raises(s)) {
+    if (shape.raises(s)) {
       truncateAtFirstRaise(m, s);
     }
     for (int c = 0; c < chans.size(); c++) {
@@ -835,7 +739,7 @@ final class KernelWriter {
           .addStatement("sl_t$L = sl_t$L + cnt[$L + sl_i]", c, c, c * width)
           .endControlFlow();
     }
-    if (raises(s)) {
+    if (shape.raises(s)) {
       emitRaises(m, s);
     }
     for (int c = 0; c < chans.size(); c++) {
@@ -884,26 +788,26 @@ final class KernelWriter {
    */
   private void emitRaises(MethodSpec.Builder m, StageModel s) {
     int self = names.index(s.name());
-    int perGroup = names.stagesInPlanOrder().size() * poolSize();
+    int perGroup = shape.poolPerGroup();
     List<ChannelModel> chans = s.node().channels();
     m.addStatement("int sl_slot = 0")
         .beginControlFlow("for (sl_i = 0; sl_r >= 0 && sl_i < rc[sl_r]; sl_i++)");
     for (ItemType tag : s.node().raisedTags()) {
-      String rn = "rn_" + s.name() + "_" + tag.simpleName();
-      m.beginControlFlow("if (rk[sl_r * $L + sl_i] == k_$L)", RAISES, tag.simpleName())
-          .addStatement("sl_slot = $L + $N[sl_g] % $L", self * poolSize(), rn, poolSize())
+      String rn = KernelNames.raisedCount(s.name(), tag.simpleName());
+      m.beginControlFlow("if (rk[sl_r * $L + sl_i] == $N)", RAISES, KernelNames.signalKind(tag.simpleName()))
+          .addStatement("sl_slot = $L + $N[sl_g] % $L", self * shape.poolSize(), rn, shape.poolSize())
           .addStatement("$N[sl_g] = $N[sl_g] + 1", rn, rn);
-      for (Column c : columns(tag)) {
-        m.addStatement("$N[sl_g * $L + sl_slot] = $N[(sl_g * $L + sl_r) * $L + sl_i]", pool(tag) + c.suffix(), perGroup,
-            "rp_" + s.name() + "_" + tag.simpleName() + c.suffix(), width, RAISES);
+      for (Column c : Column.of(tag)) {
+        m.addStatement("$N[sl_g * $L + sl_slot] = $N[(sl_g * $L + sl_r) * $L + sl_i]", KernelNames.pool(tag.simpleName()) + c.suffix(), perGroup,
+            KernelNames.raisedPayload(s.name(), tag.simpleName()) + c.suffix(), width, RAISES);
       }
       UserTagKey key = new UserTagKey(tag);
       for (var o : schedule.stage(s.name()).dispatch().originates()) {
         if (key.matches(o.signal())) {
           for (int e : o.edges()) {
             int row = chans.indexOf(s.node().channel(model.edges().get(e).channel()).orElseThrow());
-            m.addStatement("$T.raised(plan, st, err, sl_g, $L, k_$L, sl_slot, pre[$L + sl_r] + rpos[(sl_r * $L + sl_i) * $L + $L])",
-                SCHED, e, tag.simpleName(), row * width, RAISES, rows, row);
+            m.addStatement("$T.raised(plan, st, err, sl_g, $L, $N, sl_slot, pre[$L + sl_r] + rpos[(sl_r * $L + sl_i) * $L + $L])",
+                SCHED, e, KernelNames.signalKind(tag.simpleName()), row * width, RAISES, rows, row);
           }
         }
       }
@@ -925,17 +829,17 @@ final class KernelWriter {
         .addJavadoc("{@code raise($L)}: staged for lane 0, which queues it among the run's pushes.\n", tag.simpleName())
         .addModifiers(Modifier.PRIVATE)
         .addParameter(int.class, "sl_g").addParameter(int.class, "sl_lane").addParameter(int.class, "sl_slot");
-    for (Column c : columns(tag)) {
+    for (Column c : Column.of(tag)) {
       m.addParameter(c.type(), "sl_v" + c.suffix());
     }
     m.addStatement("int sl_j = rc[sl_lane]")
         .beginControlFlow("if (sl_j < $L)", RAISES)
-        .addStatement("rk[sl_lane * $L + sl_j] = k_$L", RAISES, tag.simpleName());
+        .addStatement("rk[sl_lane * $L + sl_j] = $N", RAISES, KernelNames.signalKind(tag.simpleName()));
     for (int c = 0; c < s.node().channels().size(); c++) {
       m.addStatement("rpos[(sl_lane * $L + sl_j) * $L + $L] = cnt[$L + sl_lane]", RAISES, rows, c, c * width);
     }
-    for (Column c : columns(tag)) {
-      m.addStatement("$N[(sl_g * $L + sl_lane) * $L + sl_j] = sl_v$L", "rp_" + s.name() + "_" + tag.simpleName() + c.suffix(),
+    for (Column c : Column.of(tag)) {
+      m.addStatement("$N[(sl_g * $L + sl_lane) * $L + sl_j] = sl_v$L", KernelNames.raisedPayload(s.name(), tag.simpleName()) + c.suffix(),
           width, RAISES, c.suffix());
     }
     return m.addStatement("rc[sl_lane] = sl_j + 1")
@@ -946,430 +850,30 @@ final class KernelWriter {
   }
 
   private MethodSpec scatter(StageModel s) {
-    MethodSpec.Builder m = MethodSpec.methodBuilder("scatter_" + s.name())
+    MethodSpec.Builder m = MethodSpec.methodBuilder(KernelNames.scatter(s.name()))
         .addJavadoc("Every lane copies its staged items of '$L' to their places in the target queues.\n", s.name())
         .addModifiers(Modifier.PRIVATE)
         .addParameter(int.class, "sl_g").addParameter(int.class, "sl_lane")
         .addStatement("int sl_j = 0")
         .addStatement("int sl_from = 0");
     List<ChannelModel> chans = s.node().channels();
+    for (ChannelModel ch : chans) {
+      edgeCapacities(m, s, ch.name());
+    }
     for (int c = 0; c < chans.size(); c++) {
       ChannelModel ch = chans.get(c);
-      List<Column> cols = columns(ch.type());
+      List<Column> cols = Column.of(ch.type());
       m.beginControlFlow("for (sl_j = 0; sl_j < cnt[$L + sl_lane]; sl_j++)", c * width)
           .addStatement("sl_from = (sl_g * $L + sl_lane) * $L + sl_j", width, ch.max());
       List<String> values = new ArrayList<>();
       for (Column col : cols) {
-        values.add(staging(s.name(), ch.name()) + col.suffix() + "[sl_from]");
+        values.add(KernelNames.staging(s.name(), ch.name()) + col.suffix() + "[sl_from]");
       }
-      for (EdgeModel e : edges(s.name(), ch.name())) {
+      for (EdgeModel e : shape.edges(s.name(), ch.name())) {
         writeToEdge(m, e, ch.type(), "pre[" + (c * width) + " + sl_lane] + sl_j", values);
       }
       m.endControlFlow();
     }
     return m.build();
-  }
-
-  // ---------------------------------------------------------------- host side
-
-  /** The {@code DeviceProgram} half: buffers, slices, results. None of it is translated. */
-  private final class HostWriter {
-    private final TypeSpec.Builder t;
-
-    HostWriter(TypeSpec.Builder t) {
-      this.t = t;
-    }
-
-    void write() {
-      for (StageModel s : model.nodes()) {
-        for (FieldModel f : s.node().fields(FieldModel.Kind.REDUCE)) {
-          TypeName type = TypeName.get(f.element().asType());
-          t.addField(FieldSpec.builder(type, "result_" + s.name() + "_" + f.name()).build());
-        }
-      }
-      for (StageModel s : model.sinks()) {
-        if (s.itemType().isRecord()) {
-          t.addField(FieldSpec.builder(ParameterizedTypeName.get(ClassName.get(List.class), Names.type(s.itemType())),
-              acc(s.name())).initializer("new $T<>()", ArrayList.class).build());
-        } else {
-          t.addField(FieldSpec.builder(ArrayTypeName.of(Names.type(s.itemType())), acc(s.name()))
-              .initializer("new $T[0]", Names.type(s.itemType())).build());
-          t.addField(FieldSpec.builder(int.class, acc(s.name()) + "_n").build());
-        }
-      }
-      for (StageModel s : model.nodes()) {
-        for (FieldModel f : s.node().fields(FieldModel.Kind.REDUCE)) {
-          t.addField(FieldSpec.builder(ArrayTypeName.of(TypeName.get(f.element().asType())),
-              KernelNames.reduceSlot(s.name(), f.name()) + "_kept", Modifier.PRIVATE).build());
-        }
-        for (FieldModel f : s.node().fields(FieldModel.Kind.STATE)) {
-          t.addField(FieldSpec.builder(ArrayTypeName.of(TypeName.get(f.element().asType())),
-              KernelNames.state(s.name(), f.name()) + "_kept", Modifier.PRIVATE).build());
-        }
-      }
-      t.addField(FieldSpec.builder(names.api(), "pipeline", Modifier.PRIVATE, Modifier.FINAL).build());
-      t.addMethod(MethodSpec.methodBuilder("kernel").addAnnotation(Override.class).addModifiers(Modifier.PUBLIC)
-          .returns(KERNEL).addStatement("return this").build());
-      t.addMethod(MethodSpec.methodBuilder("inputColumnBytes").addAnnotation(Override.class)
-          .addModifiers(Modifier.PUBLIC).returns(int[].class)
-          .addStatement("return $L", columnBytes(model.source().itemType())).build());
-      MethodSpec.Builder sinkBytes = MethodSpec.methodBuilder("sinkColumnBytes").addAnnotation(Override.class)
-          .addModifiers(Modifier.PUBLIC).returns(int[].class).addParameter(int.class, "k");
-      for (StageModel s : model.sinks()) {
-        sinkBytes.beginControlFlow("if (k == $L)", sinkIndex(s.name()))
-            .addStatement("return $L", columnBytes(s.itemType())).endControlFlow();
-      }
-      t.addMethod(sinkBytes.addStatement("throw new $T($S + k)", IndexOutOfBoundsException.class, "no sink ").build());
-      readParams();
-      allocate();
-      growSink();
-      load();
-      resetSlice();
-      fetchState();
-      accessors();
-      collect();
-      describe();
-      channels();
-      t.addMethod(MethodSpec.methodBuilder("dispose").addAnnotation(Override.class).addModifiers(Modifier.PUBLIC)
-          .addComment("Aparapi's dispose of a kernel that failed to compile crashes the JVM (see Kernels.dispose)")
-          .beginControlFlow("if ($T.compiled(this))", Names.KERNELS)
-          .addStatement("super.dispose()")
-          .endControlFlow().build());
-    }
-
-    /**
-     * Each run reads {@code @Param} values and initial {@code @State} from node objects its factories
-     * make now, as the CPU back end does. The kernel's copy of a {@code @Param} array goes to the device
-     * only when the node's array differs from it in length or in any element (compared bit for bit), so
-     * an array changed in place is seen and an unchanged one is not copied again.
-     */
-    private void readParams() {
-      MethodSpec.Builder m = MethodSpec.methodBuilder("readParams").addAnnotation(Override.class)
-          .addModifiers(Modifier.PUBLIC).returns(long.class)
-          .addStatement("long sl_bytes = 0");
-      for (StageModel s : model.nodes()) {
-        List<FieldModel> params = s.node().fields(FieldModel.Kind.PARAM);
-        List<FieldModel> state = s.node().fields(FieldModel.Kind.STATE);
-        if (params.isEmpty() && state.isEmpty()) {
-          continue;
-        }
-        ClassName node = ClassName.get(s.node().element());
-        String n = "n_" + s.name();
-        m.addStatement("$T $N = $T.requireNonNull(pipeline.$N.get(), $S)", node, n,
-            java.util.Objects.class, s.name(), "the factory of node '" + s.name() + "' returned null");
-        for (FieldModel f : params) {
-          String p = KernelNames.param(s.name(), f.name());
-          if (!f.array()) {
-            m.addStatement("$N = $N.$N", p, n, f.name());
-            continue;
-          }
-          TypeName type = TypeName.get(f.element().asType());
-          TypeName element = ((ArrayTypeName) type).componentType;
-          String len = KernelNames.paramLength(s.name(), f.name());
-          String v = "v_" + s.name() + "_" + f.name();
-          m.addStatement("$T $N = $N.$N", type, v, n, f.name())
-              .beginControlFlow("if ($N == null)", v)
-              .addStatement("throw new $T($S)", NullPointerException.class,
-                  "@Param array '" + f.name() + "' of node '" + s.name() + "' is null")
-              .endControlFlow()
-              .beginControlFlow("if ($N != $N.length || !$T.equals($N, 0, $N.length, $N, 0, $N.length))", len, v,
-                  java.util.Arrays.class, p, v, v, v)
-              .beginControlFlow("if ($N.length != Math.max(1, $N.length))", p, v)
-              .addStatement("$N = new $T[Math.max(1, $N.length)]", p, element, v)
-              .endControlFlow()
-              .addStatement("System.arraycopy($N, 0, $N, 0, $N.length)", v, p, v)
-              .addStatement("$N = $N.length", len, v)
-              .addStatement("put($N)", p)
-              .addStatement("sl_bytes += $L * (long) $N.length", bytes(element), p)
-              .endControlFlow();
-        }
-        for (FieldModel f : state) {
-          m.addStatement("init_$L_$L = $N.$N", s.name(), f.name(), n, f.name());
-        }
-      }
-      t.addMethod(m.addStatement("return sl_bytes").build());
-    }
-
-    private void allocate() {
-      MethodSpec.Builder m = MethodSpec.methodBuilder("allocate").addAnnotation(Override.class)
-          .addModifiers(Modifier.PUBLIC)
-          .addParameter(int[].class, "plan").addParameter(int.class, "groups").addParameter(int.class, "slice")
-          .addParameter(int[].class, "capacity")
-          .addStatement("this.plan = plan")
-          .addStatement("st = new int[groups * plan[$T.P_STATE]]", PLAN_CODE)
-          .addStatement("stats = new long[groups * plan[$T.P_STAGES] * $T.STATS]", PLAN_CODE, LAYOUT)
-          .addStatement("err = new int[groups * $T.ERR_STRIDE]", LAYOUT);
-      for (Column c : columns(model.source().itemType())) {
-        // grown by load() to the largest slice actually loaded, so small runs hold small buffers
-        m.addStatement("in$L = new $T[1]", c.suffix(), c.type());
-      }
-      for (StageModel s : model.nodes()) {
-        for (Column c : columns(s.itemType())) {
-          m.addStatement("$N = new $T[groups * $L]", queue(s.name()) + c.suffix(), c.type(), capacity(s.name()));
-        }
-        for (ChannelModel ch : s.isEnumerator() ? List.<ChannelModel>of() : s.node().channels()) {
-          for (Column c : columns(ch.type())) {
-            m.addStatement("$N = new $T[groups * $L]", staging(s.name(), ch.name()) + c.suffix(), c.type(), width * ch.max());
-          }
-        }
-        for (FieldModel f : s.node().fields(FieldModel.Kind.REDUCE)) {
-          String rs = KernelNames.reduceSlot(s.name(), f.name());
-          m.addStatement("$N = new $T[groups]", rs, TypeName.get(f.element().asType()))
-              .addStatement("$T.fill($N, $L)", java.util.Arrays.class, rs, Reductions.identity(f))
-              .addStatement("$N_kept = $N.clone()", rs, rs);
-          m.addStatement("result_$L_$L = $L", s.name(), f.name(), Reductions.identity(f));
-        }
-        for (FieldModel f : s.node().fields(FieldModel.Kind.STATE)) {
-          String sv = KernelNames.state(s.name(), f.name());
-          m.addStatement("$N = new $T[groups]", sv, TypeName.get(f.element().asType()))
-              .addStatement("$T.fill($N, init_$L_$L)", java.util.Arrays.class, sv, s.name(), f.name())
-              .addStatement("$N_kept = $N.clone()", sv, sv);
-        }
-      }
-      for (RegionPlan r : schedule.regions()) {
-        for (Column c : r.number() == 0 ? List.<Column>of() : columns(r.parentType())) {
-          m.addStatement("$N = new $T[groups * $L]", parents(r.number()) + c.suffix(), c.type(), r.parentBuffer());
-        }
-      }
-      for (ItemType tag : raisedTags()) {
-        for (Column c : columns(tag)) {
-          m.addStatement("$N = new $T[groups * $L]", pool(tag) + c.suffix(), c.type(),
-              names.stagesInPlanOrder().size() * poolSize());
-        }
-      }
-      for (StageModel s : model.nodes()) {
-        for (ItemType tag : s.node().raisedTags()) {
-          for (Column c : columns(tag)) {
-            m.addStatement("$N = new $T[groups * $L]", "rp_" + s.name() + "_" + tag.simpleName() + c.suffix(), c.type(),
-                width * RAISES);
-          }
-          m.addStatement("$N = new int[groups]", "rn_" + s.name() + "_" + tag.simpleName());
-        }
-      }
-      for (StageModel s : model.sinks()) {
-        int k = sinkIndex(s.name());
-        m.addStatement("sinkCap[$L] = capacity[$L]", k, k);
-        for (Column c : columns(s.itemType())) {
-          // kept from the last run when its size is right: the kernel writes it before the host reads it
-          m.beginControlFlow("if ($N.length != capacity[$L])", sinkBuffer(s.name()) + c.suffix(), k)
-              .addStatement("$N = new $T[capacity[$L]]", sinkBuffer(s.name()) + c.suffix(), c.type(), k)
-              .endControlFlow();
-        }
-        if (s.itemType().isRecord()) {
-          m.addStatement("$N = new $T<>()", acc(s.name()), ArrayList.class);
-        } else {
-          m.addStatement("$N = new $T[0]", acc(s.name()), Names.type(s.itemType()));
-          m.addStatement("$N_n = 0", acc(s.name()));
-        }
-      }
-      m.addStatement("put(plan)");
-      t.addMethod(m.build());
-    }
-
-    private void growSink() {
-      MethodSpec.Builder m = MethodSpec.methodBuilder("growSink").addAnnotation(Override.class)
-          .addModifiers(Modifier.PUBLIC).addParameter(int.class, "k").addParameter(int.class, "capacity")
-          .addStatement("sinkCap[k] = capacity");
-      for (StageModel s : model.sinks()) {
-        m.beginControlFlow("if (k == $L)", sinkIndex(s.name()));
-        for (Column c : columns(s.itemType())) {
-          m.addStatement("$N = new $T[capacity]", sinkBuffer(s.name()) + c.suffix(), c.type());
-          m.addStatement("put($N)", sinkBuffer(s.name()) + c.suffix());
-        }
-        m.endControlFlow();
-      }
-      t.addMethod(m.build());
-    }
-
-    private void load() {
-      StageModel src = model.source();
-      ItemType type = src.itemType();
-      MethodSpec.Builder m = MethodSpec.methodBuilder("load").addAnnotation(Override.class)
-          .addModifiers(Modifier.PUBLIC)
-          .addParameter(Object.class, "data").addParameter(long.class, "base").addParameter(int.class, "from")
-          .addParameter(int.class, "count")
-          .addStatement("inLength = count");
-      for (Column c : columns(model.source().itemType())) {
-        m.beginControlFlow("if (data != null && in$L.length < count)", c.suffix())
-            .addStatement("in$L = new $T[count]", c.suffix(), c.type())
-            .endControlFlow();
-      }
-      if (type.isRecord()) {
-        List<Column> cols = columns(type);
-        ClassName rec = ClassName.get(type.element());
-        m.beginControlFlow("if (data instanceof $T[] items)", rec)
-            .beginControlFlow("for (int i = 0; i < count; i++)")
-            .addStatement("$T r = items[from + i]", rec)
-            .beginControlFlow("if (r == null)")
-            .addStatement("throw new $T($S + (from + i))", NullPointerException.class, "input item is null at position ")
-            .endControlFlow();
-        for (Column c : cols) {
-          m.addStatement("in$L[i] = r.$N()", c.suffix(), c.accessor());
-        }
-        m.endControlFlow().nextControlFlow("else")
-            .addStatement("Object[] columns = (Object[]) data");
-        for (int i = 0; i < cols.size(); i++) {
-          m.addStatement("System.arraycopy(($T) columns[$L], from, in$L, 0, count)", ArrayTypeName.of(cols.get(i).type()),
-              i, cols.get(i).suffix());
-        }
-        m.endControlFlow();
-        for (Column c : cols) {
-          m.addStatement("put(in$L)", c.suffix());
-        }
-      } else {
-        m.beginControlFlow("if (data == null)")
-            .addComment("an index range: the items are base + position, computed on the device")
-            .addStatement("inRange = 1")
-            .addStatement("inBase = base + from")
-            .nextControlFlow("else")
-            .addStatement("inRange = 0")
-            .addStatement("System.arraycopy(data, from, in, 0, count)")
-            .addStatement("put(in)")
-            .endControlFlow();
-      }
-      t.addMethod(m.build());
-    }
-
-    /**
-     * The per-group values that live as long as a CPU instance's node objects: reductions and
-     * {@code @State}. Each slice starts from their values after the last slice that completed, so a
-     * slice run again (a sink grew) or split does not apply its updates twice.
-     */
-    private List<String> persistent() {
-      List<String> out = new ArrayList<>();
-      for (StageModel s : model.nodes()) {
-        for (FieldModel f : s.node().fields(FieldModel.Kind.REDUCE)) {
-          out.add(KernelNames.reduceSlot(s.name(), f.name()));
-        }
-        for (FieldModel f : s.node().fields(FieldModel.Kind.STATE)) {
-          out.add(KernelNames.state(s.name(), f.name()));
-        }
-      }
-      return out;
-    }
-
-    private void resetSlice() {
-      MethodSpec.Builder m = MethodSpec.methodBuilder("resetSlice").addAnnotation(Override.class)
-          .addModifiers(Modifier.PUBLIC)
-          .addStatement("cursor[0] = 0")
-          .addStatement("$T.fill(sinkCount, 0)", java.util.Arrays.class)
-          .addStatement("put(cursor).put(sinkCount).put(sinkCap)");
-      for (String a : persistent()) {
-        m.addStatement("System.arraycopy($N_kept, 0, $N, 0, $N.length)", a, a, a).addStatement("put($N)", a);
-      }
-      t.addMethod(m.build());
-    }
-
-    private void fetchState() {
-      t.addMethod(MethodSpec.methodBuilder("fetchState").addAnnotation(Override.class).addModifiers(Modifier.PUBLIC)
-          .addStatement("get(st).get(stats).get(err).get(sinkCount)").build());
-    }
-
-    private void accessors() {
-      t.addMethod(MethodSpec.methodBuilder("state").addAnnotation(Override.class).addModifiers(Modifier.PUBLIC)
-          .returns(int[].class).addStatement("return st").build());
-      t.addMethod(MethodSpec.methodBuilder("stats").addAnnotation(Override.class).addModifiers(Modifier.PUBLIC)
-          .returns(long[].class).addStatement("return stats").build());
-      t.addMethod(MethodSpec.methodBuilder("errors").addAnnotation(Override.class).addModifiers(Modifier.PUBLIC)
-          .returns(int[].class).addStatement("return err").build());
-      t.addMethod(MethodSpec.methodBuilder("sinkCounts").addAnnotation(Override.class).addModifiers(Modifier.PUBLIC)
-          .returns(int[].class).addStatement("return sinkCount").build());
-      t.addMethod(MethodSpec.methodBuilder("sinkCapacity").addAnnotation(Override.class).addModifiers(Modifier.PUBLIC)
-          .addParameter(int.class, "k").returns(int.class).addStatement("return sinkCap[k]").build());
-    }
-
-    private void collect() {
-      MethodSpec.Builder m = MethodSpec.methodBuilder("collect").addAnnotation(Override.class)
-          .addModifiers(Modifier.PUBLIC);
-      for (StageModel s : model.sinks()) {
-        int k = sinkIndex(s.name());
-        List<Column> cols = columns(s.itemType());
-        for (Column c : cols) {
-          m.addStatement("get($N)", sinkBuffer(s.name()) + c.suffix());
-        }
-        if (s.itemType().isRecord()) {
-          List<String> args = new ArrayList<>();
-          for (Column c : cols) {
-            args.add(sinkBuffer(s.name()) + c.suffix() + "[i]");
-          }
-          m.beginControlFlow("for (int i = 0; i < sinkCount[$L]; i++)", k)
-              .addStatement("$N.add(new $T($L))", acc(s.name()), ClassName.get(s.itemType().element()), String.join(", ", args))
-              .endControlFlow();
-        } else {
-          String a = acc(s.name());
-          // the first slice's items in one copy of the exact size, which the Result then takes as it is
-          m.beginControlFlow("if ($N_n == 0)", a)
-              .addStatement("$N = $T.copyOf($N, sinkCount[$L])", a, java.util.Arrays.class, sinkBuffer(s.name()), k)
-              .nextControlFlow("else")
-              .beginControlFlow("if ($N_n + sinkCount[$L] > $N.length)", a, k, a)
-              .addStatement("$N = $T.copyOf($N, Math.max($N_n + sinkCount[$L], 2 * $N.length))", a, java.util.Arrays.class,
-                  a, a, k, a)
-              .endControlFlow()
-              .addStatement("System.arraycopy($N, 0, $N, $N_n, sinkCount[$L])", sinkBuffer(s.name()), a, a, k)
-              .endControlFlow()
-              .addStatement("$N_n += sinkCount[$L]", a, k);
-        }
-      }
-      for (String a : persistent()) {
-        m.addStatement("get($N)", a).addStatement("$N_kept = $N.clone()", a, a);
-      }
-      for (StageModel s : model.nodes()) {
-        for (FieldModel f : s.node().fields(FieldModel.Kind.REDUCE)) {
-          // the run's result so far: the groups' values combined
-          String slot = KernelNames.reduceSlot(s.name(), f.name());
-          String result = "result_" + s.name() + "_" + f.name();
-          m.addStatement("$N = $L", result, Reductions.identity(f))
-              .beginControlFlow("for ($T v : $N)", TypeName.get(f.element().asType()), slot)
-              .addStatement("$N = $L", result, Reductions.combine(f, result, "v"))
-              .endControlFlow();
-        }
-      }
-      t.addMethod(m.build());
-    }
-
-    private void describe() {
-      MethodSpec.Builder m = MethodSpec.methodBuilder("queued").addAnnotation(Override.class)
-          .addModifiers(Modifier.PUBLIC).returns(String.class)
-          .addParameter(int.class, "stage").addParameter(int.class, "slot");
-      for (StageModel s : model.nodes()) {
-        m.beginControlFlow("if (stage == $L)", names.index(s.name()));
-        List<Column> cols = columns(s.itemType());
-        for (Column c : cols) {
-          m.addStatement("get($N)", queue(s.name()) + c.suffix());
-        }
-        if (s.itemType().isRecord()) {
-          List<String> args = new ArrayList<>();
-          for (Column c : cols) {
-            args.add(queue(s.name()) + c.suffix() + "[slot]");
-          }
-          m.addStatement("return String.valueOf(new $T($L))", ClassName.get(s.itemType().element()), String.join(", ", args));
-        } else {
-          m.addStatement("return String.valueOf($N[slot])", queue(s.name()));
-        }
-        m.endControlFlow();
-      }
-      m.addStatement("return $S + slot", "queue slot ");
-      t.addMethod(m.build());
-    }
-
-    private void channels() {
-      MethodSpec.Builder name = MethodSpec.methodBuilder("channelName").addAnnotation(Override.class)
-          .addModifiers(Modifier.PUBLIC).returns(String.class)
-          .addParameter(int.class, "stage").addParameter(int.class, "index");
-      MethodSpec.Builder max = MethodSpec.methodBuilder("channelMax").addAnnotation(Override.class)
-          .addModifiers(Modifier.PUBLIC).returns(int.class)
-          .addParameter(int.class, "stage").addParameter(int.class, "index");
-      for (StageModel s : model.nodes()) {
-        List<ChannelModel> chans = s.node().channels();
-        for (int c = 0; c < chans.size(); c++) {
-          name.beginControlFlow("if (stage == $L && index == $L)", names.index(s.name()), c)
-              .addStatement("return $S", chans.get(c).name()).endControlFlow();
-          max.beginControlFlow("if (stage == $L && index == $L)", names.index(s.name()), c)
-              .addStatement("return $L", chans.get(c).max()).endControlFlow();
-        }
-      }
-      t.addMethod(name.addStatement("return $S + index", "channel ").build());
-      t.addMethod(max.addStatement("return 0").build());
-    }
   }
 }

@@ -1,4 +1,4 @@
-package dev.sluice.processor.validate;
+package dev.sluice.processor.diagnostics;
 
 import java.util.Arrays;
 import java.util.List;

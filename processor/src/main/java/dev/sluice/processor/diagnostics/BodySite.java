@@ -1,4 +1,4 @@
-package dev.sluice.processor.validate;
+package dev.sluice.processor.diagnostics;
 
 import com.sun.source.tree.CompilationUnitTree;
 import com.sun.source.tree.Tree;

@@ -1,0 +1,173 @@
+package dev.sluice.processor.kernel;
+
+import com.sun.source.tree.Tree;
+import com.sun.source.util.TreePath;
+import com.sun.source.util.Trees;
+import dev.sluice.processor.diagnostics.BodySite;
+import dev.sluice.processor.diagnostics.Diagnostic;
+import dev.sluice.processor.diagnostics.Message;
+import dev.sluice.processor.model.ItemType;
+import java.util.List;
+import java.util.Locale;
+import java.util.Set;
+import javax.lang.model.element.ExecutableElement;
+import javax.lang.model.element.VariableElement;
+import javax.lang.model.type.TypeKind;
+import javax.lang.model.type.TypeMirror;
+import javax.lang.model.util.ElementFilter;
+import javax.lang.model.util.Elements;
+
+/**
+ * The GPU subset's refusals: what a node body, an enumerator's {@code count}, a handler or a static
+ * helper may not contain to run in a kernel, each as a diagnostic (SLU6xx) on the construct's own
+ * line. The translator asks here before it prints a construct and prints a harmless stand-in after a
+ * refusal, so one compile reports every problem of a body.
+ */
+final class GpuSubset {
+  /** The Math methods Aparapi maps to OpenCL built-ins. */
+  private static final Set<String> MATH = Set.of("abs", "acos", "asin", "atan", "atan2", "ceil", "cos", "exp",
+      "floor", "log", "max", "min", "pow", "IEEEremainder", "rint", "round", "sin", "sqrt", "tan", "toDegrees",
+      "toRadians");
+
+  private final Trees trees;
+  private final Elements elements;
+  private final List<Diagnostic> problems;
+
+  GpuSubset(Trees trees, Elements elements, List<Diagnostic> problems) {
+    this.trees = trees;
+    this.elements = elements;
+    this.problems = problems;
+  }
+
+  /** Records {@code message} on the construct at {@code at}, inside {@code method}. */
+  void refuse(TreePath at, ExecutableElement method, Message message, Object... args) {
+    problems.add(Diagnostic.in(new BodySite(at.getLeaf(), at.getCompilationUnit(), trees), method, message, args));
+  }
+
+  /** How many problems were found so far (to tell whether a sub-expression was refused). */
+  int count() {
+    return problems.size();
+  }
+
+  /** Refuses a statement the kernel has no form for (the translator prints the others). */
+  void statement(TreePath path, ExecutableElement method) {
+    Tree t = path.getLeaf();
+    switch (t.getKind()) {
+      case BREAK, CONTINUE -> refuse(path, method, Message.GPU_BREAK, t.getKind() == Tree.Kind.BREAK ? "break" : "continue");
+      case SWITCH -> refuse(path, method, Message.GPU_SWITCH);
+      case THROW -> refuse(path, method, Message.GPU_EXCEPTION, "throw");
+      case TRY -> refuse(path, method, Message.GPU_EXCEPTION, "try");
+      case ENHANCED_FOR_LOOP -> refuse(path, method, Message.GPU_CONSTRUCT, "a for-each loop", "write an indexed for loop");
+      case SYNCHRONIZED -> refuse(path, method, Message.GPU_CONSTRUCT, "synchronized", "lanes of a kernel do not lock");
+      case LABELED_STATEMENT -> refuse(path, method, Message.GPU_BREAK, "a labeled statement");
+      case ASSERT -> refuse(path, method, Message.GPU_EXCEPTION, "assert");
+      default -> refuse(path, method, Message.GPU_CONSTRUCT, describe(t), "kernels take primitive statements and expressions");
+    }
+  }
+
+  /** Refuses an expression of a kind the kernel has no values for; false for every other kind. */
+  boolean refusedExpression(TreePath path, ExecutableElement method) {
+    Tree t = path.getLeaf();
+    switch (t.getKind()) {
+      case STRING_LITERAL -> refuse(path, method, Message.GPU_OBJECT, t.toString(), "String");
+      case NULL_LITERAL -> refuse(path, method, Message.GPU_OBJECT, "null", "null");
+      case NEW_CLASS, NEW_ARRAY -> refuse(path, method, Message.GPU_ALLOCATION, t.toString());
+      case SWITCH_EXPRESSION -> refuse(path, method, Message.GPU_SWITCH);
+      case LAMBDA_EXPRESSION, MEMBER_REFERENCE ->
+          refuse(path, method, Message.GPU_CONSTRUCT, describe(t), "a kernel has no function values");
+      case INSTANCE_OF -> refuse(path, method, Message.GPU_CONSTRUCT, "instanceof", "a kernel has no objects");
+      default -> {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  /** Refuses any other expression the translator has no case for. */
+  void unknownExpression(TreePath path, ExecutableElement method) {
+    refuse(path, method, Message.GPU_CONSTRUCT, describe(path.getLeaf()), "kernels take primitive statements and expressions");
+  }
+
+  /** Whether a local may be called {@code name}: the kernel's own names start with {@link KernelNames#PREFIX}. */
+  boolean localName(TreePath path, ExecutableElement method, String name) {
+    if (name.startsWith(KernelNames.PREFIX)) {
+      refuse(path, method, Message.GPU_CONSTRUCT, "the name '" + name + "'",
+          "names starting with " + KernelNames.PREFIX + " belong to the generated kernel: rename it");
+      return false;
+    }
+    return true;
+  }
+
+  /** Whether {@code type} is a primitive other than char; otherwise reports why not. */
+  boolean primitive(TreePath at, ExecutableElement method, String what, TypeMirror type) {
+    if (type.getKind() == TypeKind.CHAR) {
+      refuse(at, method, Message.GPU_CHAR);
+      return false;
+    }
+    if (!type.getKind().isPrimitive()) {
+      refuse(at, method, Message.GPU_OBJECT, what, type);
+      return false;
+    }
+    return true;
+  }
+
+  /** A field that is not a compile-time constant: an instance field is an object's, a static one is shared. */
+  void field(TreePath path, ExecutableElement method, VariableElement f, boolean isStatic) {
+    if (!isStatic) {
+      refuse(path, method, Message.GPU_OBJECT, f.getSimpleName(), f.asType());
+    } else {
+      refuse(path, method, Message.GPU_STATIC_FIELD, f.getEnclosingElement().getSimpleName() + "." + f.getSimpleName());
+    }
+  }
+
+  /** Whether {@code Math.name} has an OpenCL built-in; otherwise reports it. */
+  boolean math(TreePath path, ExecutableElement method, String name) {
+    if (!MATH.contains(name)) {
+      refuse(path, method, Message.GPU_CALL, "Math." + name + " (OpenCL has no built-in for it)");
+      return false;
+    }
+    return true;
+  }
+
+  /**
+   * Whether static method {@code m}, called at {@code at}, can be copied into the kernel: its source is
+   * in this compilation ({@code source} not null), it has no varargs, and no overload shares its name.
+   */
+  boolean helper(TreePath at, ExecutableElement method, ExecutableElement m, String key, TreePath source) {
+    if (source == null) {
+      refuse(at, method, Message.GPU_CALL, key + "(...) (compiled elsewhere: its source is not available to translate)");
+      return false;
+    }
+    if (m.isVarArgs()) {
+      refuse(at, method, Message.GPU_VARARGS, key + "(...)");
+      return false;
+    }
+    long sameName = ElementFilter.methodsIn(m.getEnclosingElement().getEnclosedElements()).stream()
+        .filter(o -> o.getSimpleName().equals(m.getSimpleName())).count();
+    if (sameName > 1) {
+      refuse(at, method, Message.GPU_OVERLOAD, key);
+      return false;
+    }
+    return true;
+  }
+
+  /**
+   * Whether a record of {@code type} built at {@code arg} can be pushed as its components: not when the
+   * record declares its own canonical (or compact) constructor, which the kernel would not run.
+   */
+  boolean recordConstruction(TreePath arg, ExecutableElement method, ItemType type) {
+    for (ExecutableElement c : ElementFilter.constructorsIn(type.element().getEnclosedElements())) {
+      if (elements.getOrigin(c) == Elements.Origin.EXPLICIT) {
+        refuse(arg, method, Message.GPU_CONSTRUCT, "new " + type.simpleName() + "(...)",
+            type.simpleName() + " declares its own constructor, which the kernel would not run: push a record without one");
+        return false;
+      }
+    }
+    return true;
+  }
+
+  /** A tree's kind in words, for messages. */
+  static String describe(Tree t) {
+    return t.getKind().name().toLowerCase(Locale.ROOT).replace('_', ' ');
+  }
+}

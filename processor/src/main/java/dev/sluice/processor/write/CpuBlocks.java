@@ -1,0 +1,94 @@
+package dev.sluice.processor.write;
+
+import com.squareup.javapoet.CodeBlock;
+import com.squareup.javapoet.MethodSpec;
+import com.squareup.javapoet.TypeName;
+import dev.sluice.processor.model.FieldModel;
+import dev.sluice.processor.model.ItemType;
+import dev.sluice.processor.model.PipelineModel;
+import dev.sluice.processor.model.StageModel;
+import java.util.Objects;
+import javax.lang.model.element.Modifier;
+
+/**
+ * The code both CPU executors' classes hold alike ({@link CpuInstanceWriter} for the scheduled one,
+ * {@link CpuDirectWriter} for the direct one): a constructor that makes the node objects from the
+ * pipeline's factories and starts every {@code @Reduce} field at its identity, the list of sink
+ * buffers, and the source's {@code produce} with its loop over record items or record columns.
+ */
+final class CpuBlocks {
+  private CpuBlocks() {}
+
+  /**
+   * A constructor taking the pipeline (for its node factories), the input cursor and the run's
+   * control; the node objects are made afterwards by {@link #nodes}.
+   */
+  static MethodSpec.Builder constructor(Names names) {
+    return MethodSpec.constructorBuilder()
+        .addParameter(names.api(), "pipeline")
+        .addParameter(Names.INPUT_CURSOR, "cursor")
+        .addParameter(Names.RUN_CONTROL, "control");
+  }
+
+  /**
+   * The source's {@code produce(data, base, from, count)}: pushes {@code count} items of a claimed
+   * chunk from position {@code from}: an array, record columns, or an index range when {@code data} is null.
+   */
+  static MethodSpec.Builder produce(Modifier access) {
+    return MethodSpec.methodBuilder("produce")
+        .addAnnotation(Override.class)
+        .addModifiers(access)
+        .addParameter(Object.class, "data")
+        .addParameter(TypeName.LONG, "base")
+        .addParameter(TypeName.INT, "from")
+        .addParameter(TypeName.INT, "count");
+  }
+
+  /** One node object per node from its factory (null is an error), each {@code @Reduce} field set to its identity. */
+  static CodeBlock nodes(PipelineModel model) {
+    CodeBlock.Builder b = CodeBlock.builder();
+    for (StageModel s : model.nodes()) {
+      b.addStatement("$N = $T.requireNonNull(pipeline.$N.get(), $S)", Names.node(s.name()), Objects.class,
+          s.name(), "the factory of node '" + s.name() + "' returned null");
+      for (FieldModel f : s.node().fields(FieldModel.Kind.REDUCE)) {
+        b.addStatement("$N.$N = $L", Names.node(s.name()), f.name(), Reductions.identity(f));
+      }
+    }
+    return b.build();
+  }
+
+  /** The sinks' buffers in sink order, separated by commas. */
+  static CodeBlock sinks(PipelineModel model) {
+    CodeBlock.Builder b = CodeBlock.builder();
+    for (StageModel s : model.sinks()) {
+      b.add(b.isEmpty() ? "$N" : ", $N", Names.sink(s.name()));
+    }
+    return b.build();
+  }
+
+  /**
+   * The source's items of record {@code type}, pushed one by one on channel {@code out}: from an
+   * array of records, or from record columns (one primitive array per component).
+   */
+  static CodeBlock recordItems(ItemType type, String out) {
+    CodeBlock.Builder m = CodeBlock.builder()
+        .beginControlFlow("if (data instanceof $T[] a)", Names.type(type))
+        .beginControlFlow("for (int i = 0; i < count; i++)")
+        .addStatement("$N.push(a[from + i])", out)
+        .endControlFlow()
+        .addStatement("return")
+        .endControlFlow();
+    m.add("// record columns: one primitive array per component\n");
+    m.addStatement("Object[] columns = (Object[]) data");
+    CodeBlock.Builder args = CodeBlock.builder();
+    for (int c = 0; c < type.components().size(); c++) {
+      TypeName comp = Names.type(ItemType.primitive(type.components().get(c).kind()));
+      m.addStatement("$T[] c$L = ($T[]) columns[$L]", comp, c, comp, c);
+      args.add(c == 0 ? "c$L[from + i]" : ", c$L[from + i]", c);
+    }
+    return m.beginControlFlow("for (int i = 0; i < count; i++)")
+        .addStatement("$N.push(new $T($L))", out, Names.type(type), args.build())
+        .endControlFlow()
+        .build();
+  }
+}

@@ -1,0 +1,440 @@
+package dev.sluice.processor.write;
+
+import static dev.sluice.processor.write.KernelShape.KERNEL;
+import static dev.sluice.processor.write.KernelShape.LAYOUT;
+import static dev.sluice.processor.write.KernelShape.PLAN_CODE;
+import static dev.sluice.processor.write.KernelShape.RAISES;
+
+import com.squareup.javapoet.ArrayTypeName;
+import com.squareup.javapoet.ClassName;
+import com.squareup.javapoet.FieldSpec;
+import com.squareup.javapoet.MethodSpec;
+import com.squareup.javapoet.ParameterizedTypeName;
+import com.squareup.javapoet.TypeName;
+import com.squareup.javapoet.TypeSpec;
+import dev.sluice.processor.compute.RegionPlan;
+import dev.sluice.processor.kernel.KernelNames;
+import dev.sluice.processor.model.ChannelModel;
+import dev.sluice.processor.model.FieldModel;
+import dev.sluice.processor.model.ItemType;
+import dev.sluice.processor.model.PipelineModel;
+import dev.sluice.processor.model.StageModel;
+import java.util.ArrayList;
+import java.util.List;
+import javax.lang.model.element.Modifier;
+
+/**
+ * Writes the host half of {@code <Name>Pipeline_Kernel}, the {@code DeviceProgram} methods the OpenCL
+ * driver calls: it sizes the global buffers, reads {@code @Param} and {@code @State} from fresh node
+ * objects, loads input slices, grows sink buffers, and gathers sink items and reductions after each
+ * launch. None of it is translated to OpenCL; {@link KernelWriter} writes the device half into the same class.
+ */
+final class KernelHostWriter {
+  private final KernelShape shape;
+  private final PipelineModel model;
+  private final Names names;
+  private final TypeSpec.Builder t;
+
+  KernelHostWriter(KernelShape shape, TypeSpec.Builder t) {
+    this.shape = shape;
+    this.model = shape.model;
+    this.names = shape.names;
+    this.t = t;
+  }
+
+  void write() {
+    for (StageModel s : model.nodes()) {
+      for (FieldModel f : s.node().fields(FieldModel.Kind.REDUCE)) {
+        TypeName type = TypeName.get(f.element().asType());
+        t.addField(FieldSpec.builder(type, KernelNames.reduceResult(s.name(), f.name())).build());
+      }
+    }
+    for (StageModel s : model.sinks()) {
+      if (s.itemType().isRecord()) {
+        t.addField(FieldSpec.builder(ParameterizedTypeName.get(ClassName.get(List.class), Names.type(s.itemType())),
+            KernelNames.sinkItems(s.name())).initializer("new $T<>()", ArrayList.class).build());
+      } else {
+        t.addField(FieldSpec.builder(ArrayTypeName.of(Names.type(s.itemType())), KernelNames.sinkItems(s.name()))
+            .initializer("new $T[0]", Names.type(s.itemType())).build());
+        t.addField(FieldSpec.builder(int.class, KernelNames.sinkItemCount(s.name())).build());
+      }
+    }
+    for (StageModel s : model.nodes()) {
+      for (FieldModel f : s.node().fields(FieldModel.Kind.REDUCE)) {
+        t.addField(FieldSpec.builder(ArrayTypeName.of(TypeName.get(f.element().asType())),
+            KernelNames.kept(KernelNames.reduceSlot(s.name(), f.name())), Modifier.PRIVATE).build());
+      }
+      for (FieldModel f : s.node().fields(FieldModel.Kind.STATE)) {
+        t.addField(FieldSpec.builder(ArrayTypeName.of(TypeName.get(f.element().asType())),
+            KernelNames.kept(KernelNames.state(s.name(), f.name())), Modifier.PRIVATE).build());
+      }
+    }
+    t.addField(FieldSpec.builder(names.api(), "pipeline", Modifier.PRIVATE, Modifier.FINAL).build());
+    t.addMethod(MethodSpec.methodBuilder("kernel").addAnnotation(Override.class).addModifiers(Modifier.PUBLIC)
+        .returns(KERNEL).addStatement("return this").build());
+    t.addMethod(MethodSpec.methodBuilder("inputColumnBytes").addAnnotation(Override.class)
+        .addModifiers(Modifier.PUBLIC).returns(int[].class)
+        .addStatement("return $L", Column.bytesArray(model.source().itemType())).build());
+    MethodSpec.Builder sinkBytes = MethodSpec.methodBuilder("sinkColumnBytes").addAnnotation(Override.class)
+        .addModifiers(Modifier.PUBLIC).returns(int[].class).addParameter(int.class, "k");
+    for (StageModel s : model.sinks()) {
+      sinkBytes.beginControlFlow("if (k == $L)", shape.sinkIndex(s.name()))
+          .addStatement("return $L", Column.bytesArray(s.itemType())).endControlFlow();
+    }
+    t.addMethod(sinkBytes.addStatement("throw new $T($S + k)", IndexOutOfBoundsException.class, "no sink ").build());
+    readParams();
+    allocate();
+    growSink();
+    load();
+    resetSlice();
+    fetchState();
+    accessors();
+    collect();
+    describe();
+    channels();
+    t.addMethod(MethodSpec.methodBuilder("dispose").addAnnotation(Override.class).addModifiers(Modifier.PUBLIC)
+        .addComment("Aparapi's dispose of a kernel that failed to compile crashes the JVM (see Kernels.dispose)")
+        .beginControlFlow("if ($T.compiled(this))", Names.KERNELS)
+        .addStatement("super.dispose()")
+        .endControlFlow().build());
+  }
+
+  /**
+   * Each run reads {@code @Param} values and initial {@code @State} from node objects its factories
+   * make now, as the CPU back end does. The kernel's copy of a {@code @Param} array goes to the device
+   * only when the node's array differs from it in length or in any element (compared bit for bit), so
+   * an array changed in place is seen and an unchanged one is not copied again.
+   */
+  private void readParams() {
+    MethodSpec.Builder m = MethodSpec.methodBuilder("readParams").addAnnotation(Override.class)
+        .addModifiers(Modifier.PUBLIC).returns(long.class)
+        .addStatement("long sl_bytes = 0");
+    for (StageModel s : model.nodes()) {
+      List<FieldModel> params = s.node().fields(FieldModel.Kind.PARAM);
+      List<FieldModel> state = s.node().fields(FieldModel.Kind.STATE);
+      if (params.isEmpty() && state.isEmpty()) {
+        continue;
+      }
+      ClassName node = ClassName.get(s.node().element());
+      String n = "n_" + s.name();
+      m.addStatement("$T $N = $T.requireNonNull(pipeline.$N.get(), $S)", node, n,
+          java.util.Objects.class, s.name(), "the factory of node '" + s.name() + "' returned null");
+      for (FieldModel f : params) {
+        String p = KernelNames.param(s.name(), f.name());
+        if (!f.array()) {
+          m.addStatement("$N = $N.$N", p, n, f.name());
+          continue;
+        }
+        TypeName type = TypeName.get(f.element().asType());
+        TypeName element = ((ArrayTypeName) type).componentType;
+        String len = KernelNames.paramLength(s.name(), f.name());
+        String v = "v_" + s.name() + "_" + f.name();
+        m.addStatement("$T $N = $N.$N", type, v, n, f.name())
+            .beginControlFlow("if ($N == null)", v)
+            .addStatement("throw new $T($S)", NullPointerException.class,
+                "@Param array '" + f.name() + "' of node '" + s.name() + "' is null")
+            .endControlFlow()
+            .beginControlFlow("if ($N != $N.length || !$T.equals($N, 0, $N.length, $N, 0, $N.length))", len, v,
+                java.util.Arrays.class, p, v, v, v)
+            .beginControlFlow("if ($N.length != Math.max(1, $N.length))", p, v)
+            .addStatement("$N = new $T[Math.max(1, $N.length)]", p, element, v)
+            .endControlFlow()
+            .addStatement("System.arraycopy($N, 0, $N, 0, $N.length)", v, p, v)
+            .addStatement("$N = $N.length", len, v)
+            .addStatement("put($N)", p)
+            .addStatement("sl_bytes += $L * (long) $N.length", Column.bytes(element), p)
+            .endControlFlow();
+      }
+      for (FieldModel f : state) {
+        m.addStatement("$N = $N.$N", KernelNames.stateInit(s.name(), f.name()), n, f.name());
+      }
+    }
+    t.addMethod(m.addStatement("return sl_bytes").build());
+  }
+
+  private void allocate() {
+    MethodSpec.Builder m = MethodSpec.methodBuilder("allocate").addAnnotation(Override.class)
+        .addModifiers(Modifier.PUBLIC)
+        .addParameter(int[].class, "plan").addParameter(int.class, "groups").addParameter(int.class, "slice")
+        .addParameter(int[].class, "capacity")
+        .addStatement("this.plan = plan")
+        .addStatement("st = new int[groups * plan[$T.P_STATE]]", PLAN_CODE)
+        .addStatement("stats = new long[groups * plan[$T.P_STAGES] * $T.STATS]", PLAN_CODE, LAYOUT)
+        .addStatement("err = new int[groups * $T.ERR_STRIDE]", LAYOUT);
+    for (Column c : Column.of(model.source().itemType())) {
+      // grown by load() to the largest slice actually loaded, so small runs hold small buffers
+      m.addStatement("in$L = new $T[1]", c.suffix(), c.type());
+    }
+    for (StageModel s : model.nodes()) {
+      for (Column c : Column.of(s.itemType())) {
+        // the plan carries the capacity, as it does for the scheduler and the CPU back end
+        m.addStatement("$N = new $T[groups * plan[plan[$T.P_CAPACITY] + $L]]", KernelNames.queue(s.name()) + c.suffix(),
+            c.type(), PLAN_CODE, names.index(s.name()));
+      }
+      for (ChannelModel ch : s.isEnumerator() ? List.<ChannelModel>of() : s.node().channels()) {
+        for (Column c : Column.of(ch.type())) {
+          m.addStatement("$N = new $T[groups * $L]", KernelNames.staging(s.name(), ch.name()) + c.suffix(), c.type(), shape.width * ch.max());
+        }
+      }
+      for (FieldModel f : s.node().fields(FieldModel.Kind.REDUCE)) {
+        String rs = KernelNames.reduceSlot(s.name(), f.name());
+        m.addStatement("$N = new $T[groups]", rs, TypeName.get(f.element().asType()))
+            .addStatement("$T.fill($N, $L)", java.util.Arrays.class, rs, Reductions.identity(f))
+            .addStatement("$N = $N.clone()", KernelNames.kept(rs), rs);
+        m.addStatement("$N = $L", KernelNames.reduceResult(s.name(), f.name()), Reductions.identity(f));
+      }
+      for (FieldModel f : s.node().fields(FieldModel.Kind.STATE)) {
+        String sv = KernelNames.state(s.name(), f.name());
+        m.addStatement("$N = new $T[groups]", sv, TypeName.get(f.element().asType()))
+            .addStatement("$T.fill($N, $N)", java.util.Arrays.class, sv, KernelNames.stateInit(s.name(), f.name()))
+            .addStatement("$N = $N.clone()", KernelNames.kept(sv), sv);
+      }
+    }
+    for (RegionPlan r : shape.schedule.regions()) {
+      for (Column c : r.number() == 0 ? List.<Column>of() : Column.of(r.parentType())) {
+        m.addStatement("$N = new $T[groups * $L]", KernelNames.parents(r.number()) + c.suffix(), c.type(), r.parentBuffer());
+      }
+    }
+    for (ItemType tag : shape.raisedTags()) {
+      for (Column c : Column.of(tag)) {
+        m.addStatement("$N = new $T[groups * $L]", KernelNames.pool(tag.simpleName()) + c.suffix(), c.type(),
+            shape.poolPerGroup());
+      }
+    }
+    for (StageModel s : model.nodes()) {
+      for (ItemType tag : s.node().raisedTags()) {
+        for (Column c : Column.of(tag)) {
+          m.addStatement("$N = new $T[groups * $L]", KernelNames.raisedPayload(s.name(), tag.simpleName()) + c.suffix(), c.type(),
+              shape.width * RAISES);
+        }
+        m.addStatement("$N = new int[groups]", KernelNames.raisedCount(s.name(), tag.simpleName()));
+      }
+    }
+    for (StageModel s : model.sinks()) {
+      int k = shape.sinkIndex(s.name());
+      m.addStatement("sinkCap[$L] = capacity[$L]", k, k);
+      for (Column c : Column.of(s.itemType())) {
+        // kept from the last run when its size is right: the kernel writes it before the host reads it
+        m.beginControlFlow("if ($N.length != capacity[$L])", KernelNames.sinkBuffer(s.name()) + c.suffix(), k)
+            .addStatement("$N = new $T[capacity[$L]]", KernelNames.sinkBuffer(s.name()) + c.suffix(), c.type(), k)
+            .endControlFlow();
+      }
+      if (s.itemType().isRecord()) {
+        m.addStatement("$N = new $T<>()", KernelNames.sinkItems(s.name()), ArrayList.class);
+      } else {
+        m.addStatement("$N = new $T[0]", KernelNames.sinkItems(s.name()), Names.type(s.itemType()));
+        m.addStatement("$N = 0", KernelNames.sinkItemCount(s.name()));
+      }
+    }
+    m.addStatement("put(plan)");
+    t.addMethod(m.build());
+  }
+
+  private void growSink() {
+    MethodSpec.Builder m = MethodSpec.methodBuilder("growSink").addAnnotation(Override.class)
+        .addModifiers(Modifier.PUBLIC).addParameter(int.class, "k").addParameter(int.class, "capacity")
+        .addStatement("sinkCap[k] = capacity");
+    for (StageModel s : model.sinks()) {
+      m.beginControlFlow("if (k == $L)", shape.sinkIndex(s.name()));
+      for (Column c : Column.of(s.itemType())) {
+        m.addStatement("$N = new $T[capacity]", KernelNames.sinkBuffer(s.name()) + c.suffix(), c.type());
+        m.addStatement("put($N)", KernelNames.sinkBuffer(s.name()) + c.suffix());
+      }
+      m.endControlFlow();
+    }
+    t.addMethod(m.build());
+  }
+
+  private void load() {
+    StageModel src = model.source();
+    ItemType type = src.itemType();
+    MethodSpec.Builder m = MethodSpec.methodBuilder("load").addAnnotation(Override.class)
+        .addModifiers(Modifier.PUBLIC)
+        .addParameter(Object.class, "data").addParameter(long.class, "base").addParameter(int.class, "from")
+        .addParameter(int.class, "count")
+        .addStatement("inLength = count");
+    for (Column c : Column.of(model.source().itemType())) {
+      m.beginControlFlow("if (data != null && in$L.length < count)", c.suffix())
+          .addStatement("in$L = new $T[count]", c.suffix(), c.type())
+          .endControlFlow();
+    }
+    if (type.isRecord()) {
+      List<Column> cols = Column.of(type);
+      ClassName rec = ClassName.get(type.element());
+      m.beginControlFlow("if (data instanceof $T[] items)", rec)
+          .beginControlFlow("for (int i = 0; i < count; i++)")
+          .addStatement("$T r = items[from + i]", rec)
+          .beginControlFlow("if (r == null)")
+          .addStatement("throw new $T($S + (from + i))", NullPointerException.class, "input item is null at position ")
+          .endControlFlow();
+      for (Column c : cols) {
+        m.addStatement("in$L[i] = r.$N()", c.suffix(), c.accessor());
+      }
+      m.endControlFlow().nextControlFlow("else")
+          .addStatement("Object[] columns = (Object[]) data");
+      for (int i = 0; i < cols.size(); i++) {
+        m.addStatement("System.arraycopy(($T) columns[$L], from, in$L, 0, count)", ArrayTypeName.of(cols.get(i).type()),
+            i, cols.get(i).suffix());
+      }
+      m.endControlFlow();
+      for (Column c : cols) {
+        m.addStatement("put(in$L)", c.suffix());
+      }
+    } else {
+      m.beginControlFlow("if (data == null)")
+          .addComment("an index range: the items are base + position, computed on the device")
+          .addStatement("inRange = 1")
+          .addStatement("inBase = base + from")
+          .nextControlFlow("else")
+          .addStatement("inRange = 0")
+          .addStatement("System.arraycopy(data, from, in, 0, count)")
+          .addStatement("put(in)")
+          .endControlFlow();
+    }
+    t.addMethod(m.build());
+  }
+
+  /**
+   * The per-group values that live as long as a CPU instance's node objects: reductions and
+   * {@code @State}. Each slice starts from their values after the last slice that completed, so a
+   * slice run again (a sink grew) or split does not apply its updates twice.
+   */
+  private List<String> persistent() {
+    List<String> out = new ArrayList<>();
+    for (StageModel s : model.nodes()) {
+      for (FieldModel f : s.node().fields(FieldModel.Kind.REDUCE)) {
+        out.add(KernelNames.reduceSlot(s.name(), f.name()));
+      }
+      for (FieldModel f : s.node().fields(FieldModel.Kind.STATE)) {
+        out.add(KernelNames.state(s.name(), f.name()));
+      }
+    }
+    return out;
+  }
+
+  private void resetSlice() {
+    MethodSpec.Builder m = MethodSpec.methodBuilder("resetSlice").addAnnotation(Override.class)
+        .addModifiers(Modifier.PUBLIC)
+        .addStatement("cursor[0] = 0")
+        .addStatement("$T.fill(sinkCount, 0)", java.util.Arrays.class)
+        .addStatement("put(cursor).put(sinkCount).put(sinkCap)");
+    for (String a : persistent()) {
+      m.addStatement("System.arraycopy($N, 0, $N, 0, $N.length)", KernelNames.kept(a), a, a).addStatement("put($N)", a);
+    }
+    t.addMethod(m.build());
+  }
+
+  private void fetchState() {
+    t.addMethod(MethodSpec.methodBuilder("fetchState").addAnnotation(Override.class).addModifiers(Modifier.PUBLIC)
+        .addStatement("get(st).get(stats).get(err).get(sinkCount)").build());
+  }
+
+  private void accessors() {
+    t.addMethod(MethodSpec.methodBuilder("state").addAnnotation(Override.class).addModifiers(Modifier.PUBLIC)
+        .returns(int[].class).addStatement("return st").build());
+    t.addMethod(MethodSpec.methodBuilder("stats").addAnnotation(Override.class).addModifiers(Modifier.PUBLIC)
+        .returns(long[].class).addStatement("return stats").build());
+    t.addMethod(MethodSpec.methodBuilder("errors").addAnnotation(Override.class).addModifiers(Modifier.PUBLIC)
+        .returns(int[].class).addStatement("return err").build());
+    t.addMethod(MethodSpec.methodBuilder("sinkCounts").addAnnotation(Override.class).addModifiers(Modifier.PUBLIC)
+        .returns(int[].class).addStatement("return sinkCount").build());
+    t.addMethod(MethodSpec.methodBuilder("sinkCapacity").addAnnotation(Override.class).addModifiers(Modifier.PUBLIC)
+        .addParameter(int.class, "k").returns(int.class).addStatement("return sinkCap[k]").build());
+  }
+
+  private void collect() {
+    MethodSpec.Builder m = MethodSpec.methodBuilder("collect").addAnnotation(Override.class)
+        .addModifiers(Modifier.PUBLIC);
+    for (StageModel s : model.sinks()) {
+      int k = shape.sinkIndex(s.name());
+      List<Column> cols = Column.of(s.itemType());
+      for (Column c : cols) {
+        m.addStatement("get($N)", KernelNames.sinkBuffer(s.name()) + c.suffix());
+      }
+      if (s.itemType().isRecord()) {
+        List<String> args = new ArrayList<>();
+        for (Column c : cols) {
+          args.add(KernelNames.sinkBuffer(s.name()) + c.suffix() + "[i]");
+        }
+        m.beginControlFlow("for (int i = 0; i < sinkCount[$L]; i++)", k)
+            .addStatement("$N.add(new $T($L))", KernelNames.sinkItems(s.name()), ClassName.get(s.itemType().element()), String.join(", ", args))
+            .endControlFlow();
+      } else {
+        String a = KernelNames.sinkItems(s.name());
+        String n = KernelNames.sinkItemCount(s.name());
+        String buffer = KernelNames.sinkBuffer(s.name());
+        // the first slice's items in one copy of the exact size, which the Result then takes as it is
+        m.beginControlFlow("if ($N == 0)", n)
+            .addStatement("$N = $T.copyOf($N, sinkCount[$L])", a, java.util.Arrays.class, buffer, k)
+            .nextControlFlow("else")
+            .beginControlFlow("if ($N + sinkCount[$L] > $N.length)", n, k, a)
+            .addStatement("$N = $T.copyOf($N, Math.max($N + sinkCount[$L], 2 * $N.length))", a, java.util.Arrays.class,
+                a, n, k, a)
+            .endControlFlow()
+            .addStatement("System.arraycopy($N, 0, $N, $N, sinkCount[$L])", buffer, a, n, k)
+            .endControlFlow()
+            .addStatement("$N += sinkCount[$L]", n, k);
+      }
+    }
+    for (String a : persistent()) {
+      m.addStatement("get($N)", a).addStatement("$N = $N.clone()", KernelNames.kept(a), a);
+    }
+    for (StageModel s : model.nodes()) {
+      for (FieldModel f : s.node().fields(FieldModel.Kind.REDUCE)) {
+        // the run's result so far: the groups' values combined
+        String slot = KernelNames.reduceSlot(s.name(), f.name());
+        String result = KernelNames.reduceResult(s.name(), f.name());
+        m.addStatement("$N = $L", result, Reductions.identity(f))
+            .beginControlFlow("for ($T v : $N)", TypeName.get(f.element().asType()), slot)
+            .addStatement("$N = $L", result, Reductions.combine(f, result, "v"))
+            .endControlFlow();
+      }
+    }
+    t.addMethod(m.build());
+  }
+
+  private void describe() {
+    MethodSpec.Builder m = MethodSpec.methodBuilder("queued").addAnnotation(Override.class)
+        .addModifiers(Modifier.PUBLIC).returns(String.class)
+        .addParameter(int.class, "stage").addParameter(int.class, "slot");
+    for (StageModel s : model.nodes()) {
+      m.beginControlFlow("if (stage == $L)", names.index(s.name()));
+      List<Column> cols = Column.of(s.itemType());
+      for (Column c : cols) {
+        m.addStatement("get($N)", KernelNames.queue(s.name()) + c.suffix());
+      }
+      if (s.itemType().isRecord()) {
+        List<String> args = new ArrayList<>();
+        for (Column c : cols) {
+          args.add(KernelNames.queue(s.name()) + c.suffix() + "[slot]");
+        }
+        m.addStatement("return String.valueOf(new $T($L))", ClassName.get(s.itemType().element()), String.join(", ", args));
+      } else {
+        m.addStatement("return String.valueOf($N[slot])", KernelNames.queue(s.name()));
+      }
+      m.endControlFlow();
+    }
+    m.addStatement("return $S + slot", "queue slot ");
+    t.addMethod(m.build());
+  }
+
+  private void channels() {
+    MethodSpec.Builder name = MethodSpec.methodBuilder("channelName").addAnnotation(Override.class)
+        .addModifiers(Modifier.PUBLIC).returns(String.class)
+        .addParameter(int.class, "stage").addParameter(int.class, "index");
+    MethodSpec.Builder max = MethodSpec.methodBuilder("channelMax").addAnnotation(Override.class)
+        .addModifiers(Modifier.PUBLIC).returns(int.class)
+        .addParameter(int.class, "stage").addParameter(int.class, "index");
+    for (StageModel s : model.nodes()) {
+      List<ChannelModel> chans = s.node().channels();
+      for (int c = 0; c < chans.size(); c++) {
+        name.beginControlFlow("if (stage == $L && index == $L)", names.index(s.name()), c)
+            .addStatement("return $S", chans.get(c).name()).endControlFlow();
+        max.beginControlFlow("if (stage == $L && index == $L)", names.index(s.name()), c)
+            .addStatement("return $L", chans.get(c).max()).endControlFlow();
+      }
+    }
+    t.addMethod(name.addStatement("return $S + index", "channel ").build());
+    t.addMethod(max.addStatement("return 0").build());
+  }
+}
