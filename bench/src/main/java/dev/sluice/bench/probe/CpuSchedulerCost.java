@@ -23,7 +23,8 @@ import java.util.function.LongSupplier;
  * wall time moves with the load and CPU time much less. For each workload (synthgain at gains 0.1
  * and 1, the line parser) it warms up for {@code probe.warmup} seconds (default 3) and then prints
  * the minimum and the median of {@code probe.reps} runs (default 15) in nanoseconds per input item.
- * {@code -Dprobe.executor=direct} measures the direct executor ({@link Device#cpu()}) instead.
+ * {@code -Dprobe.executor=direct} measures the direct executor ({@link Device#cpu()}) instead;
+ * {@code -Dprobe.only=lineparser} (a workload's name) measures that workload alone.
  *
  * <pre>
  * mvn -B -ntp -q install -DskipTests &amp;&amp; mvn -B -ntp -q -pl bench exec:java \
@@ -52,6 +53,10 @@ public final class CpuSchedulerCost {
   }
 
   private static void measure(String name, int items, double warmup, int reps, LongSupplier run) {
+    String only = System.getProperty("probe.only");
+    if (only != null && !only.equals(name)) {
+      return;
+    }
     ThreadMXBean mx = ManagementFactory.getThreadMXBean();
     long until = System.nanoTime() + (long) (warmup * 1e9);
     long check = 0;
