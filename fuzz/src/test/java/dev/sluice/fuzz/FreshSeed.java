@@ -34,7 +34,10 @@ public final class FreshSeed {
   /** The checked-out commit's hash, or null when there is no git or no checkout. */
   private static String head() {
     try {
-      Process p = new ProcessBuilder("git", "rev-parse", "HEAD").redirectErrorStream(true).start();
+      ProcessBuilder pb = new ProcessBuilder("git", "rev-parse", "HEAD").redirectError(ProcessBuilder.Redirect.DISCARD);
+      // the tests' JVMs preload the JVM's libjsig, which has git print a warning about signal()
+      pb.environment().remove("LD_PRELOAD");
+      Process p = pb.start();
       String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8).trim();
       if (!p.waitFor(30, TimeUnit.SECONDS) || p.exitValue() != 0 || !out.matches("[0-9a-f]{40}")) {
         return null;

@@ -17,11 +17,14 @@ import java.util.Random;
 import java.util.function.LongSupplier;
 
 /**
- * The CPU back end's cost per input item, as thread CPU time of one instance on the calling thread:
+ * The scheduled CPU executor's cost per input item ({@link Device#cpuScheduled()}: the one
+ * {@code protocol.Scheduler} on the JVM), as thread CPU time of one instance on the calling thread:
  * the figure to compare two versions of the scheduler on a machine shared with other work, where
  * wall time moves with the load and CPU time much less. For each workload (synthgain at gains 0.1
  * and 1, the line parser) it warms up for {@code probe.warmup} seconds (default 3) and then prints
  * the minimum and the median of {@code probe.reps} runs (default 15) in nanoseconds per input item.
+ * {@code -Dprobe.executor=direct} measures the direct executor ({@link Device#cpu()}) instead;
+ * {@code -Dprobe.only=lineparser} (a workload's name) measures that workload alone.
  *
  * <pre>
  * mvn -B -ntp -q install -DskipTests &amp;&amp; mvn -B -ntp -q -pl bench exec:java \
@@ -34,20 +37,26 @@ public final class CpuSchedulerCost {
   public static void main(String[] args) {
     double warmup = Double.parseDouble(System.getProperty("probe.warmup", "3"));
     int reps = Integer.getInteger("probe.reps", 15);
+    Device device = "direct".equals(System.getProperty("probe.executor")) ? Device.cpu() : Device.cpuScheduled();
+    System.out.println(device);
     long[] ids = new long[1 << 20];
     Arrays.setAll(ids, i -> i);
     for (float gain : new float[] {0.1f, 1f}) {
-      SynthGainPipeline p = SynthGains.builder(gain).device(Device.cpu()).instances(1).build();
+      SynthGainPipeline p = SynthGains.builder(gain).device(device).instances(1).build();
       measure("synthgain-" + (gain < 1 ? "0.1" : "1"), ids.length, warmup, reps, () -> p.run(ids).items().length);
     }
     byte[] text = SampleText.generate(new Random(4), 100_000);
     Line[] lines = Reference.lines(text);
     LineParserPipeline lp = LineParserPipeline.builder().digits(() -> new Digits(text))
-        .summarize(() -> new Summarize(text)).device(Device.cpu()).instances(1).build();
+        .summarize(() -> new Summarize(text)).device(device).instances(1).build();
     measure("lineparser", lines.length, warmup, reps, () -> lp.run(lines).summaries().size());
   }
 
   private static void measure(String name, int items, double warmup, int reps, LongSupplier run) {
+    String only = System.getProperty("probe.only");
+    if (only != null && !only.equals(name)) {
+      return;
+    }
     ThreadMXBean mx = ManagementFactory.getThreadMXBean();
     long until = System.nanoTime() + (long) (warmup * 1e9);
     long check = 0;

@@ -168,8 +168,8 @@ final class KernelHostWriter {
     for (StageModel s : model.nodes()) {
       for (Column c : Column.of(s.itemType())) {
         // the plan carries the capacity, as it does for the scheduler and the CPU back end
-        m.addStatement("$N = new $T[groups * plan[plan[$T.P_CAPACITY] + $L]]", KernelNames.queue(s.name()) + c.suffix(),
-            c.type(), PLAN_CODE, names.index(s.name()));
+        m.addStatement("$N = new $T[groups * plan[$T.stage($L) + $T.F_CAPACITY]]", KernelNames.queue(s.name()) + c.suffix(),
+            c.type(), PLAN_CODE, names.index(s.name()), PLAN_CODE);
       }
       for (ChannelModel ch : s.isEnumerator() ? List.<ChannelModel>of() : s.node().channels()) {
         for (Column c : Column.of(ch.type())) {

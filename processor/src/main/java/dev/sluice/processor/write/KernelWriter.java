@@ -478,7 +478,7 @@ final class KernelWriter {
    * its one carrier: the scheduler and the CPU back end read it there too).
    */
   private CodeBlock capacityOf(String stage) {
-    return CodeBlock.of("plan[plan[$T.P_CAPACITY] + $L]", PLAN_CODE, names.index(stage));
+    return CodeBlock.of("plan[$T.stage($L) + $T.F_CAPACITY]", PLAN_CODE, names.index(stage), PLAN_CODE);
   }
 
   /** Declares the capacity of each queue that {@code s}'s pushes on {@code channel} go to, for {@link #writeToEdge}. */

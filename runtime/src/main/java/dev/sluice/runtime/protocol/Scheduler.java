@@ -92,7 +92,8 @@ public final class Scheduler {
    * happen; the kernel, which reserves a run's items after the run, calls {@link #raised} per edge).
    */
   public static void originate(int[] plan, int[] st, int[] err, int g, int s, int kind, int slot) {
-    emit(plan, st, err, g, P_ORIGIN_AT, P_ORIGIN, s, kind, slot);
+    int k = kindOf(plan, stage(s), kind);
+    emit(plan, st, err, g, plan[k + K_ORIGIN_FROM], plan[k + K_ORIGIN_TO], kind, slot);
   }
 
   /**
@@ -141,19 +142,17 @@ public final class Scheduler {
     return left.toString();
   }
 
-  private static int capacity(int[] plan, int s) {
-    return plan[plan[P_CAPACITY] + s];
-  }
-
   /** Resets group {@code g}: only the source is ACTIVE, nothing is flushing, queues and parent buffers are empty. */
   public static void begin(int[] plan, int[] st, long[] stats, int[] err, int g) {
     int b = base(plan, g);
     int n = plan[P_STAGES];
+    int words = plan[P_STATE];
+    int regions = plan[P_REGIONS];
     int i = 0;
     int r = 0;
     int size = 0;
     int at = 0;
-    for (i = 0; i < plan[P_STATE]; i++) {
+    for (i = 0; i < words; i++) {
       st[b + i] = 0;
     }
     for (i = 0; i < n; i++) {
@@ -161,8 +160,8 @@ public final class Scheduler {
       st[word(plan, b, W_PARENT, i)] = -1;
       st[word(plan, b, W_OPEN_SLOT, i)] = -1;
     }
-    for (r = 1; r < plan[P_REGIONS]; r++) {
-      size = plan[plan[P_REGION_BUF] + r];
+    for (r = 1; r < regions; r++) {
+      size = plan[regionOf(plan, r) + R_BUFFER];
       at = region(plan, b, r);
       for (i = 0; i < size; i++) {
         st[at + size + i] = size - 1 - i;
@@ -202,20 +201,22 @@ public final class Scheduler {
   public static int fireable(int[] plan, int[] st, int g) {
     int b = base(plan, g);
     int n = plan[P_STAGES];
+    int priority = plan[P_PRIORITY];
     int found = -1;
     int i = 0;
     int s = 0;
     int c = 0;
+    int to = 0;
+    int ws = 0;
     int childActive = 0;
-    int priority = plan[P_PRIORITY];
-    int childAt = plan[P_CHILD_AT];
-    int children = plan[P_CHILDREN];
     for (i = 0; i < n && found < 0; i++) {
       s = plan[priority + i];
-      if (st[word(plan, b, W_ACTIVE, s)] == 1 && st[word(plan, b, W_BLOCKED, s)] == 0) {
+      ws = stageWords(b, s);
+      if (st[ws + W_ACTIVE] == 1 && st[ws + W_BLOCKED] == 0) {
         childActive = 0;
-        for (c = plan[childAt + s]; c < plan[childAt + s + 1]; c++) {
-          childActive = childActive | st[word(plan, b, W_ACTIVE, plan[children + c])];
+        to = plan[stage(s) + F_CHILD_TO];
+        for (c = plan[stage(s) + F_CHILD_FROM]; c < to; c++) {
+          childActive = childActive | st[word(plan, b, W_ACTIVE, plan[c])];
         }
         if (childActive == 0) {
           found = s;
@@ -233,21 +234,22 @@ public final class Scheduler {
   private static int activateFullChildren(int[] plan, int[] st, int b, int s) {
     int any = 0;
     int i = 0;
-    int e = 0;
     int c = 0;
-    int end = plan[plan[P_OUT_AT] + s + 1];
-    int out = plan[P_OUT];
-    int edgeTo = plan[P_EDGE_TO];
-    for (i = plan[plan[P_OUT_AT] + s]; i < end; i++) {
-      e = plan[out + i];
-      c = plan[edgeTo + e];
-      if (c >= 0) {
-        if (Protocol.dataFull(capacity(plan, c) - st[word(plan, b, W_COUNT, c)], plan[plan[P_QUEUE_MAX] + c])
-            || Protocol.signalFull(plan[P_SIG_CAP] - st[word(plan, b, W_SIG_COUNT, c)])) {
-          st[word(plan, b, W_ACTIVE, c)] = 1;
-        }
-        any = any | st[word(plan, b, W_ACTIVE, c)];
+    int ws = 0;
+    int active = 0;
+    int from = plan[stage(s) + F_CHILD_FROM];
+    int to = plan[stage(s) + F_CHILD_TO];
+    int sigCap = plan[P_SIG_CAP];
+    for (i = from; i < to; i++) {
+      c = plan[i];
+      ws = stageWords(b, c);
+      active = st[ws + W_ACTIVE];
+      if (Protocol.dataFull(plan[stage(c) + F_CAPACITY] - st[ws + W_COUNT], plan[stage(c) + F_QUEUE_MAX])
+          || Protocol.signalFull(sigCap - st[ws + W_SIG_COUNT])) {
+        active = 1;
+        st[ws + W_ACTIVE] = 1;
       }
+      any = any | active;
     }
     return any;
   }
@@ -256,33 +258,26 @@ public final class Scheduler {
   private static void propagateFlush(int[] plan, int[] st, int b, int s, int f) {
     int i = 0;
     int c = 0;
-    for (i = plan[plan[P_CHILD_AT] + s]; i < plan[plan[P_CHILD_AT] + s + 1]; i++) {
-      c = plan[plan[P_CHILDREN] + i];
-      if (Protocol.flushReaches(f, plan[plan[P_LABEL] + c])) {
-        st[word(plan, b, W_FLUSH, c)] = Protocol.mergeFlush(st[word(plan, b, W_FLUSH, c)], f);
-        st[word(plan, b, W_ACTIVE, c)] = 1;
+    int ws = 0;
+    int to = plan[stage(s) + F_CHILD_TO];
+    for (i = plan[stage(s) + F_CHILD_FROM]; i < to; i++) {
+      c = plan[i];
+      if (Protocol.flushReaches(f, plan[stage(c) + F_LABEL])) {
+        ws = stageWords(b, c);
+        st[ws + W_FLUSH] = Protocol.mergeFlush(st[ws + W_FLUSH], f);
+        st[ws + W_ACTIVE] = 1;
       }
     }
   }
 
   /**
-   * Queues signal {@code kind} with parent slot {@code slot} on the edges that table {@code at} (the
-   * origin or forward table) lists for {@code s}. Its credit is the items ahead of it: every item in
-   * the target's queue if no signal is pending there, else the items pushed since the last signal.
+   * Queues signal {@code kind} with parent slot {@code slot} at the stages listed in the plan from
+   * {@code from} to {@code to} (a stage's origin or forward targets for the kind).
    */
-  private static void emit(int[] plan, int[] st, int[] err, int g, int at, int list, int s, int kind, int slot) {
-    int row = s * plan[P_SIGNALS] + kind;
+  private static void emit(int[] plan, int[] st, int[] err, int g, int from, int to, int kind, int slot) {
     int i = 0;
-    int c = 0;
-    // the bounds and tables in locals: a store into st (an int[] too) makes the JVM reread plan
-    int end = plan[plan[at] + row + 1];
-    int edges = plan[list];
-    int edgeTo = plan[P_EDGE_TO];
-    for (i = plan[plan[at] + row]; i < end; i++) {
-      c = plan[edgeTo + plan[edges + i]];
-      if (c >= 0) {
-        enqueue(plan, st, err, g, c, kind, slot, 0);
-      }
+    for (i = from; i < to; i++) {
+      enqueue(plan, st, err, g, plan[i], kind, slot, 0);
     }
   }
 
@@ -294,32 +289,37 @@ public final class Scheduler {
   private static void enqueue(int[] plan, int[] st, int[] err, int g, int c, int kind, int slot, int ahead) {
     int b = base(plan, g);
     int cap = plan[P_SIG_CAP];
-    int pushed = st[word(plan, b, W_RELEASED, c)] + st[word(plan, b, W_COUNT, c)] + ahead;
-    int credit = pushed - st[word(plan, b, W_PUSHED_AT_SIGNAL, c)];
-    int tail = 0;
-    st[word(plan, b, W_PUSHED_AT_SIGNAL, c)] = pushed;
-    if (st[word(plan, b, W_SIG_COUNT, c)] == 0) {
-      credit = st[word(plan, b, W_COUNT, c)] + ahead;
+    int rings = b + plan[P_RING];
+    int ws = stageWords(b, c);
+    int count = st[ws + W_COUNT];
+    int signals = st[ws + W_SIG_COUNT];
+    int pushed = st[ws + W_RELEASED] + count + ahead;
+    int credit = pushed - st[ws + W_PUSHED_AT_SIGNAL];
+    int at = 0;
+    st[ws + W_PUSHED_AT_SIGNAL] = pushed;
+    if (signals == 0) {
+      credit = count + ahead;
     }
-    if (st[word(plan, b, W_SIG_COUNT, c)] >= cap) {
+    if (signals >= cap) {
       fail(err, g, ERR_SIGNALS, c, 0, cap);
     } else {
-      tail = wrap(st[word(plan, b, W_SIG_HEAD, c)] + st[word(plan, b, W_SIG_COUNT, c)], cap);
-      st[ring(plan, b, c, tail, 0)] = kind;
-      st[ring(plan, b, c, tail, 1)] = credit;
-      st[ring(plan, b, c, tail, 2)] = slot;
-      st[word(plan, b, W_SIG_COUNT, c)] = st[word(plan, b, W_SIG_COUNT, c)] + 1;
+      at = ringEntry(rings, cap, c, wrap(st[ws + W_SIG_HEAD] + signals, cap));
+      st[at] = kind;
+      st[at + 1] = credit;
+      st[at + 2] = slot;
+      st[ws + W_SIG_COUNT] = signals + 1;
     }
   }
 
   /** A free slot of region {@code r}'s parent buffer holding {@code refs} references, or -1 when it is full. */
   private static int allocate(int[] plan, int[] st, int b, int r, int refs) {
     int at = region(plan, b, r);
-    int size = plan[plan[P_REGION_BUF] + r];
+    int size = plan[regionOf(plan, r) + R_BUFFER];
+    int free = st[at + 2 * size];
     int slot = -1;
-    if (st[at + 2 * size] > 0) {
-      st[at + 2 * size] = st[at + 2 * size] - 1;
-      slot = st[at + size + st[at + 2 * size]];
+    if (free > 0) {
+      st[at + 2 * size] = free - 1;
+      slot = st[at + size + free - 1];
       st[at + slot] = refs;
     }
     return slot;
@@ -329,15 +329,18 @@ public final class Scheduler {
   private static void release(int[] plan, int[] st, int[] err, int g, int s, int r, int slot) {
     int b = base(plan, g);
     int at = region(plan, b, r);
-    int size = plan[plan[P_REGION_BUF] + r];
+    int size = plan[regionOf(plan, r) + R_BUFFER];
+    int refs = st[at + slot];
+    int free = 0;
     int waiter = 0;
-    if (st[at + slot] <= 0) {
+    if (refs <= 0) {
       fail(err, g, ERR_RELEASE, s, slot, r);
     } else {
-      st[at + slot] = st[at + slot] - 1;
-      if (st[at + slot] == 0) {
-        st[at + size + st[at + 2 * size]] = slot;
-        st[at + 2 * size] = st[at + 2 * size] + 1;
+      st[at + slot] = refs - 1;
+      if (refs == 1) {
+        free = st[at + 2 * size];
+        st[at + size + free] = slot;
+        st[at + 2 * size] = free + 1;
         waiter = st[at + 2 * size + 1];
         if (waiter >= 0) {
           // a slot freed: unblock the head; it is still ACTIVE, so it fires when it can
@@ -351,17 +354,22 @@ public final class Scheduler {
   /** Handles the signal {@code offset} places behind the head of {@code s}'s signal queue. */
   private static void handleSignal(int[] plan, int[] st, int[] err, int g, int s, int offset) {
     int b = base(plan, g);
-    int at = wrap(st[word(plan, b, W_SIG_HEAD, s)] + offset, plan[P_SIG_CAP]);
-    int kind = st[ring(plan, b, s, at, 0)];
-    int slot = st[ring(plan, b, s, at, 2)];
-    int r = plan[plan[P_SIG_REGION] + kind];
-    if (plan[plan[P_SIG_BEGIN] + kind] == 1 && r == plan[plan[P_LABEL] + s]) {
-      st[word(plan, b, W_PARENT, s)] = slot;
+    int cap = plan[P_SIG_CAP];
+    int ws = stageWords(b, s);
+    int at = ringEntry(b + plan[P_RING], cap, s, wrap(st[ws + W_SIG_HEAD] + offset, cap));
+    int kind = st[at];
+    int slot = st[at + 2];
+    int k = kindOf(plan, stage(s), kind);
+    int r = plan[k + K_REGION];
+    int from = plan[k + K_FORWARD_FROM];
+    int to = plan[k + K_FORWARD_TO];
+    if (plan[k + K_BEGIN] == 1 && r == plan[stage(s) + F_LABEL]) {
+      st[ws + W_PARENT] = slot;
     }
-    if (plan[plan[P_RELEASE] + s * plan[P_SIGNALS] + kind] == 1) {
+    if (plan[k + K_RELEASE] == 1) {
       release(plan, st, err, g, s, r, slot);
     }
-    emit(plan, st, err, g, P_FORWARD_AT, P_FORWARD, s, kind, slot);
+    emit(plan, st, err, g, from, to, kind, slot);
   }
 
   /**
@@ -371,19 +379,31 @@ public final class Scheduler {
    */
   public static int next(int[] plan, int[] st, long[] stats, int[] err, int g) {
     int b = base(plan, g);
+    int width = plan[P_WIDTH];
+    int cap = plan[P_SIG_CAP];
+    int rings = b + plan[P_RING];
+    int maxSteps = plan[P_MAX_STEPS];
     int result = UNDECIDED;
     int s = 0;
+    int ws = 0;
+    int rec = 0;
+    int k = 0;
     int used = 0;
     int remaining = 0;
     int inputs = 0;
+    int capacity = 0;
     int flushing = 0;
     int pending = 0;
     int limit = 0;
     int r = 0;
+    int refs = 0;
     int slot = 0;
     int n = 0;
     int at = 0;
     int kind = 0;
+    int handler = 0;
+    int pos = 0;
+    int end = 0;
     while (result == UNDECIDED) {
       if (err[g * ERR_STRIDE] != 0) {
         result = STOP;
@@ -394,75 +414,84 @@ public final class Scheduler {
           if (s < 0) {
             result = STOP;
           } else {
-            st[b + S_STEPS] = st[b + S_STEPS] + 1;
-            if (st[b + S_STEPS] > plan[P_MAX_STEPS]) {
-              fail(err, g, ERR_STEPS, s, 0, plan[P_MAX_STEPS]);
+            n = st[b + S_STEPS] + 1;
+            st[b + S_STEPS] = n;
+            if (n > maxSteps) {
+              fail(err, g, ERR_STEPS, s, 0, maxSteps);
               result = STOP;
             } else {
               start(plan, st, stats, g, s);
             }
           }
         }
+        ws = stageWords(b, s);
+        rec = stage(s);
         if (result == UNDECIDED && s == 0) {
-          if (st[b + S_POS] >= st[b + S_END]) {
+          pos = st[b + S_POS];
+          end = st[b + S_END];
+          if (pos >= end) {
             result = NEED_CHUNK;
           } else {
             st[b + S_STAGE] = 0;
             st[b + S_HANDLER] = -1;
-            st[b + S_OFFSET] = st[b + S_POS];
-            st[b + S_LIMIT] = Protocol.atMost(plan[P_WIDTH], st[b + S_END] - st[b + S_POS]);
+            st[b + S_OFFSET] = pos;
+            st[b + S_LIMIT] = Protocol.atMost(width, end - pos);
             result = 0;
           }
         } else if (result == UNDECIDED && st[b + S_DUE] == 1) {
           // the handler of the signal whose credit is used up: the kernel's decide() runs it on lane 0
           // and calls afterRun() before asking again, so it never takes a pass of the lanes
-          at = wrap(st[word(plan, b, W_SIG_HEAD, s)] + st[b + S_SIG_USED], plan[P_SIG_CAP]);
-          kind = st[ring(plan, b, s, at, 0)];
-          slot = st[ring(plan, b, s, at, 2)];
-          if (plan[plan[P_SIG_BEGIN] + kind] == 1 && plan[plan[P_SIG_REGION] + kind] == plan[plan[P_LABEL] + s]) {
-            st[word(plan, b, W_PARENT, s)] = slot;
+          at = ringEntry(rings, cap, s, wrap(st[ws + W_SIG_HEAD] + st[b + S_SIG_USED], cap));
+          kind = st[at];
+          slot = st[at + 2];
+          k = kindOf(plan, rec, kind);
+          handler = plan[k + K_HANDLER];
+          if (plan[k + K_BEGIN] == 1 && plan[k + K_REGION] == plan[rec + F_LABEL]) {
+            st[ws + W_PARENT] = slot;
           }
           st[b + S_STAGE] = s;
-          st[b + S_HANDLER] = plan[plan[P_HANDLER] + s * plan[P_SIGNALS] + kind];
+          st[b + S_HANDLER] = handler;
           st[b + S_OFFSET] = kind;
           st[b + S_LIMIT] = 0;
           st[b + S_PARENT] = slot;
           result = s;
         } else if (result == UNDECIDED) {
+          inputs = plan[rec + F_INPUTS_PER_RUN];
+          capacity = plan[rec + F_CAPACITY];
           used = st[b + S_USED];
-          remaining = st[word(plan, b, W_COUNT, s)] - used;
-          inputs = plan[plan[P_INPUTS_PER_RUN] + s];
+          remaining = st[ws + W_COUNT] - used;
           flushing = st[b + S_FLUSHING];
           pending = st[b + S_SIGS] - st[b + S_SIG_USED] > 0 ? 1 : 0;
           limit = Protocol.runLimit(remaining, inputs, pending == 1, st[b + S_CREDIT], flushing == 1);
           if (Protocol.dataEmpty(remaining, inputs, flushing == 1) && pending == 0) {
             finish(plan, st, stats, err, g, s);
-          } else if (limit > 0 && plan[plan[P_KIND] + s] == KIND_ENUMERATE) {
-            r = plan[plan[P_HEADS] + s];
-            slot = st[word(plan, b, W_OPEN_SLOT, s)];
+          } else if (limit > 0 && plan[rec + F_KIND] == KIND_ENUMERATE) {
+            r = plan[rec + F_HEADS];
+            slot = st[ws + W_OPEN_SLOT];
             if (slot < 0) {
-              slot = allocate(plan, st, b, r, plan[plan[P_REGION_TERMINALS] + r] > 0 ? plan[plan[P_REGION_TERMINALS] + r] : 1);
+              refs = plan[regionOf(plan, r) + R_TERMINALS];
+              slot = allocate(plan, st, b, r, refs > 0 ? refs : 1);
               if (slot < 0) {
                 // full: flush the region so its terminals release parents, and wait for a free slot
-                st[word(plan, b, W_BLOCKED, s)] = 1;
-                st[region(plan, b, r) + 2 * plan[plan[P_REGION_BUF] + r] + 1] = s;
+                st[ws + W_BLOCKED] = 1;
+                st[region(plan, b, r) + 2 * plan[regionOf(plan, r) + R_BUFFER] + 1] = s;
                 propagateFlush(plan, st, b, s, r);
                 bump(stats, plan, g, s, C_BLOCKS, 1);
                 bump(stats, plan, g, s, C_RUNS, 1);
                 consumed(plan, st, stats, err, g, s, 0);
               } else {
-                st[word(plan, b, W_OPEN_SLOT, s)] = slot;
+                st[ws + W_OPEN_SLOT] = slot;
                 st[b + S_STAGE] = s;
-                st[b + S_OFFSET] = wrap(st[word(plan, b, W_HEAD, s)] + used, capacity(plan, s));
+                st[b + S_OFFSET] = wrap(st[ws + W_HEAD] + used, capacity);
                 st[b + S_PARENT] = slot;
                 result = NEED_COUNT;
               }
             } else {
-              n = Protocol.atMost(plan[P_WIDTH], st[word(plan, b, W_OPEN_COUNT, s)] - st[word(plan, b, W_OPEN_NEXT, s)]);
+              n = Protocol.atMost(width, st[ws + W_OPEN_COUNT] - st[ws + W_OPEN_NEXT]);
               if (n > 0) {
                 st[b + S_STAGE] = s;
                 st[b + S_HANDLER] = -1;
-                st[b + S_OFFSET] = st[word(plan, b, W_OPEN_NEXT, s)];
+                st[b + S_OFFSET] = st[ws + W_OPEN_NEXT];
                 st[b + S_LIMIT] = n;
                 st[b + S_PARENT] = slot;
                 result = s;
@@ -476,9 +505,9 @@ public final class Scheduler {
           } else if (limit > 0) {
             st[b + S_STAGE] = s;
             st[b + S_HANDLER] = -1;
-            st[b + S_OFFSET] = wrap(st[word(plan, b, W_HEAD, s)] + used, capacity(plan, s));
+            st[b + S_OFFSET] = wrap(st[ws + W_HEAD] + used, capacity);
             st[b + S_LIMIT] = limit;
-            st[b + S_PARENT] = st[word(plan, b, W_PARENT, s)];
+            st[b + S_PARENT] = st[ws + W_PARENT];
             result = s;
           } else {
             // no items before the pending signal: a run with the signal alone
@@ -494,17 +523,21 @@ public final class Scheduler {
   /** Starts a firing of {@code s}: nothing used, the flush status and the first signal's credit read. */
   private static void start(int[] plan, int[] st, long[] stats, int g, int s) {
     int b = base(plan, g);
+    int ws = stageWords(b, s);
+    int label = plan[stage(s) + F_LABEL];
+    int at = ringEntry(b + plan[P_RING], plan[P_SIG_CAP], s, st[ws + W_SIG_HEAD]);
+    int signals = st[ws + W_SIG_COUNT];
+    int counters = statAt(plan, g, s, 0);
     st[b + S_FIRING] = s;
     st[b + S_USED] = 0;
     st[b + S_SIG_USED] = 0;
-    st[b + S_FLUSHING] = s > 0
-        && Protocol.flushing(st[word(plan, b, W_FLUSH, s)], plan[plan[P_LABEL] + s]) ? 1 : 0;
-    st[b + S_SIGS] = st[word(plan, b, W_SIG_COUNT, s)];
+    st[b + S_FLUSHING] = s > 0 && Protocol.flushing(st[ws + W_FLUSH], label) ? 1 : 0;
+    st[b + S_SIGS] = signals;
     st[b + S_CREDIT] = 0;
-    if (st[b + S_SIGS] > 0) {
-      st[b + S_CREDIT] = st[ring(plan, b, s, st[word(plan, b, W_SIG_HEAD, s)], 1)];
+    if (signals > 0) {
+      st[b + S_CREDIT] = st[at + 1];
     }
-    bump(stats, plan, g, s, C_FIRINGS, 1);
+    stats[counters + C_FIRINGS] = stats[counters + C_FIRINGS] + 1;
   }
 
   /**
@@ -533,14 +566,17 @@ public final class Scheduler {
   public static void counted(int[] plan, int[] st, long[] stats, int[] err, int g, int count) {
     int b = base(plan, g);
     int s = st[b + S_STAGE];
-    int r = plan[plan[P_HEADS] + s];
-    if (count < 0 || count > plan[plan[P_REGION_MAX] + r]) {
+    int ws = stageWords(b, s);
+    int rr = regionOf(plan, plan[stage(s) + F_HEADS]);
+    int begin = plan[rr + R_BEGIN];
+    int k = kindOf(plan, stage(s), begin);
+    if (count < 0 || count > plan[rr + R_MAX_ELEMENTS]) {
       fail(err, g, ERR_COUNT, s, st[b + S_OFFSET], count);
     } else {
-      st[word(plan, b, W_OPEN_COUNT, s)] = count;
-      st[word(plan, b, W_OPEN_NEXT, s)] = 0;
+      st[ws + W_OPEN_COUNT] = count;
+      st[ws + W_OPEN_NEXT] = 0;
       bump(stats, plan, g, s, C_OPENED, 1);
-      emit(plan, st, err, g, P_ORIGIN_AT, P_ORIGIN, s, plan[plan[P_REGION_BEGIN] + r], st[b + S_PARENT]);
+      emit(plan, st, err, g, plan[k + K_ORIGIN_FROM], plan[k + K_ORIGIN_TO], begin, st[b + S_PARENT]);
     }
   }
 
@@ -553,13 +589,17 @@ public final class Scheduler {
   public static int reserve(int[] plan, int[] st, int[] err, int g, int e, int total) {
     int b = base(plan, g);
     int c = plan[plan[P_EDGE_TO] + e];
-    int base = wrap(st[word(plan, b, W_HEAD, c)] + st[word(plan, b, W_COUNT, c)], capacity(plan, c));
-    if (st[word(plan, b, W_COUNT, c)] + total > capacity(plan, c)) {
+    int capacity = plan[stage(c) + F_CAPACITY];
+    int reserved = edgeBase(plan, g, e);
+    int ws = stageWords(b, c);
+    int count = st[ws + W_COUNT];
+    int first = wrap(st[ws + W_HEAD] + count, capacity);
+    if (count + total > capacity) {
       fail(err, g, ERR_OVERFLOW, c, 0, total);
     }
-    st[word(plan, b, W_COUNT, c)] = st[word(plan, b, W_COUNT, c)] + total;
-    st[edgeBase(plan, g, e)] = base;
-    return base;
+    st[ws + W_COUNT] = count + total;
+    st[reserved] = first;
+    return first;
   }
 
   /**
@@ -593,7 +633,11 @@ public final class Scheduler {
    */
   public static void afterRun(int[] plan, int[] st, long[] stats, int[] err, int g, int s) {
     int b = base(plan, g);
+    int ws = stageWords(b, s);
+    int kind = plan[stage(s) + F_KIND];
+    int counters = statAt(plan, g, s, 0);
     int limit = st[b + S_LIMIT];
+    int next = 0;
     if (st[b + S_HANDLER] >= 0) {
       // the handler ran: the signal's handling is completed and the firing goes on (the run that
       // used up the credit was counted already, as on the CPU)
@@ -601,50 +645,54 @@ public final class Scheduler {
       st[b + S_DUE] = 0;
       signalDone(plan, st, err, g, s);
       endOfRun(plan, st, stats, err, g, s);
-    } else if (s == 0) {
-      bump(stats, plan, g, s, C_RUNS, 1);
-      bump(stats, plan, g, s, C_DATA_RUNS, 1);
-      bump(stats, plan, g, s, C_FILLED, limit);
-      st[b + S_POS] = st[b + S_POS] + limit;
-      bump(stats, plan, g, 0, C_CONSUMED, limit);
-      if (activateFullChildren(plan, st, b, 0) == 1) {
-        st[b + S_FIRING] = -1;
-      }
-    } else if (plan[plan[P_KIND] + s] == KIND_ENUMERATE) {
-      bump(stats, plan, g, s, C_RUNS, 1);
-      bump(stats, plan, g, s, C_DATA_RUNS, 1);
-      bump(stats, plan, g, s, C_FILLED, limit);
-      st[word(plan, b, W_OPEN_NEXT, s)] = st[word(plan, b, W_OPEN_NEXT, s)] + limit;
-      if (st[word(plan, b, W_OPEN_NEXT, s)] >= st[word(plan, b, W_OPEN_COUNT, s)]) {
-        closeParent(plan, st, err, g, s);
-        consumed(plan, st, stats, err, g, s, 1);
-      } else {
-        consumed(plan, st, stats, err, g, s, 0);
-      }
     } else {
-      bump(stats, plan, g, s, C_RUNS, 1);
-      bump(stats, plan, g, s, C_DATA_RUNS, 1);
-      bump(stats, plan, g, s, C_FILLED, limit);
-      consumed(plan, st, stats, err, g, s, limit);
+      stats[counters + C_RUNS] = stats[counters + C_RUNS] + 1;
+      stats[counters + C_DATA_RUNS] = stats[counters + C_DATA_RUNS] + 1;
+      stats[counters + C_FILLED] = stats[counters + C_FILLED] + limit;
+      if (s == 0) {
+        st[b + S_POS] = st[b + S_POS] + limit;
+        stats[counters + C_CONSUMED] = stats[counters + C_CONSUMED] + limit;
+        if (activateFullChildren(plan, st, b, 0) == 1) {
+          st[b + S_FIRING] = -1;
+        }
+      } else if (kind == KIND_ENUMERATE) {
+        next = st[ws + W_OPEN_NEXT] + limit;
+        st[ws + W_OPEN_NEXT] = next;
+        if (next >= st[ws + W_OPEN_COUNT]) {
+          closeParent(plan, st, err, g, s);
+          consumed(plan, st, stats, err, g, s, 1);
+        } else {
+          consumed(plan, st, stats, err, g, s, 0);
+        }
+      } else {
+        consumed(plan, st, stats, err, g, s, limit);
+      }
     }
   }
 
   /** Enumerator {@code s} emitted its open parent's last element: END goes out, and the parent is consumed. */
   private static void closeParent(int[] plan, int[] st, int[] err, int g, int s) {
     int b = base(plan, g);
-    int r = plan[plan[P_HEADS] + s];
-    int slot = st[word(plan, b, W_OPEN_SLOT, s)];
+    int ws = stageWords(b, s);
+    int r = plan[stage(s) + F_HEADS];
+    int rr = regionOf(plan, r);
+    int size = plan[rr + R_BUFFER];
+    int terminals = plan[rr + R_TERMINALS];
+    int end = plan[rr + R_END];
+    int k = kindOf(plan, stage(s), end);
     int at = region(plan, b, r);
-    int size = plan[plan[P_REGION_BUF] + r];
-    emit(plan, st, err, g, P_ORIGIN_AT, P_ORIGIN, s, plan[plan[P_REGION_END] + r], slot);
-    if (plan[plan[P_REGION_TERMINALS] + r] == 0) {
+    int slot = st[ws + W_OPEN_SLOT];
+    int free = 0;
+    emit(plan, st, err, g, plan[k + K_ORIGIN_FROM], plan[k + K_ORIGIN_TO], end, slot);
+    if (terminals == 0) {
       // no node in the region holds the parent: it is free as soon as it is closed
       st[at + slot] = 0;
-      st[at + size + st[at + 2 * size]] = slot;
-      st[at + 2 * size] = st[at + 2 * size] + 1;
+      free = st[at + 2 * size];
+      st[at + size + free] = slot;
+      st[at + 2 * size] = free + 1;
       st[at + 2 * size + 1] = -1;
     }
-    st[word(plan, b, W_OPEN_SLOT, s)] = -1;
+    st[ws + W_OPEN_SLOT] = -1;
   }
 
   /**
@@ -654,13 +702,20 @@ public final class Scheduler {
    */
   private static void consumed(int[] plan, int[] st, long[] stats, int[] err, int g, int s, int x) {
     int b = base(plan, g);
+    int ws = stageWords(b, s);
+    int cap = plan[P_SIG_CAP];
+    int rings = b + plan[P_RING];
+    int rec = stage(s);
+    int handled = st[b + S_SIG_USED];
+    int credit = 0;
     int at = 0;
     st[b + S_USED] = st[b + S_USED] + x;
-    if (st[b + S_SIGS] - st[b + S_SIG_USED] > 0) {
-      st[b + S_CREDIT] = st[b + S_CREDIT] - x;
-      if (st[b + S_CREDIT] == 0 && st[word(plan, b, W_BLOCKED, s)] == 0) {
-        at = wrap(st[word(plan, b, W_SIG_HEAD, s)] + st[b + S_SIG_USED], plan[P_SIG_CAP]);
-        if (plan[plan[P_HANDLER] + s * plan[P_SIGNALS] + st[ring(plan, b, s, at, 0)]] >= 0) {
+    if (st[b + S_SIGS] - handled > 0) {
+      credit = st[b + S_CREDIT] - x;
+      st[b + S_CREDIT] = credit;
+      if (credit == 0 && st[ws + W_BLOCKED] == 0) {
+        at = ringEntry(rings, cap, s, wrap(st[ws + W_SIG_HEAD] + handled, cap));
+        if (plan[kindOf(plan, rec, st[at]) + K_HANDLER] >= 0) {
           // the node handles it: next() runs the handler first, afterRun() completes the signal
           st[b + S_DUE] = 1;
         } else {
@@ -676,22 +731,28 @@ public final class Scheduler {
   /** The firing node's first unhandled signal is handled: pass it on, and read the next one's credit. */
   private static void signalDone(int[] plan, int[] st, int[] err, int g, int s) {
     int b = base(plan, g);
-    handleSignal(plan, st, err, g, s, st[b + S_SIG_USED]);
-    st[b + S_SIG_USED] = st[b + S_SIG_USED] + 1;
+    int ws = stageWords(b, s);
+    int cap = plan[P_SIG_CAP];
+    int rings = b + plan[P_RING];
+    int handled = st[b + S_SIG_USED];
+    handleSignal(plan, st, err, g, s, handled);
+    handled = handled + 1;
+    st[b + S_SIG_USED] = handled;
     st[b + S_CREDIT] = 0;
-    if (st[b + S_SIGS] - st[b + S_SIG_USED] > 0) {
-      st[b + S_CREDIT] = st[ring(plan, b, s,
-          wrap(st[word(plan, b, W_SIG_HEAD, s)] + st[b + S_SIG_USED], plan[P_SIG_CAP]), 1)];
+    if (st[b + S_SIGS] - handled > 0) {
+      st[b + S_CREDIT] = st[ringEntry(rings, cap, s, wrap(st[ws + W_SIG_HEAD] + handled, cap)) + 1];
     }
   }
 
   /** After a run: FULL children are activated; the firing ends when a child is ACTIVE, the node blocked, or it has nothing left. */
   private static void endOfRun(int[] plan, int[] st, long[] stats, int[] err, int g, int s) {
     int b = base(plan, g);
+    int ws = stageWords(b, s);
+    int inputs = plan[stage(s) + F_INPUTS_PER_RUN];
     int childActive = activateFullChildren(plan, st, b, s);
-    if (childActive == 1 || st[word(plan, b, W_BLOCKED, s)] == 1
-        || (Protocol.dataEmpty(st[word(plan, b, W_COUNT, s)] - st[b + S_USED], plan[plan[P_INPUTS_PER_RUN] + s],
-            st[b + S_FLUSHING] == 1) && st[b + S_SIGS] - st[b + S_SIG_USED] == 0)) {
+    if (childActive == 1 || st[ws + W_BLOCKED] == 1
+        || (Protocol.dataEmpty(st[ws + W_COUNT] - st[b + S_USED], inputs, st[b + S_FLUSHING] == 1)
+            && st[b + S_SIGS] - st[b + S_SIG_USED] == 0)) {
       finish(plan, st, stats, err, g, s);
     }
   }
@@ -703,33 +764,42 @@ public final class Scheduler {
    */
   private static void finish(int[] plan, int[] st, long[] stats, int[] err, int g, int s) {
     int b = base(plan, g);
+    int ws = stageWords(b, s);
+    int capacity = plan[stage(s) + F_CAPACITY];
+    int inputs = plan[stage(s) + F_INPUTS_PER_RUN];
+    int cap = plan[P_SIG_CAP];
+    int rings = b + plan[P_RING];
+    int counters = statAt(plan, g, s, 0);
     int used = st[b + S_USED];
     int handled = st[b + S_SIG_USED];
     int flushing = st[b + S_FLUSHING];
-    int cap = plan[P_SIG_CAP];
-    st[word(plan, b, W_HEAD, s)] = wrap(st[word(plan, b, W_HEAD, s)] + used, capacity(plan, s));
-    st[word(plan, b, W_COUNT, s)] = st[word(plan, b, W_COUNT, s)] - used;
-    st[word(plan, b, W_RELEASED, s)] = st[word(plan, b, W_RELEASED, s)] + used;
-    st[word(plan, b, W_SIG_HEAD, s)] = wrap(st[word(plan, b, W_SIG_HEAD, s)] + handled, cap);
-    st[word(plan, b, W_SIG_COUNT, s)] = st[word(plan, b, W_SIG_COUNT, s)] - handled;
-    if (st[word(plan, b, W_SIG_COUNT, s)] > 0) {
-      if (st[ring(plan, b, s, st[word(plan, b, W_SIG_HEAD, s)], 1)] != st[b + S_CREDIT]) {
-        bump(stats, plan, g, s, C_CREDIT_STORES, 1);
+    int credit = st[b + S_CREDIT];
+    int count = st[ws + W_COUNT] - used;
+    int signals = st[ws + W_SIG_COUNT] - handled;
+    int sigHead = wrap(st[ws + W_SIG_HEAD] + handled, cap);
+    int at = ringEntry(rings, cap, s, sigHead) + 1;
+    st[ws + W_HEAD] = wrap(st[ws + W_HEAD] + used, capacity);
+    st[ws + W_COUNT] = count;
+    st[ws + W_RELEASED] = st[ws + W_RELEASED] + used;
+    st[ws + W_SIG_HEAD] = sigHead;
+    st[ws + W_SIG_COUNT] = signals;
+    if (signals > 0) {
+      if (st[at] != credit) {
+        stats[counters + C_CREDIT_STORES] = stats[counters + C_CREDIT_STORES] + 1;
       }
-      st[ring(plan, b, s, st[word(plan, b, W_SIG_HEAD, s)], 1)] = st[b + S_CREDIT];
+      st[at] = credit;
     }
-    bump(stats, plan, g, s, C_CONSUMED, used);
-    bump(stats, plan, g, s, C_SIGNALS, handled);
+    stats[counters + C_CONSUMED] = stats[counters + C_CONSUMED] + used;
+    stats[counters + C_SIGNALS] = stats[counters + C_SIGNALS] + handled;
     st[b + S_FIRING] = -1;
     st[b + S_USED] = 0;
     st[b + S_SIG_USED] = 0;
-    if (Protocol.dataEmpty(st[word(plan, b, W_COUNT, s)], plan[plan[P_INPUTS_PER_RUN] + s], flushing == 1)
-        && st[word(plan, b, W_SIG_COUNT, s)] == 0 && st[word(plan, b, W_OPEN_SLOT, s)] < 0) {
-      st[word(plan, b, W_ACTIVE, s)] = 0;
+    if (Protocol.dataEmpty(count, inputs, flushing == 1) && signals == 0 && st[ws + W_OPEN_SLOT] < 0) {
+      st[ws + W_ACTIVE] = 0;
       if (flushing == 1) {
-        propagateFlush(plan, st, b, s, st[word(plan, b, W_FLUSH, s)]);
-        st[word(plan, b, W_FLUSH, s)] = Protocol.NOT_FLUSHING;
-        bump(stats, plan, g, s, C_FLUSHES, 1);
+        propagateFlush(plan, st, b, s, st[ws + W_FLUSH]);
+        st[ws + W_FLUSH] = Protocol.NOT_FLUSHING;
+        stats[counters + C_FLUSHES] = stats[counters + C_FLUSHES] + 1;
       }
     }
   }

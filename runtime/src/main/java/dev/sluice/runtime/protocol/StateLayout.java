@@ -1,10 +1,8 @@
 package dev.sluice.runtime.protocol;
 
-import static dev.sluice.runtime.protocol.PlanCode.P_REGION_AT;
-import static dev.sluice.runtime.protocol.PlanCode.P_RING;
-import static dev.sluice.runtime.protocol.PlanCode.P_SIG_CAP;
 import static dev.sluice.runtime.protocol.PlanCode.P_STAGES;
 import static dev.sluice.runtime.protocol.PlanCode.P_STATE;
+import static dev.sluice.runtime.protocol.PlanCode.R_STATE_AT;
 
 /**
  * Where the {@link Scheduler}'s state lies in its {@code int[]}: the one home of the layout. Both
@@ -135,7 +133,12 @@ public final class StateLayout {
    * store into the state, which is an {@code int[]} too).
    */
   static int word(int[] plan, int b, int w, int s) {
-    return b + S_HEADER + s * STAGE_WORDS + w;
+    return stageWords(b, s) + w;
+  }
+
+  /** Index of stage {@code s}'s first word in the group whose state begins at {@code b}. */
+  static int stageWords(int b, int s) {
+    return b + S_HEADER + s * STAGE_WORDS;
   }
 
   /**
@@ -146,14 +149,19 @@ public final class StateLayout {
     return position >= size ? position - size : position;
   }
 
-  /** Index of field {@code field} of entry {@code i} of stage {@code s}'s signal ring. */
-  static int ring(int[] plan, int b, int s, int i, int field) {
-    return b + plan[P_RING] + (s * plan[P_SIG_CAP] + i) * RING_WORDS + field;
+  /**
+   * Index of entry {@code i} of stage {@code s}'s signal ring (then its {@link #RING_WORDS} fields:
+   * kind, credit, parent or payload slot), the rings beginning at {@code rings} (a group's base plus
+   * {@link PlanCode#P_RING}) and holding {@code cap} ({@link PlanCode#P_SIG_CAP}) entries each; the
+   * caller reads those two plan words once.
+   */
+  static int ringEntry(int rings, int cap, int s, int i) {
+    return rings + (s * cap + i) * RING_WORDS;
   }
 
   /** Index of region {@code r}'s parent buffer. */
   static int region(int[] plan, int b, int r) {
-    return b + plan[plan[P_REGION_AT] + r];
+    return b + plan[PlanCode.regionOf(plan, r) + R_STATE_AT];
   }
 
   /** Where group {@code g}'s state begins. */

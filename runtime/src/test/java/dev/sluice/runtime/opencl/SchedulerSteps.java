@@ -53,8 +53,8 @@ final class SchedulerSteps {
           if (a > 1) {
             total = limit * ((a + g) % 3) / 2;
           }
-          for (i = plan[plan[PlanCode.P_OUT_AT] + a]; i < plan[plan[PlanCode.P_OUT_AT] + a + 1]; i++) {
-            e = plan[plan[PlanCode.P_OUT] + i];
+          for (i = plan[PlanCode.stage(a) + PlanCode.F_OUT_FROM]; i < plan[PlanCode.stage(a) + PlanCode.F_OUT_TO]; i++) {
+            e = plan[i];
             if (plan[plan[PlanCode.P_EDGE_TO] + e] >= 0) {
               Scheduler.reserve(plan, st, err, g, e, total);
             }
