@@ -4,14 +4,12 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.sluice.runtime.testing.ChildJvm;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -30,29 +28,9 @@ class FirstRunTest {
   }
 
   static Child child(Map<String, String> env, List<String> jvmArgs) throws IOException, InterruptedException {
-    List<String> cmd = new ArrayList<>();
-    cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
-    cmd.addAll(jvmArgs);
-    cmd.add("-cp");
-    cmd.add(System.getProperty("java.class.path"));
-    cmd.add(FirstRunChild.class.getName());
-    ProcessBuilder pb = new ProcessBuilder(cmd);
-    pb.environment().remove("SLUICE_DEVICE");
-    pb.environment().remove("POCL_SIGFPE_HANDLER");
-    pb.environment().remove("LD_PRELOAD");
-    pb.environment().putAll(env);
-    Path out = Files.createTempFile("sluice-child", ".out");
-    Path err = Files.createTempFile("sluice-child", ".err");
-    try {
-      Process p = pb.redirectOutput(out.toFile()).redirectError(err.toFile()).start();
-      assertTrue(p.waitFor(120, TimeUnit.SECONDS), "child JVM did not finish: " + cmd);
-      Child c = new Child(Files.readString(out, StandardCharsets.UTF_8), Files.readString(err, StandardCharsets.UTF_8));
-      assertEquals(0, p.exitValue(), "child JVM failed:\n" + c.out + c.err);
-      return c;
-    } finally {
-      Files.deleteIfExists(out);
-      Files.deleteIfExists(err);
-    }
+    ChildJvm.Output o = ChildJvm.run(FirstRunChild.class, jvmArgs,
+        List.of("SLUICE_DEVICE", "POCL_SIGFPE_HANDLER", "LD_PRELOAD"), env);
+    return new Child(o.out(), o.err());
   }
 
   @Test

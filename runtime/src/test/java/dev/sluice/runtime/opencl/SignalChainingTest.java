@@ -1,17 +1,16 @@
 package dev.sluice.runtime.opencl;
 
-import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.sluice.runtime.testing.ChildJvm;
 import dev.sluice.runtime.testing.OpenClAvailable;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
+import java.util.Map;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 
@@ -27,31 +26,17 @@ class SignalChainingTest {
   record Child(String out, String err) {}
 
   static Child child(String how, boolean jsig) throws IOException, InterruptedException {
-    List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-        "-Xcheck:jni", "-cp", System.getProperty("java.class.path"), SignalChainingChild.class.getName(), how));
-    ProcessBuilder pb = new ProcessBuilder(cmd);
-    pb.environment().remove("LD_PRELOAD");
-    pb.environment().put("POCL_SIGFPE_HANDLER", "0");
+    Map<String, String> env = new HashMap<>(Map.of("POCL_SIGFPE_HANDLER", "0"));
     if (jsig) {
-      pb.environment().put("LD_PRELOAD", JSIG.toString());
+      env.put("LD_PRELOAD", JSIG.toString());
     }
-    Path out = Files.createTempFile("sluice-child", ".out");
-    Path err = Files.createTempFile("sluice-child", ".err");
-    try {
-      Process p = pb.redirectOutput(out.toFile()).redirectError(err.toFile()).start();
-      assertTrue(p.waitFor(120, TimeUnit.SECONDS), "child JVM did not finish: " + cmd);
-      Child c = new Child(Files.readString(out, StandardCharsets.UTF_8), Files.readString(err, StandardCharsets.UTF_8));
-      assertEquals(0, p.exitValue(), "child JVM failed:\n" + c.out + c.err);
-      if (c.out.contains("no pocl")) {
-        // the check is about PoCL alone; without it, the usual OpenCL skip (a failure in CI)
-        OpenClAvailable.devices();
-        Assumptions.abort("no PoCL device here");
-      }
-      return c;
-    } finally {
-      Files.deleteIfExists(out);
-      Files.deleteIfExists(err);
+    ChildJvm.Output o = ChildJvm.run(SignalChainingChild.class, List.of("-Xcheck:jni"), List.of("LD_PRELOAD"), env, how);
+    if (o.out().contains("no pocl")) {
+      // the check is about PoCL alone; without it, the usual OpenCL skip (a failure in CI)
+      OpenClAvailable.devices();
+      Assumptions.abort("no PoCL device here");
     }
+    return new Child(o.out(), o.err());
   }
 
   @Test
