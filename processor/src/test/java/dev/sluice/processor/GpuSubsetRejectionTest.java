@@ -780,7 +780,7 @@ class GpuSubsetRejectionTest {
     CompilationSubject.assertThat(c).generatedSourceFile("t.PPipeline_Kernel").contentsAsUtf8String()
         .contains("return dev.sluice.runtime.opencl.JavaArithmetic.subI(sl_d_end, sl_d_start);");
     CompilationSubject.assertThat(c).generatedSourceFile("t.PPipeline_Kernel").contentsAsUtf8String()
-        .contains("int sl_d_start = par_1_start[sl_g * 64 + ctl[3]];");
+        .contains("int sl_d_start = par_1_start[sl_g * plan[PlanCode.regionOf(plan, 1) + PlanCode.R_BUFFER] + ctl[3]];");
     CompilationSubject.assertThat(c).generatedSourceFile("t.PPipeline_Kernel").contentsAsUtf8String()
         .contains("push_show_out(sl_g, sl_lane, sl_slot, dev.sluice.runtime.opencl.JavaArithmetic.addI(sl_d_start, i));");
   }

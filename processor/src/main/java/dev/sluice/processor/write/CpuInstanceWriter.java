@@ -134,7 +134,7 @@ final class CpuInstanceWriter {
       TypeName element = Names.type(r.parentType());
       t.addField(FieldSpec.builder(ArrayTypeName.of(element), Names.parents(r.number()), Modifier.FINAL)
           .addJavadoc("Open parents of region $L (head $L), by parent-buffer slot.\n", r.number(), r.head())
-          .initializer("new $T[$L]", element, r.parentBuffer())
+          .initializer("new $T[$T.PLAN.regionParentBuffer[$L]]", element, names.api(), r.number())
           .build());
     }
   }

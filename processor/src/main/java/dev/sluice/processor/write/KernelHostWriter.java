@@ -192,13 +192,14 @@ final class KernelHostWriter {
     }
     for (RegionPlan r : shape.schedule.regions()) {
       for (Column c : r.number() == 0 ? List.<Column>of() : Column.of(r.parentType())) {
-        m.addStatement("$N = new $T[groups * $L]", KernelNames.parents(r.number()) + c.suffix(), c.type(), r.parentBuffer());
+        m.addStatement("$N = new $T[groups * plan[$T.regionOf(plan, $L) + $T.R_BUFFER]]", KernelNames.parents(r.number()) + c.suffix(),
+            c.type(), PLAN_CODE, r.number(), PLAN_CODE);
       }
     }
     for (ItemType tag : shape.raisedTags()) {
       for (Column c : Column.of(tag)) {
-        m.addStatement("$N = new $T[groups * $L]", KernelNames.pool(tag.simpleName()) + c.suffix(), c.type(),
-            shape.poolPerGroup());
+        m.addStatement("$N = new $T[groups * plan[$T.P_STAGES] * plan[$T.P_POOL]]", KernelNames.pool(tag.simpleName()) + c.suffix(),
+            c.type(), PLAN_CODE, PLAN_CODE);
       }
     }
     for (StageModel s : model.nodes()) {

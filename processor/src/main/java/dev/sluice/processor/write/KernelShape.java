@@ -61,11 +61,6 @@ final class KernelShape {
     return Math.toIntExact(SizeLimits.payloadSlotsPerOrigin(model));
   }
 
-  /** Payload slots of one tag's pool per work-group: a pool of {@link #poolSize} per stage. */
-  int poolPerGroup() {
-    return names.stagesInPlanOrder().size() * poolSize();
-  }
-
   boolean raises(StageModel s) {
     return s.isNode() && !s.node().raisedTags().isEmpty();
   }

@@ -276,7 +276,8 @@ final class KernelWriter {
           .addJavadoc("The signal kind of user tag $L.\n", tag.simpleName()).build());
       for (Column c : Column.of(tag)) {
         t.addField(FieldSpec.builder(ArrayTypeName.of(c.type()), KernelNames.pool(tag.simpleName()) + c.suffix())
-            .addJavadoc("Payloads of $L signals in flight: $L slots per origin stage per group.\n", tag.simpleName(), shape.poolSize())
+            .addJavadoc("Payloads of $L signals in flight: per origin stage and group, the plan's pool size ($L slots).\n",
+                tag.simpleName(), shape.poolSize())
             .initializer("new $T[1]", c.type()).build());
       }
     }
@@ -304,7 +305,8 @@ final class KernelWriter {
     for (RegionPlan r : schedule.regions()) {
       for (Column c : r.number() == 0 ? List.<Column>of() : Column.of(r.parentType())) {
         t.addField(FieldSpec.builder(ArrayTypeName.of(c.type()), KernelNames.parents(r.number()) + c.suffix())
-            .addJavadoc("Open parents of region $L (head '$L'): $L slots per group.\n", r.number(), r.head(), r.parentBuffer())
+            .addJavadoc("Open parents of region $L (head '$L'): per group, the plan's parent buffer ($L slots).\n",
+                r.number(), r.head(), r.parentBuffer())
             .initializer("new $T[1]", c.type()).build());
       }
     }
@@ -481,6 +483,21 @@ final class KernelWriter {
     return CodeBlock.of("plan[$T.stage($L) + $T.F_CAPACITY]", PLAN_CODE, names.index(stage), PLAN_CODE);
   }
 
+  /** Region {@code r}'s parent buffer per group, read from the plan (its one carrier, as for {@link #capacityOf}). */
+  private CodeBlock parentBufferOf(RegionPlan r) {
+    return CodeBlock.of("plan[$T.regionOf(plan, $L) + $T.R_BUFFER]", PLAN_CODE, r.number(), PLAN_CODE);
+  }
+
+  /** Payload slots per origin stage in a user tag's pool, per group: read from the plan. */
+  private CodeBlock poolSize() {
+    return CodeBlock.of("plan[$T.P_POOL]", PLAN_CODE);
+  }
+
+  /** Payload slots of one tag's pool per group: a pool of {@link #poolSize} per stage. */
+  private CodeBlock poolPerGroup() {
+    return CodeBlock.of("plan[$T.P_STAGES] * plan[$T.P_POOL]", PLAN_CODE, PLAN_CODE);
+  }
+
   /** Declares the capacity of each queue that {@code s}'s pushes on {@code channel} go to, for {@link #writeToEdge}. */
   private void edgeCapacities(MethodSpec.Builder m, StageModel s, String channel) {
     for (EdgeModel e : shape.edges(s.name(), channel)) {
@@ -580,7 +597,7 @@ final class KernelWriter {
       if (p.kind() == RunParam.Kind.PARENT) {
         // the items of one run share a parent: runs stop at BEGIN/END signals
         RegionPlan r = schedule.region(schedule.stage(s.name()).label());
-        load(m, p, KernelNames.parents(r.number()), KernelNames.G + " * " + r.parentBuffer() + " + ctl[3]");
+        load(m, p, KernelNames.parents(r.number()), CodeBlock.of("$N * $L + ctl[3]", KernelNames.G, parentBufferOf(r)));
       }
     }
     BodyTranslator.Translation tr = bodies.get(s.name());
@@ -616,7 +633,7 @@ final class KernelWriter {
         .addModifiers(Modifier.PRIVATE)
         .addParameter(int.class, "sl_g")
         .addStatement("int sl_slot = sl_g * $L + $T.runOffset(plan, st, sl_g)", capacityOf(s.name()), SCHED)
-        .addStatement("int sl_p = sl_g * $L + $T.runParent(plan, st, sl_g)", r.parentBuffer(), SCHED);
+        .addStatement("int sl_p = sl_g * $L + $T.runParent(plan, st, sl_g)", parentBufferOf(r), SCHED);
     for (Column c : Column.of(s.itemType())) {
       m.addStatement("$N[sl_p] = $N[sl_slot]", KernelNames.parents(r.number()) + c.suffix(), KernelNames.queue(s.name()) + c.suffix());
     }
@@ -638,6 +655,10 @@ final class KernelWriter {
 
   /** Declares the locals holding parameter {@code p} (one per column of a record), read from {@code array[index]}. */
   private static void load(MethodSpec.Builder m, RunParam p, String array, String index) {
+    load(m, p, array, CodeBlock.of("$L", index));
+  }
+
+  private static void load(MethodSpec.Builder m, RunParam p, String array, CodeBlock index) {
     String name = p.element().getSimpleName().toString();
     for (Column c : Column.of(p.type())) {
       String local = p.type().isRecord() ? KernelNames.component(name, c.accessor()) : name;
@@ -690,9 +711,9 @@ final class KernelWriter {
     for (RunParam p : handler.params()) {
       if (p.kind() == RunParam.Kind.SIGNAL && handler.tag() == dev.sluice.Signal.USER) {
         // a user signal's payload: slot ctl[3] of its tag's pool
-        load(m, p, KernelNames.pool(p.type().simpleName()), KernelNames.G + " * " + shape.poolPerGroup() + " + ctl[3]");
+        load(m, p, KernelNames.pool(p.type().simpleName()), CodeBlock.of("$N * ($L) + ctl[3]", KernelNames.G, poolPerGroup()));
       } else if (p.kind() == RunParam.Kind.SIGNAL || p.kind() == RunParam.Kind.PARENT) {
-        load(m, p, KernelNames.parents(r.number()), KernelNames.G + " * " + r.parentBuffer() + " + ctl[3]");
+        load(m, p, KernelNames.parents(r.number()), CodeBlock.of("$N * $L + ctl[3]", KernelNames.G, parentBufferOf(r)));
       }
     }
     stageLocal(m, s);
@@ -788,17 +809,18 @@ final class KernelWriter {
    */
   private void emitRaises(MethodSpec.Builder m, StageModel s) {
     int self = names.index(s.name());
-    int perGroup = shape.poolPerGroup();
     List<ChannelModel> chans = s.node().channels();
-    m.addStatement("int sl_slot = 0")
+    m.addStatement("int sl_pool = $L", poolSize())
+        .addStatement("int sl_slot = 0")
         .beginControlFlow("for (sl_i = 0; sl_r >= 0 && sl_i < rc[sl_r]; sl_i++)");
     for (ItemType tag : s.node().raisedTags()) {
       String rn = KernelNames.raisedCount(s.name(), tag.simpleName());
       m.beginControlFlow("if (rk[sl_r * $L + sl_i] == $N)", RAISES, KernelNames.signalKind(tag.simpleName()))
-          .addStatement("sl_slot = $L + $N[sl_g] % $L", self * shape.poolSize(), rn, shape.poolSize())
+          .addStatement("sl_slot = $L * sl_pool + $N[sl_g] % sl_pool", self, rn)
           .addStatement("$N[sl_g] = $N[sl_g] + 1", rn, rn);
       for (Column c : Column.of(tag)) {
-        m.addStatement("$N[sl_g * $L + sl_slot] = $N[(sl_g * $L + sl_r) * $L + sl_i]", KernelNames.pool(tag.simpleName()) + c.suffix(), perGroup,
+        m.addStatement("$N[sl_g * plan[$T.P_STAGES] * sl_pool + sl_slot] = $N[(sl_g * $L + sl_r) * $L + sl_i]",
+            KernelNames.pool(tag.simpleName()) + c.suffix(), PLAN_CODE,
             KernelNames.raisedPayload(s.name(), tag.simpleName()) + c.suffix(), width, RAISES);
       }
       UserTagKey key = new UserTagKey(tag);

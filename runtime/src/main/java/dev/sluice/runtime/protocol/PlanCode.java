@@ -47,7 +47,12 @@ public final class PlanCode {
   public static final int P_EDGE_TO = 12;
   /** Where the region records lie. */
   public static final int P_REGION = 13;
-  public static final int P_HEADER = 14;
+  /**
+   * Payload slots per origin stage and user tag in a group's signal payload pool
+   * ({@link Protocol#payloadSlotsPerOrigin}); the kernel indexes its pools with it and sizes them by it.
+   */
+  public static final int P_POOL = 14;
+  public static final int P_HEADER = 15;
 
   // -- then one record of STAGE_FIELDS words per stage, stage after stage (see stage(s)) --
   public static final int F_KIND = 0;
@@ -136,6 +141,7 @@ public final class PlanCode {
     out.set(P_SIGNALS, k);
     out.set(P_SIG_CAP, plan.signalCapacity);
     out.set(P_REGIONS, regions);
+    out.set(P_POOL, Math.toIntExact(Protocol.payloadSlotsPerOrigin(n, plan.signalCapacity)));
     // a group's state: header, stage words, edge bases, signal rings, then the parent buffers
     int ring = S_HEADER + STAGE_WORDS * n + e;
     out.set(P_RING, ring);
