@@ -40,7 +40,14 @@ final class CpuDirectWriter {
   static final ClassName DIRECT_DRIVER = ClassName.get(DIRECT, "DirectDriver");
   static final ClassName DIRECT_OUTCOME = DIRECT_DRIVER.nestedClass("Outcome");
   private static final ClassName CHANNEL = ClassName.get(DIRECT, "DirectChannel");
+  private static final ClassName MAX_EXCEEDED = ClassName.get(Names.RUNTIME + ".cpu", "MaxExceededException");
 
+  /**
+   * A channel of a node that raises no signals, with {@code @Max} at most this, keeps one call's pushes
+   * in fields of an object made for that call ({@code Held_s_c}): once the node's method is inlined,
+   * the JIT keeps those fields in registers (escape analysis), so a push costs what a local does.
+   */
+  private static final int SLOTS_AT_MOST = 8;
   /** A channel whose {@code @Max} is at most this holds its pushes in an array of that size; a larger one grows its array. */
   private static final int HELD_AT_MOST = 4096;
   private static final int GROWN_FROM = 64;
@@ -95,6 +102,9 @@ final class CpuDirectWriter {
             .initializer("channel($L, new $T())", names.index(s.name()), type)
             .build());
         t.addType(channel(s, c));
+        if (slotted(s, c)) {
+          t.addType(heldClass(s, c));
+        }
       }
       if (s.isNode()) {
         for (ItemType tag : s.node().raisedTags()) {
@@ -235,6 +245,12 @@ final class CpuDirectWriter {
     // a node's pushes are held until its method returns, then handed on in order (pass): so each
     // node's method is its own call chain, and a node class used at several stages is never inlined
     // into itself (the JIT gives up on such recursive inlining after one level)
+    if (slotted(s, c)) {
+      return t.addJavadoc("Counts $L's pushes on '$L' and hands them on; one call's pushes are in a {@link $T}.\n",
+              s.name(), c, heldClassName(s.name(), c))
+          .addMethod(passSlots(s, c, max))
+          .build();
+    }
     boolean fixed = max <= HELD_AT_MOST;
     TypeName element = type.isRecord() ? TypeName.OBJECT : Names.type(type);
     t.addField(FieldSpec.builder(com.squareup.javapoet.ArrayTypeName.of(element), "held", Modifier.PRIVATE)
@@ -243,9 +259,18 @@ final class CpuDirectWriter {
         .initializer("new $T[$L]", element, fixed ? max : GROWN_FROM)
         .build());
     t.addField(TypeName.INT, "count", Modifier.PRIVATE);
-    push.beginControlFlow("if (++total - mark > $L)", max)
-        .addStatement("throw overMax($L)", max)
-        .endControlFlow();
+    // a node that raises no signals passes its pushes on only when it returns, so the held count is
+    // the item's pushes: @Max is one compare, and total is counted once per item (in pass)
+    boolean counted = s.node().raisedTags().isEmpty();
+    if (counted) {
+      push.beginControlFlow("if (count == $L)", max)
+          .addStatement("throw tooMany($L)", max)
+          .endControlFlow();
+    } else {
+      push.beginControlFlow("if (++total - mark > $L)", max)
+          .addStatement("throw overMax($L)", max)
+          .endControlFlow();
+    }
     if (!fixed) {
       push.beginControlFlow("if (count == held.length)")
           .addStatement("held = $T.copyOf(held, 2 * count)", java.util.Arrays.class)
@@ -253,14 +278,96 @@ final class CpuDirectWriter {
     }
     push.addStatement("held[count++] = item");
     String item = type.isRecord() ? "(" + Names.type(type) + ") held[i]" : "held[i]";
-    MethodSpec pass = MethodSpec.methodBuilder("pass")
+    MethodSpec.Builder pass = MethodSpec.methodBuilder("pass")
         .addJavadoc("Hands the held pushes on to the consumers, in order.\n")
-        .beginControlFlow("for (int i = 0; i < count; i++)")
+        .addStatement("int n = count");
+    if (counted) {
+      pass.addStatement("total += n");
+    }
+    pass.addStatement("count = 0")
+        .beginControlFlow("for (int i = 0; i < n; i++)")
         .addCode(deliver(s.name(), c, item))
+        .endControlFlow();
+
+    return t.addSuperinterface(outInterface(type)).addMethod(push.build()).addMethod(pass.build()).build();
+  }
+
+  /** Hands on what one call of {@code s}'s method pushed on {@code channel}. */
+  private CodeBlock pass(StageModel s, String channel) {
+    return slotted(s, channel)
+        ? CodeBlock.of("$N.pass($N);\n", Names.channel(s.name(), channel), heldLocal(channel))
+        : CodeBlock.of("$N.pass();\n", Names.channel(s.name(), channel));
+  }
+
+  /** Whether {@code s}'s pushes on {@code channel} are kept in a per-call {@code Held_s_c} (see {@link #SLOTS_AT_MOST}). */
+  private static boolean slotted(StageModel s, String channel) {
+    return s.isNode() && !s.isEnumerator() && s.node().raisedTags().isEmpty()
+        && s.node().channel(channel).orElseThrow().max() <= SLOTS_AT_MOST;
+  }
+
+  private ClassName heldClassName(String stage, String channel) {
+    return className(names).nestedClass("Held_" + stage + "_" + channel);
+  }
+
+  /** The local that holds one call's pushes on a slotted channel. */
+  private static String heldLocal(String channel) {
+    return "pushes_" + channel;
+  }
+
+  /**
+   * The pushes of one call of {@code s}'s method on {@code channel}, in fields {@code h0, h1, ...}:
+   * made for the call and gone after it, so the JIT can keep them in registers.
+   */
+  private TypeSpec heldClass(StageModel s, String c) {
+    ItemType type = s.channelType(c);
+    TypeName element = Names.type(type);
+    int max = s.node().channel(c).orElseThrow().max();
+    TypeSpec.Builder t = TypeSpec.classBuilder(heldClassName(s.name(), c))
+        .addModifiers(Modifier.PRIVATE, Modifier.STATIC, Modifier.FINAL)
+        .addSuperinterface(outInterface(type))
+        .addJavadoc("One call's pushes on $L's '$L' (at most $L): made for the call, so they live in registers.\n",
+            s.name(), c, max)
+        .addField(TypeName.INT, "count", Modifier.PRIVATE);
+    for (int i = 0; i < max; i++) {
+      t.addField(element, "h" + i, Modifier.PRIVATE);
+    }
+    MethodSpec.Builder push = MethodSpec.methodBuilder("push")
+        .addAnnotation(Override.class)
+        .addModifiers(Modifier.PUBLIC)
+        .addParameter(element, "item");
+    if (type.isRecord()) {
+      push.beginControlFlow("if (item == null)")
+          .addStatement("throw new $T($S)", NullPointerException.class, "pushed null to channel '" + c + "'")
+          .endControlFlow();
+    }
+    push.beginControlFlow("switch (count)");
+    for (int i = 0; i < max; i++) {
+      push.addStatement("case $L: h$L = item; break", i, i);
+    }
+    // pass() sets count to -1: a push through a channel kept past its call is an error, not lost
+    push.addStatement("default: throw count < 0 ? new $T($S) : new $T($S, $L)", IllegalStateException.class,
+            "pushed to channel '" + c + "' after the call that received it returned: a channel is valid only"
+                + " during that call",
+            MAX_EXCEEDED, c, max)
         .endControlFlow()
-        .addStatement("count = 0")
-        .build();
-    return t.addSuperinterface(outInterface(type)).addMethod(push.build()).addMethod(pass).build();
+        .addStatement("count++");
+    return t.addMethod(push.build()).build();
+  }
+
+  /** A slotted channel's {@code pass}: counts the call's pushes and hands each on to the consumers, in order. */
+  private MethodSpec passSlots(StageModel s, String c, int max) {
+    MethodSpec.Builder m = MethodSpec.methodBuilder("pass")
+        .addJavadoc("Hands one call's pushes on to the consumers, in order.\n")
+        .addParameter(heldClassName(s.name(), c), "pushes")
+        .addStatement("int n = pushes.count")
+        .addStatement("pushes.count = -1")
+        .addStatement("total += n");
+    for (int i = 0; i < max; i++) {
+      m.beginControlFlow("if (n > $L)", i)
+          .addCode(deliver(s.name(), c, "pushes.h" + i))
+          .endControlFlow();
+    }
+    return m.build();
   }
 
   private TypeSpec raise(StageModel s, ItemType tag) {
@@ -339,7 +446,9 @@ final class CpuDirectWriter {
         .addModifiers(Modifier.PRIVATE)
         .addParameter(Names.type(s.itemType()), "item");
     for (ChannelModel c : node.channels()) {
-      if (c.pushedFromRun()) {
+      if (c.pushedFromRun() && slotted(s, c.name())) {
+        m.addStatement("$T $N = new $T()", heldClassName(s.name(), c.name()), heldLocal(c.name()), heldClassName(s.name(), c.name()));
+      } else if (c.pushedFromRun() && !node.raisedTags().isEmpty()) {
         m.addStatement("$N.beginItem()", Names.channel(s.name(), c.name()));
       }
     }
@@ -355,7 +464,7 @@ final class CpuDirectWriter {
         .endControlFlow();
     for (ChannelModel c : node.channels()) {
       if (c.pushedFromRun()) {
-        m.addStatement("$N.pass()", Names.channel(s.name(), c.name()));
+        m.addCode(pass(s, c.name()));
       }
     }
     return m.build();
@@ -415,7 +524,11 @@ final class CpuDirectWriter {
     if (h != null) {
       int label = schedule.stage(s.name()).label();
       for (String c : h.channels()) {
-        m.addStatement("$N.beginItem()", Names.channel(s.name(), c));
+        if (slotted(s, c)) {
+          m.addStatement("$T $N = new $T()", heldClassName(s.name(), c), heldLocal(c), heldClassName(s.name(), c));
+        } else if (!s.node().raisedTags().isEmpty()) {
+          m.addStatement("$N.beginItem()", Names.channel(s.name(), c));
+        }
       }
       String value = h.tag() == Signal.USER ? "signal" : parent(label);
       CodeBlock item = user
@@ -427,7 +540,7 @@ final class CpuDirectWriter {
           .addStatement("throw failure($L, $L, e)", names.index(s.name()), item)
           .endControlFlow();
       for (String c : h.channels()) {
-        m.addStatement("$N.pass()", Names.channel(s.name(), c));
+        m.addCode(pass(s, c));
       }
     }
     m.addCode(send(e.forwardEdges(), key, user ? "signal" : ""));
@@ -445,7 +558,7 @@ final class CpuDirectWriter {
       switch (p.kind()) {
         case ITEM, SIGNAL -> b.add("$L", item);
         case PARENT -> b.add("$N", parent(label));
-        case CHANNEL -> b.add("$N", Names.channel(s.name(), p.channel()));
+        case CHANNEL -> b.add("$N", slotted(s, p.channel()) ? heldLocal(p.channel()) : Names.channel(s.name(), p.channel()));
         case RAISE -> b.add("$N", Names.raise(s.name(), p.type()));
       }
     }
