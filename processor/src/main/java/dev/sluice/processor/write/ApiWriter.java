@@ -58,6 +58,10 @@ final class ApiWriter {
       t.addField(factoryType(s), s.name(), Modifier.FINAL);
     }
     t.addField(Names.RUN_OPTIONS, "options", Modifier.PRIVATE, Modifier.FINAL);
+    t.addField(FieldSpec.builder(CpuDirectWriter.SINK_STARTS, "sinkStarts", Modifier.PRIVATE, Modifier.FINAL)
+        .addJavadoc("Where the direct CPU executor's sink buffers start: what this object's last run needed.\n")
+        .initializer("new $T($L)", CpuDirectWriter.SINK_STARTS, model.sinks().size())
+        .build());
     if (kernel.hasKernel()) {
       t.addField(FieldSpec.builder(KernelWriter.className(names), "kernel", Modifier.PRIVATE)
           .addJavadoc("The OpenCL kernel, made on the first OpenCL run and kept (compiled) for the next ones.\n").build());
@@ -220,7 +224,7 @@ final class ApiWriter {
             outcome, Names.CPU_DRIVER, names.instance())
         .addStatement("return new $T(outcome)", resultName())
         .endControlFlow()
-        .addStatement("$T outcome = $T.run(PLAN, run, input.apply(run.claimSize()), (c, control) -> new $T(this, c, control))",
+        .addStatement("$T outcome = $T.run(PLAN, run, input.apply(run.claimSize()), sinkStarts, (c, control) -> new $T(this, c, control))",
             ParameterizedTypeName.get(CpuDirectWriter.DIRECT_OUTCOME, CpuDirectWriter.className(names)),
             CpuDirectWriter.DIRECT_DRIVER, CpuDirectWriter.className(names))
         .addStatement("return new $T(outcome)", resultName());

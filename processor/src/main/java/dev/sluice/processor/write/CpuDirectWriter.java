@@ -39,6 +39,7 @@ final class CpuDirectWriter {
   static final ClassName DIRECT_INSTANCE = ClassName.get(DIRECT, "DirectInstance");
   static final ClassName DIRECT_DRIVER = ClassName.get(DIRECT, "DirectDriver");
   static final ClassName DIRECT_OUTCOME = DIRECT_DRIVER.nestedClass("Outcome");
+  static final ClassName SINK_STARTS = ClassName.get(DIRECT, "SinkStarts");
   private static final ClassName CHANNEL = ClassName.get(DIRECT, "DirectChannel");
   private static final ClassName MAX_EXCEEDED = ClassName.get(Names.RUNTIME + ".cpu", "MaxExceededException");
 

@@ -109,6 +109,21 @@ public abstract class DataQueue {
     words[countAt] = count;
   }
 
+  /**
+   * Gives an empty sink buffer room for {@code n} items (at most a {@linkplain #SEGMENT segment}) before
+   * its first push: a size hint, which changes nothing but how often it grows.
+   */
+  public final void startAt(int n) {
+    if (!growable || count() != 0) {
+      throw new IllegalStateException("only an empty sink buffer is given a starting size");
+    }
+    int c = Math.max(1, Math.min(n, SEGMENT));
+    if (c != capacity) {
+      replace(c);
+      capacity = c;
+    }
+  }
+
   /** Called when a push finds the queue full: grows a sink buffer, else reports an overflow. */
   protected final void full() {
     reserve(1);

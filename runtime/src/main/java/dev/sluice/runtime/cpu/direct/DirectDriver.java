@@ -24,8 +24,12 @@ public final class DirectDriver {
   /** The instances after the run, and the run's report. */
   public record Outcome<I extends DirectInstance>(List<I> instances, RunReport report) {}
 
+  /**
+   * Runs the instances {@code newInstance} makes over {@code cursor}; their sink buffers start at the
+   * sizes in {@code starts}, which then remembers what this run's instances needed.
+   */
   public static <I extends DirectInstance> Outcome<I> run(PipelinePlan plan, RunOptions options,
-      InputCursor cursor, BiFunction<InputCursor, RunControl, I> newInstance) {
+      InputCursor cursor, SinkStarts starts, BiFunction<InputCursor, RunControl, I> newInstance) {
     Device device = options.resolvedDevice();
     if (device.kind() != Device.Kind.JVM || device.scheduled()) {
       throw new IllegalArgumentException("the direct CPU executor does not run on " + device);
@@ -35,7 +39,12 @@ public final class DirectDriver {
       throw new IllegalStateException(plan.name + ": " + untrusted);
     }
     InstanceThreads.Ran<I> ran = InstanceThreads.run(plan.name, options,
-        new RunControl(options.maxSteps()), cursor, newInstance, DirectInstance::run);
+        new RunControl(options.maxSteps()), cursor, (c, control) -> {
+          I instance = newInstance.apply(c, control);
+          instance.startSinks(starts);
+          return instance;
+        }, DirectInstance::run);
+    starts.remember(ran.instances());
     return new Outcome<>(ran.instances(), report(plan, device, ran.instances(), ran.nanos()));
   }
 

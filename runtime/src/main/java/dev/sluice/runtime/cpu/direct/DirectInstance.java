@@ -49,6 +49,13 @@ public abstract class DirectInstance {
     sinks = buffers;
   }
 
+  /** Gives each (still empty) sink buffer the room {@code starts} holds for it. */
+  final void startSinks(SinkStarts starts) {
+    for (int k = 0; k < sinks.length; k++) {
+      sinks[k].startAt(starts.of(k));
+    }
+  }
+
   /**
    * Pushes input items {@code from .. from+count-1} of a claimed chunk into the source's channel,
    * each running to the end of the pipeline before the next.
