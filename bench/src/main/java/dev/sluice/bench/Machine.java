@@ -41,8 +41,11 @@ final class Machine {
       return set;
     }
     try {
-      Process p = new ProcessBuilder("git", "describe", "--always", "--dirty").directory(Bench.projectRoot().toFile())
-          .redirectErrorStream(true).start();
+      ProcessBuilder pb = new ProcessBuilder("git", "describe", "--always", "--dirty")
+          .directory(Bench.projectRoot().toFile()).redirectError(ProcessBuilder.Redirect.DISCARD);
+      // the bench's JVM may preload HotSpot's libjsig for PoCL; git would then warn about signal() on stderr
+      pb.environment().remove("LD_PRELOAD");
+      Process p = pb.start();
       String out = new String(p.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8).trim();
       if (p.waitFor() == 0 && !out.isEmpty()) {
         return "git " + out + (out.endsWith("-dirty") ? " (uncommitted changes in the working tree)" : "");
