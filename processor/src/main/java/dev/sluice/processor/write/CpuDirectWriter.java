@@ -260,18 +260,9 @@ final class CpuDirectWriter {
         .initializer("new $T[$L]", element, fixed ? max : GROWN_FROM)
         .build());
     t.addField(TypeName.INT, "count", Modifier.PRIVATE);
-    // a node that raises no signals passes its pushes on only when it returns, so the held count is
-    // the item's pushes: @Max is one compare, and total is counted once per item (in pass)
-    boolean counted = s.node().raisedTags().isEmpty();
-    if (counted) {
-      push.beginControlFlow("if (count == $L)", max)
-          .addStatement("throw tooMany($L)", max)
-          .endControlFlow();
-    } else {
-      push.beginControlFlow("if (++total - mark > $L)", max)
-          .addStatement("throw overMax($L)", max)
-          .endControlFlow();
-    }
+    push.beginControlFlow("if (++total - mark > $L)", max)
+        .addStatement("throw overMax($L)", max)
+        .endControlFlow();
     if (!fixed) {
       push.beginControlFlow("if (count == held.length)")
           .addStatement("held = $T.copyOf(held, 2 * count)", java.util.Arrays.class)
@@ -281,15 +272,11 @@ final class CpuDirectWriter {
     String item = type.isRecord() ? "(" + Names.type(type) + ") held[i]" : "held[i]";
     MethodSpec.Builder pass = MethodSpec.methodBuilder("pass")
         .addJavadoc("Hands the held pushes on to the consumers, in order.\n")
-        .addStatement("int n = count");
-    if (counted) {
-      pass.addStatement("total += n");
-    }
-    pass.addStatement("count = 0")
+        .addStatement("int n = count")
+        .addStatement("count = 0")
         .beginControlFlow("for (int i = 0; i < n; i++)")
         .addCode(deliver(s.name(), c, item))
         .endControlFlow();
-
     return t.addSuperinterface(outInterface(type)).addMethod(push.build()).addMethod(pass.build()).build();
   }
 
@@ -449,7 +436,7 @@ final class CpuDirectWriter {
     for (ChannelModel c : node.channels()) {
       if (c.pushedFromRun() && slotted(s, c.name())) {
         m.addStatement("$T $N = new $T()", heldClassName(s.name(), c.name()), heldLocal(c.name()), heldClassName(s.name(), c.name()));
-      } else if (c.pushedFromRun() && !node.raisedTags().isEmpty()) {
+      } else if (c.pushedFromRun()) {
         m.addStatement("$N.beginItem()", Names.channel(s.name(), c.name()));
       }
     }
@@ -527,7 +514,7 @@ final class CpuDirectWriter {
       for (String c : h.channels()) {
         if (slotted(s, c)) {
           m.addStatement("$T $N = new $T()", heldClassName(s.name(), c), heldLocal(c), heldClassName(s.name(), c));
-        } else if (!s.node().raisedTags().isEmpty()) {
+        } else {
           m.addStatement("$N.beginItem()", Names.channel(s.name(), c));
         }
       }

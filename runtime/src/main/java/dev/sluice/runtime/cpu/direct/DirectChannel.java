@@ -3,12 +3,11 @@ package dev.sluice.runtime.cpu.direct;
 import dev.sluice.runtime.cpu.MaxExceededException;
 
 /**
- * The bookkeeping of an output channel of the direct executor: the pushes so far. A node that raises
- * no signals hands its pushes on only when its method returns, so the generated channel's held count
- * is the current item's pushes: {@code push} checks {@code @Max} as {@code if (count == MAX) throw
- * tooMany(MAX)} and {@code pass} adds the count to {@link #total}. A node that raises signals hands
- * its pushes on before each signal too, so its channels count every push and remember where the
- * current item's began: {@code if (++total - mark > MAX) throw overMax(MAX)}.
+ * The bookkeeping of an output channel of the direct executor: the pushes so far ({@link #total}).
+ * A channel whose pushes wait in a per-call {@code Held_s_c} object adds that call's count in
+ * {@code pass}. A channel that holds them in its own array counts every push and remembers where
+ * the current item's began, so its {@code push} checks {@code @Max} with one subtraction against a
+ * constant: {@code if (++total - mark > MAX) throw overMax(MAX)}.
  */
 public abstract class DirectChannel {
   private final String name;
@@ -29,11 +28,6 @@ public abstract class DirectChannel {
   /** The failure of a push beyond {@code max} for one item; that push is not counted. */
   protected final MaxExceededException overMax(int max) {
     total--;
-    return new MaxExceededException(name, max);
-  }
-
-  /** The failure of a push beyond {@code max} for one item, in a channel that counts per item. */
-  protected final MaxExceededException tooMany(int max) {
     return new MaxExceededException(name, max);
   }
 
