@@ -187,7 +187,8 @@ public final class SynthGainWorkload implements Workload {
     return n == 0 ? LongStream.empty() : LongStream.range(0, n).map(j -> h + j);
   }
 
-  static long hash(long item, long salt) {
+  /** A stage's hash of an item, as {@code Gain.run} computes it. */
+  public static long hash(long item, long salt) {
     long h = (item ^ salt) * 0x9E3779B97F4A7C15L;
     return h ^ (h >>> 31);
   }

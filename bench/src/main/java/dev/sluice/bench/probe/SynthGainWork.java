@@ -1,0 +1,160 @@
+package dev.sluice.bench.probe;
+
+import dev.sluice.LongOut;
+import dev.sluice.bench.Impl;
+import dev.sluice.bench.LongBuf;
+import dev.sluice.bench.Variant;
+import dev.sluice.bench.Workload;
+import dev.sluice.bench.workloads.SynthGainWorkload;
+import dev.sluice.examples.synthgain.Gain;
+import dev.sluice.examples.synthgain.SynthGains;
+import java.lang.management.ManagementFactory;
+import java.lang.management.ThreadMXBean;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Locale;
+import java.util.function.Supplier;
+
+/**
+ * How much of SynthGain's per-core gap to the hand-fused loop is the work its {@code Gain} node does
+ * per call, rather than Sluice. On one thread, in the thread's CPU time: the bench's {@code fused-1t}
+ * (which works out {@code (int) gain} and {@code gain - whole} once per run), the same loop doing them
+ * once per call as {@code Gain.run} does, the example's {@code Gain} objects called by hand in nested
+ * loops (each call's pushes into a small buffer, then the next stage over them), and {@code
+ * sluice-cpu-1t} (the direct executor, one instance). Runs them in turn, {@code probe.rounds} rounds
+ * (default 15, the first third warm-up), checks each output against the reference, and prints each
+ * one's median and its ratio to {@code fused-1t}'s.
+ *
+ * <pre>
+ * mvn -B -ntp -q install -DskipTests &amp;&amp; mvn -B -ntp -q -pl bench exec:java \
+ *     -Dbench.main=dev.sluice.bench.probe.SynthGainWork [-Dprobe.gains=1] [-Dprobe.scale=4]
+ * </pre>
+ */
+public final class SynthGainWork {
+  private SynthGainWork() {}
+
+  public static void main(String[] args) throws Exception {
+    int scale = Integer.getInteger("probe.scale", 1);
+    int rounds = Integer.getInteger("probe.rounds", 15);
+    ThreadMXBean threads = ManagementFactory.getThreadMXBean();
+    String[] names = {"fused-1t", "fused-1t, Gain.run's per-call work", "the Gain objects called by hand",
+        "sluice-cpu-1t (direct calls)"};
+    System.out.printf(Locale.ROOT, "SynthGain, one thread, CPU time, x%d, median of the last %d of %d rounds%n",
+        scale, rounds - rounds / 3, rounds);
+    for (String g : System.getProperty("probe.gains", "0.1,1,4").split(",")) {
+      float gain = Float.parseFloat(g);
+      SynthGainWorkload w = new SynthGainWorkload(gain);
+      Workload.Prepared p = w.prepare(w.baseItems(false) * scale);
+      long[] ids = java.util.stream.LongStream.range(0, p.inputItems()).toArray();
+      Variant fused = p.variant(Impl.FUSED_1T);
+      Variant sluice = p.variant(Impl.SLUICE_CPU_1T);
+      List<Supplier<Object>> runs = List.of(
+          () -> output(fused),
+          () -> perCallWork(ids, gain),
+          () -> nodesByHand(ids, gain),
+          () -> output(sluice));
+      long[][] cpu = new long[runs.size()][rounds];
+      for (int r = 0; r < rounds; r++) {
+        for (int k = 0; k < runs.size(); k++) {
+          System.gc();
+          long t0 = threads.getCurrentThreadCpuTime();
+          Object out = runs.get(k).get();
+          cpu[k][r] = threads.getCurrentThreadCpuTime() - t0;
+          if (!p.fingerprint(out).equals(p.expected())) {
+            throw new IllegalStateException(w.name() + " " + names[k] + " differs from the reference");
+          }
+        }
+      }
+      double base = median(cpu[0]);
+      System.out.printf(Locale.ROOT, "  %s, %d items in%n", w.name(), ids.length);
+      for (int k = 0; k < runs.size(); k++) {
+        double m = median(cpu[k]);
+        System.out.printf(Locale.ROOT, "    %-38s %8.2f ms  %5.2fx fused-1t's time%n", names[k], m / 1e6, m / base);
+      }
+      fused.close();
+      sluice.close();
+      w.close();
+    }
+  }
+
+  private static Object output(Variant v) {
+    try {
+      return v.run().output();
+    } catch (Variant.Unavailable e) {
+      throw new IllegalStateException(e);
+    }
+  }
+
+  private static double median(long[] t) {
+    long[] s = Arrays.copyOfRange(t, t.length / 3, t.length);
+    Arrays.sort(s);
+    return s[s.length / 2];
+  }
+
+  /** {@code fused-1t}'s loop, working out the output count as {@code Gain.run} does: from the gain, per call. */
+  static long[] perCallWork(long[] ids, float gain) {
+    long s0 = SynthGains.salt(0), s1 = SynthGains.salt(1), s2 = SynthGains.salt(2);
+    LongBuf out = new LongBuf(ids.length);
+    for (long id : ids) {
+      long h1 = SynthGainWorkload.hash(id, s0);
+      int n1 = count(h1, gain);
+      for (int a = 0; a < n1; a++) {
+        long h2 = SynthGainWorkload.hash(h1 + a, s1);
+        int n2 = count(h2, gain);
+        for (int b = 0; b < n2; b++) {
+          long h3 = SynthGainWorkload.hash(h2 + b, s2);
+          int n3 = count(h3, gain);
+          out.reserve(n3);
+          for (int c = 0; c < n3; c++) {
+            out.a[out.n++] = h3 + c;
+          }
+        }
+      }
+    }
+    return Arrays.copyOf(out.a, out.n);
+  }
+
+  private static int count(long h, float gain) {
+    float f = (h >>> 40) * 0x1p-24f;
+    int whole = (int) gain;
+    return Math.min(Gain.MAX_OUT, whole + (f < gain - whole ? 1 : 0));
+  }
+
+  /** One call's pushes, as a loop written by hand would keep them. */
+  private static final class Pushes implements LongOut {
+    final long[] a = new long[Gain.MAX_OUT];
+    int n;
+
+    @Override
+    public void push(long item) {
+      a[n++] = item;
+    }
+  }
+
+  /** The example's three {@code Gain} objects, called in nested loops with no pipeline around them. */
+  static long[] nodesByHand(long[] ids, float gain) {
+    Gain g1 = new Gain(gain, SynthGains.salt(0));
+    Gain g2 = new Gain(gain, SynthGains.salt(1));
+    Gain g3 = new Gain(gain, SynthGains.salt(2));
+    Pushes p1 = new Pushes();
+    Pushes p2 = new Pushes();
+    Pushes p3 = new Pushes();
+    LongBuf out = new LongBuf(ids.length);
+    for (long id : ids) {
+      p1.n = 0;
+      g1.run(id, p1);
+      for (int a = 0; a < p1.n; a++) {
+        p2.n = 0;
+        g2.run(p1.a[a], p2);
+        for (int b = 0; b < p2.n; b++) {
+          p3.n = 0;
+          g3.run(p2.a[b], p3);
+          for (int c = 0; c < p3.n; c++) {
+            out.add(p3.a[c]);
+          }
+        }
+      }
+    }
+    return Arrays.copyOf(out.a, out.n);
+  }
+}
