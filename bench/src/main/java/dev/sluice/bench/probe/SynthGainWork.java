@@ -20,8 +20,9 @@ import java.util.function.Supplier;
  * per call, rather than Sluice. On one thread, in the thread's CPU time: the bench's {@code fused-1t}
  * (which works out {@code (int) gain} and {@code gain - whole} once per run), the same loop doing them
  * once per call as {@code Gain.run} does, the example's {@code Gain} objects called by hand in nested
- * loops (each call's pushes into a small buffer, then the next stage over them), and {@code
- * sluice-cpu-1t} (the direct executor, one instance). Runs them in turn, {@code probe.rounds} rounds
+ * loops (each call's pushes into a small buffer, then the next stage over them), {@code
+ * sluice-cpu-1t} (the direct executor, one instance), and the {@code Gain} objects a stage at a time
+ * over blocks of 64 input items. Runs them in turn, {@code probe.rounds} rounds
  * (default 15, the first third warm-up), checks each output against the reference, and prints each
  * one's median and its ratio to {@code fused-1t}'s.
  *
@@ -38,7 +39,7 @@ public final class SynthGainWork {
     int rounds = Integer.getInteger("probe.rounds", 15);
     ThreadMXBean threads = ManagementFactory.getThreadMXBean();
     String[] names = {"fused-1t", "fused-1t, Gain.run's per-call work", "the Gain objects called by hand",
-        "sluice-cpu-1t (direct calls)"};
+        "sluice-cpu-1t (direct calls)", "the Gain objects, a stage at a time"};
     System.out.printf(Locale.ROOT, "SynthGain, one thread, CPU time, x%d, median of the last %d of %d rounds%n",
         scale, rounds - rounds / 3, rounds);
     for (String g : System.getProperty("probe.gains", "0.1,1,4").split(",")) {
@@ -52,7 +53,8 @@ public final class SynthGainWork {
           () -> output(fused),
           () -> perCallWork(ids, gain),
           () -> nodesByHand(ids, gain),
-          () -> output(sluice));
+          () -> output(sluice),
+          () -> stageAtATime(ids, gain));
       long[][] cpu = new long[runs.size()][rounds];
       for (int r = 0; r < rounds; r++) {
         for (int k = 0; k < runs.size(); k++) {
@@ -153,6 +155,50 @@ public final class SynthGainWork {
             out.add(p3.a[c]);
           }
         }
+      }
+    }
+    return Arrays.copyOf(out.a, out.n);
+  }
+
+  /** A block's items at one stage: a growable {@code long[]} that each stage fills and the next reads. */
+  private static final class Block implements LongOut {
+    long[] a = new long[64 * Gain.MAX_OUT];
+    int n;
+
+    @Override
+    public void push(long item) {
+      if (n == a.length) {
+        a = Arrays.copyOf(a, 2 * n);
+      }
+      a[n++] = item;
+    }
+  }
+
+  /**
+   * The example's {@code Gain} objects, each stage run over a block of items before the next: 64
+   * input items, then all their outputs at stage 2, then at stage 3 (the order of the outputs is the
+   * same as depth-first, since each stage keeps its inputs' order).
+   */
+  static long[] stageAtATime(long[] ids, float gain) {
+    Gain g1 = new Gain(gain, SynthGains.salt(0));
+    Gain g2 = new Gain(gain, SynthGains.salt(1));
+    Gain g3 = new Gain(gain, SynthGains.salt(2));
+    Block b1 = new Block();
+    Block b2 = new Block();
+    LongBuf out = new LongBuf(ids.length);
+    LongOut sink = out::add;
+    for (int from = 0; from < ids.length; from += 64) {
+      int to = Math.min(ids.length, from + 64);
+      b1.n = 0;
+      for (int i = from; i < to; i++) {
+        g1.run(ids[i], b1);
+      }
+      b2.n = 0;
+      for (int i = 0; i < b1.n; i++) {
+        g2.run(b1.a[i], b2);
+      }
+      for (int i = 0; i < b2.n; i++) {
+        g3.run(b2.a[i], sink);
       }
     }
     return Arrays.copyOf(out.a, out.n);
