@@ -20,7 +20,8 @@ import java.util.function.Supplier;
  * per call, rather than Sluice. On one thread, in the thread's CPU time: the bench's {@code fused-1t}
  * (which works out {@code (int) gain} and {@code gain - whole} once per run), the same loop doing them
  * once per call as {@code Gain.run} does, the example's {@code Gain} objects called by hand in nested
- * loops (each call's pushes into a small buffer, then the next stage over them), {@code
+ * loops (each call's pushes into a small buffer, then the next stage over them; the objects made
+ * outside the loop, as a pipeline's factories make them, so the JIT cannot see their fields), {@code
  * sluice-cpu-1t} (the direct executor, one instance), and the {@code Gain} objects a stage at a time
  * over blocks of 64 input items. Runs them in turn, {@code probe.rounds} rounds
  * (default 15, the first third warm-up), checks each output against the reference, and prints each
@@ -49,12 +50,15 @@ public final class SynthGainWork {
       long[] ids = java.util.stream.LongStream.range(0, p.inputItems()).toArray();
       Variant fused = p.variant(Impl.FUSED_1T);
       Variant sluice = p.variant(Impl.SLUICE_CPU_1T);
+      // made here, as a pipeline's factories make them: the loops below cannot see their fields' values
+      Gain[] nodes = {new Gain(gain, SynthGains.salt(0)), new Gain(gain, SynthGains.salt(1)),
+          new Gain(gain, SynthGains.salt(2))};
       List<Supplier<Object>> runs = List.of(
           () -> output(fused),
           () -> perCallWork(ids, gain),
-          () -> nodesByHand(ids, gain),
+          () -> nodesByHand(ids, nodes),
           () -> output(sluice),
-          () -> stageAtATime(ids, gain));
+          () -> stageAtATime(ids, nodes));
       long[][] cpu = new long[runs.size()][rounds];
       for (int r = 0; r < rounds; r++) {
         for (int k = 0; k < runs.size(); k++) {
@@ -134,10 +138,10 @@ public final class SynthGainWork {
   }
 
   /** The example's three {@code Gain} objects, called in nested loops with no pipeline around them. */
-  static long[] nodesByHand(long[] ids, float gain) {
-    Gain g1 = new Gain(gain, SynthGains.salt(0));
-    Gain g2 = new Gain(gain, SynthGains.salt(1));
-    Gain g3 = new Gain(gain, SynthGains.salt(2));
+  static long[] nodesByHand(long[] ids, Gain[] nodes) {
+    Gain g1 = nodes[0];
+    Gain g2 = nodes[1];
+    Gain g3 = nodes[2];
     Pushes p1 = new Pushes();
     Pushes p2 = new Pushes();
     Pushes p3 = new Pushes();
@@ -179,10 +183,10 @@ public final class SynthGainWork {
    * input items, then all their outputs at stage 2, then at stage 3 (the order of the outputs is the
    * same as depth-first, since each stage keeps its inputs' order).
    */
-  static long[] stageAtATime(long[] ids, float gain) {
-    Gain g1 = new Gain(gain, SynthGains.salt(0));
-    Gain g2 = new Gain(gain, SynthGains.salt(1));
-    Gain g3 = new Gain(gain, SynthGains.salt(2));
+  static long[] stageAtATime(long[] ids, Gain[] nodes) {
+    Gain g1 = nodes[0];
+    Gain g2 = nodes[1];
+    Gain g3 = nodes[2];
     Block b1 = new Block();
     Block b2 = new Block();
     LongBuf out = new LongBuf(ids.length);

@@ -21,18 +21,25 @@ import dev.sluice.processor.model.NodeModel;
 import dev.sluice.processor.model.PipelineModel;
 import dev.sluice.processor.model.RunParam;
 import dev.sluice.processor.model.StageModel;
+import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
+import java.util.Set;
 import javax.lang.model.element.Modifier;
 
 /**
  * Writes {@code <Pipeline>_CpuDirect}: one pipeline instance for the CPU back end's direct executor.
- * Every output channel is a small class whose {@code push} calls each consumer at once; each node has
- * a {@code take_s} method that runs it on one item; an enumerator delivers BEGIN, its elements and
- * END to its region one after the other; each signal a node can receive has a {@code signal_s_K}
- * method that calls the node's handler, if any, then passes the signal along the edges the dispatch
- * table forwards it on. So the schedule is written into the code as calls, depth first, with no queue
- * between nodes, and the JIT can inline a whole chain of nodes into one loop. Why that is a schedule
- * of the protocol is in docs/architecture.md.
+ * Every output channel is a small class that counts its pushes; a node's code runs one item and then
+ * hands what it pushed to each consumer at once, in order. A node whose only producer hands it items
+ * from a loop written here (the source's, an enumerator's elements, another node's pushes held for
+ * one call) has its code written into that loop; the others have a {@code take_s} method. An
+ * enumerator delivers BEGIN, its elements and END to its region one after the other; each signal a
+ * node can receive has a {@code signal_s_K} method that calls the node's handler, if any, then passes
+ * the signal along the edges the dispatch table forwards it on. So the schedule is written into the
+ * code, depth first, with no queue between nodes, and a chain of nodes is one loop for the JIT: it
+ * compiles the loop with the node bodies in it, and can keep what a node computes the same way for
+ * every call out of the loop. Why that is a schedule of the protocol is in docs/architecture.md.
  */
 final class CpuDirectWriter {
   private static final String DIRECT = Names.RUNTIME + ".cpu.direct";
@@ -52,15 +59,61 @@ final class CpuDirectWriter {
   /** A channel whose {@code @Max} is at most this holds its pushes in an array of that size; a larger one grows its array. */
   private static final int HELD_AT_MOST = 4096;
   private static final int GROWN_FROM = 64;
+  /**
+   * A method holds the code of at most this many stages: its own and those written into its loops. A
+   * longer chain goes on in a {@code take_s} method, so no method grows past what the JIT compiles
+   * (it leaves methods of more than 8,000 bytecodes to the interpreter).
+   */
+  private static final int INLINED_AT_MOST = 8;
 
   private final PipelineModel model;
   private final Schedule schedule;
   private final Names names;
+  /** The stages whose code is written where their one producer hands them items (no {@code take_s}). */
+  private final Set<String> inlined = new HashSet<>();
+  /** For each stage, how many stages' code the method that holds its code holds up to it. */
+  private final Map<String, Integer> depth = new HashMap<>();
 
   CpuDirectWriter(PipelineModel model, Schedule schedule, Names names) {
     this.model = model;
     this.schedule = schedule;
     this.names = names;
+    for (StageModel s : model.nodes()) {
+      depth(s);
+    }
+  }
+
+  /** 0 for the source, whose items {@code produce} hands on; 1 for a stage with its own method. */
+  private int depth(StageModel s) {
+    Integer known = depth.get(s.name());
+    if (known != null) {
+      return known;
+    }
+    int d = s.isSource() ? 0 : 1;
+    if (inlinable(s)) {
+      int after = depth(model.stage(model.inEdges(s.name()).get(0).from())) + 1;
+      if (after <= INLINED_AT_MOST) {
+        inlined.add(s.name());
+        d = after;
+      }
+    }
+    depth.put(s.name(), d);
+    return d;
+  }
+
+  /**
+   * Whether a transform's items all come from one loop written here: its one in-edge is the source's
+   * channel, an enumerator's elements, or a channel whose pushes are held per call and pushed only by
+   * the producer's method (a handler's pushes are handed on from the signal's method).
+   */
+  private boolean inlinable(StageModel s) {
+    if (!s.isNode() || s.isEnumerator() || model.inEdges(s.name()).size() != 1) {
+      return false;
+    }
+    EdgeModel e = model.inEdges(s.name()).get(0);
+    StageModel from = model.stage(e.from());
+    return from.isSource() || from.isEnumerator()
+        || slotted(from, e.channel()) && !from.node().channel(e.channel()).orElseThrow().pushedFromHandlers();
   }
 
   static ClassName className(Names names) {
@@ -119,7 +172,11 @@ final class CpuDirectWriter {
     t.addMethod(constructor());
     t.addMethod(produce());
     for (StageModel s : model.nodes()) {
-      t.addMethod(s.isEnumerator() ? enumerate(s) : take(s));
+      if (s.isEnumerator()) {
+        t.addMethod(enumerate(s));
+      } else if (!inlined.contains(s.name())) {
+        t.addMethod(take(s));
+      }
       for (DispatchEntry e : entries(s)) {
         t.addMethod(signal(s, e));
       }
@@ -193,6 +250,8 @@ final class CpuDirectWriter {
       if (e.channel().equals(channel)) {
         if (model.stage(e.to()).isSink()) {
           b.addStatement("$N.add($L)", Names.sink(e.to()), item);
+        } else if (inlined.contains(e.to())) {
+          b.add("// $L\n{\n", e.to()).indent().add(takeBody(model.stage(e.to()), item)).unindent().add("}\n");
         } else {
           b.addStatement("$N($L)", take(e.to()), item);
         }
@@ -238,6 +297,10 @@ final class CpuDirectWriter {
           .addStatement("throw new $T($S + name() + $S)", NullPointerException.class, "pushed null to channel '", "'")
           .endControlFlow();
     }
+    if (s.isSource() && !type.isRecord()) {
+      // produce() counts the items and hands each on in its own loop
+      return t.build();
+    }
     if (s.isSource()) {
       // the source's items go on at once: no user code runs between them
       push.addStatement("total++").addCode(deliver(s.name(), c, "item"));
@@ -247,9 +310,8 @@ final class CpuDirectWriter {
     // node's method is its own call chain, and a node class used at several stages is never inlined
     // into itself (the JIT gives up on such recursive inlining after one level)
     if (slotted(s, c)) {
-      return t.addJavadoc("Counts $L's pushes on '$L' and hands them on; one call's pushes are in a {@link $T}.\n",
+      return t.addJavadoc("Counts $L's pushes on '$L'; one call's pushes are in a {@link $T}, handed on where the call was.\n",
               s.name(), c, heldClassName(s.name(), c))
-          .addMethod(passSlots(s, c, max))
           .build();
     }
     boolean fixed = max <= HELD_AT_MOST;
@@ -283,8 +345,26 @@ final class CpuDirectWriter {
   /** Hands on what one call of {@code s}'s method pushed on {@code channel}. */
   private CodeBlock pass(StageModel s, String channel) {
     return slotted(s, channel)
-        ? CodeBlock.of("$N.pass($N);\n", Names.channel(s.name(), channel), heldLocal(channel))
+        ? passHeld(s, channel)
         : CodeBlock.of("$N.pass();\n", Names.channel(s.name(), channel));
+  }
+
+  /** Counts one call's pushes held on a slotted channel and hands each on to the consumers, in order. */
+  private CodeBlock passHeld(StageModel s, String c) {
+    String held = heldLocal(s.name(), c);
+    String n = "n_" + s.name() + "_" + c;
+    String k = "k_" + s.name() + "_" + c;
+    String x = "x_" + s.name() + "_" + c;
+    return CodeBlock.builder()
+        .addStatement("int $N = $N.count", n, held)
+        .add("// the call has returned: a later push through this channel is an error, not lost\n")
+        .addStatement("$N.count = -1", held)
+        .addStatement("$N.counted($N)", Names.channel(s.name(), c), n)
+        .beginControlFlow("for (int $N = 0; $N < $N; $N++)", k, k, n, k)
+        .addStatement("$T $N = $N.get($N)", Names.type(s.channelType(c)), x, held, k)
+        .add(deliver(s.name(), c, x))
+        .endControlFlow()
+        .build();
   }
 
   /** Whether {@code s}'s pushes on {@code channel} are kept in a per-call {@code Held_s_c} (see {@link #SLOTS_AT_MOST}). */
@@ -297,9 +377,9 @@ final class CpuDirectWriter {
     return className(names).nestedClass("Held_" + stage + "_" + channel);
   }
 
-  /** The local that holds one call's pushes on a slotted channel. */
-  private static String heldLocal(String channel) {
-    return "pushes_" + channel;
+  /** The local that holds one call's pushes on a slotted channel (stage and channel: unique in a method). */
+  private static String heldLocal(String stage, String channel) {
+    return "pushes_" + stage + "_" + channel;
   }
 
   /**
@@ -339,23 +419,20 @@ final class CpuDirectWriter {
             MAX_EXCEEDED, c, max)
         .endControlFlow()
         .addStatement("count++");
-    return t.addMethod(push.build()).build();
-  }
-
-  /** A slotted channel's {@code pass}: counts the call's pushes and hands each on to the consumers, in order. */
-  private MethodSpec passSlots(StageModel s, String c, int max) {
-    MethodSpec.Builder m = MethodSpec.methodBuilder("pass")
-        .addJavadoc("Hands one call's pushes on to the consumers, in order.\n")
-        .addParameter(heldClassName(s.name(), c), "pushes")
-        .addStatement("int n = pushes.count")
-        .addStatement("pushes.count = -1")
-        .addStatement("total += n");
-    for (int i = 0; i < max; i++) {
-      m.beginControlFlow("if (n > $L)", i)
-          .addCode(deliver(s.name(), c, "pushes.h" + i))
-          .endControlFlow();
+    MethodSpec.Builder get = MethodSpec.methodBuilder("get")
+        .addJavadoc("Push {@code k} of the call, {@code k} below {@code count}.\n")
+        .returns(element)
+        .addParameter(TypeName.INT, "k");
+    if (max == 1) {
+      get.addStatement("return h0");
+    } else {
+      get.beginControlFlow("switch (k)");
+      for (int i = 0; i < max - 1; i++) {
+        get.addStatement("case $L: return h$L", i, i);
+      }
+      get.addStatement("default: return h$L", max - 1).endControlFlow();
     }
-    return m.build();
+    return t.addMethod(push.build()).addMethod(get.build()).build();
   }
 
   private TypeSpec raise(StageModel s, ItemType tag) {
@@ -406,36 +483,46 @@ final class CpuDirectWriter {
     ItemType type = src.itemType();
     String out = Names.channel(src.name(), src.name());
     MethodSpec.Builder m = CpuBlocks.produce(Modifier.PROTECTED);
-    if (type.kind() == ItemType.Kind.INT || type.kind() == ItemType.Kind.LONG) {
-      m.beginControlFlow("if (data == null)")
-          .addComment("an index range: the items are the values base + position")
-          .beginControlFlow("for (int i = 0; i < count; i++)")
-          .addStatement(type.kind() == ItemType.Kind.INT ? "$N.push((int) (base + from + i))"
-              : "$N.push(base + from + i)", out)
-          .endControlFlow()
-          .addStatement("return")
-          .endControlFlow();
-    }
     if (type.isRecord()) {
-      m.addCode(CpuBlocks.recordItems(type, out));
-    } else {
-      m.addStatement("$T[] a = ($T[]) data", Names.type(type), Names.type(type))
-          .beginControlFlow("for (int i = 0; i < count; i++)")
-          .addStatement("$N.push(a[from + i])", out)
-          .endControlFlow();
+      return m.addCode(CpuBlocks.recordItems(type, out)).build();
     }
-    return m.build();
+    // one loop for both forms of input, so that the code of the nodes written into it is there once
+    TypeName t = Names.type(type);
+    String item = "item_" + src.name();
+    boolean range = type.kind() == ItemType.Kind.INT || type.kind() == ItemType.Kind.LONG;
+    m.addStatement("$N.counted(count)", out)
+        .addStatement("$T[] a = ($T[]) data", t, t);
+    if (range) {
+      m.addComment("no array: an index range, whose items are the values base + position");
+    }
+    m.beginControlFlow("for (int i = 0; i < count; i++)");
+    if (!range) {
+      m.addStatement("$T $N = a[from + i]", t, item);
+    } else if (type.kind() == ItemType.Kind.INT) {
+      m.addStatement("$T $N = a == null ? (int) (base + from + i) : a[from + i]", t, item);
+    } else {
+      m.addStatement("$T $N = a == null ? base + from + i : a[from + i]", t, item);
+    }
+    return m.addCode(deliver(src.name(), src.name(), item)).endControlFlow().build();
   }
 
-  /** A transform: runs the node on one item; its pushes run the consumers before it goes on. */
+  /** A transform with its own method: runs the node on one item; its pushes run the consumers before it goes on. */
   private MethodSpec take(StageModel s) {
-    NodeModel node = s.node();
-    MethodSpec.Builder m = MethodSpec.methodBuilder(take(s.name()))
+    return MethodSpec.methodBuilder(take(s.name()))
         .addModifiers(Modifier.PRIVATE)
-        .addParameter(Names.type(s.itemType()), "item");
+        .addParameter(Names.type(s.itemType()), "item")
+        .addCode(takeBody(s, "item"))
+        .build();
+  }
+
+  /** A transform's code for one item, {@code item} (a name); in its own method or where its producer hands it on. */
+  private CodeBlock takeBody(StageModel s, String item) {
+    NodeModel node = s.node();
+    CodeBlock.Builder m = CodeBlock.builder();
     for (ChannelModel c : node.channels()) {
       if (c.pushedFromRun() && slotted(s, c.name())) {
-        m.addStatement("$T $N = new $T()", heldClassName(s.name(), c.name()), heldLocal(c.name()), heldClassName(s.name(), c.name()));
+        ClassName held = heldClassName(s.name(), c.name());
+        m.addStatement("$T $N = new $T()", held, heldLocal(s.name(), c.name()), held);
       } else if (c.pushedFromRun()) {
         m.addStatement("$N.beginItem()", Names.channel(s.name(), c.name()));
       }
@@ -445,14 +532,14 @@ final class CpuDirectWriter {
     }
     m.beginControlFlow("try")
         .addStatement("$N.$N($L)", Names.node(s.name()), node.method().getSimpleName().toString(),
-            args(s, node.runParams(), "item"))
+            args(s, node.runParams(), item))
         .nextControlFlow("catch ($T | $T e)", RuntimeException.class, Error.class)
-        .addComment("a consumer's failure arrives here already named; failure() passes it on")
-        .addStatement("throw failure($L, $T.valueOf(item), e)", names.index(s.name()), String.class)
+        .add("// a consumer's failure arrives here already named; failure() passes it on\n")
+        .addStatement("throw failure($L, $T.valueOf($N), e)", names.index(s.name()), String.class, item)
         .endControlFlow();
     for (ChannelModel c : node.channels()) {
       if (c.pushedFromRun()) {
-        m.addCode(pass(s, c.name()));
+        m.add(pass(s, c.name()));
       }
     }
     return m.build();
@@ -513,7 +600,7 @@ final class CpuDirectWriter {
       int label = schedule.stage(s.name()).label();
       for (String c : h.channels()) {
         if (slotted(s, c)) {
-          m.addStatement("$T $N = new $T()", heldClassName(s.name(), c), heldLocal(c), heldClassName(s.name(), c));
+          m.addStatement("$T $N = new $T()", heldClassName(s.name(), c), heldLocal(s.name(), c), heldClassName(s.name(), c));
         } else {
           m.addStatement("$N.beginItem()", Names.channel(s.name(), c));
         }
@@ -546,7 +633,7 @@ final class CpuDirectWriter {
       switch (p.kind()) {
         case ITEM, SIGNAL -> b.add("$L", item);
         case PARENT -> b.add("$N", parent(label));
-        case CHANNEL -> b.add("$N", slotted(s, p.channel()) ? heldLocal(p.channel()) : Names.channel(s.name(), p.channel()));
+        case CHANNEL -> b.add("$N", slotted(s, p.channel()) ? heldLocal(s.name(), p.channel()) : Names.channel(s.name(), p.channel()));
         case RAISE -> b.add("$N", Names.raise(s.name(), p.type()));
       }
     }

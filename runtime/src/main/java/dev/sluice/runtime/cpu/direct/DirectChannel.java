@@ -4,8 +4,8 @@ import dev.sluice.runtime.cpu.MaxExceededException;
 
 /**
  * The bookkeeping of an output channel of the direct executor: the pushes so far ({@link #total}).
- * A channel whose pushes wait in a per-call {@code Held_s_c} object adds that call's count in
- * {@code pass}. A channel that holds them in its own array counts every push and remembers where
+ * A channel whose pushes wait in a per-call {@code Held_s_c} object adds that call's count with
+ * {@link #counted}, where the call's pushes are handed on. A channel that holds them in its own array counts every push and remembers where
  * the current item's began, so its {@code push} checks {@code @Max} with one subtraction against a
  * constant: {@code if (++total - mark > MAX) throw overMax(MAX)}.
  */
@@ -23,6 +23,11 @@ public abstract class DirectChannel {
   /** Starts counting toward {@code @Max} for the next input item or signal. */
   public final void beginItem() {
     mark = total;
+  }
+
+  /** Counts {@code n} pushes at once: one call's held pushes, or the source's items of one piece. */
+  public final void counted(int n) {
+    total += n;
   }
 
   /** The failure of a push beyond {@code max} for one item; that push is not counted. */
