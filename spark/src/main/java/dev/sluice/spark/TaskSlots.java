@@ -18,10 +18,14 @@ final class TaskSlots {
 
   private TaskSlots() {}
 
-  static Slot slot(TaskContext task, String named, boolean cpuFallback) {
+  /** A task's slot, and why it is that one (for the executor's log). */
+  record Placement(Slot slot, String why) {}
+
+  static Placement place(TaskContext task, String named, boolean cpuFallback) {
     Map<String, ResourceInformation> resources = task.resourcesJMap();
     ResourceInformation gpu = resources.get(GPU);
-    String spec = spec(named, gpu == null ? null : gpu.addresses());
+    String[] addresses = gpu == null ? null : gpu.addresses();
+    String spec = spec(named, addresses);
     Device device;
     try {
       device = Device.named(spec);
@@ -34,7 +38,12 @@ final class TaskSlots {
       device = device.orCpu();
     }
     int instances = device.kind() == Device.Kind.JVM ? Math.max(1, task.cpus()) : 0;
-    return new Slot(device, instances, spec);
+    String why = named != null ? "named by SluiceSpark.device(\"" + named + "\")"
+        : addresses != null && addresses.length > 0 ? "GPU address " + addresses[0] + " from TaskContext.resources() is "
+            + spec
+        : "no GPU in TaskContext.resources(): the CPU back end, " + instances + " instance(s) for spark.task.cpus = "
+            + task.cpus();
+    return new Placement(new Slot(device, instances, spec), why);
   }
 
   /**
