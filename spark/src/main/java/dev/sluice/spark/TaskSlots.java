@@ -22,7 +22,11 @@ final class TaskSlots {
   record Placement(Slot slot, String why) {}
 
   static Placement place(TaskContext task, String named, boolean cpuFallback) {
-    Map<String, ResourceInformation> resources = task.resourcesJMap();
+    return place(task.resourcesJMap(), task.cpus(), named, cpuFallback);
+  }
+
+  /** The placement for a task with these {@code resources} (Spark's, by name) and {@code cpus}. */
+  static Placement place(Map<String, ResourceInformation> resources, int cpus, String named, boolean cpuFallback) {
     ResourceInformation gpu = resources.get(GPU);
     String[] addresses = gpu == null ? null : gpu.addresses();
     String spec = spec(named, addresses);
@@ -37,12 +41,12 @@ final class TaskSlots {
     if (cpuFallback) {
       device = device.orCpu();
     }
-    int instances = device.kind() == Device.Kind.JVM ? Math.max(1, task.cpus()) : 0;
+    int instances = device.kind() == Device.Kind.JVM ? Math.max(1, cpus) : 0;
     String why = named != null ? "named by SluiceSpark.device(\"" + named + "\")"
         : addresses != null && addresses.length > 0 ? "GPU address " + addresses[0] + " from TaskContext.resources() is "
             + spec
         : "no GPU in TaskContext.resources(): the CPU back end, " + instances + " instance(s) for spark.task.cpus = "
-            + task.cpus();
+            + cpus;
     return new Placement(new Slot(device, instances, spec), why);
   }
 
