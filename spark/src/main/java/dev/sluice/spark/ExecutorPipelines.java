@@ -3,7 +3,10 @@ package dev.sluice.spark;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Function;
 import java.util.function.Supplier;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * The pipeline objects of this JVM (an executor, or the driver in local mode), one per recipe and
@@ -11,6 +14,7 @@ import java.util.function.Supplier;
  * compiles its OpenCL kernel once and keeps its device buffers, so building one per task would pay
  * that again each time. Concurrent tasks share the object (a pipeline object takes concurrent runs;
  * on OpenCL they take turns on the device). A build that fails is not kept: the next task tries again.
+ * Each build is logged once at INFO, in the executor's log, with the device it is for and why.
  */
 final class ExecutorPipelines {
   /** A pipeline object and the name it is known by in outcomes: this JVM's executor and its build number. */
@@ -18,16 +22,20 @@ final class ExecutorPipelines {
 
   private static final Map<String, Built> BUILT = new ConcurrentHashMap<>();
   private static final AtomicInteger BUILDS = new AtomicInteger();
+  private static final Logger LOG = LoggerFactory.getLogger(ExecutorPipelines.class);
 
   private ExecutorPipelines() {}
 
-  static Built get(String key, String executor, Supplier<?> build) {
+  /** The pipeline object for {@code key}, built now if this JVM has none; {@code line} says what was built, for the log. */
+  static Built get(String key, String executor, Supplier<?> build, Function<String, String> line) {
     return BUILT.computeIfAbsent(key, k -> {
       Object p = build.get();
       if (p == null) {
         throw new IllegalStateException("the pipeline factory returned null for " + k);
       }
-      return new Built(p, executor + "#" + BUILDS.incrementAndGet());
+      Built b = new Built(p, executor + "#" + BUILDS.incrementAndGet());
+      LOG.info(line.apply(b.name()));
+      return b;
     });
   }
 }

@@ -64,10 +64,13 @@ final class Recipe<P, T, R> implements Serializable {
     if (task == null) {
       throw new IllegalStateException("a Sluice partition runs inside a Spark task only");
     }
-    Slot slot = TaskSlots.slot(task, device, cpuFallback);
+    TaskSlots.Placement placement = TaskSlots.place(task, device, cpuFallback);
+    Slot slot = placement.slot();
     String executor = TaskSlots.executor();
     String key = id + "/" + slot.spec() + "/" + slot.instances() + (cpuFallback ? "/or-cpu" : "");
-    ExecutorPipelines.Built built = ExecutorPipelines.get(key, executor, () -> factory.value().build(slot));
+    ExecutorPipelines.Built built = ExecutorPipelines.get(key, executor, () -> factory.value().build(slot),
+        name -> "Sluice on executor " + executor + ": built pipeline object " + name + " on " + slot.device().name()
+            + " (" + placement.why() + (cpuFallback ? ", CPU fallback allowed" : "") + "); later tasks reuse it");
     int partition = task.partitionId();
     int attempt = task.attemptNumber();
     return new PartitionRun<>(input, (P) built.pipeline(), batches, batch, chunk, sink, reduction,

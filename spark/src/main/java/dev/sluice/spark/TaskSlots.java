@@ -18,10 +18,18 @@ final class TaskSlots {
 
   private TaskSlots() {}
 
-  static Slot slot(TaskContext task, String named, boolean cpuFallback) {
-    Map<String, ResourceInformation> resources = task.resourcesJMap();
+  /** A task's slot, and why it is that one (for the executor's log). */
+  record Placement(Slot slot, String why) {}
+
+  static Placement place(TaskContext task, String named, boolean cpuFallback) {
+    return place(task.resourcesJMap(), task.cpus(), named, cpuFallback);
+  }
+
+  /** The placement for a task with these {@code resources} (Spark's, by name) and {@code cpus}. */
+  static Placement place(Map<String, ResourceInformation> resources, int cpus, String named, boolean cpuFallback) {
     ResourceInformation gpu = resources.get(GPU);
-    String spec = spec(named, gpu == null ? null : gpu.addresses());
+    String[] addresses = gpu == null ? null : gpu.addresses();
+    String spec = spec(named, addresses);
     Device device;
     try {
       device = Device.named(spec);
@@ -33,8 +41,13 @@ final class TaskSlots {
     if (cpuFallback) {
       device = device.orCpu();
     }
-    int instances = device.kind() == Device.Kind.JVM ? Math.max(1, task.cpus()) : 0;
-    return new Slot(device, instances, spec);
+    int instances = device.kind() == Device.Kind.JVM ? Math.max(1, cpus) : 0;
+    String why = named != null ? "named by SluiceSpark.device(\"" + named + "\")"
+        : addresses != null && addresses.length > 0 ? "GPU address " + addresses[0] + " from TaskContext.resources() is "
+            + spec
+        : "no GPU in TaskContext.resources(): the CPU back end, " + instances + " instance(s) for spark.task.cpus = "
+            + cpus;
+    return new Placement(new Slot(device, instances, spec), why);
   }
 
   /**

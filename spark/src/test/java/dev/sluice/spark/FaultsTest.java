@@ -12,8 +12,12 @@ import dev.sluice.spark.pipelines.FaultyPipeline;
 import dev.sluice.spark.pipelines.FlakyPipeline;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.stream.IntStream;
 import org.apache.spark.SparkException;
+import org.apache.spark.TaskContext;
 import org.apache.spark.api.java.JavaRDD;
 import org.apache.spark.api.java.JavaSparkContext;
 import org.junit.jupiter.api.AfterAll;
@@ -66,15 +70,44 @@ class FaultsTest {
     assertTrue(m.contains("failed 3 times"), "Spark retried the task: " + m);
   }
 
+  /** Items each task attempt passed on, by "partition/attempt": local mode runs the tasks in this JVM. */
+  static final Map<String, AtomicInteger> PASSED_ON = new ConcurrentHashMap<>();
+
+  /** The run's items, counted for the task attempt that passes them on. */
+  static List<Integer> countedPassed(FlakyPipeline.Result r) {
+    TaskContext task = TaskContext.get();
+    PASSED_ON.computeIfAbsent(task.partitionId() + "/" + task.attemptNumber(), k -> new AtomicInteger())
+        .addAndGet(r.passed().length);
+    return boxed(r.passed());
+  }
+
   @Test
-  void aRetriedTaskGivesEveryItemOnceAndCountsItsPartitionOnce() {
-    int bad = 6_000; // in partition 2 of 4, after several batches of that partition have gone out
-    SluiceRun<Integer, Void> run = SluiceSpark.ofInts(sc, slot -> FlakyPipeline.builder()
-            .check(() -> new FailOnce(bad)).device(slot.device()).instances(slot.instances()).build())
-        .runChunks(FlakyPipeline::runChunks)
-        .batchItems(200)
-        .mapPartitions(numbers(), r -> boxed(r.passed()));
-    List<Integer> out = new ArrayList<>(run.items().collect());
+  void aRetriedTaskGivesEveryItemOnceAndCountsItsPartitionOnce() throws InterruptedException {
+    int bad = 6_000; // in partition 2 of 4 (items 5,000 to 7,499), in its sixth batch of 200
+    PASSED_ON.clear();
+    FailedTasks failed = new FailedTasks();
+    sc.sc().addSparkListener(failed);
+    List<Integer> out;
+    SluiceRun<Integer, Void> run;
+    try {
+      run = SluiceSpark.ofInts(sc, slot -> FlakyPipeline.builder()
+              .check(() -> new FailOnce(bad)).device(slot.device()).instances(slot.instances()).build())
+          .runChunks(FlakyPipeline::runChunks)
+          .batchItems(200)
+          .mapPartitions(numbers(), FaultsTest::countedPassed);
+      out = new ArrayList<>(run.items().collect());
+      failed.await(1);
+    } finally {
+      sc.sc().removeSparkListener(failed);
+    }
+    // partition 2's first attempt failed with the pipeline's exception, and Spark ran it again
+    assertEquals(1, failed.reasons().size(), "one failed attempt: " + failed.reasons());
+    String reason = failed.reasons().get(0);
+    assertTrue(reason.startsWith("partition 2, attempt 0: dev.sluice.runtime.PipelineException: pipeline Flaky,"
+        + " node 'check', item 6000"), reason);
+    // its five batches before the failing one had been passed on, and the retry passed on all 2,500
+    assertEquals(1_000, PASSED_ON.get("2/0").get(), "items passed on by the failed attempt: " + PASSED_ON);
+    assertEquals(2_500, PASSED_ON.get("2/1").get(), "items passed on by the retry: " + PASSED_ON);
     out.sort(null);
     assertEquals(IntStream.range(0, N).boxed().toList(), out, "every item once, none lost, none twice");
     assertEquals(1, run.retriedPartitions(), "partition 2's first attempt failed, its retry counted");

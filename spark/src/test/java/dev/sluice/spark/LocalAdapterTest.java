@@ -11,8 +11,14 @@ import dev.sluice.spark.pipelines.Reading;
 import dev.sluice.spark.pipelines.Scale;
 import dev.sluice.spark.pipelines.Scaled;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.Comparator;
+import java.util.Iterator;
 import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.apache.spark.TaskContext;
 import org.apache.spark.api.java.JavaRDD;
 import org.apache.spark.api.java.JavaSparkContext;
 import org.apache.spark.sql.Dataset;
@@ -101,6 +107,40 @@ class LocalAdapterTest {
     assertEquals(out.size(), run.items().count());
     assertEquals(N, run.report().inputItems());
     assertEquals(GainsReference.kept(INPUT), (int) run.reduction().orElseThrow()[0]);
+  }
+
+  /** Input items read so far, by partition: local mode runs the tasks in this JVM. */
+  static final Map<Integer, AtomicInteger> READ = new ConcurrentHashMap<>();
+
+  /** This task's partition, counting in {@link #READ} the items taken from it. */
+  static Iterator<Reading> counted(Iterator<Reading> in) {
+    AtomicInteger read = READ.computeIfAbsent(TaskContext.getPartitionId(), p -> new AtomicInteger());
+    return new Iterator<>() {
+      @Override
+      public boolean hasNext() {
+        return in.hasNext();
+      }
+
+      @Override
+      public Reading next() {
+        read.incrementAndGet();
+        return in.next();
+      }
+    };
+  }
+
+  @Test
+  void aPartitionIsReadOneBatchAtATimeNotWhole() {
+    READ.clear();
+    JavaRDD<Reading> input = sc.parallelize(INPUT, 4).mapPartitions(LocalAdapterTest::counted);
+    // one output item per pipeline run; the next step of the same task replaces it, as it reads it, by
+    // how much of the partition's input had been read by then
+    SluiceRun<Integer, Void> run = gains(sc).batchItems(3_000).chunkItems(500)
+        .mapPartitions(input, r -> List.of(r.scaled().size()));
+    List<List<Integer>> seen = run.items().map(x -> READ.get(TaskContext.getPartitionId()).get()).glom().collect();
+    // 12,500 items a partition: the first run's items are passed on when 3,000 have been read, not 12,500
+    assertEquals(Collections.nCopies(4, List.of(3_000, 6_000, 9_000, 12_000, 12_500)), seen);
+    assertEquals(4 * 5, run.pipelineRuns());
   }
 
   @Test

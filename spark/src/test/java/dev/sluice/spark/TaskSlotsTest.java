@@ -4,6 +4,10 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.sluice.runtime.Device;
+import dev.sluice.runtime.testing.OpenClAvailable;
+import java.util.Map;
+import org.apache.spark.resource.ResourceInformation;
 import org.junit.jupiter.api.Test;
 
 /** The device a task runs on, from a named device or the GPU addresses Spark assigned it. */
@@ -30,5 +34,36 @@ class TaskSlotsTest {
     IllegalStateException e = assertThrows(IllegalStateException.class,
         () -> TaskSlots.spec(null, new String[] {"GPU-5f3a"}));
     assertTrue(e.getMessage().contains("GPU address 'GPU-5f3a', which is not a device number"), e.getMessage());
+  }
+
+  static Map<String, ResourceInformation> gpu(String... addresses) {
+    return Map.of(TaskSlots.GPU, new ResourceInformation(TaskSlots.GPU, addresses));
+  }
+
+  @Test
+  void aTaskWithoutAGpuRunsOnTheCpuWithItsCpusAsInstances() {
+    TaskSlots.Placement p = TaskSlots.place(Map.of(), 3, null, false);
+    assertEquals(Device.Kind.JVM, p.slot().device().kind());
+    assertEquals(3, p.slot().instances(), "spark.task.cpus = 3");
+    assertTrue(p.why().startsWith("no GPU in TaskContext.resources()"), p.why());
+  }
+
+  @Test
+  void theGpuAddressFromTheResourcesIsTheOpenClDevice() {
+    OpenClAvailable.devices();
+    TaskSlots.Placement p = TaskSlots.place(gpu("0"), 1, null, false);
+    assertEquals(Device.opencl(0), p.slot().device());
+    assertEquals(0, p.slot().instances(), "OpenCL: the device's own parallelism");
+    assertEquals("GPU address 0 from TaskContext.resources() is opencl:0", p.why());
+  }
+
+  @Test
+  void aGpuAddressWithNoOpenClDeviceBehindItNamesTheAddressAndTheDevicesPresent() {
+    IllegalStateException e = assertThrows(IllegalStateException.class,
+        () -> TaskSlots.place(gpu("57"), 1, null, false));
+    String m = e.getMessage();
+    assertTrue(m.startsWith("the GPU Spark assigned this task (address 57, device opencl:57) is not available on"
+        + " executor "), m);
+    assertTrue(m.contains("no OpenCL device 57; this machine has "), m);
   }
 }
