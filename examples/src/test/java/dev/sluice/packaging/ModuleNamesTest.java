@@ -17,8 +17,8 @@ import org.junit.jupiter.params.provider.CsvSource;
 
 /**
  * The published jars carry the module names users require in module-info.java (the JVM's own
- * module finder reads each jar as it would on the module path), and each comes with its
- * {@code -sources} and {@code -javadoc} jar. This runs in the examples because their tests see the
+ * module finder reads each jar as it would on the module path) and the license, and each comes with
+ * its {@code -sources} and {@code -javadoc} jar. This runs in the examples because their tests see the
  * other modules' packaged jars in {@code mvn verify}; where a module is a folder of classes instead
  * (an IDE, {@code mvn test}), it is skipped with that reason.
  */
@@ -37,6 +37,7 @@ class ModuleNamesTest {
     ModuleDescriptor d = found.iterator().next().descriptor();
     assertTrue(d.isAutomatic(), where + " should be an automatic module");
     assertEquals(moduleName, d.name(), "module name of " + where);
+    assertHolds(where, "META-INF/LICENSE");
   }
 
   @ParameterizedTest(name = "{0}")
