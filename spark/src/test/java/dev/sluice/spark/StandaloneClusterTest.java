@@ -55,12 +55,15 @@ class StandaloneClusterTest {
         .set("spark.executorEnv.POCL_SIGFPE_HANDLER", "0")
         .set("spark.executor.resource.gpu.amount", "1")
         .set("spark.task.resource.gpu.amount", "1")
-        // a task that runs far longer than its stage's others gets a copy on the other executor
+        // a task that runs far longer than its stage's others gets a copy on the other executor; not
+        // before 15 s, though: an executor's first task builds the OpenCL kernel, which on a loaded
+        // machine takes seconds, and a copy of that task on the executor that built first would win
+        // and leave the slow executor with no partition (eachExecutor... would fail)
         .set("spark.speculation", "true")
         .set("spark.speculation.interval", "100ms")
         .set("spark.speculation.quantile", "0.5")
         .set("spark.speculation.multiplier", "2")
-        .set("spark.speculation.minTaskRuntime", "500ms");
+        .set("spark.speculation.minTaskRuntime", "15s");
     sc = new JavaSparkContext(conf);
     long until = System.nanoTime() + TimeUnit.SECONDS.toNanos(90);
     // the driver's block manager and one per executor
