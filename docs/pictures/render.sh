@@ -9,6 +9,9 @@
 #    runs as root; otherwise leaves the SVGs as they are and says so);
 # 3. replaces the Mermaid block between "<!-- picture: NAME -->" and "<!-- /picture -->" in the
 #    markdown files below with the contents of docs/pictures/NAME.mmd (GitHub draws Mermaid inline).
+#
+# PicturesTest (examples) fails in mvn verify when the docs' pictures are not the processor's: run
+# this script and commit what it changed.
 set -euo pipefail
 root="$(cd "$(dirname "$0")/../.." && pwd)"
 out="$root/docs/pictures"

@@ -15,6 +15,12 @@ import dev.sluice.runtime.plan.PlanDiagram;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import java.util.Random;
 import org.junit.jupiter.api.Test;
 
@@ -55,6 +61,81 @@ class PicturesTest {
       assertTrue(text.startsWith(extension.equals(".mmd") ? "%% The pipeline " : "// The pipeline "), text);
       return text.substring(text.indexOf('\n') + 1);
     }
+  }
+
+  /** The examples whose pictures are in the docs, as docs/pictures/render.sh lists them. */
+  static final String[] IN_THE_DOCS = {
+      "dev.sluice.examples.blast.BlastPipeline", "dev.sluice.examples.filters.FilterChainPipeline",
+      "dev.sluice.examples.fanout.SensorSplitPipeline", "dev.sluice.examples.synthgain.SynthGainPipeline",
+      "dev.sluice.examples.lineparser.LineParserPipeline", "dev.sluice.examples.signals.WindowsPipeline"};
+
+  /** The repository's docs folder, from the examples module where the tests run. */
+  static final Path DOCS = Path.of("..", "docs");
+
+  /**
+   * The pictures in the docs are the processor's, as render.sh copies them: docs/pictures/ holds
+   * each example's .mmd and .dot unchanged, every Mermaid block marked {@code <!-- picture: NAME -->}
+   * in a markdown file is NAME's .mmd, and each example is shown somewhere.
+   */
+  @Test
+  void theDocsShowTheProcessorsPictures() throws IOException {
+    String redo = "; regenerate with docs/pictures/render.sh after a build";
+    for (String name : IN_THE_DOCS) {
+      Class<?> generated;
+      try {
+        generated = Class.forName(name);
+      } catch (ClassNotFoundException e) {
+        throw new AssertionError(name + " is not generated", e);
+      }
+      for (String extension : new String[] {".mmd", ".dot"}) {
+        Path copy = DOCS.resolve("pictures").resolve(generated.getSimpleName() + extension);
+        assertTrue(Files.isRegularFile(copy), copy + " is missing" + redo);
+        assertEquals(resource(generated, extension), Files.readString(copy), copy + redo);
+      }
+      assertTrue(Files.isRegularFile(DOCS.resolve("pictures").resolve(generated.getSimpleName() + ".svg")),
+          generated.getSimpleName() + ".svg is missing" + redo);
+    }
+    Map<String, Integer> shown = new TreeMap<>();
+    Pattern block = Pattern.compile("<!-- picture: ([A-Za-z]+) -->\n```mermaid\n(.*?)```\n<!-- /picture -->",
+        Pattern.DOTALL);
+    for (String doc : new String[] {"examples.md", "user-guide.md"}) {
+      String text = Files.readString(DOCS.resolve(doc));
+      assertEquals(count(text, "<!-- picture: "), count(block.matcher(text)), doc + ": a picture marker without its block");
+      Matcher m = block.matcher(text);
+      while (m.find()) {
+        Path mmd = DOCS.resolve("pictures").resolve(m.group(1) + ".mmd");
+        assertTrue(Files.isRegularFile(mmd), doc + " shows " + m.group(1) + ", which has no " + mmd);
+        assertEquals(Files.readString(mmd), m.group(2), doc + ": the picture of " + m.group(1) + redo);
+        shown.merge(m.group(1), 1, Integer::sum);
+      }
+    }
+    for (String name : IN_THE_DOCS) {
+      String simple = name.substring(name.lastIndexOf('.') + 1);
+      assertTrue(shown.containsKey(simple), simple + " is in no doc");
+    }
+  }
+
+  private static String resource(Class<?> generated, String extension) throws IOException {
+    try (InputStream in = generated.getResourceAsStream(generated.getSimpleName() + extension)) {
+      assertNotNull(in, generated.getSimpleName() + extension + " is not beside the class");
+      return new String(in.readAllBytes(), StandardCharsets.UTF_8);
+    }
+  }
+
+  private static int count(String text, String what) {
+    int n = 0;
+    for (int i = text.indexOf(what); i >= 0; i = text.indexOf(what, i + 1)) {
+      n++;
+    }
+    return n;
+  }
+
+  private static int count(Matcher m) {
+    int n = 0;
+    while (m.find()) {
+      n++;
+    }
+    return n;
   }
 
   @Test

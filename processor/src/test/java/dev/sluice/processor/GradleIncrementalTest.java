@@ -201,6 +201,11 @@ class GradleIncrementalTest {
     expected.put("t.SumsPipeline", sums);
     expected.put("t.SumsPipeline_CpuInstance", sums);
     expected.put("t.SumsPipeline_CpuDirect", sums);
+    // the pictures are generated files too (class-output resources)
+    expected.put("t/StatsPipeline.mmd", stats);
+    expected.put("t/StatsPipeline.dot", stats);
+    expected.put("t/SumsPipeline.mmd", sums);
+    expected.put("t/SumsPipeline.dot", sums);
     assertThat(origins).containsExactlyEntriesIn(expected);
   }
 }

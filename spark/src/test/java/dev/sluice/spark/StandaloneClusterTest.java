@@ -58,12 +58,15 @@ class StandaloneClusterTest {
     }
     cluster = LoopbackCluster.start(2);
     sc = connect(conf("StandaloneClusterTest")
-        // a task that runs far longer than its stage's others gets a copy on the other executor
+        // a task that runs far longer than its stage's others gets a copy on the other executor; not
+        // before 15 s, though: an executor's first task builds the OpenCL kernel, which on a loaded
+        // machine takes seconds, and a copy of that task on the executor that built first would win
+        // and leave the slow executor with no partition (eachExecutor... would fail)
         .set("spark.speculation", "true")
         .set("spark.speculation.interval", "100ms")
         .set("spark.speculation.quantile", "0.5")
         .set("spark.speculation.multiplier", "2")
-        .set("spark.speculation.minTaskRuntime", "500ms"));
+        .set("spark.speculation.minTaskRuntime", "15s"));
   }
 
   /** An application on the cluster: one executor per worker, each with the worker's GPU address. */

@@ -198,8 +198,15 @@ public final class BlastTool {
       out.println(Options.USAGE);
       return 0;
     }
+    Device device;
     try {
-      Device device = o.device().equals("best") ? Device.best() : Device.named(o.device());
+      device = o.device().equals("best") ? Device.best() : Device.named(o.device());
+    } catch (IllegalArgumentException | IllegalStateException e) {
+      // a name that is no device, or a device this machine does not have (-device gpu without a GPU)
+      err.println("blast: -device: " + e.getMessage());
+      return 2;
+    }
+    try {
       Sequence query = read(o.query());
       Sequence subject = read(o.subject());
       List<Row> rows = search(query.genome().sequence(), subject.genome().sequence(), o, device, o.quiet() ? null : err);
@@ -215,9 +222,6 @@ public final class BlastTool {
     } catch (InputException e) {
       err.println("blast: " + e.getMessage());
       return 1;
-    } catch (IllegalArgumentException e) {
-      err.println("blast: -device: " + e.getMessage());
-      return 2;
     }
   }
 

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.sluice.runtime.opencl.OpenClDevices;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.PrintStream;
@@ -89,7 +90,18 @@ class BlastToolTest {
     Path q = file("q.txt", "ACGTACGTACGT\n");
     Outcome o = run("-query", q.toString(), "-subject", q.toString(), "-device", "tpu");
     assertEquals(2, o.status());
-    assertTrue(o.err().contains("unknown device 'tpu'"), o.err());
+    assertTrue(o.err().startsWith("blast: -device: unknown device 'tpu'"), o.err());
+    Outcome none = run("-query", q.toString(), "-subject", q.toString(), "-device", "opencl:99");
+    assertEquals(2, none.status());
+    assertTrue(none.err().startsWith("blast: -device: no OpenCL device 99"), none.err());
+    // a device this machine lacks is said in one line, not a stack trace
+    Outcome gpu = run("-query", q.toString(), "-subject", q.toString(), "-device", "gpu", "-quiet");
+    if (OpenClDevices.list().stream().anyMatch(d -> d.getType() == com.aparapi.device.Device.TYPE.GPU)) {
+      assertEquals(0, gpu.status(), gpu.err());
+    } else {
+      assertEquals(2, gpu.status(), gpu.err());
+      assertTrue(gpu.err().startsWith("blast: -device: no OpenCL GPU"), gpu.err());
+    }
   }
 
   // ---- input it cannot read

@@ -7,7 +7,7 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.io.Writer;
 import java.util.List;
-import javax.annotation.processing.ProcessingEnvironment;
+import javax.annotation.processing.Filer;
 import javax.lang.model.element.Element;
 import javax.lang.model.element.TypeElement;
 import javax.tools.FileObject;
@@ -22,10 +22,11 @@ import javax.tools.StandardLocation;
  * {@link PlanBuilder}), and name the same originating elements as the generated classes ({@link OriginatingElements}).
  */
 final class DiagramWriter {
-  private final ProcessingEnvironment env;
+  private final Filer filer;
 
-  DiagramWriter(ProcessingEnvironment env) {
-    this.env = env;
+  /** Writes through {@code filer}, the one the generated classes go through. */
+  DiagramWriter(Filer filer) {
+    this.filer = filer;
   }
 
   void write(PipelineModel model, Schedule schedule, Names names, List<TypeElement> origins) {
@@ -40,7 +41,7 @@ final class DiagramWriter {
   private void write(PipelineModel model, List<TypeElement> origins, String extension, String text) {
     String name = model.generatedName() + extension;
     try {
-      FileObject file = env.getFiler().createResource(StandardLocation.CLASS_OUTPUT, model.packageName(), name,
+      FileObject file = filer.createResource(StandardLocation.CLASS_OUTPUT, model.packageName(), name,
           origins.toArray(new Element[0]));
       try (Writer w = file.openWriter()) {
         w.write(text);

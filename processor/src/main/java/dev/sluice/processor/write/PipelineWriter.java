@@ -40,7 +40,7 @@ public final class PipelineWriter {
     if (kernel.hasKernel()) {
       emit(model, origins, new KernelWriter(model, schedule, names, kernel.bodies()).write());
     }
-    new DiagramWriter(env).write(model, schedule, names, origins);
+    new DiagramWriter(filer).write(model, schedule, names, origins);
   }
 
   /** Writes {@code type}; every generated file of a pipeline has the same origins (they are written together). */
