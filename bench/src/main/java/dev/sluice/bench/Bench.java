@@ -173,13 +173,16 @@ public final class Bench {
     return new Results(config, selected, all);
   }
 
+  /** Heap in use now, summed over the heap's pools. */
+  private static long used(List<MemoryPoolMXBean> pools) {
+    return pools.stream().mapToLong(b -> b.getUsage().getUsed()).sum();
+  }
+
   private static Measurement measure(Config config, Workload w, int scale, Workload.Prepared p, Impl impl,
       PrintStream log) {
     List<MemoryPoolMXBean> pools = ManagementFactory.getMemoryPoolMXBeans().stream()
         .filter(b -> b.getType() == MemoryType.HEAP && b.isValid()).toList();
-    System.gc();
-    long baseline = pools.stream().mapToLong(b -> b.getUsage().getUsed()).sum();
-    pools.forEach(MemoryPoolMXBean::resetPeakUsage);
+    long peak = 0;
     List<Long> times = new ArrayList<>();
     List<Long> driver = new ArrayList<>();
     RunReport report = null;
@@ -197,10 +200,15 @@ public final class Bench {
         if (i >= config.minReps() && spent > config.budgetSeconds() * 1e9) {
           break;
         }
+        // the heap one run needs: its peak over what was in use after a GC just before it (the warm-ups'
+        // garbage, which a peak over many runs would add, depends on when the collector ran)
         System.gc();
+        long baseline = used(pools);
+        pools.forEach(MemoryPoolMXBean::resetPeakUsage);
         long t0 = System.nanoTime();
         Variant.Outcome o = v.run();
         long t = System.nanoTime() - t0;
+        peak = Math.max(peak, pools.stream().mapToLong(b -> b.getPeakUsage().getUsed()).sum() - baseline);
         check(p, o);   // before the time counts
         times.add(t);
         spent += t;
@@ -223,7 +231,6 @@ public final class Bench {
       return new Measurement(w.name(), scale, p.inputItems(), p.outputItems(), impl, Measurement.Status.FAILED,
           why, new long[0], 0, Double.NaN, 0, 0, null);
     }
-    long peak = Math.max(0, pools.stream().mapToLong(b -> b.getPeakUsage().getUsed()).sum() - baseline);
     double fill = report == null ? Double.NaN : fill(report);
     Measurement m = new Measurement(w.name(), scale, p.inputItems(), p.outputItems(), impl, Measurement.Status.OK,
         report == null ? "" : report.device(), times.stream().mapToLong(Long::longValue).toArray(),
