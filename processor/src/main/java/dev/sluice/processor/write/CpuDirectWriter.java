@@ -249,7 +249,7 @@ final class CpuDirectWriter {
     for (EdgeModel e : model.outEdges(stage)) {
       if (e.channel().equals(channel)) {
         if (model.stage(e.to()).isSink()) {
-          b.addStatement("$N.add($L)", Names.sink(e.to()), item);
+          b.addStatement("$N.append($L)", Names.sink(e.to()), item);
         } else if (inlined.contains(e.to())) {
           b.add("// $L\n{\n", e.to()).indent().add(takeBody(model.stage(e.to()), item)).unindent().add("}\n");
         } else {

@@ -14,8 +14,9 @@ import java.util.List;
  * store into any {@code int[]}): the CPU runner {@linkplain #load loads} them before the run and
  * {@linkplain #store stores} the count back after it, before the scheduler looks again, as the
  * kernel's lane 0 reserves a run's pushes after the run. An unbound queue (a sink buffer) keeps its
- * bookkeeping in its fields alone. A queue made {@linkplain #growable() growable} is a sink buffer: it never wraps
- * and grows instead of overflowing. It doubles up to {@link #SEGMENT} items; past that a full array
+ * bookkeeping in its fields alone. A queue made {@linkplain #growable() growable} is a sink buffer: its
+ * head stays 0 (nothing releases from it; the typed queues' {@code append} relies on this), it never
+ * wraps, and it grows instead of overflowing. It doubles up to {@link #SEGMENT} items; past that a full array
  * is sealed as a segment and a new one begins, so a large sink is never copied to grow, only once
  * when its items are taken.
  */

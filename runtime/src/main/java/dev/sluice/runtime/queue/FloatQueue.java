@@ -19,6 +19,14 @@ public final class FloatQueue extends DataQueue {
     count++;
   }
 
+  /** {@link #add} for a sink buffer ({@linkplain #growable() growable}), whose items start at index 0. */
+  public void append(float item) {
+    if (count == capacity) {
+      full();
+    }
+    items[count++] = item;
+  }
+
   /**
    * Pushes {@code src[from .. from+n)} in order: the same as {@code n} calls of {@link #add}, with at
    * most two array copies.

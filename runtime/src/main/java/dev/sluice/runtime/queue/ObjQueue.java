@@ -22,6 +22,14 @@ public final class ObjQueue<T> extends DataQueue {
     count++;
   }
 
+  /** {@link #add} for a sink buffer ({@linkplain #growable() growable}), whose items start at index 0. */
+  public void append(T item) {
+    if (count == capacity) {
+      full();
+    }
+    items[count++] = item;
+  }
+
   @SuppressWarnings("unchecked")
   public T get(int offset) {
     return (T) items[slot(offset)];

@@ -169,6 +169,36 @@ class BulkQueueTest {
   }
 
   @Test
+  void aSinkAppendKeepsWhatAddKeepsThroughGrowthSegmentsAndHandOvers() {
+    int seg = DataQueue.SEGMENT;
+    LongQueue added = new LongQueue(3, true);
+    LongQueue appended = new LongQueue(3, true);
+    FloatQueue floats = new FloatQueue(3, true);
+    ObjQueue<String> strings = new ObjQueue<>(3, true);
+    for (int round = 0; round < 2; round++) {
+      // past a segment and back: doubling, a sealed array, a new one, then a hand-over that empties both
+      int n = round == 0 ? seg + 5 : 7;
+      for (int i = 0; i < n; i++) {
+        added.add(1000L * round + i);
+        appended.append(1000L * round + i);
+        floats.append(i + 0.5f);
+        if (i < 50) {
+          strings.append("s" + i);
+        }
+      }
+      assertEquals(added.count(), appended.count());
+      assertEquals(added.pushed(), appended.pushed());
+      assertArrayEquals(added.takeArray(), appended.takeArray());
+      float[] f = floats.takeArray();
+      assertEquals(n, f.length);
+      assertEquals(n - 0.5f, f[n - 1]);
+      List<String> o = strings.toList();
+      assertEquals(round == 0 ? 50 : 57, o.size());
+      assertEquals(round == 0 ? "s49" : "s6", o.get(o.size() - 1));
+    }
+  }
+
+  @Test
   void aSinkOverflowsOnlyPastWhatOneArrayHolds() {
     IntQueue q = new IntQueue(4, true);
     assertThrows(QueueOverflowException.class, () -> q.addAll(new int[0], 0, Integer.MAX_VALUE - 4));
