@@ -5,9 +5,9 @@ import dev.sluice.runtime.cpu.MaxExceededException;
 /**
  * The bookkeeping of an output channel of the direct executor: the pushes so far ({@link #total}).
  * A channel whose pushes wait in a per-call {@code Held_s_c} object adds that call's count with
- * {@link #counted}, where the call's pushes are handed on. A channel that holds them in its own array counts every push and remembers where
- * the current item's began, so its {@code push} checks {@code @Max} with one subtraction against a
- * constant: {@code if (++total - mark > MAX) throw overMax(MAX)}.
+ * {@link #counted}, where the call's pushes are handed on. A channel that holds them in its own
+ * array counts every push and remembers where the current item's began, so its {@code push} checks
+ * {@code @Max} with one subtraction against a constant: {@code if (++total - mark > MAX) throw overMax(MAX)}.
  */
 public abstract class DirectChannel {
   private final String name;
