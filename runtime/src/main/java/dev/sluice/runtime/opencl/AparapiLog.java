@@ -27,9 +27,9 @@ import java.util.regex.Pattern;
  * <p>Every other Aparapi record passes as before. {@code -Dsluice.aparapi.log=all} lets these
  * through too.
  *
- * <p>Not reachable from Java: Aparapi's native library prints {@code WARNING: Aparapi is running on
- * an untested OpenCL platform version} straight to the process's stderr, once per JVM, for platforms
- * newer than OpenCL 2.1 (PoCL reports 3.0); the device line explains that line instead.
+ * <p>Not a log record: Aparapi's native library prints {@code WARNING: Aparapi is running on an
+ * untested OpenCL platform version} straight to the process's stderr; {@link AparapiStderr} holds
+ * that line back, and the same property lets it through.
  */
 final class AparapiLog {
   /** {@code all}: leave Aparapi's log records alone. */

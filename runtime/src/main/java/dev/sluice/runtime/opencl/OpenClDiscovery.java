@@ -12,7 +12,10 @@ import java.util.List;
  * making one loads nothing, the devices are listed at the first question.
  */
 public final class OpenClDiscovery implements DeviceDiscovery {
-  /** OpenCL platform versions Aparapi's native library knows; it warns on stderr about the others. */
+  /**
+   * OpenCL platform versions Aparapi's native library knows; it warns on stderr about the others,
+   * which the device line explains where {@link AparapiStderr} could not hold that line back.
+   */
   private static final List<String> APARAPI_TESTED = List.of("OpenCL 1.1", "OpenCL 1.2", "OpenCL 2.0", "OpenCL 2.1");
 
   @Override
@@ -48,6 +51,9 @@ public final class OpenClDiscovery implements DeviceDiscovery {
 
   @Override
   public List<String> notes() {
+    if (AparapiStderr.lineHeldBack()) {
+      return List.of();
+    }
     for (OpenCLDevice d : OpenClDevices.list()) {
       String version = d.getOpenCLPlatform().getVersion();
       if (APARAPI_TESTED.stream().noneMatch(version::startsWith)) {

@@ -6,7 +6,7 @@ import dev.sluice.runtime.opencl.OpenClDevices;
 
 /**
  * The JVM {@link FirstRunTest} starts: chooses a device twice (the device line must appear once),
- * then reports on stdout the OpenCL platforms, whether Java's division by zero throws, and how a run
+ * then reports on stdout the OpenCL platforms and their versions, whether Java's division by zero throws, and how a run
  * on the CPU back end went.
  */
 public final class FirstRunChild {
@@ -18,8 +18,11 @@ public final class FirstRunChild {
     Device.best();
     Device.best();
     StringBuilder vendors = new StringBuilder();
+    StringBuilder versions = new StringBuilder();
     OpenClDevices.list().forEach(d -> vendors.append(d.getOpenCLPlatform().getVendor()).append(';'));
+    OpenClDevices.list().forEach(d -> versions.append(d.getOpenCLPlatform().getVersion()).append(';'));
     System.out.println("platforms: " + vendors);
+    System.out.println("versions: " + versions);
     try {
       System.out.println("division: returned " + (7 / zero));
     } catch (ArithmeticException e) {

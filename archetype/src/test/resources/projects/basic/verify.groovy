@@ -1,0 +1,8 @@
+// What a new user sees when the generated project's build runs Main (exec:java): Sluice's device
+// line, and neither Aparapi's native version line nor the JDK's warning about native code.
+// basedir is this test's folder; the generated project (artifactId word-stats) is under project/
+def file = new File(basedir, "project/word-stats/build.log")
+def log = file.text
+assert log.contains("Sluice runs on") : "no device line in " + file
+assert !log.contains("untested OpenCL platform version") : "Aparapi's native line reached the user: " + file
+assert !log.contains("WARNING: A restricted method") : "the JDK's native-access warning reached the user: " + file

@@ -1,0 +1,47 @@
+package dev.sluice.runtime.opencl;
+
+import com.sun.jna.Library;
+import com.sun.jna.Native;
+import com.sun.jna.Platform;
+import java.nio.charset.StandardCharsets;
+
+/**
+ * The JVM {@link AparapiStderrTest} starts: writes to file descriptor 2 from C (as a native library
+ * does) and from Java inside {@link AparapiStderr#listing}, Aparapi's line among them, then from Java
+ * after it; a second listing throws. Says on stdout whether the line was held back.
+ */
+public final class AparapiStderrChild {
+  /** The C library's {@code write}, as a native library writes to stderr. */
+  interface Posix extends Library {
+    long write(int fd, byte[] bytes, long count);
+  }
+
+  private AparapiStderrChild() {}
+
+  static void write(Posix c, String s) {
+    byte[] b = s.getBytes(StandardCharsets.UTF_8);
+    c.write(2, b, b.length);
+  }
+
+  public static void main(String[] args) {
+    Posix c = Native.load(Platform.C_LIBRARY_NAME, Posix.class);
+    String got = AparapiStderr.listing(() -> {
+      write(c, "native: before\n");
+      write(c, AparapiStderr.LINE + "OpenCL 3.0 Some Driver\n");
+      System.err.println("java: during, \u00e9t\u00e9");
+      write(c, "native: after, no newline");
+      return "listed";
+    });
+    System.err.println("|java: after the listing");
+    System.out.println("returned: " + got);
+    System.out.println("held back: " + AparapiStderr.lineHeldBack());
+    try {
+      AparapiStderr.listing(() -> {
+        write(c, "native: before a failure\n");
+        throw new IllegalStateException("the listing failed");
+      });
+    } catch (IllegalStateException e) {
+      System.err.println("java: after the failure: " + e.getMessage());
+    }
+  }
+}

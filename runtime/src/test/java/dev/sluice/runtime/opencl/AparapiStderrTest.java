@@ -1,0 +1,51 @@
+package dev.sluice.runtime.opencl;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.sun.jna.Platform;
+import dev.sluice.runtime.testing.ChildJvm;
+import dev.sluice.runtime.testing.Skip;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+/**
+ * {@link AparapiStderr} in fresh JVMs ({@link AparapiStderrChild}): of what C and Java write to
+ * stderr during a listing, only Aparapi's line is missing, the rest comes out whole and in order,
+ * also when the listing throws; {@code -Dsluice.aparapi.log=all} lets the line through.
+ */
+class AparapiStderrTest {
+  private static ChildJvm.Output child(List<String> jvmArgs) throws Exception {
+    if (Platform.isWindows()) {
+      throw Skip.because("AparapiStderr leaves stderr alone on Windows");
+    }
+    return ChildJvm.run(AparapiStderrChild.class, jvmArgs, List.of(), Map.of());
+  }
+
+  @Test
+  void onlyAparapisLineIsHeldBackAndTheRestKeepsItsOrder() throws Exception {
+    ChildJvm.Output o = child(List.of());
+    assertEquals("native: before\n"
+        + "java: during, \u00e9t\u00e9\n"
+        + "native: after, no newline|java: after the listing\n"
+        + "native: before a failure\n"
+        + "java: after the failure: the listing failed\n", withoutJdkNativeAccessWarning(o.err()));
+    assertTrue(o.out().contains("returned: listed"), o.out());
+    assertTrue(o.out().contains("held back: true"), o.out());
+  }
+
+  @Test
+  void theLogPropertyLetsTheLineThrough() throws Exception {
+    ChildJvm.Output o = child(List.of("-Dsluice.aparapi.log=all"));
+    assertTrue(withoutJdkNativeAccessWarning(o.err()).startsWith(
+        "native: before\n" + AparapiStderr.LINE + "OpenCL 3.0 Some Driver\n"), o.err());
+    assertTrue(o.out().contains("held back: false"), o.out());
+  }
+
+  /** JDK 24 and later warn, on four lines and a blank one, the first time JNA loads its library. */
+  static String withoutJdkNativeAccessWarning(String err) {
+    return err.replaceAll("(?m)^WARNING: (A restricted method|java\\.lang\\.System::load|Use --enable-native-access"
+        + "|Restricted methods will be blocked).*\n", "").replaceFirst("^\n", "");
+  }
+}
