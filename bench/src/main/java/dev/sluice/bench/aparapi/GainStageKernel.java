@@ -15,14 +15,16 @@ public final class GainStageKernel extends Kernel {
   public final int[] cnt;
   public final long[] out;
   public int n;
-  final float gain;
+  final int whole;
+  final float frac;
   final long salt;
 
   public GainStageKernel(int capacity, float gain, long salt) {
     this.in = new long[capacity];
     this.cnt = new int[capacity];
     this.out = new long[capacity * MAX_OUT];
-    this.gain = gain;
+    this.whole = (int) gain;
+    this.frac = gain - whole;
     this.salt = salt;
   }
 
@@ -33,8 +35,7 @@ public final class GainStageKernel extends Kernel {
       long h = (in[i] ^ salt) * 0x9E3779B97F4A7C15L;
       h ^= h >>> 31;
       float f = (h >>> 40) * 0x1p-24f;
-      int whole = (int) gain;
-      int k = Math.min(MAX_OUT, whole + (f < gain - whole ? 1 : 0));
+      int k = Math.min(MAX_OUT, whole + (f < frac ? 1 : 0));
       for (int j = 0; j < k; j++) {
         out[i * MAX_OUT + j] = h + j;
       }

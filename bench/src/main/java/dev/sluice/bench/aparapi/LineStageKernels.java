@@ -79,7 +79,7 @@ public final class LineStageKernels {
     }
   }
 
-  /** {@code summarize}, per digit: whether it starts a number and its place value (Summarize.run). */
+  /** {@code summarize}, per digit: whether it starts a number and, if so, the number (Summarize.run). */
   public static final class Summarize extends Kernel {
     public final byte[] text;
     public final int[] ls;
@@ -113,14 +113,15 @@ public final class LineStageKernels {
           first = 0;
         }
         starts[k] = first;
-        long place = 1;
-        int next = at + 1;
-        while (next < end && text[next] >= 48 && text[next] <= 57) {
-          place = place * 10;
-          next = next + 1;
+        long number = 0;
+        if (first == 1) {
+          int next = at;
+          while (next < end && text[next] >= 48 && text[next] <= 57) {
+            number = number * 10 + (text[next] - 48);
+            next = next + 1;
+          }
         }
-        int d = text[at] - 48;
-        value[k] = d * place;
+        value[k] = number;
       }
     }
 

@@ -17,9 +17,9 @@ import java.util.Random;
 /**
  * How much of the line parser's gap to the hand-fused loop is the work its {@code Summarize} node
  * does, rather than Sluice: on one thread, the bench's one-pass fused loop, the same loop doing
- * {@code Summarize}'s per-digit work (each digit scans forward to the end of its number for its place
- * value, so a number of L digits costs L(L+1)/2 steps instead of L), and the Sluice pipeline with one
- * instance on both CPU executors. Runs them in turn, {@code probe.rounds} rounds (default 15), and
+ * {@code Summarize}'s per-digit work (each digit asks whether it starts a number; a first digit reads
+ * the whole number), the example's node objects called in a plain loop, and the Sluice pipeline with
+ * one instance on both CPU executors. Runs them in turn, {@code probe.rounds} rounds (default 15), and
  * prints each one's median time and its ratio to the one-pass loop.
  *
  * <pre>
@@ -143,14 +143,14 @@ public final class LineParserWork {
         digits += 1;
         if (at == line.start() || text[at - 1] < '0' || text[at - 1] > '9') {
           numbers += 1;
+          long value = 0;
+          int next = at;
+          while (next < line.end() && text[next] >= '0' && text[next] <= '9') {
+            value = value * 10 + (text[next] - '0');
+            next++;
+          }
+          sum += value;
         }
-        long place = 1;
-        int next = at + 1;
-        while (next < line.end() && text[next] >= '0' && text[next] <= '9') {
-          place *= 10;
-          next++;
-        }
-        sum += (text[at] - '0') * place;
       }
       out.add(new LineSummary(line.start(), digits, numbers, sum));
     }

@@ -114,8 +114,8 @@ public final class LineParserWorkload implements Workload {
                       a[0]++;
                       if (at == line.start() || !digit(text[at - 1])) {
                         a[1]++;
+                        a[2] += number(text, at, line.end());
                       }
-                      a[2] += (text[at] - '0') * place(text, at, line.end());
                     }, (a, b) -> {
                       a[0] += b[0];
                       a[1] += b[1];
@@ -167,13 +167,13 @@ public final class LineParserWorkload implements Workload {
     return c >= '0' && c <= '9';
   }
 
-  /** 10^(digits after {@code at} in its number, within the line). */
-  static long place(byte[] text, int at, int end) {
-    long place = 1;
-    for (int next = at + 1; next < end && digit(text[next]); next++) {
-      place *= 10;
+  /** The number whose first digit is at {@code at}, read up to the first non-digit or the line's end. */
+  static long number(byte[] text, int at, int end) {
+    long value = 0;
+    for (int next = at; next < end && digit(text[next]); next++) {
+      value = value * 10 + (text[next] - '0');
     }
-    return place;
+    return value;
   }
 
   /** The hand-fused loop for one line: characters, digit test and summary in one pass. */

@@ -24,6 +24,8 @@ import java.util.stream.LongStream;
  */
 public final class SynthGainWorkload implements Workload {
   private final float gain;
+  private final int whole;
+  private final float frac;
   private final long[] salts = {SynthGains.salt(0), SynthGains.salt(1), SynthGains.salt(2)};
   // kept across input sizes, so each kernel is compiled once
   private SynthGainPipeline cpu;
@@ -33,6 +35,8 @@ public final class SynthGainWorkload implements Workload {
 
   public SynthGainWorkload(float gain) {
     this.gain = gain;
+    this.whole = (int) gain;
+    this.frac = gain - whole;
   }
 
   @Override
@@ -182,8 +186,7 @@ public final class SynthGainWorkload implements Workload {
   /** One stage as a stream: what {@code flatMap} gets per item. */
   LongStream expand(long item, long salt) {
     long h = hash(item, salt);
-    int whole = (int) gain;
-    int n = count(h, whole, gain - whole);
+    int n = count(h, whole, frac);
     return n == 0 ? LongStream.empty() : LongStream.range(0, n).map(j -> h + j);
   }
 

@@ -11,10 +11,11 @@ import dev.sluice.Signal;
 import dev.sluice.SignalHandler;
 
 /**
- * The region's terminal node: adds up one line's digits. Every digit contributes
- * {@code digit * 10^(digits after it in its number)}, so the sum of the line's numbers is a plain
- * SUM over its digits in any order; a digit with no digit before it starts a number. BEGIN clears the
- * accumulators so every line starts from zero; END pushes the line's summary out of the region.
+ * The region's terminal node: adds up one line's digits. A digit with no digit before it starts a
+ * number, and that digit reads the whole number ({@code value * 10 + digit} up to the first
+ * non-digit), so each number is added once, by its first digit, and the line's totals are plain SUMs
+ * over its digits in any order. BEGIN clears the accumulators so every line starts from zero; END
+ * pushes the line's summary out of the region.
  */
 @Node
 public final class Summarize {
@@ -38,14 +39,14 @@ public final class Summarize {
     digits += 1;
     if (at == line.start() || text[at - 1] < '0' || text[at - 1] > '9') {
       numbers += 1;
+      long value = 0;
+      int next = at;
+      while (next < line.end() && text[next] >= '0' && text[next] <= '9') {
+        value = value * 10 + (text[next] - '0');
+        next++;
+      }
+      sum += value;
     }
-    long place = 1;
-    int next = at + 1;
-    while (next < line.end() && text[next] >= '0' && text[next] <= '9') {
-      place *= 10;
-      next++;
-    }
-    sum += (text[at] - '0') * place;
   }
 
   @SignalHandler(Signal.END)
