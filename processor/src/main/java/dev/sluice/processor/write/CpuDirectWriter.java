@@ -73,6 +73,11 @@ final class CpuDirectWriter {
   private final Set<String> inlined = new HashSet<>();
   /** For each stage, how many stages' code the method that holds its code holds up to it. */
   private final Map<String, Integer> depth = new HashMap<>();
+  /**
+   * While a loop of {@code produce} or of an enumerator is being written: the channels whose held
+   * pushes are counted inside it, each with the local that counts them (see {@link #countedLoop}).
+   */
+  private Map<String, String> loopCounts;
 
   CpuDirectWriter(PipelineModel model, Schedule schedule, Names names) {
     this.model = model;
@@ -282,9 +287,11 @@ final class CpuDirectWriter {
           .addMethod(MethodSpec.methodBuilder("enumerate")
               .addParameter(TypeName.INT, "count")
               .addStatement("total += count")
-              .beginControlFlow("for (int i = 0; i < count; i++)")
-              .addCode(deliver(s.name(), c, "i"))
-              .endControlFlow()
+              .addCode(countedLoop(() -> CodeBlock.builder()
+                  .beginControlFlow("for (int i = 0; i < count; i++)")
+                  .add(deliver(s.name(), c, "i"))
+                  .endControlFlow()
+                  .build()))
               .build())
           .build();
     }
@@ -359,12 +366,48 @@ final class CpuDirectWriter {
         .addStatement("int $N = $N.count", n, held)
         .add("// the call has returned: a later push through this channel is an error, not lost\n")
         .addStatement("$N.count = -1", held)
-        .addStatement("$N.counted($N)", Names.channel(s.name(), c), n)
+        .add(counted(Names.channel(s.name(), c), n))
         .beginControlFlow("for (int $N = 0; $N < $N; $N++)", k, k, n, k)
         .addStatement("$T $N = $N.get($N)", Names.type(s.channelType(c)), x, held, k)
         .add(deliver(s.name(), c, x))
         .endControlFlow()
         .build();
+  }
+
+  /** Adds one call's {@code n} pushes to {@code channel}'s count: to the loop's local, inside a counted loop. */
+  private CodeBlock counted(String channel, String n) {
+    if (loopCounts == null) {
+      return CodeBlock.of("$N.counted($N);\n", channel, n);
+    }
+    String local = loopCounts.computeIfAbsent(channel, f -> "pushed_" + f.substring("out_".length()));
+    return CodeBlock.of("$N += $N;\n", local, n);
+  }
+
+  /**
+   * A loop, written by {@code loop}, whose held pushes are counted in locals and added to their
+   * channels once it ends, however it ends: a channel's count is a field, which the JIT loads and
+   * stores at every call of a loop of calls, where a local stays in a register. The counts are read
+   * only once the run is over.
+   */
+  private CodeBlock countedLoop(java.util.function.Supplier<CodeBlock> loop) {
+    loopCounts = new java.util.LinkedHashMap<>();
+    CodeBlock body;
+    Map<String, String> counts;
+    try {
+      body = loop.get();
+    } finally {
+      counts = loopCounts;
+      loopCounts = null;
+    }
+    if (counts.isEmpty()) {
+      return body;
+    }
+    CodeBlock.Builder b = CodeBlock.builder()
+        .add("// pushes counted in locals (registers), added to their channels when the loop ends\n");
+    counts.values().forEach(local -> b.addStatement("long $N = 0", local));
+    b.beginControlFlow("try").add(body).nextControlFlow("finally");
+    counts.forEach((channel, local) -> b.addStatement("$N.counted($N)", channel, local));
+    return b.endControlFlow().build();
   }
 
   /** Whether {@code s}'s pushes on {@code channel} are kept in a per-call {@code Held_s_c} (see {@link #SLOTS_AT_MOST}). */
@@ -495,15 +538,17 @@ final class CpuDirectWriter {
     if (range) {
       m.addComment("no array: an index range, whose items are the values base + position");
     }
-    m.beginControlFlow("for (int i = 0; i < count; i++)");
-    if (!range) {
-      m.addStatement("$T $N = a[from + i]", t, item);
-    } else if (type.kind() == ItemType.Kind.INT) {
-      m.addStatement("$T $N = a == null ? (int) (base + from + i) : a[from + i]", t, item);
-    } else {
-      m.addStatement("$T $N = a == null ? base + from + i : a[from + i]", t, item);
-    }
-    return m.addCode(deliver(src.name(), src.name(), item)).endControlFlow().build();
+    return m.addCode(countedLoop(() -> {
+      CodeBlock.Builder loop = CodeBlock.builder().beginControlFlow("for (int i = 0; i < count; i++)");
+      if (!range) {
+        loop.addStatement("$T $N = a[from + i]", t, item);
+      } else if (type.kind() == ItemType.Kind.INT) {
+        loop.addStatement("$T $N = a == null ? (int) (base + from + i) : a[from + i]", t, item);
+      } else {
+        loop.addStatement("$T $N = a == null ? base + from + i : a[from + i]", t, item);
+      }
+      return loop.add(deliver(src.name(), src.name(), item)).endControlFlow().build();
+    })).build();
   }
 
   /** A transform with its own method: runs the node on one item; its pushes run the consumers before it goes on. */

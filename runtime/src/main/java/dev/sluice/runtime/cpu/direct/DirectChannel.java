@@ -5,7 +5,8 @@ import dev.sluice.runtime.cpu.MaxExceededException;
 /**
  * The bookkeeping of an output channel of the direct executor: the pushes so far ({@link #total}).
  * A channel whose pushes wait in a per-call {@code Held_s_c} object adds that call's count with
- * {@link #counted}, where the call's pushes are handed on. A channel that holds them in its own
+ * {@link #counted}, where the call's pushes are handed on, or, inside the loop of {@code produce} or
+ * of an enumerator, the count of the whole loop once it ends. A channel that holds them in its own
  * array counts every push and remembers where the current item's began, so its {@code push} checks
  * {@code @Max} with one subtraction against a constant: {@code if (++total - mark > MAX) throw overMax(MAX)}.
  */
@@ -25,8 +26,8 @@ public abstract class DirectChannel {
     mark = total;
   }
 
-  /** Counts {@code n} pushes at once: one call's held pushes, or the source's items of one piece. */
-  public final void counted(int n) {
+  /** Counts {@code n} pushes at once: one call's held pushes, a loop's, or the source's items of one piece. */
+  public final void counted(long n) {
     total += n;
   }
 
