@@ -59,6 +59,21 @@ class SynthGainTest {
     }
   }
 
+  /** More sink items than a sink buffer's segment holds, on one instance: its array is sealed and a new one begun. */
+  @Test
+  void aSinkPastOneSegmentMatchesReference() {
+    int n = dev.sluice.runtime.queue.DataQueue.SEGMENT + 50_000;
+    SynthGainPipeline p = SynthGains.builder(1f).instances(1).device(Device.cpu()).build();
+    for (int run = 0; run < 2; run++) {
+      // the second run's sink buffer starts at the first run's size (SinkStarts)
+      SynthGainPipeline.Result res = p.runRange(0, n);
+      long[] expected = Reference.itemsOfRange(0, n, 1f);
+      assertTrue(expected.length > dev.sluice.runtime.queue.DataQueue.SEGMENT, "past a segment: " + expected.length);
+      assertSameLongs(expected, res.items(), "run " + run);
+      assertConserved(res.report(), n, res.items(), "run " + run);
+    }
+  }
+
   @Test
   void unevenGainsAndRangeInput() {
     SynthGainPipeline p = SynthGainPipeline.builder()

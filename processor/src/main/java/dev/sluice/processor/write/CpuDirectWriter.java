@@ -362,12 +362,18 @@ final class CpuDirectWriter {
     String n = "n_" + s.name() + "_" + c;
     String k = "k_" + s.name() + "_" + c;
     String x = "x_" + s.name() + "_" + c;
-    return CodeBlock.builder()
+    CodeBlock.Builder b = CodeBlock.builder()
         .addStatement("int $N = $N.count", n, held)
         .add("// the call has returned: a later push through this channel is an error, not lost\n")
         .addStatement("$N.count = -1", held)
-        .add(counted(Names.channel(s.name(), c), n))
-        .beginControlFlow("for (int $N = 0; $N < $N; $N++)", k, k, n, k)
+        .add(counted(Names.channel(s.name(), c), n));
+    String sink = intoSink(s, c);
+    if (sink != null) {
+      return b.add("// the pushes are in the sink's array already\n")
+          .addStatement("$N.appended($N)", Names.sink(sink), n)
+          .build();
+    }
+    return b.beginControlFlow("for (int $N = 0; $N < $N; $N++)", k, k, n, k)
         .addStatement("$T $N = $N.get($N)", Names.type(s.channelType(c)), x, held, k)
         .add(deliver(s.name(), c, x))
         .endControlFlow()
@@ -416,6 +422,30 @@ final class CpuDirectWriter {
         && s.node().channel(channel).orElseThrow().max() <= SLOTS_AT_MOST;
   }
 
+  /**
+   * The sink a slotted channel's pushes go straight into, or null: when the channel's one edge goes
+   * to a sink that no other edge feeds, the call's {@code Held_s_c} writes each push into room made
+   * in the sink's array before the call, and the sink counts them when it returns, as a hand-written
+   * loop appends its outputs. (A second edge into the sink could write into the same room.)
+   */
+  private String intoSink(StageModel s, String channel) {
+    List<EdgeModel> out = model.outEdges(s.name()).stream().filter(e -> e.channel().equals(channel)).toList();
+    if (out.size() != 1) {
+      return null;
+    }
+    String to = out.get(0).to();
+    return model.stage(to).isSink() && model.inEdges(to).size() == 1 ? to : null;
+  }
+
+  /** The statement that makes the object for one call's pushes on a slotted channel. */
+  private CodeBlock newHeld(StageModel s, String channel) {
+    ClassName held = heldClassName(s.name(), channel);
+    String sink = intoSink(s, channel);
+    return sink == null
+        ? CodeBlock.of("$T $N = new $T();\n", held, heldLocal(s.name(), channel), held)
+        : CodeBlock.of("$T $N = new $T($N);\n", held, heldLocal(s.name(), channel), held, Names.sink(sink));
+  }
+
   private ClassName heldClassName(String stage, String channel) {
     return className(names).nestedClass("Held_" + stage + "_" + channel);
   }
@@ -436,12 +466,7 @@ final class CpuDirectWriter {
     TypeSpec.Builder t = TypeSpec.classBuilder(heldClassName(s.name(), c))
         .addModifiers(Modifier.PRIVATE, Modifier.STATIC, Modifier.FINAL)
         .addSuperinterface(outInterface(type))
-        .addJavadoc("One call's pushes on $L's '$L' (at most $L): made for the call, so they live in registers.\n",
-            s.name(), c, max)
         .addField(TypeName.INT, "count", Modifier.PRIVATE);
-    for (int i = 0; i < max; i++) {
-      t.addField(element, "h" + i, Modifier.PRIVATE);
-    }
     MethodSpec.Builder push = MethodSpec.methodBuilder("push")
         .addAnnotation(Override.class)
         .addModifiers(Modifier.PUBLIC)
@@ -451,15 +476,43 @@ final class CpuDirectWriter {
           .addStatement("throw new $T($S)", NullPointerException.class, "pushed null to channel '" + c + "'")
           .endControlFlow();
     }
+    // passHeld sets count to -1: a push through a channel kept past its call is an error, not lost
+    CodeBlock refused = CodeBlock.of("throw count < 0 ? new $T($S) : new $T($S, $L)", IllegalStateException.class,
+        "pushed to channel '" + c + "' after the call that received it returned: a channel is valid only"
+            + " during that call",
+        MAX_EXCEEDED, c, max);
+    String sink = intoSink(s, c);
+    if (sink != null) {
+      TypeName array = com.squareup.javapoet.ArrayTypeName.of(type.isRecord() ? TypeName.OBJECT : element);
+      TypeName queue = Names.queue(model.stage(sink).itemType());
+      t.addJavadoc("One call's pushes on $L's '$L' (at most $L), written straight into sink '$L': room for\n"
+                  + "them is made before the call, and the sink counts them when it returns. Made for the call,\n"
+                  + "so its fields live in registers.\n", s.name(), c, max, sink)
+          .addField(FieldSpec.builder(array, "room", Modifier.PRIVATE, Modifier.FINAL).build())
+          .addField(FieldSpec.builder(TypeName.INT, "at", Modifier.PRIVATE, Modifier.FINAL)
+              .addJavadoc("Where this call's pushes begin in {@code room}.\n").build())
+          .addMethod(MethodSpec.constructorBuilder()
+              .addParameter(queue, "sink")
+              .addStatement("room = sink.room($L)", max)
+              .addStatement("at = sink.appendAt()")
+              .build());
+      push.beginControlFlow("if (count < 0 || count == $L)", max)
+          .addStatement("$L", refused)
+          .endControlFlow()
+          .addStatement("room[at + count] = item")
+          .addStatement("count++");
+      return t.addMethod(push.build()).build();
+    }
+    t.addJavadoc("One call's pushes on $L's '$L' (at most $L): made for the call, so they live in registers.\n",
+        s.name(), c, max);
+    for (int i = 0; i < max; i++) {
+      t.addField(element, "h" + i, Modifier.PRIVATE);
+    }
     push.beginControlFlow("switch (count)");
     for (int i = 0; i < max; i++) {
       push.addStatement("case $L: h$L = item; break", i, i);
     }
-    // pass() sets count to -1: a push through a channel kept past its call is an error, not lost
-    push.addStatement("default: throw count < 0 ? new $T($S) : new $T($S, $L)", IllegalStateException.class,
-            "pushed to channel '" + c + "' after the call that received it returned: a channel is valid only"
-                + " during that call",
-            MAX_EXCEEDED, c, max)
+    push.addStatement("default: $L", refused)
         .endControlFlow()
         .addStatement("count++");
     MethodSpec.Builder get = MethodSpec.methodBuilder("get")
@@ -566,8 +619,7 @@ final class CpuDirectWriter {
     CodeBlock.Builder m = CodeBlock.builder();
     for (ChannelModel c : node.channels()) {
       if (c.pushedFromRun() && slotted(s, c.name())) {
-        ClassName held = heldClassName(s.name(), c.name());
-        m.addStatement("$T $N = new $T()", held, heldLocal(s.name(), c.name()), held);
+        m.add(newHeld(s, c.name()));
       } else if (c.pushedFromRun()) {
         m.addStatement("$N.beginItem()", Names.channel(s.name(), c.name()));
       }
@@ -645,7 +697,7 @@ final class CpuDirectWriter {
       int label = schedule.stage(s.name()).label();
       for (String c : h.channels()) {
         if (slotted(s, c)) {
-          m.addStatement("$T $N = new $T()", heldClassName(s.name(), c), heldLocal(s.name(), c), heldClassName(s.name(), c));
+          m.addCode(newHeld(s, c));
         } else {
           m.addStatement("$N.beginItem()", Names.channel(s.name(), c));
         }

@@ -162,6 +162,19 @@ public abstract class DataQueue {
     }
   }
 
+  /**
+   * Where a sink buffer's next item goes in its current array (whose items start at index 0): behind
+   * the items of this array, not those of sealed segments, which {@link #count()} includes.
+   */
+  public final int appendAt() {
+    return count;
+  }
+
+  /** Counts {@code n} items written from {@link #appendAt()} into the array a typed queue's {@code room} returned. */
+  public final void appended(int n) {
+    count += n;
+  }
+
   /** Records {@code n} items written behind the tail by a bulk push. */
   protected final void pushedBulk(int n) {
     count += n;

@@ -28,6 +28,16 @@ public final class IntQueue extends DataQueue {
   }
 
   /**
+   * Makes room for {@code n} more items at the end of a sink buffer and returns its items array: the
+   * caller writes at most {@code n} items into it from index {@link #appendAt()} on, then counts them
+   * with {@link #appended}. What a direct executor's node pushes straight into its sink uses.
+   */
+  public int[] room(int n) {
+    reserve(n);
+    return items;
+  }
+
+  /**
    * Pushes {@code src[from .. from+n)} in order: the same as {@code n} calls of {@link #add}, with at
    * most two array copies.
    */

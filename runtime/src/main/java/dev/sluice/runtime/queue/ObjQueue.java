@@ -30,6 +30,16 @@ public final class ObjQueue<T> extends DataQueue {
     items[count++] = item;
   }
 
+  /**
+   * Makes room for {@code n} more items at the end of a sink buffer and returns its items array: the
+   * caller writes at most {@code n} items into it from index {@link #appendAt()} on, then counts them
+   * with {@link #appended}. What a direct executor's node pushes straight into its sink uses.
+   */
+  public Object[] room(int n) {
+    reserve(n);
+    return items;
+  }
+
   @SuppressWarnings("unchecked")
   public T get(int offset) {
     return (T) items[slot(offset)];

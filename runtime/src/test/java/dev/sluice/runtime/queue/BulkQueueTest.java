@@ -2,6 +2,7 @@ package dev.sluice.runtime.queue;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
@@ -196,6 +197,41 @@ class BulkQueueTest {
       assertEquals(round == 0 ? 50 : 57, o.size());
       assertEquals(round == 0 ? "s49" : "s6", o.get(o.size() - 1));
     }
+  }
+
+  @Test
+  void writesIntoRoomKeepWhatAppendsKeepAcrossSegments() {
+    int seg = DataQueue.SEGMENT;
+    LongQueue appended = new LongQueue(3, true);
+    LongQueue roomed = new LongQueue(3, true);
+    ObjQueue<String> strings = new ObjQueue<>(3, true);
+    long next = 0;
+    // calls of 0 to 8 pushes each, room for 8 made before each call, as the direct executor does
+    for (int call = 0; roomed.count() < seg + 100; call++) {
+      int k = call % 9;
+      long[] room = roomed.room(8);
+      int at = roomed.appendAt();
+      for (int j = 0; j < k; j++) {
+        room[at + j] = next;
+        appended.append(next++);
+      }
+      roomed.appended(k);
+      if (call < 20) {
+        Object[] r = strings.room(8);
+        int sAt = strings.appendAt();
+        for (int j = 0; j < k; j++) {
+          r[sAt + j] = call + "." + j;
+        }
+        strings.appended(k);
+      }
+    }
+    assertTrue(roomed.count() > roomed.appendAt(), "a segment was sealed");
+    assertEquals(appended.count(), roomed.count());
+    assertEquals(appended.pushed(), roomed.pushed());
+    assertArrayEquals(appended.takeArray(), roomed.takeArray());
+    List<String> o = strings.toList();
+    assertEquals(73, o.size());
+    assertEquals("19.0", o.get(o.size() - 1));
   }
 
   @Test
