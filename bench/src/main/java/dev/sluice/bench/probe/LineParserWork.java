@@ -1,5 +1,6 @@
 package dev.sluice.bench.probe;
 
+import dev.sluice.bench.workloads.LineParserWorkload;
 import dev.sluice.examples.lineparser.Digits;
 import dev.sluice.examples.lineparser.Line;
 import dev.sluice.examples.lineparser.LineParserPipeline;
@@ -143,13 +144,7 @@ public final class LineParserWork {
         digits += 1;
         if (at == line.start() || text[at - 1] < '0' || text[at - 1] > '9') {
           numbers += 1;
-          long value = 0;
-          int next = at;
-          while (next < line.end() && text[next] >= '0' && text[next] <= '9') {
-            value = value * 10 + (text[next] - '0');
-            next++;
-          }
-          sum += value;
+          sum += LineParserWorkload.number(text, at, line.end());
         }
       }
       out.add(new LineSummary(line.start(), digits, numbers, sum));

@@ -167,8 +167,11 @@ public final class LineParserWorkload implements Workload {
     return c >= '0' && c <= '9';
   }
 
-  /** The number whose first digit is at {@code at}, read up to the first non-digit or the line's end. */
-  static long number(byte[] text, int at, int end) {
+  /**
+   * The number whose first digit is at {@code at}, read up to the first non-digit or the line's end:
+   * what the example's {@code Summarize.run} works out for a digit that starts a number.
+   */
+  public static long number(byte[] text, int at, int end) {
     long value = 0;
     for (int next = at; next < end && digit(text[next]); next++) {
       value = value * 10 + (text[next] - '0');

@@ -17,7 +17,6 @@ public final class Gain {
   /** The most outputs per input (MERCATOR's k). */
   public static final int MAX_OUT = 8;
 
-  @Param final float gain;
   @Param final long salt;
   /** {@code floor(gain)} and {@code gain - floor(gain)}, worked out once here rather than at every item. */
   @Param final int whole;
@@ -27,7 +26,6 @@ public final class Gain {
     if (!(gain >= 0 && gain <= MAX_OUT)) {
       throw new IllegalArgumentException("gain must be in [0, " + MAX_OUT + "], not " + gain);
     }
-    this.gain = gain;
     this.salt = salt;
     this.whole = (int) gain;
     this.frac = gain - whole;
