@@ -35,12 +35,17 @@ import java.util.Set;
 final class Generator {
   /** What {@code -Dfuzz.features=} can restrict; the default is all of them. */
   static final List<String> FEATURES = List.of(
-      "fanout", "fanin", "regions", "signals", "state", "reduce", "params", "records", "floats", "tiny", "loops");
+      "fanout", "fanin", "regions", "signals", "state", "reduce", "params", "records", "floats", "tiny", "loops", "exits");
 
   private static final int MAX_MULT = 2_000;
 
   private final Set<String> features;
   private Random r;
+  /**
+   * The draws for {@code "exits"} (a loop's break and continue): a stream of their own, so that adding
+   * the feature left every other draw, and so the pipelines of the seeds found before, as they were.
+   */
+  private Random exitsRandom;
   private Spec spec;
   private final Map<Channel, Long> mult = new LinkedHashMap<>();
 
@@ -54,6 +59,7 @@ final class Generator {
 
   Spec generate(long seed) {
     r = new Random(seed);
+    exitsRandom = new Random(~seed * 0x9E3779B97F4A7C15L);
     spec = new Spec(seed);
     mult.clear();
     settings();
@@ -667,7 +673,21 @@ final class Generator {
         Expr e = cast(Prim.INT, gen(Prim.INT, 1, sc));
         Expr masked = new Expr.Bin("&", e, new Expr.Const(Prim.INT, 0x7fff), 0x7fff);
         Expr count = new Expr.Bin("%", masked, new Expr.Const(Prim.INT, most + 1), most);
-        body.add(new Stmt.LoopPush(c, count, most, value(c.ty, inner)));
+        Stmt.LoopPush loop = new Stmt.LoopPush(c, count, most, value(c.ty, inner));
+        if (on("exits")) {
+          Random main = r;
+          r = exitsRandom;
+          try {
+            if (r.nextInt(3) != 0) {
+              loop.exits(r.nextBoolean() ? cond(inner) : null, r.nextBoolean() ? cond(inner) : null, r.nextBoolean(),
+                  r.nextBoolean());
+              spec.used.add("exits");
+            }
+          } finally {
+            r = main;
+          }
+        }
+        body.add(loop);
         budget -= most;
         spec.used.add("loops");
         continue;

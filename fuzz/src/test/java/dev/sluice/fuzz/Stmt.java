@@ -77,12 +77,20 @@ abstract class Stmt {
     }
   }
 
-  /** {@code for (int i = 0; i < count; i++) ch.push(value(i))}, count in 0..most. */
+  /**
+   * {@code for (int i = 0; i < count; i++) ch.push(value(i))}, count in 0..most; with {@link #exits},
+   * a {@code continue} when {@code skip} holds and a {@code break} when {@code stop} does (before or
+   * after the push), and perhaps as {@code { int i = -1; while (i + 1 < count) { i++; ... } }}.
+   */
   static final class LoopPush extends Stmt {
     final Spec.Channel ch;
     final Expr count;
     final int most;
     final List<Expr> comps;
+    Expr.Cond skip;
+    Expr.Cond stop;
+    boolean stopFirst;
+    boolean asWhile;
 
     LoopPush(Spec.Channel ch, Expr count, int most, List<Expr> comps) {
       this.ch = ch;
@@ -91,10 +99,44 @@ abstract class Stmt {
       this.comps = comps;
     }
 
+    /** Gives the loop its exits (either condition may be null). */
+    void exits(Expr.Cond skip, Expr.Cond stop, boolean stopFirst, boolean asWhile) {
+      this.skip = skip;
+      this.stop = stop;
+      this.stopFirst = stopFirst;
+      this.asWhile = asWhile;
+    }
+
     void java(StringBuilder b, String indent) {
-      b.append(indent).append("for (int i = 0; i < ").append(count.java()).append("; i++) {\n");
-      b.append(indent).append("  ").append(ch.name).append(".push(").append(valueJava(ch.ty, comps)).append(");\n");
-      b.append(indent).append("}\n");
+      String in = indent + "  ";
+      if (asWhile) {
+        b.append(indent).append("{\n");
+        b.append(in).append("int i = -1;\n");
+        b.append(in).append("while (i + 1 < ").append(count.java()).append(") {\n");
+        b.append(in).append("  i++;\n");
+        body(b, in + "  ");
+        b.append(in).append("}\n");
+        b.append(indent).append("}\n");
+      } else {
+        b.append(indent).append("for (int i = 0; i < ").append(count.java()).append("; i++) {\n");
+        body(b, in);
+        b.append(indent).append("}\n");
+      }
+    }
+
+    private void body(StringBuilder b, String indent) {
+      if (skip != null) {
+        b.append(indent).append("if ").append(skip.java()).append(" {\n");
+        b.append(indent).append("  continue;\n");
+        b.append(indent).append("}\n");
+      }
+      if (stop != null && stopFirst) {
+        b.append(indent).append("if ").append(stop.java()).append(" break;\n");
+      }
+      b.append(indent).append(ch.name).append(".push(").append(valueJava(ch.ty, comps)).append(");\n");
+      if (stop != null && !stopFirst) {
+        b.append(indent).append("if ").append(stop.java()).append(" break;\n");
+      }
     }
 
     void exec(Expr.Env env, Effects fx) {
@@ -104,7 +146,16 @@ abstract class Stmt {
       }
       for (int i = 0; i < n; i++) {
         env.loop = i;
+        if (skip != null && skip.test(env)) {
+          continue;
+        }
+        if (stop != null && stopFirst && stop.test(env)) {
+          break;
+        }
         fx.push(ch, build(ch.ty, comps, env));
+        if (stop != null && !stopFirst && stop.test(env)) {
+          break;
+        }
       }
     }
 

@@ -133,38 +133,73 @@ class GpuSubsetRejectionTest {
         """), Message.GPU_CALL, "// floorMod", "call to Math.floorMod (OpenCL has no built-in for it)");
   }
 
-  // ---- SLU603 break and continue ----
+  // ---- SLU603 labels (an unlabeled break or continue is translated, see LoopExits) ----
 
   @Test
-  void breakInALoop() {
-    rejects(gpu("""
+  void breakAndContinueInLoopsAreAccepted() {
+    Compilation c = compile(gpu("""
         @Node final class N {
           void run(int x, @Max(8) IntOut out) {
             for (int i = 0; i < x; i++) {
-              if (i > 7) break;        // break
+              if (i > 7) break;
               out.push(i);
             }
+            int i = 0;
+            do {
+              i++;
+              if (i % 2 == x) {
+                continue;
+              }
+              while (true) { if (i > 0) break; }
+            } while (i < 8);
           }
         }
-        """), Message.GPU_BREAK, "// break", "'break' is not in the GPU subset", "a flag");
+        """));
+    CompilationSubject.assertThat(c).succeededWithoutWarnings();
   }
 
   @Test
-  void continueInALoop() {
+  void labeledBreak() {
     rejects(gpu("""
         @Node final class N {
           void run(int x, @Max(8) IntOut out) {
-            int i = 0;
-            while (i < 8) {
-              i++;
-              if (i % 2 == x) {
-                continue;              // continue
+            outer:                     // label
+            for (int i = 0; i < x; i++) {
+              for (int j = 0; j < x; j++) {
+                if (i + j > 7) break outer;
               }
               out.push(i);
             }
           }
         }
-        """), Message.GPU_BREAK, "// continue", "'continue' is not in the GPU subset");
+        """), Message.GPU_LABEL, "// label", "'a labeled statement' is not in the GPU subset", "unlabeled break");
+  }
+
+  @Test
+  void assignmentWhoseValueIsUsed() {
+    rejects(gpu("""
+        @Node final class N {
+          void run(int x, @Max(8) IntOut out) {
+            int i = -1;
+            while (++i < 8) {          // used
+              out.push(i);
+            }
+          }
+        }
+        """), Message.GPU_CONSTRUCT, "// used", "using the value of '++i' is not in the GPU subset", "i++; while (i < n)");
+  }
+
+  @Test
+  void forLoopDeclaringTwoVariables() {
+    rejects(gpu("""
+        @Node final class N {
+          void run(int x, @Max(8) IntOut out) {
+            for (int i = 0, j = x; i < 8; i++, j--) { // two
+              out.push(i + j);
+            }
+          }
+        }
+        """), Message.GPU_CONSTRUCT, "// two", "a for loop that declares 2 variables", "declare them before the loop");
   }
 
   // ---- SLU604 switch ----
@@ -490,9 +525,10 @@ class GpuSubsetRejectionTest {
           void run(int x, @Max(8) IntOut out) {
             char c = 'x';              // char
             new Object();              // new
+            outer:                     // label
             for (int i = 0; i < x; i++) {
-              if (i == 3) continue;    // continue
-              if (i > 7) break;        // break
+              if (i == 3) continue;
+              if (i > 7) break outer;
               out.push(i);
             }
             switch (x) { default: out.push(x); } // switch
@@ -504,12 +540,11 @@ class GpuSubsetRejectionTest {
     Compilation c = compile(f);
     assertError(c, Message.GPU_CHAR, f, "// char");
     assertError(c, Message.GPU_ALLOCATION, f, "// new");
-    assertError(c, Message.GPU_BREAK, f, "// continue", "'continue'");
-    assertError(c, Message.GPU_BREAK, f, "// break", "'break'");
+    assertError(c, Message.GPU_LABEL, f, "// label", "'a labeled statement'");
     assertError(c, Message.GPU_SWITCH, f, "// switch");
     assertError(c, Message.GPU_EXCEPTION, f, "// throw");
     assertError(c, Message.GPU_CALL, f, "// floorMod");
-    assertThat(sluiceErrors(c)).hasSize(7);
+    assertThat(sluiceErrors(c)).hasSize(6);
   }
 
   @Test
@@ -542,7 +577,7 @@ class GpuSubsetRejectionTest {
             }
           }
         }
-        """), Message.GPU_BREAK, "// label", "'a labeled statement' is not in the GPU subset");
+        """), Message.GPU_LABEL, "// label", "'a labeled statement' is not in the GPU subset");
   }
 
   @Test

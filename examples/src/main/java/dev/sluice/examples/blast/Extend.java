@@ -53,31 +53,27 @@ public final class Extend {
     int earlierSeed = -1;
     int i = q - 1;
     int j = d - 1;
-    boolean going = true;
-    while (going && i >= 0 && j >= 0) {
+    for (; i >= 0 && j >= 0; i--, j--) {
       int a = query[i];
       int b = db[j];
       if (a > 3 || b > 3) {
-        going = false;
+        break;
+      }
+      if (a == b) {
+        score += match;
+        run++;
       } else {
-        if (a == b) {
-          score += match;
-          run += 1;
-        } else {
-          score += mismatch;
-          run = 0;
-        }
-        if (earlierSeed < 0 && run >= k && seeded[i] != 0) {
-          earlierSeed = i;
-        }
-        if (score > bestLeft) {
-          bestLeft = score;
-          left = q - i;
-        } else if (bestLeft - score > xDrop) {
-          going = false;
-        }
-        i--;
-        j--;
+        score += mismatch;
+        run = 0;
+      }
+      if (earlierSeed < 0 && run >= k && seeded[i] != 0) {
+        earlierSeed = i;
+      }
+      if (score > bestLeft) {
+        bestLeft = score;
+        left = q - i;
+      } else if (bestLeft - score > xDrop) {
+        break;
       }
     }
 
@@ -87,22 +83,18 @@ public final class Extend {
     int right = 0;
     i = q + k;
     j = d + k;
-    going = true;
-    while (going && i < query.length && j < db.length) {
+    for (; i < query.length && j < db.length; i++, j++) {
       int a = query[i];
       int b = db[j];
       if (a > 3 || b > 3) {
-        going = false;
-      } else {
-        score += a == b ? match : mismatch;
-        if (score > bestRight) {
-          bestRight = score;
-          right = i + 1 - q - k;
-        } else if (bestRight - score > xDrop) {
-          going = false;
-        }
-        i++;
-        j++;
+        break;
+      }
+      score += a == b ? match : mismatch;
+      if (score > bestRight) {
+        bestRight = score;
+        right = i + 1 - q - k;
+      } else if (bestRight - score > xDrop) {
+        break;
       }
     }
 

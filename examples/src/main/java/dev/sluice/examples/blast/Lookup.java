@@ -33,13 +33,13 @@ public final class Lookup {
     int d = chunk.start() + i;
     int code = 0;
     boolean known = true;
-    for (int j = 0; j < k && known; j++) {
+    for (int j = 0; j < k; j++) {
       int b = db[d + j];
       if (b > 3) {
         known = false;
-      } else {
-        code = code * 4 + b;
+        break;
       }
+      code = code * 4 + b;
     }
     if (known) {
       int h = bucket(code, tableBits);

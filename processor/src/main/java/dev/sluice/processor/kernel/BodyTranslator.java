@@ -5,8 +5,10 @@ import com.sun.source.tree.ArrayAccessTree;
 import com.sun.source.tree.AssignmentTree;
 import com.sun.source.tree.BinaryTree;
 import com.sun.source.tree.BlockTree;
+import com.sun.source.tree.BreakTree;
 import com.sun.source.tree.CompoundAssignmentTree;
 import com.sun.source.tree.ConditionalExpressionTree;
+import com.sun.source.tree.ContinueTree;
 import com.sun.source.tree.DoWhileLoopTree;
 import com.sun.source.tree.ExpressionStatementTree;
 import com.sun.source.tree.ExpressionTree;
@@ -58,7 +60,8 @@ import javax.lang.model.type.TypeMirror;
 /**
  * Translates a node's {@code run} body into the body of a kernel lane method, through the javac Trees
  * API, as a JavaPoet code block. The printer accepts exactly the GPU subset: primitive locals,
- * arithmetic, {@code if}, {@code for}, {@code while}, {@code do}, {@code return}; reads of the item and
+ * arithmetic, {@code if}, {@code for}, {@code while}, {@code do}, {@code return}, unlabeled
+ * {@code break} and {@code continue} (as flags, see {@link LoopExits}); reads of the item and
  * the {@code @Parent} (a record through its component accessors), of {@code @Param} fields and
  * compile-time constants; pushes; {@code @Reduce} updates; {@code java.lang.Math} and static methods
  * (whose bodies are translated into the kernel too). Every other construct is refused by
@@ -153,6 +156,26 @@ public final class BodyTranslator {
     return new Translation(out.build(), all, problems, read);
   }
 
+  /**
+   * The flags of a loop being printed: set by its {@code break} ({@code broke}) and its
+   * {@code continue} ({@code next}), each null when the body has none.
+   */
+  private record Exits(String broke, String next) {
+    static final Exits NONE = new Exits(null, null);
+
+    boolean any() {
+      return broke != null || next != null;
+    }
+
+    /** The condition under which the rest of the body runs. */
+    String stay() {
+      if (broke != null && next != null) {
+        return "!" + broke + " && !" + next;
+      }
+      return "!" + (broke != null ? broke : next);
+    }
+  }
+
   /** What a name in the body refers to, beyond locals. */
   private enum Role { ITEM, RECORD_ITEM, CHANNEL, RAISE, PARAM_FIELD, REDUCE_FIELD, STATE_FIELD }
 
@@ -175,6 +198,10 @@ public final class BodyTranslator {
     private ExecutableElement current;
     /** Operands of {@code !} being printed: their floating comparisons become calls (see JavaArithmetic). */
     private int negated;
+    /** The innermost loop being printed: the flags its {@code break} and {@code continue} set. */
+    private Exits loop;
+    /** Loops with flags so far, in the method being printed: their flags' numbers. */
+    private int loopCount;
 
     Printer(StageModel stage, ExecutableElement method, List<RunParam> params, boolean handler,
         GpuSubset subset, Map<String, Helper> helpers, Set<TypeElement> read) {
@@ -223,9 +250,7 @@ public final class BodyTranslator {
       switch (t.getKind()) {
         case BLOCK -> {
           out.add("{\n$>");
-          for (StatementTree s : ((BlockTree) t).getStatements()) {
-            statement(child(path, s), out);
-          }
+          statements(path, ((BlockTree) t).getStatements(), out);
           out.add("$<}\n");
         }
         case EXPRESSION_STATEMENT -> out.addStatement("$L", expr(child(path, ((ExpressionStatementTree) t).getExpression())));
@@ -233,6 +258,11 @@ public final class BodyTranslator {
         case IF -> ifStatement(path, (IfTree) t, out);
         case FOR_LOOP -> {
           ForLoopTree f = (ForLoopTree) t;
+          if (f.getInitializer().size() > 1 && f.getInitializer().get(0) instanceof VariableTree) {
+            // Aparapi declares only the first (OpenCL: "use of undeclared identifier")
+            subset.refuse(path, current, Message.GPU_CONSTRUCT, "a for loop that declares "
+                + f.getInitializer().size() + " variables", "declare them before the loop: int i; int j; for (i = 0, j = n; ...)");
+          }
           List<String> init = new ArrayList<>();
           for (StatementTree s : f.getInitializer()) {
             init.add(s instanceof VariableTree ? local(child(path, s))
@@ -243,21 +273,75 @@ public final class BodyTranslator {
             update.add(expr(child(path, s.getExpression())));
           }
           String cond = f.getCondition() == null ? "" : expr(child(path, f.getCondition()));
-          out.beginControlFlow("for ($L; $L; $L)", JavaSpelling.forInit(init), cond, String.join(", ", update));
-          body(child(path, f.getStatement()), out);
+          // declarations share one type (int i = 0, j = 1); expressions are listed as they are
+          String first = f.getInitializer().isEmpty() || f.getInitializer().get(0) instanceof VariableTree
+              ? JavaSpelling.forInit(init) : String.join(", ", init);
+          Exits saved = loop;
+          loop = exits(f.getStatement(), out);
+          try {
+            List<String> guarded = loop.broke == null ? update : guardedUpdates(path, f, update, loop.broke);
+            if (guarded != null) {
+              // after a break the update must not run: each assignment keeps its variable once the flag is set
+              out.beginControlFlow("for ($L; $L; $L)", first,
+                  loop.broke == null ? cond : "!" + loop.broke + (cond.isEmpty() ? "" : " && (" + cond + ")"),
+                  String.join(", ", guarded));
+              loopBody(child(path, f.getStatement()), out);
+              if (update.isEmpty()) {
+                backEdge(out);
+              }
+            } else {
+              // an update that is not an assignment to a variable: it moves to the body's end, behind the flag
+              out.beginControlFlow("for ($L; $L; )", first,
+                  "!" + loop.broke + (cond.isEmpty() ? "" : " && (" + cond + ")"));
+              loopBody(child(path, f.getStatement()), out);
+              out.beginControlFlow("if (!$N)", loop.broke);
+              for (String u : update) {
+                out.addStatement("$L", u);
+              }
+              out.endControlFlow();
+              backEdge(out);
+            }
+          } finally {
+            loop = saved;
+          }
           out.endControlFlow();
         }
         case WHILE_LOOP -> {
           WhileLoopTree w = (WhileLoopTree) t;
-          out.beginControlFlow("while $L", expr(child(path, w.getCondition())));
-          body(child(path, w.getStatement()), out);
+          String cond = expr(child(path, w.getCondition()));
+          Exits saved = loop;
+          loop = exits(w.getStatement(), out);
+          try {
+            out.beginControlFlow("while $L", loop.broke == null ? cond : "(!" + loop.broke + " && " + cond + ")");
+            loopBody(child(path, w.getStatement()), out);
+            backEdge(out);
+          } finally {
+            loop = saved;
+          }
           out.endControlFlow();
         }
         case DO_WHILE_LOOP -> {
           DoWhileLoopTree d = (DoWhileLoopTree) t;
-          out.beginControlFlow("do");
-          body(child(path, d.getStatement()), out);
-          out.endControlFlow("while $L", expr(child(path, d.getCondition())));
+          String cond = expr(child(path, d.getCondition()));
+          Exits saved = loop;
+          loop = exits(d.getStatement(), out);
+          try {
+            out.beginControlFlow("do");
+            loopBody(child(path, d.getStatement()), out);
+            out.endControlFlow("while $L", loop.broke == null ? cond : "(!" + loop.broke + " && " + cond + ")");
+          } finally {
+            loop = saved;
+          }
+        }
+        case BREAK, CONTINUE -> {
+          boolean isBreak = t.getKind() == Tree.Kind.BREAK;
+          Object label = isBreak ? ((BreakTree) t).getLabel() : ((ContinueTree) t).getLabel();
+          String flag = loop == null ? null : isBreak ? loop.broke : loop.next;
+          if (label != null || flag == null) {
+            subset.statement(path, current);
+          } else {
+            out.addStatement("$N = true", flag);
+          }
         }
         case RETURN -> {
           ReturnTree r = (ReturnTree) t;
@@ -352,12 +436,95 @@ public final class BodyTranslator {
     /** A branch or loop body, inside the braces its statement opened. */
     private void body(TreePath path, CodeBlock.Builder out) {
       if (path.getLeaf() instanceof BlockTree b) {
-        for (StatementTree s : b.getStatements()) {
-          statement(child(path, s), out);
-        }
+        statements(path, b.getStatements(), out);
       } else {
         statement(path, out);
       }
+    }
+
+    /**
+     * The statements of a block: inside a loop whose {@code break}/{@code continue} are flags, those
+     * after a statement that may set one run only while neither is set (Java would not reach them).
+     */
+    private void statements(TreePath parent, List<? extends StatementTree> list, CodeBlock.Builder out) {
+      int guards = 0;
+      for (int k = 0; k < list.size(); k++) {
+        StatementTree s = list.get(k);
+        statement(child(parent, s), out);
+        if (loop != null && loop.any() && k < list.size() - 1 && LoopExits.leaves(s)) {
+          out.beginControlFlow("if ($L)", loop.stay());
+          guards++;
+        }
+      }
+      for (int k = 0; k < guards; k++) {
+        out.endControlFlow();
+      }
+    }
+
+    /**
+     * The flags of a loop whose body is {@code body}, declared before it when the body breaks or
+     * continues (see {@link LoopExits}); names are numbered per kernel method.
+     */
+    private Exits exits(StatementTree body, CodeBlock.Builder out) {
+      LoopExits.Found f = LoopExits.of(body);
+      if (!f.any()) {
+        return Exits.NONE;
+      }
+      int n = ++loopCount;
+      String broke = f.breaks() ? KernelNames.loopBreak(n) : null;
+      String next = f.continues() ? KernelNames.loopNext(n) : null;
+      if (broke != null) {
+        out.addStatement("boolean $N = false", broke);
+      }
+      if (next != null) {
+        out.addStatement("boolean $N = false", next);
+      }
+      return new Exits(broke, next);
+    }
+
+    /**
+     * The last statement of a loop body that jumps back to its condition ({@code while}, {@code for}
+     * without an update): one instruction for the body's branches to end on. Without it javac sends
+     * some branches at the end of the body to the condition and others to the jump back, and Aparapi
+     * cannot rebuild that loop ({@code CodeGenException: goto}): {@code while (c) { if (a) { int t = ..;
+     * if (t > 0) {..} if (b) {..} } }} is enough.
+     */
+    private void backEdge(CodeBlock.Builder out) {
+      out.add("// where the body's branches end, for Aparapi to find the loop\n");
+      out.addStatement("$N = $N", KernelNames.STAGE, KernelNames.STAGE);
+    }
+
+    /**
+     * A {@code for} loop's printed updates, each {@code v = flag ? v : (value)} so that none runs after
+     * a {@code break}; null when one does not assign a variable. They stay in the header: Aparapi
+     * rebuilds a loop without one as a {@code while} and drops a variable its init declares.
+     */
+    private List<String> guardedUpdates(TreePath path, ForLoopTree f, List<String> update, String flag) {
+      List<String> out = new ArrayList<>();
+      for (int k = 0; k < update.size(); k++) {
+        ExpressionTree e = f.getUpdate().get(k).getExpression();
+        ExpressionTree variable = e instanceof AssignmentTree a ? a.getVariable()
+            : e instanceof CompoundAssignmentTree c ? c.getVariable()
+            : e instanceof UnaryTree u ? u.getExpression() : null;
+        if (!(variable instanceof IdentifierTree)) {
+          return null;
+        }
+        String target = ((IdentifierTree) variable).getName().toString();
+        String printed = update.get(k);
+        if (!printed.startsWith(target + " = ")) {
+          return null;
+        }
+        out.add(target + " = " + flag + " ? " + target + " : (" + printed.substring(target.length() + 3) + ")");
+      }
+      return out;
+    }
+
+    /** A loop's body; a {@code continue} flag is cleared as each pass begins. */
+    private void loopBody(TreePath path, CodeBlock.Builder out) {
+      if (loop.next != null) {
+        out.addStatement("$N = false", loop.next);
+      }
+      body(path, out);
     }
 
     /** A local variable declaration: primitive, not char. */
@@ -379,6 +546,16 @@ public final class BodyTranslator {
       Tree t = path.getLeaf();
       if (subset.refusedExpression(path, current)) {
         return "0";
+      }
+      if (trees.getTypeMirror(path) == null && t instanceof ExpressionTree x) {
+        // a part of a constant expression javac folded and left untyped: its value
+        Object v = ConstantFolder.value(x, e -> {
+          TreePath at = TreePath.getPath(path.getCompilationUnit(), e);
+          return at != null && trees.getElement(at) instanceof VariableElement ve ? ve.getConstantValue() : null;
+        });
+        if (v != null) {
+          return JavaSpelling.literal(v);
+        }
       }
       switch (t.getKind()) {
         case PARENTHESIZED:
@@ -408,7 +585,12 @@ public final class BodyTranslator {
         case TYPE_CAST: {
           TypeCastTree c = (TypeCastTree) t;
           TypeMirror type = trees.getTypeMirror(child(path, c.getType()));
-          if (type == null || !subset.primitive(path, current, "(" + c.getType() + ")", type)) {
+          if (type == null) {
+            // not a constant (expr folds those): nothing to print it from
+            subset.unknownExpression(path, current);
+            return "0";
+          }
+          if (!subset.primitive(path, current, "(" + c.getType() + ")", type)) {
             return "0";
           }
           TypeKind from = kind(child(path, c.getExpression()));
@@ -602,8 +784,7 @@ public final class BodyTranslator {
 
     /**
      * {@code -e}, {@code ++e}, {@code e--} ... on an int or long, wrapping; null to keep OpenCL's operator
-     * (a negated literal). An increment as a statement is {@code e = e + 1}; in an expression, an
-     * assignment whose value is the new one (prefix) or the new one less the step (postfix).
+     * (a negated literal). An increment, always a statement, is {@code e = e + 1}.
      */
     private String wrapping(TreePath path, UnaryTree u, TypeKind k, String e) {
       String p = k == TypeKind.LONG ? "L(" : "I(";
@@ -617,16 +798,9 @@ public final class BodyTranslator {
         case PREFIX_DECREMENT:
         case POSTFIX_INCREMENT:
         case POSTFIX_DECREMENT: {
+          // a statement (GpuSubset refuses an increment whose value is used)
           boolean up = u.getKind() == Tree.Kind.PREFIX_INCREMENT || u.getKind() == Tree.Kind.POSTFIX_INCREMENT;
-          String next = e + " = " + (up ? add : sub) + e + ", " + one + ")";
-          Tree.Kind parent = path.getParentPath().getLeaf().getKind();
-          if (parent == Tree.Kind.EXPRESSION_STATEMENT || parent == Tree.Kind.FOR_LOOP) {
-            return next;
-          }
-          if (u.getKind() == Tree.Kind.PREFIX_INCREMENT || u.getKind() == Tree.Kind.PREFIX_DECREMENT) {
-            return "(" + next + ")";
-          }
-          return (up ? sub : add) + "(" + next + "), " + one + ")";
+          return e + " = " + (up ? add : sub) + e + ", " + one + ")";
         }
         default:
           return null;
@@ -796,8 +970,13 @@ public final class BodyTranslator {
       MethodTree tree = (MethodTree) mp.getLeaf();
       CodeBlock.Builder b = CodeBlock.builder();
       ExecutableElement saved = current;
+      Exits savedLoop = loop;
+      int savedCount = loopCount;
       calling.add(m);
       current = m;
+      // the helper is a method of its own: no loop of the caller's around its statements
+      loop = null;
+      loopCount = 0;
       helpers.put(key, null); // reserve the name while translating (recursion is caught above)
       String ret;
       // a helper's checks report the calling lane's group, stage and item
@@ -823,6 +1002,8 @@ public final class BodyTranslator {
       } finally {
         calling.remove(m);
         current = saved;
+        loop = savedLoop;
+        loopCount = savedCount;
       }
       helpers.put(key, new Helper(KernelNames.helper(((TypeElement) m.getEnclosingElement()).getQualifiedName().toString(),
           m.getSimpleName().toString()), key, ret, types, names, b.build()));

@@ -1,5 +1,7 @@
 package dev.sluice.processor.kernel;
 
+import com.sun.source.tree.AssignmentTree;
+import com.sun.source.tree.CompoundAssignmentTree;
 import com.sun.source.tree.Tree;
 import com.sun.source.util.TreePath;
 import com.sun.source.util.Trees;
@@ -53,13 +55,14 @@ final class GpuSubset {
   void statement(TreePath path, ExecutableElement method) {
     Tree t = path.getLeaf();
     switch (t.getKind()) {
-      case BREAK, CONTINUE -> refuse(path, method, Message.GPU_BREAK, t.getKind() == Tree.Kind.BREAK ? "break" : "continue");
+      // the translator prints an unlabeled break or continue of a loop (see LoopExits)
+      case BREAK, CONTINUE -> refuse(path, method, Message.GPU_LABEL, t.toString().replace(";", ""));
       case SWITCH -> refuse(path, method, Message.GPU_SWITCH);
       case THROW -> refuse(path, method, Message.GPU_EXCEPTION, "throw");
       case TRY -> refuse(path, method, Message.GPU_EXCEPTION, "try");
       case ENHANCED_FOR_LOOP -> refuse(path, method, Message.GPU_CONSTRUCT, "a for-each loop", "write an indexed for loop");
       case SYNCHRONIZED -> refuse(path, method, Message.GPU_CONSTRUCT, "synchronized", "lanes of a kernel do not lock");
-      case LABELED_STATEMENT -> refuse(path, method, Message.GPU_BREAK, "a labeled statement");
+      case LABELED_STATEMENT -> refuse(path, method, Message.GPU_LABEL, "a labeled statement");
       case ASSERT -> refuse(path, method, Message.GPU_EXCEPTION, "assert");
       default -> refuse(path, method, Message.GPU_CONSTRUCT, describe(t), "kernels take primitive statements and expressions");
     }
@@ -77,10 +80,28 @@ final class GpuSubset {
           refuse(path, method, Message.GPU_CONSTRUCT, describe(t), "a kernel has no function values");
       case INSTANCE_OF -> refuse(path, method, Message.GPU_CONSTRUCT, "instanceof", "a kernel has no objects");
       default -> {
-        return false;
+        if (!assignmentValue(path)) {
+          return false;
+        }
+        // Aparapi cannot rebuild the value javac keeps on the stack (dup) for the consumer
+        refuse(path, method, Message.GPU_CONSTRUCT, "using the value of '" + t + "'",
+            "assign in a statement of its own, then read the variable: i++; while (i < n)");
       }
     }
     return true;
+  }
+
+  /** Whether {@code path} is an assignment, compound assignment or increment whose value is used. */
+  private static boolean assignmentValue(TreePath path) {
+    Tree t = path.getLeaf();
+    boolean assigns = t instanceof AssignmentTree || t instanceof CompoundAssignmentTree
+        || switch (t.getKind()) {
+          case PREFIX_INCREMENT, PREFIX_DECREMENT, POSTFIX_INCREMENT, POSTFIX_DECREMENT -> true;
+          default -> false;
+        };
+    // a for loop's init and update are statements (the translator's path skips their statement node)
+    Tree.Kind parent = path.getParentPath().getLeaf().getKind();
+    return assigns && parent != Tree.Kind.EXPRESSION_STATEMENT && parent != Tree.Kind.FOR_LOOP;
   }
 
   /** Refuses any other expression the translator has no case for. */

@@ -13,7 +13,8 @@ final class JavaSpelling {
       return String.valueOf((int) c);
     }
     if (value instanceof Long l) {
-      return l + "L";
+      // OpenCL C reads -9223372036854775808L as the negation of a literal too large for long
+      return l == Long.MIN_VALUE ? "(-9223372036854775807L - 1L)" : l + "L";
     }
     if (value instanceof Float f) {
       if (f.isNaN()) {

@@ -94,6 +94,16 @@ public final class KernelNames {
     return PREFIX + param + "_" + component;
   }
 
+  /** The flag that {@code break} sets in the {@code n}th loop of a body that has one (see {@link LoopExits}). */
+  public static String loopBreak(int n) {
+    return PREFIX + "break" + n;
+  }
+
+  /** The flag that {@code continue} sets in the {@code n}th loop of a body that has one (see {@link LoopExits}). */
+  public static String loopNext(int n) {
+    return PREFIX + "next" + n;
+  }
+
   /** A static helper method copied into the kernel. */
   public static String helper(String owner, String method) {
     return "h_" + owner.replace('.', '_') + "_" + method;

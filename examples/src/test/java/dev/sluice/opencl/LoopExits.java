@@ -1,0 +1,196 @@
+package dev.sluice.opencl;
+
+import dev.sluice.From;
+import dev.sluice.IntOut;
+import dev.sluice.Max;
+import dev.sluice.Node;
+import dev.sluice.Param;
+import dev.sluice.Pipeline;
+import dev.sluice.Sink;
+import dev.sluice.Source;
+
+/**
+ * Loops left by {@code break} and {@code continue}, which the kernel writer turns into flags (Aparapi
+ * cannot rebuild such loops from bytecode): every loop form, both statements, nested loops, exits in
+ * nested {@code if}s, a helper with its own, and a loop Aparapi could not rebuild without the
+ * kernel's padding at its end. The test calls the node itself for what Java computes.
+ */
+final class LoopExits {
+  private LoopExits() {}
+
+  @Pipeline
+  interface Exits {
+    @Source int in();
+
+    @From("in") Shapes shapes();
+
+    @Sink @From("shapes") int out();
+  }
+
+  /** Pushes {@code x}'s answer to each shape, {@code SHAPES} values per item. */
+  @Node
+  public static final class Shapes {
+    static final int SHAPES = 11;
+
+    @Param final int[] table;
+
+    public Shapes(int[] table) {
+      this.table = table;
+    }
+
+    public void run(int x, @Max(SHAPES) IntOut out) {
+      // for: the first table entry above x; after the break the update must not run
+      int i;
+      for (i = 0; i < table.length; i++) {
+        if (table[i] > x) {
+          break;
+        }
+      }
+      out.push(i);
+
+      // for: continue skips odd entries, the update still runs
+      int even = 0;
+      for (int j = 0; j < table.length; j++) {
+        if ((table[j] & 1) != 0) {
+          continue;
+        }
+        even += table[j];
+      }
+      out.push(even);
+
+      // while (true) ended by a break in the middle of the body, statements before and after it
+      int n = x & 1023;
+      int steps = 0;
+      while (true) {
+        steps++;
+        if (n <= 1) {
+          break;
+        }
+        n = (n & 1) == 0 ? n / 2 : 3 * n + 1;
+      }
+      out.push(steps);
+
+      // do-while with both: continue goes to the condition, which then ends the loop
+      int k = 0;
+      int kept = 0;
+      do {
+        k++;
+        if (k % 3 == 0) {
+          continue;
+        }
+        if (kept > x % 50) {
+          break;
+        }
+        kept += k;
+      } while (k < 40);
+      out.push(kept * 100 + k);
+
+      // nested: the inner break leaves the inner loop only; the outer continue skips the rest
+      int pairs = 0;
+      for (int a = 0; a < 6; a++) {
+        if (a == x % 6) {
+          continue;
+        }
+        for (int b = 0; b < 6; b++) {
+          if (b > a) {
+            break;
+          }
+          pairs += a * 6 + b;
+        }
+        pairs += 1000;
+      }
+      out.push(pairs);
+
+      // an exit in an else branch and in a nested block, with a local declared after it
+      int acc = 0;
+      int m = 0;
+      while (m < 20) {
+        m++;
+        {
+          if ((m & 3) != 0) {
+            acc += m;
+          } else {
+            continue;
+          }
+        }
+        int twice = 2 * m;
+        if (twice > x % 37) {
+          break;
+        }
+        acc += twice;
+      }
+      out.push(acc * 100 + m);
+
+      // a helper with its own loop and break
+      out.push(firstDivisor(x));
+
+      // for (;;) with only a break
+      int p = x;
+      for (;;) {
+        p = p / 3;
+        if (p < 10) {
+          break;
+        }
+      }
+      out.push(p);
+
+      // a condition that reads the table: the break at its last entry keeps the index in range
+      int c = 0;
+      int q = 0;
+      while (table[c] < 1000) {
+        if (table[c] > x || c == table.length - 1) {
+          break;
+        }
+        q += table[c];
+        c++;
+      }
+      out.push(c * 1000 + q);
+
+      // no exit: a while body that ends in a block with a local and two ifs (javac sends their
+      // branches to two places at the loop's end, which Aparapi refused before the kernel padded it)
+      int r = 0;
+      int w = 0;
+      int hit = 0;
+      while (w < 20) {
+        w++;
+        if (x > 0) {
+          int twice = 2 * w;
+          if (twice > x % 37) {
+            hit = 1;
+          }
+          if (hit == 0) {
+            r += twice;
+          }
+        }
+      }
+      out.push(r);
+
+      // a for that declares its variable, a local first in the body and a break: the update stays in
+      // the header (without one Aparapi dropped the variable's declaration)
+      int code = 0;
+      for (int j = 0; j < table.length; j++) {
+        int t = table[j];
+        if (t > x) {
+          break;
+        }
+        code = code * 3 + (t & 7);
+      }
+      out.push(code);
+    }
+
+    /** The smallest divisor of {@code x} above 1 (2 for 0, 1 for 1 and negative numbers). */
+    static int firstDivisor(int x) {
+      if (x < 2) {
+        return x == 0 ? 2 : 1;
+      }
+      int d = 2;
+      while (d * d <= x) {
+        if (x % d == 0) {
+          break;
+        }
+        d++;
+      }
+      return d * d <= x ? d : x;
+    }
+  }
+}

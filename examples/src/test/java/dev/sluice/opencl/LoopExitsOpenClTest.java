@@ -1,0 +1,56 @@
+package dev.sluice.opencl;
+
+import static dev.sluice.examples.Multisets.assertSameInts;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import dev.sluice.IntOut;
+import dev.sluice.runtime.Device;
+import dev.sluice.runtime.testing.OpenClAvailable;
+import java.util.stream.IntStream;
+import org.junit.jupiter.api.Test;
+
+/**
+ * {@code break} and {@code continue} in a node's loops (which the kernel gets as flags) give Java's
+ * answers on the CPU back end and on OpenCL: each of {@link LoopExits.Shapes}'s loop shapes, for
+ * inputs that leave each loop early, late and not at all.
+ */
+class LoopExitsOpenClTest {
+  private static final int[] TABLE = {3, 8, 9, 15, 40, 41, 100, 256, 999};
+
+  private static int[] inputs() {
+    int[] a = new int[4_000];
+    for (int i = 0; i < a.length; i++) {
+      a[i] = i < 2_000 ? i - 20 : (int) ((i * 2_654_435_761L) >>> 12);
+    }
+    return a;
+  }
+
+  /** What Java computes: the node's own run, called here for each input. */
+  private static int[] java(int[] in) {
+    LoopExits.Shapes node = new LoopExits.Shapes(TABLE);
+    int[] out = new int[in.length * LoopExits.Shapes.SHAPES];
+    int[] n = {0};
+    IntOut collect = v -> out[n[0]++] = v;
+    for (int x : in) {
+      node.run(x, collect);
+    }
+    assertEquals(out.length, n[0], "every shape pushes once per item");
+    return out;
+  }
+
+  @Test
+  void breakAndContinueGiveJavasAnswersOnEveryBackEnd() {
+    int[] in = inputs();
+    int[] expected = java(in);
+    // the first shape leaves its loop at every entry of the table, and runs it to the end for x >= 999
+    assertEquals(TABLE.length + 1,
+        IntStream.range(0, in.length).map(k -> expected[k * LoopExits.Shapes.SHAPES]).distinct().count(),
+        "the inputs leave the loops at every place");
+    int[] cpu = ExitsPipeline.builder().shapes(() -> new LoopExits.Shapes(TABLE)).device(Device.cpu()).build().run(in).out();
+    assertSameInts(expected, cpu, "cpu");
+    Device cl = OpenClAvailable.device();
+    var gpu = ExitsPipeline.builder().shapes(() -> new LoopExits.Shapes(TABLE)).device(cl).build().run(in);
+    assertEquals(cl.name(), gpu.report().device(), "the run report's device");
+    assertSameInts(expected, gpu.out(), "opencl");
+  }
+}
