@@ -19,8 +19,9 @@ import java.util.Random;
  * How much of the line parser's gap to the hand-fused loop is the work its {@code Summarize} node
  * does, rather than Sluice: on one thread, the bench's one-pass fused loop, the same loop doing
  * {@code Summarize}'s per-digit work (each digit asks whether it starts a number; a first digit reads
- * the whole number), the example's node objects called in a plain loop, and the Sluice pipeline with
- * one instance on both CPU executors. Runs them in turn, {@code probe.rounds} rounds (default 15), and
+ * the whole number), the example's node objects called in a plain loop, the Sluice pipeline with
+ * one instance on both CPU executors, and the least per-character work any order-independent
+ * pipeline could do ({@link #startsOnly}). Runs them in turn, {@code probe.rounds} rounds (default 15), and
  * prints each one's median time and its ratio to the one-pass loop.
  *
  * <pre>
@@ -42,13 +43,14 @@ public final class LineParserWork {
     LineParserPipeline scheduled = LineParserPipeline.builder().digits(() -> new Digits(text))
         .summarize(() -> new Summarize(text)).device(Device.cpuScheduled()).instances(1).build();
     String[] names = {"fused-1t, one pass", "fused-1t, Summarize's per-digit work",
-        "the nodes' methods called in a loop", "sluice direct, 1 instance", "sluice scheduled, 1 instance"};
+        "the nodes' methods called in a loop", "sluice direct, 1 instance", "sluice scheduled, 1 instance", "fused-1t, numbers read from their first digits"};
     List<java.util.function.Supplier<List<LineSummary>>> runs = List.of(
         () -> onePass(text, lines),
         () -> perDigit(text, lines),
         () -> nodesByHand(text, lines),
         () -> direct.run(lines).summaries(),
-        () -> scheduled.run(lines).summaries());
+        () -> scheduled.run(lines).summaries(),
+        () -> startsOnly(text, lines));
     long[][] times = new long[runs.size()][rounds];
     for (int r = 0; r < rounds; r++) {
       for (int k = 0; k < runs.size(); k++) {
@@ -145,6 +147,36 @@ public final class LineParserWork {
         if (at == line.start() || text[at - 1] < '0' || text[at - 1] > '9') {
           numbers += 1;
           sum += LineParserWorkload.number(text, at, line.end());
+        }
+      }
+      out.add(new LineSummary(line.start(), digits, numbers, sum));
+    }
+    return out;
+  }
+
+  /**
+   * The least work per character a pipeline of this shape can do: each character is looked at on its
+   * own (no state carried from the one before, which lanes working in parallel do not have), and only
+   * a number's first digit reads the number, counting its digits on the way. No node calls, no fields.
+   */
+  static List<LineSummary> startsOnly(byte[] text, Line[] lines) {
+    List<LineSummary> out = new ArrayList<>(lines.length);
+    for (Line line : lines) {
+      int digits = 0;
+      int numbers = 0;
+      long sum = 0;
+      for (int at = line.start(); at < line.end(); at++) {
+        int c = text[at];
+        if (c >= '0' && c <= '9' && (at == line.start() || text[at - 1] < '0' || text[at - 1] > '9')) {
+          numbers++;
+          long value = 0;
+          int next = at;
+          while (next < line.end() && text[next] >= '0' && text[next] <= '9') {
+            value = value * 10 + (text[next] - '0');
+            next++;
+          }
+          digits += next - at;
+          sum += value;
         }
       }
       out.add(new LineSummary(line.start(), digits, numbers, sum));
