@@ -284,6 +284,13 @@ class JavaSemanticsTest {
     doubles(74, (a, b) -> real((float) Math.sqrt(b == 0.5 ? Math.floor(Double.NaN) : Math.ceil(Double.NaN)) / (float) a + b));
   }
 
+  /** The expression fuzzer's seed 621713855821: PoCL folded {@code exp} of a constant NaN into 0. */
+  @Test
+  void expOfAConstantNanIsNan() {
+    doubles(77, (a, b) -> real(b == 2.5 ? (float) Math.exp((float) (Double.NaN * a))
+        : Math.exp(Double.NaN * a) + Math.exp(0.0 * b)));
+  }
+
   @Test
   void ceilOfANegativeFractionIsNegativeZero() {
     doubles(75, (a, b) -> real(1.0 / Math.ceil(-0.7) + 1.0 / Math.ceil(b) - 1.0 / Math.floor(a)));

@@ -233,6 +233,9 @@ interface Semantics {
           x = 1.0 / Math.ceil(-0.7) + 1.0 / Math.ceil(b) - 1.0 / Math.floor(a);
         } else if (op == 76) {
           x = Math.min(a, (double) (a * (float) b) - a) + ((double) (b * a) + b);
+        } else if (op == 77) {
+          double c = Double.NaN * a;
+          x = b == 2.5 ? (float) Math.exp((float) c) : Math.exp(c) + Math.exp(0.0 * b);
         }
         out.push(new Probed(k, r, x));
       }

@@ -27,6 +27,8 @@ public final class KernelNames {
   public static final String DIVISOR_LONG = "sl_divisorL";
   /** Kernel method: {@code Math.pow} with Java's special cases. */
   public static final String POW = "sl_pow";
+  /** Kernel method: {@code Math.exp}, NaN for a NaN that PoCL would fold into 0. */
+  public static final String EXP = "sl_exp";
   /**
    * Kernel methods: {@code Math.atan2} and {@code Math.IEEEremainder} with double parameters (Aparapi
    * prints a NaN or infinite double constant as OpenCL's float {@code NAN}/{@code INFINITY}, which

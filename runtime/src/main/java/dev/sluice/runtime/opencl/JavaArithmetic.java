@@ -31,6 +31,7 @@ package dev.sluice.runtime.opencl;
  *       of a constant NaN into an undefined value too: {@link #floorD} and {@link #ceilD} start from
  *       {@link #rintD}.
  *   <li>C's {@code pow} gives 1 for {@code pow(1, NaN)} and {@code pow(-1, ±inf)}; Java gives NaN.
+ *   <li>PoCL folds {@code exp} of a constant NaN into 0: {@link #exp} gives back the NaN.
  * </ul>
  *
  * <p>Aparapi translates these static methods into OpenCL, so they stay in its subset (see
@@ -452,6 +453,18 @@ public final class JavaArithmetic {
   }
 
   // ---- Math functions whose special cases differ from C's
+
+  /**
+   * {@code Math.exp(x)}, given the device's {@code exp(x)} as {@code c}: {@code x} itself when it is
+   * NaN (PoCL folds {@code exp} of a NaN that is a constant after inlining into 0).
+   */
+  public static double exp(double x, double c) {
+    double r = c;
+    if (x != x) {
+      r = x;
+    }
+    return r;
+  }
 
   /**
    * {@code Math.pow(x, y)}, given the device's {@code pow(x, y)} as {@code c}: Java's NaN where C
