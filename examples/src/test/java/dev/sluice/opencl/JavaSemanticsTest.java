@@ -291,6 +291,13 @@ class JavaSemanticsTest {
         : Math.exp(Double.NaN * a) + Math.exp(0.0 * b)));
   }
 
+  /** The expression fuzzer's seed -4073774672893661306: PoCL folded {@code atan} of a constant infinity to a float's π/2. */
+  @Test
+  void atanOfAConstantInfinityIsHalfPi() {
+    doubles(78, (a, b) -> real((b == 0.5 ? Math.atan(Double.POSITIVE_INFINITY) : Math.atan(Double.NEGATIVE_INFINITY))
+        + 0.0 * a));
+  }
+
   @Test
   void ceilOfANegativeFractionIsNegativeZero() {
     doubles(75, (a, b) -> real(1.0 / Math.ceil(-0.7) + 1.0 / Math.ceil(b) - 1.0 / Math.floor(a)));

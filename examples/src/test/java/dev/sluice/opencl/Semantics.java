@@ -236,6 +236,8 @@ interface Semantics {
         } else if (op == 77) {
           double c = Double.NaN * a;
           x = b == 2.5 ? (float) Math.exp((float) c) : Math.exp(c) + Math.exp(0.0 * b);
+        } else if (op == 78) {
+          x = (b == 0.5 ? Math.atan(Double.POSITIVE_INFINITY) : Math.atan(Double.NEGATIVE_INFINITY)) + 0.0 * a;
         }
         out.push(new Probed(k, r, x));
       }

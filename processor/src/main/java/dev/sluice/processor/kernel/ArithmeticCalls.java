@@ -117,6 +117,7 @@ final class ArithmeticCalls {
       case "max", "min" -> KernelNames.ARITH + "." + (floating ? prefix + name : name + (p == TypeKind.LONG ? "L" : "I"));
       case "pow" -> KernelNames.POW;
       case "exp" -> KernelNames.EXP;
+      case "atan" -> KernelNames.ATAN;
       case "atan2" -> KernelNames.ATAN2;
       case "IEEEremainder" -> KernelNames.IEEE_REMAINDER;
       case "toDegrees", "toRadians", "rint", "floor", "ceil" -> KernelNames.ARITH + "." + name + "D";

@@ -29,6 +29,8 @@ public final class KernelNames {
   public static final String POW = "sl_pow";
   /** Kernel method: {@code Math.exp}, NaN for a NaN that PoCL would fold into 0. */
   public static final String EXP = "sl_exp";
+  /** Kernel method: {@code Math.atan}, {@code ±π/2} for an infinity PoCL would fold to a float's. */
+  public static final String ATAN = "sl_atan";
   /**
    * Kernel methods: {@code Math.atan2} and {@code Math.IEEEremainder} with double parameters (Aparapi
    * prints a NaN or infinite double constant as OpenCL's float {@code NAN}/{@code INFINITY}, which

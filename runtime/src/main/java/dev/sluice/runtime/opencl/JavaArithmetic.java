@@ -31,7 +31,8 @@ package dev.sluice.runtime.opencl;
  *       of a constant NaN into an undefined value too: {@link #floorD} and {@link #ceilD} start from
  *       {@link #rintD}.
  *   <li>C's {@code pow} gives 1 for {@code pow(1, NaN)} and {@code pow(-1, ±inf)}; Java gives NaN.
- *   <li>PoCL folds {@code exp} of a constant NaN into 0: {@link #exp} gives back the NaN.
+ *   <li>PoCL folds {@code exp} of a constant NaN into 0: {@link #exp} gives back the NaN. It folds
+ *       {@code atan} of a constant infinity into {@code ±π/2} rounded to a float: {@link #atan}.
  * </ul>
  *
  * <p>Aparapi translates these static methods into OpenCL, so they stay in its subset (see
@@ -462,6 +463,22 @@ public final class JavaArithmetic {
     double r = c;
     if (x != x) {
       r = x;
+    }
+    return r;
+  }
+
+  /**
+   * {@code Math.atan(x)}, given the device's {@code atan(x)} as {@code c}: {@code ±π/2} for an
+   * infinite {@code x} (PoCL folds {@code atan} of an infinity that is a constant after inlining into
+   * {@code ±π/2} rounded to a float).
+   */
+  public static double atan(double x, double c) {
+    double r = c;
+    if (x == Double.POSITIVE_INFINITY) {
+      r = 1.5707963267948966;
+    }
+    if (x == Double.NEGATIVE_INFINITY) {
+      r = -1.5707963267948966;
     }
     return r;
   }
