@@ -73,6 +73,26 @@ final class NoRunPushes {
     @Sink @From("counted") int out();
   }
 
+  /**
+   * Three enumerators in a row, the first one's elements also going to a sink: PoCL 3.1's compiler
+   * aborted the process on this kernel until the persistent loop started at a barrier (fuzz seed
+   * 220405035596, reduced).
+   */
+  @Pipeline
+  interface EnumeratedThriceWithASink {
+    @Source int in();
+
+    @From("in") Upto outer();
+
+    @From("outer") Upto middle();
+
+    @From("middle") Upto inner();
+
+    @Sink @From("outer") int tap();
+
+    @Sink @From("inner") int out();
+  }
+
   /** A region of {@code x % 5} elements: the indices 0..x%5-1. */
   @Node
   @Region(parentBuffer = 4, maxElements = 16)

@@ -62,6 +62,17 @@ class NoRunPushesTest {
   }
 
   @Test
+  void threeNestedEnumeratorsWithASinkOnTheFirst() {
+    Device cl = OpenClAvailable.device();
+    var gpu = EnumeratedThriceWithASinkPipeline.builder().device(cl).build().run(upTo(N));
+    var cpu = EnumeratedThriceWithASinkPipeline.builder().device(Device.cpu()).build().run(upTo(N));
+    ranOn(cl, gpu.report());
+    assertTrue(cpu.out().length > 0);
+    assertSameInts(cpu.tap(), gpu.tap(), "tap");
+    assertSameInts(cpu.out(), gpu.out(), "three enumerators");
+  }
+
+  @Test
   void aSinkFedByTheSourceBesideANode() {
     Device cl = OpenClAvailable.device();
     var gpu = SourceToSinkAndNodePipeline.builder().device(cl).build().run(upTo(N));

@@ -279,7 +279,7 @@ public final class BodyTranslator {
           Exits saved = loop;
           loop = exits(f.getStatement(), out);
           try {
-            List<String> guarded = loop.broke == null ? update : guardedUpdates(path, f, update, loop.broke);
+            List<String> guarded = loop.broke == null ? update : guardedUpdates(f, update, loop.broke);
             if (guarded != null) {
               // after a break the update must not run: each assignment keeps its variable once the flag is set
               out.beginControlFlow("for ($L; $L; $L)", first,
@@ -499,7 +499,7 @@ public final class BodyTranslator {
      * a {@code break}; null when one does not assign a variable. They stay in the header: Aparapi
      * rebuilds a loop without one as a {@code while} and drops a variable its init declares.
      */
-    private List<String> guardedUpdates(TreePath path, ForLoopTree f, List<String> update, String flag) {
+    private List<String> guardedUpdates(ForLoopTree f, List<String> update, String flag) {
       List<String> out = new ArrayList<>();
       for (int k = 0; k < update.size(); k++) {
         ExpressionTree e = f.getUpdate().get(k).getExpression();

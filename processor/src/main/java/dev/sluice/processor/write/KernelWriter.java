@@ -374,6 +374,11 @@ final class KernelWriter {
         .beginControlFlow("if (sl_lane == 0)")
         .addStatement("$T.begin(plan, st, stats, err, sl_g)", SCHED)
         .endControlFlow()
+        // without a barrier between lane 0's begin and the loop, PoCL 3.1's compiler aborted the
+        // process on some kernels ("Incoming edges to non-entry block!";
+        // NoRunPushesTest.threeNestedEnumeratorsWithASinkOnTheFirst)
+        .addComment("the loop starts at a barrier")
+        .addStatement("localBarrier()")
         .addComment("one run per pass; every lane reads the decision after the barrier, so the loop is uniform")
         .beginControlFlow("while (sl_s >= 0)")
         .beginControlFlow("if (sl_lane == 0)")
