@@ -190,6 +190,22 @@ class GpuSubsetRejectionTest {
   }
 
   @Test
+  void breakInAForWhoseUpdateIsNotAnAssignmentToALocal() {
+    rejects(gpu("""
+        @Node final class N {
+          @Reduce(ReduceOp.SUM) int seen;
+          void run(int x, @Max(8) IntOut out) {
+            for (int i = 0; i < 8; i++, seen++) { // update
+              if (i > x) break;
+              out.push(i);
+            }
+          }
+        }
+        """), Message.GPU_CONSTRUCT, "// update", "a for loop with a break, a variable declared in its init",
+        "declare the variable before the loop");
+  }
+
+  @Test
   void forLoopDeclaringTwoVariables() {
     rejects(gpu("""
         @Node final class N {

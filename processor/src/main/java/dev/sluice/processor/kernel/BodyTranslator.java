@@ -290,7 +290,13 @@ public final class BodyTranslator {
                 backEdge(out);
               }
             } else {
-              // an update that is not an assignment to a variable: it moves to the body's end, behind the flag
+              // an update that is not an assignment to a local: it moves to the body's end, behind the
+              // flag; Aparapi then rebuilds a while loop, which loses a variable the init declares
+              if (!f.getInitializer().isEmpty() && f.getInitializer().get(0) instanceof VariableTree) {
+                subset.refuse(path, current, Message.GPU_CONSTRUCT,
+                    "a for loop with a break, a variable declared in its init and an update other than assignments to locals",
+                    "declare the variable before the loop, or update locals only");
+              }
               out.beginControlFlow("for ($L; $L; )", first,
                   "!" + loop.broke + (cond.isEmpty() ? "" : " && (" + cond + ")"));
               loopBody(child(path, f.getStatement()), out);
