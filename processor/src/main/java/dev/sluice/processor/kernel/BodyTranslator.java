@@ -279,12 +279,12 @@ public final class BodyTranslator {
           Exits saved = loop;
           loop = exits(f.getStatement(), out);
           try {
+            // the break flag is tested first: after a break the condition is not evaluated again
+            String test = loop.broke == null ? cond : "!" + loop.broke + (cond.isEmpty() ? "" : " && (" + cond + ")");
             List<String> guarded = loop.broke == null ? update : guardedUpdates(f, update, loop.broke);
             if (guarded != null) {
               // after a break the update must not run: each assignment keeps its variable once the flag is set
-              out.beginControlFlow("for ($L; $L; $L)", first,
-                  loop.broke == null ? cond : "!" + loop.broke + (cond.isEmpty() ? "" : " && (" + cond + ")"),
-                  String.join(", ", guarded));
+              out.beginControlFlow("for ($L; $L; $L)", first, test, String.join(", ", guarded));
               loopBody(child(path, f.getStatement()), out);
               if (update.isEmpty()) {
                 backEdge(out);
@@ -297,8 +297,7 @@ public final class BodyTranslator {
                     "a for loop with a break, a variable declared in its init and an update other than assignments to locals",
                     "declare the variable before the loop, or update locals only");
               }
-              out.beginControlFlow("for ($L; $L; )", first,
-                  "!" + loop.broke + (cond.isEmpty() ? "" : " && (" + cond + ")"));
+              out.beginControlFlow("for ($L; $L; )", first, test);
               loopBody(child(path, f.getStatement()), out);
               out.beginControlFlow("if (!$N)", loop.broke);
               for (String u : update) {
