@@ -8,8 +8,6 @@ import dev.sluice.runtime.RunReport;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.lang.management.ManagementFactory;
-import java.lang.management.MemoryPoolMXBean;
-import java.lang.management.MemoryType;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -21,10 +19,10 @@ import java.util.Set;
 
 /**
  * Sluice against its peers. For every workload and input size (1x, 4x, 16x), every implementation
- * ({@link Impl}) runs on the same input: warm-ups, then timed repetitions; each output is checked
- * against the workload's plain-Java reference (count and multiset checksum) before its time counts.
- * Writes {@code docs/bench/results.md} and {@code results.png} and prints a summary and the target
- * check.
+ * ({@link Impl}) runs on the same input: warm-ups, then timed repetitions in rounds, one run of each
+ * implementation per round ({@link Cell}); each output is checked against the workload's plain-Java
+ * reference (count and multiset checksum) before its time counts. Writes {@code docs/bench/results.md}
+ * and {@code results.png} and prints a summary and the target check.
  *
  * <pre>
  * mvn -B -ntp -q install -DskipTests &amp;&amp; mvn -B -ntp -q -pl bench exec:java
@@ -161,87 +159,13 @@ public final class Bench {
           Workload.Prepared p = w.prepare(items);
           log.printf(Locale.ROOT, "%n== %s x%d: %d input items -> %d output items (input and reference in %.1f s)%n",
               w.name(), scale, p.inputItems(), p.outputItems(), (System.nanoTime() - t0) / 1e9);
-          for (Impl impl : config.impls()) {
-            Measurement m = measure(config, w, scale, p, impl, log);
-            all.add(m);
-          }
+          all.addAll(new Cell(config, w, scale, p, log).measure(config.impls()));
         }
       } finally {
         w.close();
       }
     }
     return new Results(config, selected, all);
-  }
-
-  /** Heap in use now, summed over the heap's pools. */
-  private static long used(List<MemoryPoolMXBean> pools) {
-    return pools.stream().mapToLong(b -> b.getUsage().getUsed()).sum();
-  }
-
-  private static Measurement measure(Config config, Workload w, int scale, Workload.Prepared p, Impl impl,
-      PrintStream log) {
-    List<MemoryPoolMXBean> pools = ManagementFactory.getMemoryPoolMXBeans().stream()
-        .filter(b -> b.getType() == MemoryType.HEAP && b.isValid()).toList();
-    long peak = 0;
-    List<Long> times = new ArrayList<>();
-    List<Long> driver = new ArrayList<>();
-    RunReport report = null;
-    long deviceBytes = 0;
-    String head = String.format(Locale.ROOT, "  %-15s", impl.id);
-    try (Variant v = p.variant(impl)) {
-      long warm = System.nanoTime();
-      for (int i = 0; i < config.warmups()
-          || (i < Config.MAX_WARMUPS && System.nanoTime() - warm < config.warmupSeconds() * 1e9); i++) {
-        Variant.Outcome o = v.run();
-        check(p, o);
-      }
-      long spent = 0;
-      for (int i = 0; i < config.maxReps(); i++) {
-        if (i >= config.minReps() && spent > config.budgetSeconds() * 1e9) {
-          break;
-        }
-        // the heap one run needs: its peak over what was in use after a GC just before it (the warm-ups'
-        // garbage, which a peak over many runs would add, depends on when the collector ran)
-        System.gc();
-        long baseline = used(pools);
-        pools.forEach(MemoryPoolMXBean::resetPeakUsage);
-        long t0 = System.nanoTime();
-        Variant.Outcome o = v.run();
-        long t = System.nanoTime() - t0;
-        peak = Math.max(peak, pools.stream().mapToLong(b -> b.getPeakUsage().getUsed()).sum() - baseline);
-        check(p, o);   // before the time counts
-        times.add(t);
-        spent += t;
-        if (o.report() != null) {
-          report = o.report();
-          driver.add(report.nanos());
-        }
-      }
-      deviceBytes = v.deviceBytes();
-    } catch (Variant.Unavailable e) {
-      log.println(head + " n/a: " + e.getMessage());
-      return new Measurement(w.name(), scale, p.inputItems(), p.outputItems(), impl, Measurement.Status.NA,
-          e.getMessage(), new long[0], 0, Double.NaN, 0, 0, null);
-    } catch (Throwable e) {
-      String why = e instanceof Mismatch ? e.getMessage() : e.toString();
-      log.println(head + " !!! FAILED !!! " + why);
-      if (!(e instanceof Mismatch)) {
-        e.printStackTrace(log);
-      }
-      return new Measurement(w.name(), scale, p.inputItems(), p.outputItems(), impl, Measurement.Status.FAILED,
-          why, new long[0], 0, Double.NaN, 0, 0, null);
-    }
-    double fill = report == null ? Double.NaN : fill(report);
-    Measurement m = new Measurement(w.name(), scale, p.inputItems(), p.outputItems(), impl, Measurement.Status.OK,
-        report == null ? "" : report.device(), times.stream().mapToLong(Long::longValue).toArray(),
-        driver.isEmpty() ? 0 : driver.stream().sorted().toList().get(driver.size() / 2), fill, peak,
-        deviceBytes, report == null ? null : report.toString());
-    log.printf(Locale.ROOT, "%s %9.2f ms  ±%4.1f%%  %10.3g items/s%s%s  peak heap +%d MiB%s%n", head,
-        m.medianNanos() / 1e6, 100 * m.spread(), m.itemsPerSecond(),
-        m.driverNanos() > 0 ? String.format(Locale.ROOT, "  (driver %.2f ms)", m.driverNanos() / 1e6) : "",
-        Double.isNaN(fill) ? "" : String.format(Locale.ROOT, "  fill %.1f%%", 100 * fill), Machine.mib(peak),
-        deviceBytes > 0 ? "  device " + Machine.mib(deviceBytes) + " MiB" : "");
-    return m;
   }
 
   /**
@@ -259,13 +183,6 @@ public final class Bench {
       runs += s.runs();
     }
     return runs == 0 ? Double.NaN : filled / runs;
-  }
-
-  private static void check(Workload.Prepared p, Variant.Outcome o) {
-    Fingerprint got = p.fingerprint(o.output());
-    if (!got.equals(p.expected())) {
-      throw new Mismatch("OUTPUT DIFFERS FROM THE REFERENCE: expected " + p.expected() + ", got " + got);
-    }
   }
 
   /** An output that is not the reference's. */

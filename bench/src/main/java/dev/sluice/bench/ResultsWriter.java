@@ -21,7 +21,7 @@ final class ResultsWriter {
     }
     b.append(String.format(Locale.ROOT,
         "%nAt least %d warm-up run(s) and %.1f s of them (at most %d runs), then %d to %d timed repetitions per"
-            + " measurement (stopping after %d once %.0f s are spent);"
+            + " measurement (stopping after %d once %.0f s are spent), in rounds of one run per implementation;"
             + " times are medians, ± is half the range of the repetitions. Every run's output (warm-ups included)"
             + " matched the reference (count and multiset checksum) before its time counted.%n%n",
         c.warmups(), c.warmupSeconds(), Bench.Config.MAX_WARMUPS, c.minReps(), c.maxReps(), c.minReps(),
