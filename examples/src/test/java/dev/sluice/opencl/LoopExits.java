@@ -1,11 +1,19 @@
 package dev.sluice.opencl;
 
+import dev.sluice.Aggregate;
 import dev.sluice.From;
 import dev.sluice.IntOut;
 import dev.sluice.Max;
 import dev.sluice.Node;
+import dev.sluice.Out;
 import dev.sluice.Param;
+import dev.sluice.Parent;
 import dev.sluice.Pipeline;
+import dev.sluice.Reduce;
+import dev.sluice.ReduceOp;
+import dev.sluice.Region;
+import dev.sluice.Signal;
+import dev.sluice.SignalHandler;
 import dev.sluice.Sink;
 import dev.sluice.Source;
 
@@ -191,6 +199,68 @@ final class LoopExits {
         d++;
       }
       return d * d <= x ? d : x;
+    }
+  }
+
+  /** Groups of members, each member tallied into its group's {@code @Reduce} field by a loop's update. */
+  @Pipeline
+  interface FieldUpdates {
+    @Source Group in();
+
+    @From("in") Members members();
+
+    @From("members") Tally tally();
+
+    @Sink @From("tally") Tallied out();
+  }
+
+  /** Group {@code id} with {@code size} members. */
+  record Group(int id, int size) {}
+
+  /** What {@link Tally} added up over a group. */
+  record Tallied(int id, int passes) {}
+
+  /** A region per group whose elements are its members. */
+  @Node
+  @Region(parentBuffer = 8)
+  public static final class Members {
+    public int count(Group g) {
+      return g.size();
+    }
+  }
+
+  /**
+   * A {@code for} with a {@code break}, no variable declared in its init and an update that is not
+   * only an assignment to a local: the kernel moves that update to the body's end, behind the break
+   * flag.
+   */
+  @Node
+  public static final class Tally {
+    @Param final int[] table;
+    @Reduce(ReduceOp.SUM) int passes;
+
+    public Tally(int[] table) {
+      this.table = table;
+    }
+
+    @SignalHandler(Signal.BEGIN)
+    public void begin(Group g) {
+      passes = 0;
+    }
+
+    public void run(int member, @Parent Group g) {
+      int i;
+      // the update runs once per pass that did not break: as many times as entries at most the key
+      for (i = 0; i < table.length; i++, passes++) {
+        if (table[i] > g.id() + member) {
+          break;
+        }
+      }
+    }
+
+    @SignalHandler(Signal.END)
+    public void end(Group g, @Aggregate Out<Tallied> out) {
+      out.push(new Tallied(g.id(), passes));
     }
   }
 }

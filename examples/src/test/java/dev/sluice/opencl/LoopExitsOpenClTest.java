@@ -2,6 +2,7 @@ package dev.sluice.opencl;
 
 import static dev.sluice.examples.Multisets.assertSameInts;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.sluice.IntOut;
 import dev.sluice.runtime.Device;
@@ -52,5 +53,36 @@ class LoopExitsOpenClTest {
     var gpu = ExitsPipeline.builder().shapes(() -> new LoopExits.Shapes(TABLE)).device(cl).build().run(in);
     assertEquals(cl.name(), gpu.report().device(), "the run report's device");
     assertSameInts(expected, gpu.out(), "opencl");
+  }
+
+  @Test
+  void aLoopUpdateOfAReduceFieldStopsAtTheBreakOnEveryBackEnd() {
+    LoopExits.Group[] groups = new LoopExits.Group[300];
+    java.util.List<LoopExits.Tallied> expected = new java.util.ArrayList<>();
+    for (int id = 0; id < groups.length; id++) {
+      groups[id] = new LoopExits.Group(id * 4 - 20, id % 13);
+      int passes = 0;
+      for (int member = 0; member < groups[id].size(); member++) {
+        for (int t : TABLE) {
+          if (t > groups[id].id() + member) {
+            break;
+          }
+          passes++;
+        }
+      }
+      expected.add(new LoopExits.Tallied(groups[id].id(), passes));
+    }
+    // members break at every entry of the table and after the last one: the tallies spread wide
+    assertTrue(expected.stream().mapToInt(LoopExits.Tallied::passes).distinct().count() > 20, expected::toString);
+    var cpu = FieldUpdatesPipeline.builder().tally(() -> new LoopExits.Tally(TABLE)).device(Device.cpu()).build()
+        .run(groups).out();
+    assertEquals(sorted(expected), sorted(cpu), "cpu");
+    var gpu = FieldUpdatesPipeline.builder().tally(() -> new LoopExits.Tally(TABLE)).device(OpenClAvailable.device())
+        .build().run(groups).out();
+    assertEquals(sorted(expected), sorted(gpu), "opencl");
+  }
+
+  private static java.util.List<LoopExits.Tallied> sorted(java.util.List<LoopExits.Tallied> t) {
+    return t.stream().sorted(java.util.Comparator.comparingInt(LoopExits.Tallied::id)).toList();
   }
 }
