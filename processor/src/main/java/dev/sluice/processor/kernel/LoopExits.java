@@ -60,51 +60,19 @@ final class LoopExits {
       return null;
     }
 
-    // a nested loop's (or switch's) break and continue are its own; a class or lambda has its own body
-
-    @Override
-    public Void visitForLoop(ForLoopTree t, Void v) {
-      return null;
-    }
-
-    @Override
-    public Void visitWhileLoop(WhileLoopTree t, Void v) {
-      return null;
-    }
-
-    @Override
-    public Void visitDoWhileLoop(DoWhileLoopTree t, Void v) {
-      return null;
-    }
-
-    @Override
-    public Void visitEnhancedForLoop(EnhancedForLoopTree t, Void v) {
-      return null;
-    }
-
-    @Override
-    public Void visitSwitch(SwitchTree t, Void v) {
-      return null;
-    }
-
-    @Override
-    public Void visitSwitchExpression(SwitchExpressionTree t, Void v) {
-      return null;
-    }
-
-    @Override
-    public Void visitClass(ClassTree t, Void v) {
-      return null;
-    }
-
-    @Override
-    public Void visitLambdaExpression(LambdaExpressionTree t, Void v) {
-      return null;
+    /**
+     * A nested loop's break and continue are its own, and a class or lambda has its own body; a
+     * switch's break is its own too (switches are refused on the GPU, {@code SLU604}).
+     */
+    private static boolean ownBody(Tree t) {
+      return t instanceof ForLoopTree || t instanceof WhileLoopTree || t instanceof DoWhileLoopTree
+          || t instanceof EnhancedForLoopTree || t instanceof SwitchTree || t instanceof SwitchExpressionTree
+          || t instanceof ClassTree || t instanceof LambdaExpressionTree;
     }
 
     @Override
     public Void scan(Tree t, Void v) {
-      return t == null ? null : super.scan(t, v);
+      return t == null || ownBody(t) ? null : super.scan(t, v);
     }
   }
 }
