@@ -31,8 +31,10 @@ class PipelineFuzzTest {
    * to keep the fixed set's time. 621713855809: an enumerator's {@code count} returning
    * {@code (((int) (42924L >> 6)) & 15)}, a constant javac leaves untyped, which the kernel read as 0.
    * 220405035596: three nested enumerators, on whose kernel PoCL's compiler aborted the JVM.
+   * 882940409441: two blocks side by side, each declaring {@code int i} and ending with a loop left
+   * by {@code break} or {@code continue}, which Aparapi declared twice in one C scope.
    */
-  static final long[] FOUND = {2032, 2261, 621713855809L, 220405035596L};
+  static final long[] FOUND = {2032, 2261, 621713855809L, 220405035596L, 882940409441L};
 
   private static String prop(String name) {
     String v = System.getProperty(name);

@@ -41,6 +41,7 @@ import dev.sluice.processor.model.RunParam;
 import dev.sluice.processor.model.StageModel;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -202,6 +203,10 @@ public final class BodyTranslator {
     private Exits loop;
     /** Loops with flags so far, in the method being printed: their flags' numbers. */
     private int loopCount;
+    /** The kernel names of the locals declared so far in the method being printed. */
+    private Set<String> declared = new HashSet<>();
+    /** Each local's kernel name: its own, or {@link KernelNames#sibling} where an earlier block took it. */
+    private final Map<Element, String> localNames = new HashMap<>();
 
     Printer(StageModel stage, ExecutableElement method, List<RunParam> params, boolean handler,
         GpuSubset subset, Map<String, Helper> helpers, Set<TypeElement> read) {
@@ -281,7 +286,7 @@ public final class BodyTranslator {
           try {
             // the break flag is tested first: after a break the condition is not evaluated again
             String test = loop.broke == null ? cond : "!" + loop.broke + (cond.isEmpty() ? "" : " && (" + cond + ")");
-            List<String> guarded = loop.broke == null ? update : guardedUpdates(f, update, loop.broke);
+            List<String> guarded = loop.broke == null ? update : guardedUpdates(path, f, update, loop.broke);
             if (guarded != null) {
               // after a break the update must not run: each assignment keeps its variable once the flag is set
               out.beginControlFlow("for ($L; $L; $L)", first, test, String.join(", ", guarded));
@@ -504,17 +509,21 @@ public final class BodyTranslator {
      * a {@code break}; null when one does not assign a variable. They stay in the header: Aparapi
      * rebuilds a loop without one as a {@code while} and drops a variable its init declares.
      */
-    private List<String> guardedUpdates(ForLoopTree f, List<String> update, String flag) {
+    private List<String> guardedUpdates(TreePath path, ForLoopTree f, List<String> update, String flag) {
       List<String> out = new ArrayList<>();
       for (int k = 0; k < update.size(); k++) {
-        ExpressionTree e = f.getUpdate().get(k).getExpression();
+        ExpressionStatementTree statement = f.getUpdate().get(k);
+        ExpressionTree e = statement.getExpression();
         ExpressionTree variable = e instanceof AssignmentTree a ? a.getVariable()
             : e instanceof CompoundAssignmentTree c ? c.getVariable()
             : e instanceof UnaryTree u ? u.getExpression() : null;
         if (!(variable instanceof IdentifierTree)) {
           return null;
         }
-        String target = ((IdentifierTree) variable).getName().toString();
+        Element assigned = trees.getElement(child(child(child(path, statement), e), variable));
+        String name = ((IdentifierTree) variable).getName().toString();
+        String target = assigned != null && assigned.getKind() == ElementKind.LOCAL_VARIABLE
+            ? localNames.getOrDefault(assigned, name) : name;
         String printed = update.get(k);
         if (!printed.startsWith(target + " = ")) {
           return null;
@@ -541,8 +550,18 @@ public final class BodyTranslator {
       if (!subset.localName(path, current, name) || type == null || !subset.primitive(path, current, name, type)) {
         return "int " + name;
       }
-      return type.getKind().name().toLowerCase(java.util.Locale.ROOT) + " " + name
+      return type.getKind().name().toLowerCase(java.util.Locale.ROOT) + " " + declare(e, name)
           + (v.getInitializer() == null ? "" : " = " + expr(child(path, v.getInitializer())));
+    }
+
+    /** The kernel name of local {@code e}, declared now: its own unless a block beside this one took it. */
+    private String declare(Element e, String name) {
+      String printed = name;
+      for (int k = 2; !declared.add(printed); k++) {
+        printed = KernelNames.sibling(name, k);
+      }
+      localNames.put(e, printed);
+      return printed;
     }
 
     // ---- expressions ----
@@ -823,6 +842,9 @@ public final class BodyTranslator {
       if (role != null) {
         return roleRef(path, e, role, name);
       }
+      if (e.getKind() == ElementKind.LOCAL_VARIABLE) {
+        return localNames.getOrDefault(e, name);
+      }
       if (e.getKind() == ElementKind.FIELD) {
         return staticField(path, (VariableElement) e);
       }
@@ -977,11 +999,13 @@ public final class BodyTranslator {
       ExecutableElement saved = current;
       Exits savedLoop = loop;
       int savedCount = loopCount;
+      Set<String> savedDeclared = declared;
       calling.add(m);
       current = m;
-      // the helper is a method of its own: no loop of the caller's around its statements
+      // the helper is a method of its own: no loop of the caller's around its statements, no locals
       loop = null;
       loopCount = 0;
+      declared = new HashSet<>();
       helpers.put(key, null); // reserve the name while translating (recursion is caught above)
       String ret;
       // a helper's checks report the calling lane's group, stage and item
@@ -1009,6 +1033,7 @@ public final class BodyTranslator {
         current = saved;
         loop = savedLoop;
         loopCount = savedCount;
+        declared = savedDeclared;
       }
       helpers.put(key, new Helper(KernelNames.helper(((TypeElement) m.getEnclosingElement()).getQualifiedName().toString(),
           m.getSimpleName().toString()), key, ret, types, names, b.build()));

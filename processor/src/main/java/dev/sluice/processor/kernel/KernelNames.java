@@ -93,6 +93,16 @@ public final class KernelNames {
     return "raise_" + stage + "_" + tag;
   }
 
+  /**
+   * The kernel's name for the {@code k}th local called {@code name} in one method ({@code k} from 2):
+   * Java lets blocks side by side declare the same name, but the kernel's bytecode has no blocks, and
+   * Aparapi can declare both in one C scope. A digit after the last underscore keeps it apart from
+   * {@link #component}'s names.
+   */
+  public static String sibling(String name, int k) {
+    return PREFIX + name + "_" + k;
+  }
+
   /** The local holding component {@code component} of record parameter {@code param}. */
   public static String component(String param, String component) {
     return PREFIX + param + "_" + component;

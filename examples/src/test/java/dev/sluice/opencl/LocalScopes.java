@@ -1,0 +1,128 @@
+package dev.sluice.opencl;
+
+import dev.sluice.From;
+import dev.sluice.IntOut;
+import dev.sluice.Max;
+import dev.sluice.Node;
+import dev.sluice.Param;
+import dev.sluice.Pipeline;
+import dev.sluice.Sink;
+import dev.sluice.Source;
+
+/**
+ * Locals of the same name in scopes side by side, which Java allows and the kernel's bytecode cannot
+ * tell apart (it has no blocks): both branches of an {@code if/else}, blocks one after another (the
+ * last statement of each a loop left by {@code break} or {@code continue}, the shape fuzz seed
+ * 882940409441 found), loops one after another, and the same in a helper. The test calls the node
+ * itself for what Java computes.
+ */
+final class LocalScopes {
+  private LocalScopes() {}
+
+  @Pipeline
+  interface Scopes {
+    @Source int in();
+
+    @From("in") Shapes shapes();
+
+    @Sink @From("shapes") int out();
+  }
+
+  /** Pushes {@code x}'s answer to each shape, {@code SHAPES} values per item. */
+  @Node
+  public static final class Shapes {
+    static final int SHAPES = 6;
+
+    @Param final int[] table;
+
+    public Shapes(int[] table) {
+      this.table = table;
+    }
+
+    public void run(int x, @Max(SHAPES) IntOut out) {
+      // the same name in both branches of an if/else, each used after a statement of its own
+      if ((x & 1) == 0) {
+        int t = x * 3;
+        t += table[0];
+        out.push(t);
+      } else {
+        long t = (long) x << 20;
+        t ^= table[1];
+        out.push((int) (t >>> 7));
+      }
+
+      // blocks side by side, each declaring i and ending with a loop that a break or a continue leaves
+      int below = 0;
+      {
+        int i = -1;
+        while (i + 1 < table.length) {
+          i++;
+          if (table[i] > x) {
+            break;
+          }
+          below += table[i];
+        }
+      }
+      int odd = 0;
+      {
+        int i = -1;
+        while (i + 1 < table.length) {
+          i++;
+          if ((table[i] & 1) == 0) {
+            continue;
+          }
+          odd += table[i] ^ x;
+        }
+      }
+      out.push(below);
+      out.push(odd);
+
+      // plain blocks side by side, the second's local of another type
+      {
+        int v = x * 5;
+        out.push(v);
+      }
+      {
+        double v = x * 0.5;
+        out.push((int) Math.floor(v));
+      }
+
+      // loops side by side whose bodies declare the same name
+      int sum = 0;
+      for (int k = 0; k < 3; k++) {
+        int w = table[k] * x;
+        sum += w;
+      }
+      int j = 0;
+      while (j < 3) {
+        int w = table[j] - x;
+        j++;
+        if (w > 0) {
+          continue;
+        }
+        sum ^= w;
+      }
+      out.push(sum + twoScopes(x));
+    }
+
+    /** A helper with the same name in blocks side by side. */
+    static int twoScopes(int x) {
+      int r = 0;
+      {
+        int s = x;
+        while (s > 10) {
+          s /= 3;
+          if (s == 17) {
+            break;
+          }
+        }
+        r += s;
+      }
+      {
+        int s = x & 255;
+        r = r * 31 + s;
+      }
+      return r;
+    }
+  }
+}
