@@ -1,8 +1,9 @@
 #!/usr/bin/env python3
 """Maps perf samples to the JIT code jitdump.c wrote: the compiled methods by share of all samples,
-then the hottest one's instructions (objdump) with each one's share of that method's samples.
+then the hottest one's instructions (objdump) with each one's share of that method's samples, or
+those of the hottest method whose name has METHOD in it.
 
-    annotate.py PERF_DATA CODE_DIR [TOP_INSTRUCTIONS]
+    annotate.py PERF_DATA CODE_DIR [TOP_INSTRUCTIONS [METHOD]]
 
 A sampled address is the instruction after the one that was executing (skid) as often as not:
 read a hot spot together with the instructions just before it."""
@@ -16,6 +17,8 @@ import sys
 def main():
     perf_data, code_dir = sys.argv[1], sys.argv[2]
     top = int(sys.argv[3]) if len(sys.argv) > 3 else 40
+    # a part of a method's name: list that method instead of the hottest one
+    wanted = sys.argv[4] if len(sys.argv) > 4 else None
     blobs = []
     for f in os.listdir(code_dir):
         m = re.search(r'_(0x[0-9a-f]+)\.bin$', f)
@@ -38,7 +41,10 @@ def main():
         print(f'  {100 * n / len(ips):5.1f}%  {f}')
     if not per_blob:
         return
-    hottest, total = per_blob.most_common(1)[0]
+    hottest, total = next(((f, n) for f, n in per_blob.most_common() if wanted is None or wanted in f), (None, 0))
+    if hottest is None:
+        print(f'\nno sampled method has {wanted!r} in its name')
+        return
     start = next(b[0] for b in blobs if b[2] == hottest)
     listing = subprocess.run(['objdump', '-D', '-b', 'binary', '-mi386:x86-64', f'--adjust-vma={start:#x}',
                               os.path.join(code_dir, hottest)], capture_output=True, text=True, check=True).stdout

@@ -277,7 +277,7 @@ public final class BlastWorkload implements Workload {
   }
 
   /** The first {@code length} bases of {@code genome}, repeating it when it is shorter. */
-  static byte[] prefix(byte[] genome, int length) {
+  public static byte[] prefix(byte[] genome, int length) {
     if (length <= genome.length) {
       return Arrays.copyOf(genome, length);
     }
