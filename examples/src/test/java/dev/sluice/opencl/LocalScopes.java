@@ -11,7 +11,7 @@ import dev.sluice.Source;
 
 /**
  * Locals of the same name in scopes side by side, which Java allows and the kernel's bytecode cannot
- * tell apart (it has no blocks): both branches of an {@code if/else}, blocks one after another (the
+ * tell apart (it has no blocks): the branches of an {@code if/else} chain, blocks one after another (the
  * last statement of each a loop left by {@code break} or {@code continue}, the shape fuzz seed
  * 882940409441 found), loops one after another, and the same in a helper. The test calls the node
  * itself for what Java computes.
@@ -31,7 +31,7 @@ final class LocalScopes {
   /** Pushes {@code x}'s answer to each shape, {@code SHAPES} values per item. */
   @Node
   public static final class Shapes {
-    static final int SHAPES = 6;
+    static final int SHAPES = 7;
 
     @Param final int[] table;
 
@@ -49,6 +49,18 @@ final class LocalScopes {
         long t = (long) x << 20;
         t ^= table[1];
         out.push((int) (t >>> 7));
+      }
+
+      // an if / else if / else chain, each branch declaring the same name and pushing it at once
+      if (x < 0) {
+        int u = -x;
+        out.push(u);
+      } else if (x < 100) {
+        int u = x + 1000;
+        out.push(u);
+      } else {
+        int u = x >> 2;
+        out.push(u);
       }
 
       // blocks side by side, each declaring i and ending with a loop that a break or a continue leaves
