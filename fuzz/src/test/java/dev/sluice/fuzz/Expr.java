@@ -21,7 +21,7 @@ abstract class Expr {
 
   abstract Object eval(Env env);
 
-  /** What an expression can read: the item, the parent, a signal tag, a loop index, fields, params. */
+  /** What an expression can read: the item, the parent, a signal tag, a loop index, fields, params, block locals. */
   static final class Env {
     Object item;
     Object parent;
@@ -29,6 +29,7 @@ abstract class Expr {
     int loop;
     Map<String, Object> fields;
     Map<String, Object> params;
+    final Map<String, Object> locals = new java.util.HashMap<>();
   }
 
   /** The smallest power of two at or above {@code b} (at least 1). */
@@ -57,9 +58,12 @@ abstract class Expr {
     }
   }
 
-  /** A named input: the item or a component, the parent's, the tag's, a field, a scalar param, the loop index. */
+  /**
+   * A named input: the item or a component, the parent's, the tag's, a field, a scalar param, the loop
+   * index, a block's local.
+   */
   static final class Ref extends Expr {
-    enum Kind { ITEM, PARENT, TAG, FIELD, PARAM, LOOP }
+    enum Kind { ITEM, PARENT, TAG, FIELD, PARAM, LOOP, LOCAL }
 
     final Kind kind;
     final Ty ty;
@@ -75,7 +79,7 @@ abstract class Expr {
       this.text = ty.access(var, comp);
     }
 
-    /** A field, a scalar param or the loop index. */
+    /** A field, a scalar param, the loop index or a block's local. */
     Ref(Kind kind, Prim type, String name, double bound) {
       super(type, bound);
       this.kind = kind;
@@ -96,6 +100,7 @@ abstract class Expr {
         case FIELD -> env.fields.get(text);
         case PARAM -> env.params.get(text);
         case LOOP -> env.loop;
+        case LOCAL -> env.locals.get(text);
       };
     }
   }

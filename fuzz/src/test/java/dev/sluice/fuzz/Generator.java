@@ -35,7 +35,8 @@ import java.util.Set;
 final class Generator {
   /** What {@code -Dfuzz.features=} can restrict; the default is all of them. */
   static final List<String> FEATURES = List.of(
-      "fanout", "fanin", "regions", "signals", "state", "reduce", "params", "records", "floats", "tiny", "loops", "exits");
+      "fanout", "fanin", "regions", "signals", "state", "reduce", "params", "records", "floats", "tiny", "loops", "exits",
+      "blocks");
 
   private static final int MAX_MULT = 2_000;
 
@@ -46,6 +47,13 @@ final class Generator {
    * the feature left every other draw, and so the pipelines of the seeds found before, as they were.
    */
   private Random exitsRandom;
+  /**
+   * The draws for {@code "blocks"} (a block with a local around an if/else of pushes), likewise: a
+   * block takes only the push budget the main draws left over, so those draws are unchanged.
+   */
+  private Random blocksRandom;
+  /** Whether the pushes being generated are inside a block's branch (blocks do not nest). */
+  private boolean inBlock;
   private Spec spec;
   private final Map<Channel, Long> mult = new LinkedHashMap<>();
 
@@ -60,6 +68,8 @@ final class Generator {
   Spec generate(long seed) {
     r = new Random(seed);
     exitsRandom = new Random(~seed * 0x9E3779B97F4A7C15L);
+    blocksRandom = new Random(seed * 0xC2B2AE3D27D4EB4FL + 1);
+    inBlock = false;
     spec = new Spec(seed);
     mult.clear();
     settings();
@@ -696,6 +706,44 @@ final class Generator {
       boolean pass = c.ty.equals(s.inType) && body == s.run && r.nextInt(3) == 0;
       body.add(new Stmt.Push(c, pass ? null : value(c.ty, sc), guard));
       budget -= 1;
+    }
+    if (budget > 0 && on("blocks") && !inBlock && blocksRandom.nextInt(3) != 0) {
+      block(body, s, c, sc, budget);
+    }
+  }
+
+  /**
+   * {@code { T v = ...; if (...) { pushes } else { pushes } }} with up to {@code budget} pushes on
+   * {@code c} in each branch, which may read {@code v}: every draw from {@link #blocksRandom}.
+   */
+  private void block(List<Stmt> body, Stage s, Channel c, Scope sc, int budget) {
+    Random main = r;
+    r = blocksRandom;
+    inBlock = true;
+    try {
+      List<Prim> types = new ArrayList<>(List.of(Prim.INT, Prim.LONG));
+      if (on("floats")) {
+        types.add(Prim.FLOAT);
+        types.add(Prim.DOUBLE);
+      }
+      Prim t = types.get(r.nextInt(types.size()));
+      Expr value = gen(t, 2, sc);
+      Scope inner = new Scope();
+      inner.leaves.addAll(sc.leaves);
+      inner.arrays.addAll(sc.arrays);
+      inner.leaves.add(new Expr.Ref(Expr.Ref.Kind.LOCAL, t, Stmt.Branch.LOCAL, value.bound));
+      Expr.Cond cond = cond(inner);
+      List<Stmt> then = new ArrayList<>();
+      pushesInto(then, s, c, inner, budget);
+      List<Stmt> otherwise = new ArrayList<>();
+      if (r.nextInt(3) != 0) {
+        pushesInto(otherwise, s, c, inner, budget);
+      }
+      body.add(new Stmt.Branch(value, cond, then, otherwise));
+      spec.used.add("blocks");
+    } finally {
+      inBlock = false;
+      r = main;
     }
   }
 

@@ -164,6 +164,59 @@ abstract class Stmt {
     }
   }
 
+  /**
+   * {@code { T v = value; if (cond) { then } else { otherwise } }}: a block with a local that both
+   * branches' statements may read. Every such block names its local {@code v}, so a body with two
+   * has blocks side by side that declare the same name, possibly of different types.
+   */
+  static final class Branch extends Stmt {
+    static final String LOCAL = "v";
+
+    final Expr value;
+    final Expr.Cond cond;
+    final List<Stmt> then;
+    final List<Stmt> otherwise;
+
+    Branch(Expr value, Expr.Cond cond, List<Stmt> then, List<Stmt> otherwise) {
+      this.value = value;
+      this.cond = cond;
+      this.then = then;
+      this.otherwise = otherwise;
+    }
+
+    void java(StringBuilder b, String indent) {
+      String in = indent + "  ";
+      b.append(indent).append("{\n");
+      b.append(in).append(value.type.java).append(" ").append(LOCAL).append(" = ").append(value.java()).append(";\n");
+      b.append(in).append("if ").append(cond.java()).append(" {\n");
+      then.forEach(st -> st.java(b, in + "  "));
+      if (otherwise.isEmpty()) {
+        b.append(in).append("}\n");
+      } else {
+        b.append(in).append("} else {\n");
+        otherwise.forEach(st -> st.java(b, in + "  "));
+        b.append(in).append("}\n");
+      }
+      b.append(indent).append("}\n");
+    }
+
+    void exec(Expr.Env env, Effects fx) {
+      env.locals.put(LOCAL, value.eval(env));
+      try {
+        for (Stmt st : cond.test(env) ? then : otherwise) {
+          st.exec(env, fx);
+        }
+      } finally {
+        env.locals.remove(LOCAL);
+      }
+    }
+
+    int pushes(Spec.Channel c) {
+      return Math.max(then.stream().mapToInt(st -> st.pushes(c)).sum(),
+          otherwise.stream().mapToInt(st -> st.pushes(c)).sum());
+    }
+  }
+
   /** A {@code @Reduce} update with its operator, in run. */
   static final class Reduce extends Stmt {
     final Spec.Field f;
