@@ -13,7 +13,8 @@ import dev.sluice.Source;
  * Locals of the same name in scopes side by side, which Java allows and the kernel's bytecode cannot
  * tell apart (it has no blocks): the branches of an {@code if/else} chain, blocks one after another (the
  * last statement of each a loop left by {@code break} or {@code continue}, the shape fuzz seed
- * 882940409441 found), loops one after another, and the same in a helper. The test calls the node
+ * 882940409441 found), loops one after another, the same in a helper, and locals that no code follows
+ * in their block (fuzz seed 826594676382 with {@code blocks}). The test calls the node
  * itself for what Java computes.
  */
 final class LocalScopes {
@@ -31,7 +32,7 @@ final class LocalScopes {
   /** Pushes {@code x}'s answer to each shape, {@code SHAPES} values per item. */
   @Node
   public static final class Shapes {
-    static final int SHAPES = 7;
+    static final int SHAPES = 8;
 
     @Param final int[] table;
 
@@ -115,7 +116,23 @@ final class LocalScopes {
         sum ^= w;
       }
       out.push(sum + twoScopes(x));
+
+      // locals that no code follows in their blocks: one never read, one read only under a constant
+      // false (javac leaves both out of the class file's table of locals)
+      {
+        long unread = (long) x * 3;
+      }
+      {
+        float v = x * 0.5f;
+        if ((NEVER & 4) != 0) {
+          out.push((int) v);
+        }
+      }
+      out.push(x - 7);
     }
+
+    /** {@code (NEVER & 4) != 0} is a constant false, which javac compiles to nothing. */
+    static final int NEVER = 3;
 
     /** A helper with the same name in blocks side by side. */
     static int twoScopes(int x) {

@@ -713,8 +713,9 @@ final class Generator {
   }
 
   /**
-   * {@code { T v = ...; if (...) { pushes } else { pushes } }} with up to {@code budget} pushes on
-   * {@code c} in each branch, which may read {@code v}: every draw from {@link #blocksRandom}.
+   * {@code { T v = ...; if (...) { pushes } else { pushes } }} (or without the if) with up to
+   * {@code budget} pushes on {@code c} in each branch, which may read {@code v}: every draw from
+   * {@link #blocksRandom}.
    */
   private void block(List<Stmt> body, Stage s, Channel c, Scope sc, int budget) {
     Random main = r;
@@ -732,11 +733,12 @@ final class Generator {
       inner.leaves.addAll(sc.leaves);
       inner.arrays.addAll(sc.arrays);
       inner.leaves.add(new Expr.Ref(Expr.Ref.Kind.LOCAL, t, Stmt.Branch.LOCAL, value.bound));
-      Expr.Cond cond = cond(inner);
+      // a third of the blocks have no if: their statements follow the local (a loop may end the block)
+      Expr.Cond cond = r.nextInt(3) == 0 ? null : cond(inner);
       List<Stmt> then = new ArrayList<>();
       pushesInto(then, s, c, inner, budget);
       List<Stmt> otherwise = new ArrayList<>();
-      if (r.nextInt(3) != 0) {
+      if (cond != null && r.nextInt(3) != 0) {
         pushesInto(otherwise, s, c, inner, budget);
       }
       body.add(new Stmt.Branch(value, cond, then, otherwise));

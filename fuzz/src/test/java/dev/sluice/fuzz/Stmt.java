@@ -165,9 +165,10 @@ abstract class Stmt {
   }
 
   /**
-   * {@code { T v = value; if (cond) { then } else { otherwise } }}: a block with a local that both
-   * branches' statements may read. Every such block names its local {@code v}, so a body with two
-   * has blocks side by side that declare the same name, possibly of different types.
+   * {@code { T v = value; if (cond) { then } else { otherwise } }}, or with no condition
+   * {@code { T v = value; then }}: a block with a local that its statements may read. Every such
+   * block names its local {@code v}, so a body with two has blocks side by side that declare the same
+   * name, possibly of different types.
    */
   static final class Branch extends Stmt {
     static final String LOCAL = "v";
@@ -188,6 +189,11 @@ abstract class Stmt {
       String in = indent + "  ";
       b.append(indent).append("{\n");
       b.append(in).append(value.type.java).append(" ").append(LOCAL).append(" = ").append(value.java()).append(";\n");
+      if (cond == null) {
+        then.forEach(st -> st.java(b, in));
+        b.append(indent).append("}\n");
+        return;
+      }
       b.append(in).append("if ").append(cond.java()).append(" {\n");
       then.forEach(st -> st.java(b, in + "  "));
       if (otherwise.isEmpty()) {
@@ -203,7 +209,7 @@ abstract class Stmt {
     void exec(Expr.Env env, Effects fx) {
       env.locals.put(LOCAL, value.eval(env));
       try {
-        for (Stmt st : cond.test(env) ? then : otherwise) {
+        for (Stmt st : cond == null || cond.test(env) ? then : otherwise) {
           st.exec(env, fx);
         }
       } finally {

@@ -10,6 +10,7 @@ import com.sun.source.tree.CompoundAssignmentTree;
 import com.sun.source.tree.ConditionalExpressionTree;
 import com.sun.source.tree.ContinueTree;
 import com.sun.source.tree.DoWhileLoopTree;
+import com.sun.source.tree.EmptyStatementTree;
 import com.sun.source.tree.ExpressionStatementTree;
 import com.sun.source.tree.ExpressionTree;
 import com.sun.source.tree.ForLoopTree;
@@ -144,9 +145,7 @@ public final class BodyTranslator {
     Printer p = new Printer(stage, method, params, handler, subset, helpers, read);
     MethodTree tree = (MethodTree) path.getLeaf();
     CodeBlock.Builder out = CodeBlock.builder();
-    for (StatementTree s : tree.getBody().getStatements()) {
-      p.statement(new TreePath(new TreePath(path, tree.getBody()), s), out);
-    }
+    p.statements(new TreePath(path, tree.getBody()), tree.getBody().getStatements(), out);
     List<Helper> all = new ArrayList<>();
     for (Helper h : helpers.values()) {
       if (h != null) {
@@ -456,11 +455,15 @@ public final class BodyTranslator {
      * The statements of a block: inside a loop whose {@code break}/{@code continue} are flags, those
      * after a statement that may set one run only while neither is set (Java would not reach them).
      */
-    private void statements(TreePath parent, List<? extends StatementTree> list, CodeBlock.Builder out) {
+    void statements(TreePath parent, List<? extends StatementTree> list, CodeBlock.Builder out) {
       int guards = 0;
       for (int k = 0; k < list.size(); k++) {
         StatementTree s = list.get(k);
         statement(child(parent, s), out);
+        if (s instanceof VariableTree && list.subList(k + 1, list.size()).stream()
+            .allMatch(after -> compilesToNothing(child(parent, after)))) {
+          keepInScope(child(parent, s), out);
+        }
         if (loop != null && loop.any() && k < list.size() - 1 && LoopExits.leaves(s)) {
           out.beginControlFlow("if ($L)", loop.stay());
           guards++;
@@ -469,6 +472,50 @@ public final class BodyTranslator {
       for (int k = 0; k < guards; k++) {
         out.endControlFlow();
       }
+    }
+
+    /**
+     * A read of the local just declared at {@code path}, where no code follows it in its block: javac
+     * leaves such a local out of the class file's table of locals (its scope holds no instruction after
+     * the store), and Aparapi then refuses the store ({@code CodeGenException: outOfScope}). It happens
+     * to a local that is never read, or read only under an {@code if} whose condition is a constant
+     * false, which javac drops.
+     */
+    private void keepInScope(TreePath path, CodeBlock.Builder out) {
+      String name = localNames.get(trees.getElement(path));
+      if (name != null) {
+        out.add("// no code follows it in its block: a read keeps it in the table of locals Aparapi reads\n");
+        out.addStatement("$N = $N", name, name);
+      }
+    }
+
+    /** Whether javac compiles {@code path}'s statement to no instruction: empty, or under a constant false. */
+    private boolean compilesToNothing(TreePath path) {
+      Tree t = path.getLeaf();
+      if (t instanceof EmptyStatementTree) {
+        return true;
+      }
+      if (t instanceof BlockTree b) {
+        return b.getStatements().stream().allMatch(s -> compilesToNothing(child(path, s)));
+      }
+      if (t instanceof IfTree i) {
+        Object c = constantValue(child(path, i.getCondition()));
+        if (Boolean.FALSE.equals(c)) {
+          return i.getElseStatement() == null || compilesToNothing(child(path, i.getElseStatement()));
+        }
+        if (Boolean.TRUE.equals(c)) {
+          return compilesToNothing(child(path, i.getThenStatement()));
+        }
+      }
+      return false;
+    }
+
+    /** The value of a constant expression (javac's own rules, {@link ConstantFolder}), or null. */
+    private Object constantValue(TreePath path) {
+      return path.getLeaf() instanceof ExpressionTree x ? ConstantFolder.value(x, e -> {
+        TreePath at = TreePath.getPath(path.getCompilationUnit(), e);
+        return at != null && trees.getElement(at) instanceof VariableElement ve ? ve.getConstantValue() : null;
+      }) : null;
     }
 
     /**
@@ -571,12 +618,9 @@ public final class BodyTranslator {
       if (subset.refusedExpression(path, current)) {
         return "0";
       }
-      if (trees.getTypeMirror(path) == null && t instanceof ExpressionTree x) {
+      if (trees.getTypeMirror(path) == null && t instanceof ExpressionTree) {
         // a part of a constant expression javac folded and left untyped: its value
-        Object v = ConstantFolder.value(x, e -> {
-          TreePath at = TreePath.getPath(path.getCompilationUnit(), e);
-          return at != null && trees.getElement(at) instanceof VariableElement ve ? ve.getConstantValue() : null;
-        });
+        Object v = constantValue(path);
         if (v != null) {
           return JavaSpelling.literal(v);
         }
@@ -1025,9 +1069,7 @@ public final class BodyTranslator {
             names.add(KernelNames.length(p.getSimpleName().toString()));
           }
         }
-        for (StatementTree s : tree.getBody().getStatements()) {
-          statement(new TreePath(new TreePath(mp, tree.getBody()), s), b);
-        }
+        statements(new TreePath(mp, tree.getBody()), tree.getBody().getStatements(), b);
       } finally {
         calling.remove(m);
         current = saved;
