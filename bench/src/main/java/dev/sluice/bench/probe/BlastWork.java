@@ -15,11 +15,8 @@ import dev.sluice.examples.blast.Lookup;
 import dev.sluice.examples.blast.QueryTable;
 import dev.sluice.examples.blast.Seed;
 import dev.sluice.examples.blast.Settings;
-import java.lang.management.ManagementFactory;
-import java.lang.management.ThreadMXBean;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import java.util.function.Supplier;
@@ -65,45 +62,23 @@ public final class BlastWork {
     Lookup lookup = search.lookup();
     Extend extend = search.extend();
     String[] names = {"fused-1t", "Lookup and Extend called by hand", "sluice-cpu-1t (direct calls)"};
-    List<Supplier<Object>> runs = List.of(() -> output(fused), () -> nodesByHand(chunks, lookup, extend),
-        () -> output(sluice));
-    ThreadMXBean threads = ManagementFactory.getThreadMXBean();
-    long[][] cpu = new long[runs.size()][rounds];
-    for (int r = 0; r < rounds; r++) {
-      for (int k = 0; k < runs.size(); k++) {
-        System.gc();
-        long t0 = threads.getCurrentThreadCpuTime();
-        Object out = runs.get(k).get();
-        cpu[k][r] = threads.getCurrentThreadCpuTime() - t0;
-        if (!p.fingerprint(out).equals(p.expected())) {
-          throw new IllegalStateException("blast " + names[k] + " differs from the reference");
-        }
+    List<Supplier<Object>> runs = List.of(() -> CpuRounds.output(fused), () -> nodesByHand(chunks, lookup, extend),
+        () -> CpuRounds.output(sluice));
+    long[][] cpu = CpuRounds.time(runs, rounds, (out, k) -> {
+      if (!p.fingerprint(out).equals(p.expected())) {
+        throw new IllegalStateException("blast " + names[k] + " differs from the reference");
       }
-    }
+    });
     System.out.printf(Locale.ROOT, "BLAST, one thread, CPU time, x%d (%d positions), median of the last %d of %d rounds%n",
         scale, items, rounds - rounds / 3, rounds);
-    double base = median(cpu[0]);
+    double base = CpuRounds.median(cpu[0]);
     for (int k = 0; k < runs.size(); k++) {
-      double m = median(cpu[k]);
+      double m = CpuRounds.median(cpu[k]);
       System.out.printf(Locale.ROOT, "  %-36s %8.2f ms  %5.2fx fused-1t's time%n", names[k], m / 1e6, m / base);
     }
     fused.close();
     sluice.close();
     w.close();
-  }
-
-  private static Object output(Variant v) {
-    try {
-      return v.run().output();
-    } catch (Variant.Unavailable e) {
-      throw new IllegalStateException(e);
-    }
-  }
-
-  private static double median(long[] t) {
-    long[] s = Arrays.copyOfRange(t, t.length / 3, t.length);
-    Arrays.sort(s);
-    return s[s.length / 2];
   }
 
   /** One position's seeds, as a loop written by hand would keep them. */

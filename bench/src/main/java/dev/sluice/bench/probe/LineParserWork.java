@@ -10,7 +10,6 @@ import dev.sluice.examples.lineparser.SampleText;
 import dev.sluice.examples.lineparser.Summarize;
 import dev.sluice.runtime.Device;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import java.util.Random;
@@ -63,20 +62,13 @@ public final class LineParserWork {
         }
       }
     }
-    double base = median(times[0]);
+    double base = CpuRounds.median(times[0]);
     System.out.printf(Locale.ROOT, "line parser, %d lines (%d bytes), one thread, median of %d rounds (the first third are warm-up)%n",
         lines.length, text.length, rounds);
     for (int k = 0; k < runs.size(); k++) {
-      double m = median(times[k]);
+      double m = CpuRounds.median(times[k]);
       System.out.printf(Locale.ROOT, "  %-40s %9.2f ms  %5.2fx the one-pass loop's time%n", names[k], m / 1e6, m / base);
     }
-  }
-
-  /** Median of the last two thirds (the first third warms the JIT up). */
-  private static double median(long[] t) {
-    long[] s = Arrays.copyOfRange(t, t.length / 3, t.length);
-    Arrays.sort(s);
-    return s[s.length / 2];
   }
 
   /** The bench's fused loop: one pass per line. */

@@ -4,9 +4,6 @@ import dev.sluice.bench.Bench;
 import dev.sluice.bench.Impl;
 import dev.sluice.bench.Variant;
 import dev.sluice.bench.Workload;
-import java.lang.management.ManagementFactory;
-import java.lang.management.ThreadMXBean;
-import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 
@@ -30,7 +27,6 @@ public final class OneThread {
     int scale = Integer.getInteger("probe.scale", 1);
     int rounds = Integer.getInteger("probe.rounds", 15);
     String only = System.getProperty("bench.only", "");
-    ThreadMXBean threads = ManagementFactory.getThreadMXBean();
     Impl[] impls = {Impl.FUSED_1T, Impl.SLUICE_CPU_1T};
     System.out.printf(Locale.ROOT, "one thread, CPU time, x%d, median of the last %d of %d rounds%n", scale,
         rounds - rounds / 3, rounds);
@@ -48,20 +44,14 @@ public final class OneThread {
         System.out.printf(Locale.ROOT, "  %-14s n/a: %s%n", w.name(), e.getMessage());
         continue;
       }
-      long[][] cpu = new long[impls.length][rounds];
-      for (int r = 0; r < rounds; r++) {
-        for (int k = 0; k < impls.length; k++) {
-          System.gc();
-          long t0 = threads.getCurrentThreadCpuTime();
-          Variant.Outcome o = variants[k].run();
-          cpu[k][r] = threads.getCurrentThreadCpuTime() - t0;
-          if (!p.fingerprint(o.output()).equals(p.expected())) {
-            throw new IllegalStateException(w.name() + " " + impls[k].id + " differs from the reference");
-          }
-        }
-      }
-      double fused = median(cpu[0]);
-      double sluice = median(cpu[1]);
+      long[][] cpu = CpuRounds.time(List.of(() -> CpuRounds.output(variants[0]), () -> CpuRounds.output(variants[1])),
+          rounds, (out, k) -> {
+            if (!p.fingerprint(out).equals(p.expected())) {
+              throw new IllegalStateException(w.name() + " " + impls[k].id + " differs from the reference");
+            }
+          });
+      double fused = CpuRounds.median(cpu[0]);
+      double sluice = CpuRounds.median(cpu[1]);
       System.out.printf(Locale.ROOT, "  %-14s %s %8.2f ms  %s %8.2f ms  items/s ratio %.2fx%n", w.name(),
           impls[0].id, fused / 1e6, impls[1].id, sluice / 1e6, fused / sluice);
       for (Variant v : variants) {
@@ -71,9 +61,4 @@ public final class OneThread {
     }
   }
 
-  private static double median(long[] t) {
-    long[] s = Arrays.copyOfRange(t, t.length / 3, t.length);
-    Arrays.sort(s);
-    return s[s.length / 2];
-  }
 }

@@ -8,8 +8,6 @@ import dev.sluice.bench.Workload;
 import dev.sluice.bench.workloads.SynthGainWorkload;
 import dev.sluice.examples.synthgain.Gain;
 import dev.sluice.examples.synthgain.SynthGains;
-import java.lang.management.ManagementFactory;
-import java.lang.management.ThreadMXBean;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
@@ -38,7 +36,6 @@ public final class SynthGainWork {
   public static void main(String[] args) throws Exception {
     int scale = Integer.getInteger("probe.scale", 1);
     int rounds = Integer.getInteger("probe.rounds", 15);
-    ThreadMXBean threads = ManagementFactory.getThreadMXBean();
     String[] names = {"fused-1t", "fused-1t, Gain.run's per-call work", "the Gain objects called by hand",
         "sluice-cpu-1t (direct calls)", "the Gain objects, a stage at a time"};
     System.out.printf(Locale.ROOT, "SynthGain, one thread, CPU time, x%d, median of the last %d of %d rounds%n",
@@ -54,47 +51,26 @@ public final class SynthGainWork {
       Gain[] nodes = {new Gain(gain, SynthGains.salt(0)), new Gain(gain, SynthGains.salt(1)),
           new Gain(gain, SynthGains.salt(2))};
       List<Supplier<Object>> runs = List.of(
-          () -> output(fused),
+          () -> CpuRounds.output(fused),
           () -> perCallWork(ids, gain),
           () -> nodesByHand(ids, nodes),
-          () -> output(sluice),
+          () -> CpuRounds.output(sluice),
           () -> stageAtATime(ids, nodes));
-      long[][] cpu = new long[runs.size()][rounds];
-      for (int r = 0; r < rounds; r++) {
-        for (int k = 0; k < runs.size(); k++) {
-          System.gc();
-          long t0 = threads.getCurrentThreadCpuTime();
-          Object out = runs.get(k).get();
-          cpu[k][r] = threads.getCurrentThreadCpuTime() - t0;
-          if (!p.fingerprint(out).equals(p.expected())) {
-            throw new IllegalStateException(w.name() + " " + names[k] + " differs from the reference");
-          }
+      long[][] cpu = CpuRounds.time(runs, rounds, (out, k) -> {
+        if (!p.fingerprint(out).equals(p.expected())) {
+          throw new IllegalStateException(w.name() + " " + names[k] + " differs from the reference");
         }
-      }
-      double base = median(cpu[0]);
+      });
+      double base = CpuRounds.median(cpu[0]);
       System.out.printf(Locale.ROOT, "  %s, %d items in%n", w.name(), ids.length);
       for (int k = 0; k < runs.size(); k++) {
-        double m = median(cpu[k]);
+        double m = CpuRounds.median(cpu[k]);
         System.out.printf(Locale.ROOT, "    %-38s %8.2f ms  %5.2fx fused-1t's time%n", names[k], m / 1e6, m / base);
       }
       fused.close();
       sluice.close();
       w.close();
     }
-  }
-
-  private static Object output(Variant v) {
-    try {
-      return v.run().output();
-    } catch (Variant.Unavailable e) {
-      throw new IllegalStateException(e);
-    }
-  }
-
-  private static double median(long[] t) {
-    long[] s = Arrays.copyOfRange(t, t.length / 3, t.length);
-    Arrays.sort(s);
-    return s[s.length / 2];
   }
 
   /** {@code fused-1t}'s loop, working out the output count as {@code Gain.run} does: from the gain, per call. */
