@@ -36,7 +36,7 @@ final class Generator {
   /** What {@code -Dfuzz.features=} can restrict; the default is all of them. */
   static final List<String> FEATURES = List.of(
       "fanout", "fanin", "regions", "signals", "state", "reduce", "params", "records", "floats", "tiny", "loops", "exits",
-      "blocks");
+      "blocks", "dowhile");
 
   private static final int MAX_MULT = 2_000;
 
@@ -52,6 +52,8 @@ final class Generator {
    * block takes only the push budget the main draws left over, so those draws are unchanged.
    */
   private Random blocksRandom;
+  /** The draws for a loop's form beyond {@code for} and {@code while} (a do-while), likewise. */
+  private Random formsRandom;
   /** Whether the pushes being generated are inside a block's branch (blocks do not nest). */
   private boolean inBlock;
   private Spec spec;
@@ -69,6 +71,7 @@ final class Generator {
     r = new Random(seed);
     exitsRandom = new Random(~seed * 0x9E3779B97F4A7C15L);
     blocksRandom = new Random(seed * 0xC2B2AE3D27D4EB4FL + 1);
+    formsRandom = new Random(seed * 0x165667B19E3779F9L + 7);
     inBlock = false;
     spec = new Spec(seed);
     mult.clear();
@@ -696,6 +699,10 @@ final class Generator {
           } finally {
             r = main;
           }
+        }
+        if (on("dowhile") && formsRandom.nextInt(4) == 0) {
+          loop.asDoWhile = true;
+          spec.used.add("dowhile");
         }
         body.add(loop);
         budget -= most;

@@ -80,7 +80,9 @@ abstract class Stmt {
   /**
    * {@code for (int i = 0; i < count; i++) ch.push(value(i))}, count in 0..most; with {@link #exits},
    * a {@code continue} when {@code skip} holds and a {@code break} when {@code stop} does (before or
-   * after the push), and perhaps as {@code { int i = -1; while (i + 1 < count) { i++; ... } }}.
+   * after the push), and perhaps as {@code { int i = -1; while (i + 1 < count) { i++; ... } }}; or
+   * as {@code { int i = -1; if (0 < count) { do { i++; ... } while (i + 1 < count); } }} (whose
+   * {@code continue} goes to the condition), the same loop.
    */
   static final class LoopPush extends Stmt {
     final Spec.Channel ch;
@@ -91,6 +93,7 @@ abstract class Stmt {
     Expr.Cond stop;
     boolean stopFirst;
     boolean asWhile;
+    boolean asDoWhile;
 
     LoopPush(Spec.Channel ch, Expr count, int most, List<Expr> comps) {
       this.ch = ch;
@@ -109,7 +112,17 @@ abstract class Stmt {
 
     void java(StringBuilder b, String indent) {
       String in = indent + "  ";
-      if (asWhile) {
+      if (asDoWhile) {
+        b.append(indent).append("{\n");
+        b.append(in).append("int i = -1;\n");
+        b.append(in).append("if (0 < ").append(count.java()).append(") {\n");
+        b.append(in).append("  do {\n");
+        b.append(in).append("    i++;\n");
+        body(b, in + "    ");
+        b.append(in).append("  } while (i + 1 < ").append(count.java()).append(");\n");
+        b.append(in).append("}\n");
+        b.append(indent).append("}\n");
+      } else if (asWhile) {
         b.append(indent).append("{\n");
         b.append(in).append("int i = -1;\n");
         b.append(in).append("while (i + 1 < ").append(count.java()).append(") {\n");
