@@ -36,7 +36,7 @@ final class Generator {
   /** What {@code -Dfuzz.features=} can restrict; the default is all of them. */
   static final List<String> FEATURES = List.of(
       "fanout", "fanin", "regions", "signals", "state", "reduce", "params", "records", "floats", "tiny", "loops", "exits",
-      "blocks", "dowhile");
+      "blocks", "dowhile", "nested");
 
   private static final int MAX_MULT = 2_000;
 
@@ -54,6 +54,8 @@ final class Generator {
   private Random blocksRandom;
   /** The draws for a loop's form beyond {@code for} and {@code while} (a do-while), likewise. */
   private Random formsRandom;
+  /** The draws for {@code "nested"} (a loop around a loop of pushes), likewise. */
+  private Random nestRandom;
   /** Whether the pushes being generated are inside a block's branch (blocks do not nest). */
   private boolean inBlock;
   private Spec spec;
@@ -72,6 +74,7 @@ final class Generator {
     exitsRandom = new Random(~seed * 0x9E3779B97F4A7C15L);
     blocksRandom = new Random(seed * 0xC2B2AE3D27D4EB4FL + 1);
     formsRandom = new Random(seed * 0x165667B19E3779F9L + 7);
+    nestRandom = new Random(seed * 0x27D4EB2F165667C5L + 11);
     inBlock = false;
     spec = new Spec(seed);
     mult.clear();
@@ -714,8 +717,48 @@ final class Generator {
       body.add(new Stmt.Push(c, pass ? null : value(c.ty, sc), guard));
       budget -= 1;
     }
+    if (budget >= 2 && on("nested") && !inBlock && nestRandom.nextInt(2) == 0) {
+      budget -= nest(body, c, sc, budget);
+    }
     if (budget > 0 && on("blocks") && !inBlock && blocksRandom.nextInt(3) != 0) {
       block(body, s, c, sc, budget);
+    }
+  }
+
+  /**
+   * A loop of at most {@code m} passes around a loop of at most {@code budget / m} pushes on {@code c},
+   * perhaps with exits, and perhaps a {@code break} of the outer loop after the inner one: every draw
+   * from {@link #nestRandom}. Returns the budget it takes.
+   */
+  private int nest(List<Stmt> body, Channel c, Scope sc, int budget) {
+    Random main = r;
+    r = nestRandom;
+    try {
+      int outerMost = 2 + r.nextInt(Math.max(1, budget / 2 - 1));
+      int innerMost = budget / outerMost;
+      Expr outerCount = new Expr.Bin("%", new Expr.Bin("&", cast(Prim.INT, gen(Prim.INT, 1, sc)),
+          new Expr.Const(Prim.INT, 0x7fff), 0x7fff), new Expr.Const(Prim.INT, outerMost + 1), outerMost);
+      Scope outer = new Scope();
+      outer.leaves.addAll(sc.leaves);
+      outer.arrays.addAll(sc.arrays);
+      outer.leaves.add(new Expr.Ref(Expr.Ref.Kind.LOCAL, Prim.INT, Stmt.Nest.INDEX, outerMost));
+      Scope inner = new Scope();
+      inner.leaves.addAll(outer.leaves);
+      inner.arrays.addAll(outer.arrays);
+      inner.leaves.add(new Expr.Ref(Expr.Ref.Kind.LOOP, Prim.INT, "i", innerMost));
+      Expr innerCount = new Expr.Bin("%", new Expr.Bin("&", cast(Prim.INT, gen(Prim.INT, 1, outer)),
+          new Expr.Const(Prim.INT, 0x7fff), 0x7fff), new Expr.Const(Prim.INT, innerMost + 1), innerMost);
+      Stmt.LoopPush loop = new Stmt.LoopPush(c, innerCount, innerMost, value(c.ty, inner));
+      if (on("exits") && r.nextBoolean()) {
+        loop.exits(r.nextBoolean() ? cond(inner) : null, r.nextBoolean() ? cond(inner) : null, r.nextBoolean(),
+            r.nextBoolean());
+      }
+      Expr.Cond stop = on("exits") && r.nextBoolean() ? cond(outer) : null;
+      body.add(new Stmt.Nest(outerCount, outerMost, loop, stop));
+      spec.used.add("nested");
+      return outerMost * innerMost;
+    } finally {
+      r = main;
     }
   }
 

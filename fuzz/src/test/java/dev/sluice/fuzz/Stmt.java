@@ -236,6 +236,59 @@ abstract class Stmt {
     }
   }
 
+  /**
+   * {@code for (int j = 0; j < count; j++) { inner; [if (stop) break;] }}: a loop around a loop of
+   * pushes, whose count and values may read {@code j}; the outer {@code break} follows the inner
+   * loop, so the kernel has an outer loop's flag around an inner loop's.
+   */
+  static final class Nest extends Stmt {
+    static final String INDEX = "j";
+
+    final Expr count;
+    final int most;
+    final LoopPush inner;
+    final Expr.Cond stop;
+
+    Nest(Expr count, int most, LoopPush inner, Expr.Cond stop) {
+      this.count = count;
+      this.most = most;
+      this.inner = inner;
+      this.stop = stop;
+    }
+
+    void java(StringBuilder b, String indent) {
+      b.append(indent).append("for (int ").append(INDEX).append(" = 0; ").append(INDEX).append(" < ")
+          .append(count.java()).append("; ").append(INDEX).append("++) {\n");
+      inner.java(b, indent + "  ");
+      if (stop != null) {
+        b.append(indent).append("  if ").append(stop.java()).append(" break;\n");
+      }
+      b.append(indent).append("}\n");
+    }
+
+    void exec(Expr.Env env, Effects fx) {
+      int n = (Integer) count.eval(env);
+      if (n < 0 || n > most) {
+        throw new IllegalStateException("generator bug: loop count " + n + " outside 0.." + most);
+      }
+      try {
+        for (int j = 0; j < n; j++) {
+          env.locals.put(INDEX, j);
+          inner.exec(env, fx);
+          if (stop != null && stop.test(env)) {
+            break;
+          }
+        }
+      } finally {
+        env.locals.remove(INDEX);
+      }
+    }
+
+    int pushes(Spec.Channel c) {
+      return most * inner.pushes(c);
+    }
+  }
+
   /** A {@code @Reduce} update with its operator, in run. */
   static final class Reduce extends Stmt {
     final Spec.Field f;
