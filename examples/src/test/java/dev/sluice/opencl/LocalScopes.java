@@ -117,10 +117,13 @@ final class LocalScopes {
       }
       out.push(sum + twoScopes(x));
 
-      // locals that no code follows in their blocks: one never read, one read only under a constant
-      // false (javac leaves both out of the class file's table of locals)
+      // locals that no code follows in their blocks: one never read, one never assigned, one read
+      // only under a constant false (javac leaves them out of the class file's table of locals)
       {
         long unread = (long) x * 3;
+      }
+      {
+        int declaredOnly;
       }
       {
         float v = x * 0.5f;

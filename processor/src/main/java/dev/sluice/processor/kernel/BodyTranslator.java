@@ -460,7 +460,8 @@ public final class BodyTranslator {
       for (int k = 0; k < list.size(); k++) {
         StatementTree s = list.get(k);
         statement(child(parent, s), out);
-        if (s instanceof VariableTree && list.subList(k + 1, list.size()).stream()
+        // (a declaration without a value stores nothing, and a read of it would not compile)
+        if (s instanceof VariableTree v && v.getInitializer() != null && list.subList(k + 1, list.size()).stream()
             .allMatch(after -> compilesToNothing(child(parent, after)))) {
           keepInScope(child(parent, s), out);
         }
