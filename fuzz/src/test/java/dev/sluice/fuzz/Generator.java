@@ -308,6 +308,15 @@ final class Generator {
     List<Expr> of(Prim t) {
       return leaves.stream().filter(e -> e.type == t).toList();
     }
+
+    /** This scope and {@code leaf} (a loop index or a block's local), for the statements inside. */
+    Scope with(Expr leaf) {
+      Scope inner = new Scope();
+      inner.leaves.addAll(leaves);
+      inner.arrays.addAll(arrays);
+      inner.leaves.add(leaf);
+      return inner;
+    }
   }
 
   private static long modulus(double bound) {
@@ -682,26 +691,17 @@ final class Generator {
     while (budget > 0 && (r.nextInt(4) != 0 || body.stream().noneMatch(st -> st.pushes(c) > 0))) {
       if (budget >= 2 && on("loops") && r.nextInt(4) == 0) {
         int most = 2 + r.nextInt(budget - 1);
-        Scope inner = new Scope();
-        inner.leaves.addAll(sc.leaves);
-        inner.arrays.addAll(sc.arrays);
-        inner.leaves.add(new Expr.Ref(Expr.Ref.Kind.LOOP, Prim.INT, "i", most));
-        Expr e = cast(Prim.INT, gen(Prim.INT, 1, sc));
-        Expr masked = new Expr.Bin("&", e, new Expr.Const(Prim.INT, 0x7fff), 0x7fff);
-        Expr count = new Expr.Bin("%", masked, new Expr.Const(Prim.INT, most + 1), most);
-        Stmt.LoopPush loop = new Stmt.LoopPush(c, count, most, value(c.ty, inner));
+        Scope inner = sc.with(new Expr.Ref(Expr.Ref.Kind.LOOP, Prim.INT, "i", most));
+        Stmt.LoopPush loop = new Stmt.LoopPush(c, loopCount(sc, most), most, value(c.ty, inner));
         if (on("exits")) {
-          Random main = r;
-          r = exitsRandom;
-          try {
+          drawing(exitsRandom, () -> {
             if (r.nextInt(3) != 0) {
               loop.exits(r.nextBoolean() ? cond(inner) : null, r.nextBoolean() ? cond(inner) : null, r.nextBoolean(),
                   r.nextBoolean());
               spec.used.add("exits");
             }
-          } finally {
-            r = main;
-          }
+            return null;
+          });
         }
         if (on("dowhile") && formsRandom.nextInt(4) == 0) {
           loop.asDoWhile = true;
@@ -731,24 +731,13 @@ final class Generator {
    * from {@link #nestRandom}. Returns the budget it takes.
    */
   private int nest(List<Stmt> body, Channel c, Scope sc, int budget) {
-    Random main = r;
-    r = nestRandom;
-    try {
+    return drawing(nestRandom, () -> {
       int outerMost = 2 + r.nextInt(Math.max(1, budget / 2 - 1));
       int innerMost = budget / outerMost;
-      Expr outerCount = new Expr.Bin("%", new Expr.Bin("&", cast(Prim.INT, gen(Prim.INT, 1, sc)),
-          new Expr.Const(Prim.INT, 0x7fff), 0x7fff), new Expr.Const(Prim.INT, outerMost + 1), outerMost);
-      Scope outer = new Scope();
-      outer.leaves.addAll(sc.leaves);
-      outer.arrays.addAll(sc.arrays);
-      outer.leaves.add(new Expr.Ref(Expr.Ref.Kind.LOCAL, Prim.INT, Stmt.Nest.INDEX, outerMost));
-      Scope inner = new Scope();
-      inner.leaves.addAll(outer.leaves);
-      inner.arrays.addAll(outer.arrays);
-      inner.leaves.add(new Expr.Ref(Expr.Ref.Kind.LOOP, Prim.INT, "i", innerMost));
-      Expr innerCount = new Expr.Bin("%", new Expr.Bin("&", cast(Prim.INT, gen(Prim.INT, 1, outer)),
-          new Expr.Const(Prim.INT, 0x7fff), 0x7fff), new Expr.Const(Prim.INT, innerMost + 1), innerMost);
-      Stmt.LoopPush loop = new Stmt.LoopPush(c, innerCount, innerMost, value(c.ty, inner));
+      Expr outerCount = loopCount(sc, outerMost);
+      Scope outer = sc.with(new Expr.Ref(Expr.Ref.Kind.LOCAL, Prim.INT, Stmt.Nest.INDEX, outerMost));
+      Scope inner = outer.with(new Expr.Ref(Expr.Ref.Kind.LOOP, Prim.INT, "i", innerMost));
+      Stmt.LoopPush loop = new Stmt.LoopPush(c, loopCount(outer, innerMost), innerMost, value(c.ty, inner));
       if (on("exits") && r.nextBoolean()) {
         loop.exits(r.nextBoolean() ? cond(inner) : null, r.nextBoolean() ? cond(inner) : null, r.nextBoolean(),
             r.nextBoolean());
@@ -757,6 +746,25 @@ final class Generator {
       body.add(new Stmt.Nest(outerCount, outerMost, loop, stop));
       spec.used.add("nested");
       return outerMost * innerMost;
+    });
+  }
+
+  /** A loop's count, in 0..{@code most}: {@code (e & 0x7fff) % (most + 1)} of an int expression over {@code sc}. */
+  private Expr loopCount(Scope sc, int most) {
+    Expr masked = new Expr.Bin("&", cast(Prim.INT, gen(Prim.INT, 1, sc)), new Expr.Const(Prim.INT, 0x7fff), 0x7fff);
+    return new Expr.Bin("%", masked, new Expr.Const(Prim.INT, most + 1), most);
+  }
+
+  /**
+   * {@code work} with its draws from {@code stream} instead of the main one: a feature added later
+   * draws from its own, so the main draws, and so the pipelines of seeds found before it, stay as they
+   * were.
+   */
+  private <T> T drawing(Random stream, java.util.function.Supplier<T> work) {
+    Random main = r;
+    r = stream;
+    try {
+      return work.get();
     } finally {
       r = main;
     }
@@ -768,34 +776,31 @@ final class Generator {
    * {@link #blocksRandom}.
    */
   private void block(List<Stmt> body, Stage s, Channel c, Scope sc, int budget) {
-    Random main = r;
-    r = blocksRandom;
     inBlock = true;
     try {
-      List<Prim> types = new ArrayList<>(List.of(Prim.INT, Prim.LONG));
-      if (on("floats")) {
-        types.add(Prim.FLOAT);
-        types.add(Prim.DOUBLE);
-      }
-      Prim t = types.get(r.nextInt(types.size()));
-      Expr value = gen(t, 2, sc);
-      Scope inner = new Scope();
-      inner.leaves.addAll(sc.leaves);
-      inner.arrays.addAll(sc.arrays);
-      inner.leaves.add(new Expr.Ref(Expr.Ref.Kind.LOCAL, t, Stmt.Branch.LOCAL, value.bound));
-      // a third of the blocks have no if: their statements follow the local (a loop may end the block)
-      Expr.Cond cond = r.nextInt(3) == 0 ? null : cond(inner);
-      List<Stmt> then = new ArrayList<>();
-      pushesInto(then, s, c, inner, budget);
-      List<Stmt> otherwise = new ArrayList<>();
-      if (cond != null && r.nextInt(3) != 0) {
-        pushesInto(otherwise, s, c, inner, budget);
-      }
-      body.add(new Stmt.Branch(value, cond, then, otherwise));
-      spec.used.add("blocks");
+      drawing(blocksRandom, () -> {
+        List<Prim> types = new ArrayList<>(List.of(Prim.INT, Prim.LONG));
+        if (on("floats")) {
+          types.add(Prim.FLOAT);
+          types.add(Prim.DOUBLE);
+        }
+        Prim t = types.get(r.nextInt(types.size()));
+        Expr value = gen(t, 2, sc);
+        Scope inner = sc.with(new Expr.Ref(Expr.Ref.Kind.LOCAL, t, Stmt.Branch.LOCAL, value.bound));
+        // a third of the blocks have no if: their statements follow the local (a loop may end the block)
+        Expr.Cond cond = r.nextInt(3) == 0 ? null : cond(inner);
+        List<Stmt> then = new ArrayList<>();
+        pushesInto(then, s, c, inner, budget);
+        List<Stmt> otherwise = new ArrayList<>();
+        if (cond != null && r.nextInt(3) != 0) {
+          pushesInto(otherwise, s, c, inner, budget);
+        }
+        body.add(new Stmt.Branch(value, cond, then, otherwise));
+        spec.used.add("blocks");
+        return null;
+      });
     } finally {
       inBlock = false;
-      r = main;
     }
   }
 
