@@ -36,7 +36,7 @@ final class Generator {
   /** What {@code -Dfuzz.features=} can restrict; the default is all of them. */
   static final List<String> FEATURES = List.of(
       "fanout", "fanin", "regions", "signals", "state", "reduce", "params", "records", "floats", "tiny", "loops", "exits",
-      "blocks", "dowhile", "nested");
+      "blocks", "dowhile", "nested", "helpers");
 
   private static final int MAX_MULT = 2_000;
 
@@ -56,6 +56,12 @@ final class Generator {
   private Random formsRandom;
   /** The draws for {@code "nested"} (a loop around a loop of pushes), likewise. */
   private Random nestRandom;
+  /** The draws for {@code "helpers"} (static helper methods and their calls), likewise. */
+  private Random helpersRandom;
+  /** The node whose bodies are being generated: where a new helper may be private. */
+  private Stage current;
+  /** The helper whose body is being generated, or null: its body calls only earlier helpers. */
+  private Helper building;
   /** Whether the pushes being generated are inside a block's branch (blocks do not nest). */
   private boolean inBlock;
   private Spec spec;
@@ -75,6 +81,9 @@ final class Generator {
     blocksRandom = new Random(seed * 0xC2B2AE3D27D4EB4FL + 1);
     formsRandom = new Random(seed * 0x165667B19E3779F9L + 7);
     nestRandom = new Random(seed * 0x27D4EB2F165667C5L + 11);
+    helpersRandom = new Random(seed * 0x85EBCA77C2B2AE63L + 13);
+    current = null;
+    building = null;
     inBlock = false;
     spec = new Spec(seed);
     mult.clear();
@@ -479,7 +488,12 @@ final class Generator {
   }
 
   Expr.Cond cond(Scope sc) {
-    return cond(sc, 1);
+    Expr.Cond c = cond(sc, 1);
+    if (c.a == null) {
+      return c;
+    }
+    Expr a = viaHelper(c.a, sc);
+    return a == c.a ? c : new Expr.Cond(c.op, a, c.b);
   }
 
   /** A condition whose expressions nest at most {@code depth} deep (javac is slow on deep conditionals). */
@@ -505,11 +519,15 @@ final class Generator {
     for (Prim p : ty.comps()) {
       comps.add(fit(gen(p, 2, sc), p.itemBound));
     }
+    for (int k = 0; k < comps.size(); k++) {
+      comps.set(k, viaHelper(comps.get(k), sc));
+    }
     return comps;
   }
 
   private void transform(Stage s) {
     spec.stages.add(s);
+    current = s;
     long in = 0;
     for (Channel c : s.inputs) {
       in += mult.get(c);
@@ -751,7 +769,8 @@ final class Generator {
 
   /** A loop's count, in 0..{@code most}: {@code (e & 0x7fff) % (most + 1)} of an int expression over {@code sc}. */
   private Expr loopCount(Scope sc, int most) {
-    Expr masked = new Expr.Bin("&", cast(Prim.INT, gen(Prim.INT, 1, sc)), new Expr.Const(Prim.INT, 0x7fff), 0x7fff);
+    Expr masked = new Expr.Bin("&", cast(Prim.INT, viaHelper(gen(Prim.INT, 1, sc), sc)), new Expr.Const(Prim.INT, 0x7fff),
+        0x7fff);
     return new Expr.Bin("%", masked, new Expr.Const(Prim.INT, most + 1), most);
   }
 
@@ -768,6 +787,124 @@ final class Generator {
     } finally {
       r = main;
     }
+  }
+
+  // ---------------------------------------------------------------- helpers
+
+  /**
+   * {@code e} itself, or now and then a call of a static helper with {@code e} as its first argument
+   * (a helper made for it, or one made before that this body may call): every draw from
+   * {@link #helpersRandom}, and {@code e} keeps its draws, so the pipelines of earlier seeds keep
+   * their shape. No helper is made while one is being made (a helper calls earlier ones only, in
+   * {@link #helperBody}).
+   */
+  private Expr viaHelper(Expr e, Scope sc) {
+    if (!on("helpers") || building != null || current == null || helpersRandom.nextInt(5) != 0) {
+      return e;
+    }
+    return drawing(helpersRandom, () -> {
+      Prim p = e.type;
+      List<Helper> usable = spec.helpers.stream()
+          .filter(h -> h.type == p && h.params.get(0) == p && callable(h, current, null, sc)).toList();
+      Helper h = !usable.isEmpty() && r.nextInt(3) != 0 ? usable.get(r.nextInt(usable.size())) : helper(p, sc);
+      spec.used.add(h.owner == null ? "helper-shared" : "helper");
+      return call(h, fit(e, p.itemBound), sc, h.owner == null);
+    });
+  }
+
+  /**
+   * Whether {@code h} may be called from node {@code node}'s bodies, or from helper {@code from}'s
+   * (which then belongs to that node or to {@code H}), with the arrays of {@code sc}.
+   */
+  private static boolean callable(Helper h, Stage node, Helper from, Scope sc) {
+    boolean place = from == null ? h.owner == null || h.owner == node : h.owner == null || h.owner == from.owner;
+    return place && (h.array == null || sc.arrays.stream().anyMatch(f -> f.type == h.array));
+  }
+
+  /** A call of {@code h} with {@code first} and further arguments drawn over {@code sc}. */
+  private Expr call(Helper h, Expr first, Scope sc, boolean qualified) {
+    List<Expr> args = new ArrayList<>();
+    args.add(first);
+    for (int k = 1; k < h.params.size(); k++) {
+      Prim q = h.params.get(k);
+      args.add(fit(gen(q, 1, sc), q.itemBound));
+    }
+    String array = null;
+    if (h.array != null) {
+      List<Field> arrays = sc.arrays.stream().filter(f -> f.type == h.array).toList();
+      array = arrays.get(r.nextInt(arrays.size())).name;
+    }
+    return new Helper.Call(h, qualified, args, array);
+  }
+
+  /**
+   * A new helper returning {@code p}, whose first parameter is a {@code p}: private to the current
+   * node or shared in {@code H}, perhaps with an array parameter of a type {@code sc} can pass.
+   */
+  private Helper helper(Prim p, Scope sc) {
+    Stage owner = r.nextBoolean() ? current : null;
+    List<Prim> params = new ArrayList<>(List.of(p));
+    int more = r.nextInt(3);
+    for (int k = 0; k < more; k++) {
+      params.add(prim());
+    }
+    Prim array = sc.arrays.isEmpty() || r.nextBoolean() ? null : sc.arrays.get(r.nextInt(sc.arrays.size())).type;
+    Helper.Shape shape = Helper.Shape.values()[r.nextInt(3)];
+    Helper h = new Helper("h" + spec.helpers.size(), owner, p, params, array, shape);
+    Scope body = new Scope();
+    for (int k = 0; k < params.size(); k++) {
+      Prim q = params.get(k);
+      body.leaves.add(new Expr.Ref(Expr.Ref.Kind.LOCAL, q, Helper.SCALARS.get(k), q.itemBound));
+    }
+    if (array != null) {
+      body.arrays.add(new Field(Helper.ARRAY, Role.PARAM_ARRAY, array));
+    }
+    building = h;
+    try {
+      switch (shape) {
+        case RETURN -> h.first = helperBody(h, body);
+        case IF -> {
+          h.cond = cond(body, 1);
+          h.first = helperBody(h, body);
+          h.second = helperBody(h, body);
+        }
+        case LOOP -> {
+          h.first = helperBody(h, body);
+          h.overArray = array != null && r.nextBoolean();
+          int most = h.overArray ? 40 : 1 + r.nextInt(4);
+          if (!h.overArray) {
+            h.count = loopCount(body, most);
+          }
+          Scope withV = body.with(new Expr.Ref(Expr.Ref.Kind.LOCAL, p, "v", p.itemBound));
+          Scope loop = withV.with(new Expr.Ref(Expr.Ref.Kind.LOCAL, Prim.INT, "i", most));
+          h.skip = r.nextInt(3) == 0 ? cond(loop, 1) : null;
+          h.second = helperBody(h, loop);
+          h.stop = r.nextBoolean() ? cond(loop, 1) : null;
+          h.stopDoes = r.nextBoolean() ? Helper.Stop.BREAK : Helper.Stop.RETURN;
+          h.after = helperBody(h, withV);
+        }
+      }
+    } finally {
+      building = null;
+    }
+    spec.helpers.add(h);
+    return h;
+  }
+
+  /** A value of a helper's type over {@code sc}, now and then through an earlier helper it may call. */
+  private Expr helperBody(Helper h, Scope sc) {
+    Expr e = fit(gen(h.type, 2, sc), h.type.itemBound);
+    if (r.nextInt(4) != 0) {
+      return e;
+    }
+    List<Helper> usable = spec.helpers.stream()
+        .filter(g -> g.type == h.type && g.params.get(0) == h.type && callable(g, null, h, sc)).toList();
+    if (usable.isEmpty()) {
+      return e;
+    }
+    Helper g = usable.get(r.nextInt(usable.size()));
+    spec.used.add("helper-calls-helper");
+    return call(g, e, sc, g.owner == null && h.owner != null);
   }
 
   /**
@@ -894,6 +1031,7 @@ final class Generator {
   }
 
   private void raise(Stage s, Ty.Rec tag) {
+    current = s;
     Scope sc = new Scope();
     for (int k = 0; k < s.inType.comps().size(); k++) {
       sc.leaves.add(new Expr.Ref(Expr.Ref.Kind.ITEM, s.inType, k, "x", s.inType.comps().get(k).itemBound));
@@ -908,6 +1046,7 @@ final class Generator {
   }
 
   private void userHandler(Stage h, Ty.Rec tag) {
+    current = h;
     Ty tagTy = Ty.of(tag);
     Scope first = new Scope();
     for (int k = 0; k < tag.comps.size(); k++) {

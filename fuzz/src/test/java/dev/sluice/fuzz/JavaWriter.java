@@ -65,8 +65,17 @@ final class JavaWriter {
       if (s.kind == Kind.ENUMERATOR) {
         enumerator(b, s);
       } else if (s.kind == Kind.TRANSFORM) {
-        node(b, s);
+        node(b, s, spec.helpers);
       }
+    }
+    if (spec.helpers.stream().anyMatch(h -> h.owner == null)) {
+      b.append("\n  final class H {");
+      for (Helper h : spec.helpers) {
+        if (h.owner == null) {
+          h.java(b, "    ");
+        }
+      }
+      b.append("  }\n");
     }
     b.append("}\n");
     return b.toString();
@@ -114,7 +123,7 @@ final class JavaWriter {
     return new ArrayList<>(out);
   }
 
-  private static void node(StringBuilder b, Stage s) {
+  private static void node(StringBuilder b, Stage s, List<Helper> helpers) {
     b.append("\n  @Node\n  final class ").append(s.className()).append(" {\n");
     List<Field> ctor = new ArrayList<>();
     for (Field f : s.fields) {
@@ -172,6 +181,11 @@ final class JavaWriter {
     }
     for (Map.Entry<Ty.Rec, List<Stmt>> h : s.userHandlers.entrySet()) {
       handler(b, s, "@SignalHandler", "on" + h.getKey().name, h.getKey().name + " t", h.getValue());
+    }
+    for (Helper h : helpers) {
+      if (h.owner == s) {
+        h.java(b, "    ");
+      }
     }
     b.append("  }\n");
   }

@@ -20,6 +20,8 @@ final class Spec {
   final List<Ty.Rec> tags = new ArrayList<>();
   final List<Stage> stages = new ArrayList<>();
   final List<SinkSpec> sinks = new ArrayList<>();
+  /** Static helpers, in the order made: a helper calls only earlier ones. */
+  final List<Helper> helpers = new ArrayList<>();
   /** The features this pipeline uses, for the failure's one-line description. */
   final Set<String> used = new TreeSet<>();
   List<Object> input = List.of();
