@@ -20,6 +20,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * A region nested in a region, through generated code: the default sizes and the smallest legal
@@ -151,6 +152,24 @@ class NestedRegionsTest {
 
     NestedTinyPipeline fine = NestedTinyPipeline.builder().device(Device.cpu()).instances(2).chunkSize(4).build();
     assertEquals(sorted(referenceDocs(input), BY_DOC), sorted(fine.run(input).docTotals(), BY_DOC));
+  }
+
+  /**
+   * The message names the chunk the failing item came from, whole: the queued executor has read part
+   * or all of it by the time the region's lines fail, and printed what was left ("[18, 20)" here, or
+   * an empty "[20, 20)").
+   */
+  @ParameterizedTest
+  @ValueSource(booleans = {false, true})
+  void theMessageNamesTheWholeChunkTheFailingItemCameFrom(boolean scheduled) {
+    Doc[] input = docs(50, 3);
+    int bad = 17;
+    input[bad] = new Doc(bad, 4);
+    NestedTinyPipeline failing = NestedTinyPipeline.builder()
+        .device(scheduled ? Device.cpuScheduled() : Device.cpu()).instances(1).chunkSize(4)
+        .makeLine(() -> new Nodes.MakeLine(bad)).build();
+    PipelineException e = assertThrows(PipelineException.class, () -> failing.run(input));
+    assertTrue(e.getMessage().endsWith("(this instance was reading input items [16, 20))"), e.getMessage());
   }
 
   @Test

@@ -6,6 +6,8 @@ public final class InputChunk {
   public Object data;
   /** Index of {@code data[0]} in the whole input (for ranges, the first value). */
   public long base;
+  /** Where the claim began: {@code pos} moves on as items are read, this does not. */
+  public int start;
   public int pos;
   public int end;
   /** Input items before this array (for chunked streams); used in error messages. */
@@ -17,6 +19,7 @@ public final class InputChunk {
 
   @Override
   public String toString() {
-    return "input items [" + (offset + pos) + ", " + (offset + end) + ")";
+    // the whole claim, not what is left of it: an error after its last item was read still names it
+    return "input items [" + (offset + start) + ", " + (offset + end) + ")";
   }
 }

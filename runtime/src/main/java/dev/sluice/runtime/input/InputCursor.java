@@ -40,6 +40,7 @@ public interface InputCursor {
         chunk.base = pending.base;
         chunk.offset = pending.offset;
         chunk.pos = pending.pos;
+        chunk.start = chunk.pos;
         chunk.end = Math.min(pending.end, pending.pos + piece);
         pending.pos = chunk.end;
         return true;
@@ -69,6 +70,7 @@ public interface InputCursor {
         chunk.base = 0;
         chunk.offset = 0;
         chunk.pos = (int) from;
+        chunk.start = chunk.pos;
         chunk.end = (int) Math.min(from + chunkSize, length);
         return true;
       }
@@ -137,6 +139,7 @@ public interface InputCursor {
         chunk.base = 0;
         chunk.offset = offset;
         chunk.pos = next;
+        chunk.start = next;
         chunk.end = Math.min(next + chunkSize, length0);
         next = chunk.end;
         return true;

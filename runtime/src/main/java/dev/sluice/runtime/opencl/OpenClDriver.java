@@ -245,6 +245,7 @@ public final class OpenClDriver {
     d.base = c.base;
     d.offset = c.offset;
     d.pos = pos;
+    d.start = pos;
     d.end = end;
     return d;
   }
