@@ -132,6 +132,27 @@ abstract class Expr {
     }
   }
 
+  /** {@code array[index]}, unguarded: out of range it throws, as the run must then. */
+  static final class Index extends Expr {
+    final String array;
+    final Expr index;
+
+    Index(Prim type, String array, Expr index, double bound) {
+      super(type, bound);
+      this.array = array;
+      this.index = index;
+    }
+
+    String java() {
+      return array + "[" + index.java() + "]";
+    }
+
+    Object eval(Env env) {
+      // java.lang.reflect.Array throws ArrayIndexOutOfBoundsException, as the node's own access does
+      return Array.get(env.params.get(array), (Integer) index.eval(env));
+    }
+  }
+
   static final class Cast extends Expr {
     final Expr e;
 

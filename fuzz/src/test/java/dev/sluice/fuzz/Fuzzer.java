@@ -4,6 +4,7 @@ import dev.sluice.fuzz.Spec.Field;
 import dev.sluice.fuzz.Spec.Role;
 import dev.sluice.fuzz.Spec.Stage;
 import dev.sluice.runtime.Device;
+import dev.sluice.runtime.PipelineException;
 import dev.sluice.runtime.RunReport;
 import dev.sluice.runtime.testing.SliceSize;
 import java.io.IOException;
@@ -42,6 +43,8 @@ final class Fuzzer {
   }
 
   private final Set<String> features;
+  /** Seeds generated with other features than {@link #features}: see {@link #withFeatures}. */
+  private final Map<Long, Set<String>> featuresOf = new HashMap<>();
   private final Device opencl;
   private final boolean cpu;
   private final PrintStream log;
@@ -55,12 +58,18 @@ final class Fuzzer {
     this.log = log;
   }
 
+  /** Generates {@code seed} with {@code f} instead of the fuzzer's features. */
+  Fuzzer withFeatures(long seed, Set<String> f) {
+    featuresOf.put(seed, f);
+    return this;
+  }
+
   List<Failure> run(List<Long> seeds, int batch) {
     List<Failure> failures = new ArrayList<>();
     for (int i = 0; i < seeds.size(); i += batch) {
       List<Spec> specs = new ArrayList<>();
       for (long seed : seeds.subList(i, Math.min(seeds.size(), i + batch))) {
-        specs.add(new Generator(features).generate(seed));
+        specs.add(new Generator(featuresOf.getOrDefault(seed, features)).generate(seed));
       }
       failures.addAll(batch(specs));
     }
@@ -158,8 +167,10 @@ final class Fuzzer {
       once(d, problems, "opencl instances=" + (groups == 0 ? "default" : groups) + " chunk=" + chunk, opencl, groups,
           chunk, new int[] {0, 0, 1, record ? 2 : 0}, new int[] {0, 1, 0, 0}, input, expected0, expected1, 0, 7, 64, 3);
     }
-    log.printf("fuzz: seed %d: %d items, cpu %.1f s, opencl %.1f s%s%n", spec.seed, input.size(), (t1 - t0) / 1e9,
-        (System.nanoTime() - t1) / 1e9, problems.isEmpty() ? "" : ", " + problems.size() + " problem(s)");
+    Object failure = expected0.get(Reference.FAILURE);
+    log.printf("fuzz: seed %d: %d items, cpu %.1f s, opencl %.1f s%s%s%n", spec.seed, input.size(), (t1 - t0) / 1e9,
+        (System.nanoTime() - t1) / 1e9, failure == null ? "" : ", fails at " + failure,
+        problems.isEmpty() ? "" : ", " + problems.size() + " problem(s)");
     return problems.isEmpty() ? null : new Failure(spec, compiled.sources().resolve(spec.pkg), problems);
   }
 
@@ -200,6 +211,16 @@ final class Fuzzer {
       } else {
         body.run();
       }
+      Object failure = (variant == 0 ? e0 : e1).get(Reference.FAILURE);
+      if (failure != null) {
+        // the reference failed at the one stage that may: every back end must fail there, the same way
+        if (thrown[0] == null) {
+          problems.add(run + ": expected the run to fail (" + failure + "), but it returned results");
+        } else if (!failure.equals(failureOf(thrown[0]))) {
+          problems.add(run + ": expected a failure " + failure + ", threw " + describe(thrown[0]));
+        }
+        continue;
+      }
       if (thrown[0] != null) {
         problems.add(run + ": threw " + describe(thrown[0]));
         continue;
@@ -213,6 +234,27 @@ final class Fuzzer {
         problems.add(run + ": " + diff);
       }
     }
+  }
+
+  /**
+   * {@code "<node>: <kind>"} for a {@link PipelineException} (in {@code t}'s causes) that a generated
+   * failure explains, as {@link Reference#FAILURE} names it; else {@link #describe}.
+   */
+  static String failureOf(Throwable t) {
+    for (Throwable c = t; c != null; c = c.getCause() == c ? null : c.getCause()) {
+      if (c instanceof PipelineException p) {
+        Throwable cause = p.getCause();
+        String m = p.getMessage();
+        String kind = cause instanceof ArithmeticException && m.contains("ArithmeticException: / by zero") ? "divide"
+            : cause instanceof ArrayIndexOutOfBoundsException && m.contains("ArrayIndexOutOfBoundsException: Index ")
+                ? "index"
+            : m.contains(": pushed more than @Max(") ? "max"
+            : m.contains(": count(parent) returned ") ? "count"
+            : null;
+        return kind == null ? describe(t) : p.node() + ": " + kind;
+      }
+    }
+    return describe(t);
   }
 
   /** The exception and message, and the root cause's class and message when it is another exception. */

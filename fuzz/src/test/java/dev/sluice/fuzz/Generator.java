@@ -36,7 +36,7 @@ final class Generator {
   /** What {@code -Dfuzz.features=} can restrict; the default is all of them. */
   static final List<String> FEATURES = List.of(
       "fanout", "fanin", "regions", "signals", "state", "reduce", "params", "records", "floats", "tiny", "loops", "exits",
-      "blocks", "dowhile", "nested", "helpers");
+      "blocks", "dowhile", "nested", "helpers", "errors");
 
   private static final int MAX_MULT = 2_000;
 
@@ -58,6 +58,8 @@ final class Generator {
   private Random nestRandom;
   /** The draws for {@code "helpers"} (static helper methods and their calls), likewise. */
   private Random helpersRandom;
+  /** The draws for {@code "errors"} (one stage that fails on some items), likewise. */
+  private Random errorsRandom;
   /** The node whose bodies are being generated: where a new helper may be private. */
   private Stage current;
   /** The helper whose body is being generated, or null: its body calls only earlier helpers. */
@@ -82,6 +84,7 @@ final class Generator {
     formsRandom = new Random(seed * 0x165667B19E3779F9L + 7);
     nestRandom = new Random(seed * 0x27D4EB2F165667C5L + 11);
     helpersRandom = new Random(seed * 0x85EBCA77C2B2AE63L + 13);
+    errorsRandom = new Random(seed * 0x94D049BB133111EBL + 17);
     current = null;
     building = null;
     inBlock = false;
@@ -108,6 +111,12 @@ final class Generator {
       signals();
     }
     spec.input = input();
+    if (on("errors") && errorsRandom.nextInt(4) == 0) {
+      drawing(errorsRandom, () -> {
+        failing();
+        return null;
+      });
+    }
     return spec;
   }
 
@@ -787,6 +796,131 @@ final class Generator {
     } finally {
       r = main;
     }
+  }
+
+  // ---------------------------------------------------------------- errors
+
+  /**
+   * Makes one stage fail on some items, if one can: a push value divided by (or taken modulo) a
+   * divisor that is zero for some items, an array read with an index out of range for some, a loop
+   * that may push one more than {@code @Max}, or an enumerator whose count may be negative or above
+   * {@code maxElements}. Only that stage can fail, so, the graph being acyclic, the items it receives
+   * do not depend on its failures: the run fails there on every back end exactly when the reference
+   * fails there for some item (in {@link Reference}).
+   */
+  private void failing() {
+    List<Option> options = new ArrayList<>();
+    for (Stage s : spec.stages) {
+      if (s.kind == Kind.ENUMERATOR) {
+        Expr.Bin count = (Expr.Bin) s.count;
+        long mask = ((Expr.Const) count.b).value;
+        if (mask >= 2) {
+          options.add(new Option(s, () -> {
+            s.maxElements = 1 + r.nextInt((int) mask - 1);
+            spec.used.add("error-count-max");
+          }));
+        }
+        options.add(new Option(s, () -> {
+          s.count = new Expr.Bin("-", count, new Expr.Const(Prim.INT, 1), mask + 1);
+          spec.used.add("error-count-negative");
+        }));
+        continue;
+      }
+      if (s.kind != Kind.TRANSFORM) {
+        continue;
+      }
+      Scope items = new Scope();
+      for (int k = 0; k < s.inType.comps().size(); k++) {
+        items.leaves.add(new Expr.Ref(Expr.Ref.Kind.ITEM, s.inType, k, "x", s.inType.comps().get(k).itemBound));
+      }
+      List<Field> arrays = s.fields.stream().filter(f -> f.role == Role.PARAM_ARRAY).toList();
+      // run's pushes, and those of END and user handlers (a failure there names the signal), each
+      // with what its divisor or index may read: the item, the parent, the tag
+      List<Body> bodies = new ArrayList<>(List.of(new Body(s.run, items, "")));
+      if (s.end != null) {
+        Scope parent = new Scope();
+        for (int k = 0; k < s.parentType.comps().size(); k++) {
+          parent.leaves.add(new Expr.Ref(Expr.Ref.Kind.PARENT, s.parentType, k, "p",
+              s.parentType.comps().get(k).itemBound));
+        }
+        bodies.add(new Body(s.end, parent, "-end"));
+      }
+      for (Map.Entry<Ty.Rec, List<Stmt>> h : s.userHandlers.entrySet()) {
+        Ty tag = Ty.of(h.getKey());
+        Scope reads = new Scope();
+        for (int k = 0; k < tag.comps().size(); k++) {
+          reads.leaves.add(new Expr.Ref(Expr.Ref.Kind.TAG, tag, k, "t", tag.comps().get(k).itemBound));
+        }
+        bodies.add(new Body(h.getValue(), reads, "-handler"));
+      }
+      for (Body where : bodies) {
+        addFailures(options, s, where, arrays);
+      }
+      for (Channel c : s.channels) {
+        if (!c.aggregate && s.run.stream().anyMatch(st -> st.pushes(c) > 0)) {
+          options.add(new Option(s, () -> {
+            Scope inner = items.with(new Expr.Ref(Expr.Ref.Kind.LOOP, Prim.INT, "i", c.max + 1));
+            s.run.add(new Stmt.LoopPush(c, loopCount(items, c.max + 1), c.max + 1, value(c.ty, inner)));
+            spec.used.add("error-max");
+          }));
+        }
+      }
+    }
+    if (options.isEmpty()) {
+      return;
+    }
+    Option o = options.get(r.nextInt(options.size()));
+    current = o.stage;
+    o.change.run();
+    spec.failing = o.stage;
+  }
+
+  /** A way to make {@code stage} fail on some items. */
+  private record Option(Stage stage, Runnable change) {}
+
+  /** A body of a stage, what its failure's divisor or index may read, and its name in the features. */
+  private record Body(List<Stmt> stmts, Scope reads, String where) {}
+
+  /** The ways to make a push of {@code body} fail on some items: a zero divisor, an index out of range. */
+  private void addFailures(List<Option> options, Stage s, Body body, List<Field> arrays) {
+    for (int at = 0; at < body.stmts.size(); at++) {
+      if (!(body.stmts.get(at) instanceof Stmt.Push p) || p.comps == null) {
+        continue;
+      }
+      int stmt = at;
+      for (int k = 0; k < p.comps.size(); k++) {
+        int comp = k;
+        Prim t = p.comps.get(k).type;
+        if (t.integral()) {
+          options.add(new Option(s, () -> {
+            long m = new long[] {1, 3, 7, 15}[r.nextInt(4)];
+            Expr d = new Expr.Bin("&", cast(t, gen(t, 1, body.reads)), new Expr.Const(t, m), m);
+            Expr a = p.comps.get(comp);
+            replace(body.stmts, stmt, comp, new Expr.Bin(r.nextBoolean() ? "/" : "%", a, d, a.bound));
+            spec.used.add("error-divide" + body.where);
+          }));
+        }
+        if (!arrays.isEmpty()) {
+          options.add(new Option(s, () -> {
+            Field f = arrays.get(r.nextInt(arrays.size()));
+            Expr masked = new Expr.Bin("&", cast(Prim.INT, gen(Prim.INT, 1, body.reads)), new Expr.Const(Prim.INT, 63), 63);
+            Expr index = new Expr.Bin("-", masked, new Expr.Const(Prim.INT, 2), 65);
+            Expr read = cast(t, fit(new Expr.Index(f.type, f.name, index, f.type.itemBound), t.itemBound));
+            Expr a = p.comps.get(comp);
+            replace(body.stmts, stmt, comp, fit(new Expr.Bin("+", a, read, a.bound + read.bound), t.itemBound));
+            spec.used.add("error-index" + body.where);
+          }));
+        }
+      }
+    }
+  }
+
+  /** The push at {@code stmt} of {@code body} with component {@code comp} replaced by {@code e}. */
+  private static void replace(List<Stmt> body, int stmt, int comp, Expr e) {
+    Stmt.Push p = (Stmt.Push) body.get(stmt);
+    List<Expr> comps = new ArrayList<>(p.comps);
+    comps.set(comp, e);
+    body.set(stmt, new Stmt.Push(p.ch, comps, p.guard));
   }
 
   // ---------------------------------------------------------------- helpers

@@ -8,6 +8,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.Map;
 import java.util.List;
 import java.util.Set;
@@ -18,12 +19,12 @@ import org.opentest4j.TestAbortedException;
  * The differential pipeline fuzzer (see docs/fuzzing.md). Without properties: a fixed set of seeds
  * plus one that changes with every commit ({@link FreshSeed}), each printed on failure;
  * {@code -Dfuzz.fresh=true} makes that one random, {@code =false} leaves it out. {@code -Dfuzz.seed=S} replays pipeline S ({@code -Dfuzz.count=N}: S
- * to S+N-1); {@code -Dfuzz.count=N} alone runs N pipelines from a fresh seed (the long profile);
+ * to S+N-1; {@code -Dfuzz.seeds=S,T,...} those); {@code -Dfuzz.count=N} alone runs N pipelines from a fresh seed (the long profile);
  * {@code -Dfuzz.features=regions,signals} or {@code =-fanin} restricts the generator;
  * {@code -Dfuzz.backends=cpu} or {@code =opencl} runs one back end.
  */
 class PipelineFuzzTest {
-  /** The fixed set: pipelines 1..FIXED, and the seeds in FOUND. */
+  /** The fixed set: pipelines 1..FIXED, and the seeds in FOUND and FAILING. */
   static final int FIXED = 16;
   /**
    * Seeds that found a bug, replayed every run: 2032 and 2261, kernels Aparapi could not parse (a
@@ -32,9 +33,27 @@ class PipelineFuzzTest {
    * {@code (((int) (42924L >> 6)) & 15)}, a constant javac leaves untyped, which the kernel read as 0.
    * 220405035596: three nested enumerators, on whose kernel PoCL's compiler aborted the JVM.
    * 882940409441: two blocks side by side, each declaring {@code int i} and ending with a loop left
-   * by {@code break} or {@code continue}, which Aparapi declared twice in one C scope.
+   * by {@code break} or {@code continue}, which Aparapi declared twice in one C scope. They are
+   * generated without the features added after them ({@link #LATER}), as they were found.
    */
   static final long[] FOUND = {2032, 2261, 621713855809L, 220405035596L, 882940409441L};
+  /**
+   * Seeds whose pipelines fail on purpose ({@code "errors"}), one of each kind, so that every run
+   * checks that each back end fails the same way and stays usable: a division by zero (71000005), an
+   * index out of range (71000004), a push beyond {@code @Max} (71000024), a count above
+   * {@code maxElements} (71000045), a division by zero in an END handler (100275).
+   */
+  /** Features added after the seeds in FOUND were found, which change their pipelines. */
+  static final Set<String> LATER = Set.of("helpers", "errors");
+
+  static final long[] FAILING = {71000005L, 71000004L, 71000024L, 71000045L, 100275L};
+
+  /** {@code features} without those added after the seeds in FOUND were found. */
+  private static Set<String> asFound(Set<String> features) {
+    Set<String> f = new HashSet<>(features);
+    f.removeAll(LATER);
+    return f;
+  }
 
   private static String prop(String name) {
     String v = System.getProperty(name);
@@ -46,7 +65,11 @@ class PipelineFuzzTest {
     String seed = prop("fuzz.seed");
     String count = prop("fuzz.count");
     List<Long> seeds = new ArrayList<>();
-    if (seed != null) {
+    if (prop("fuzz.seeds") != null) {
+      for (String s : prop("fuzz.seeds").split(",")) {
+        seeds.add(Long.parseLong(s.trim()));
+      }
+    } else if (seed != null) {
       long s = Long.parseLong(seed);
       int n = count == null ? 1 : Integer.parseInt(count);
       for (int i = 0; i < n; i++) {
@@ -64,6 +87,9 @@ class PipelineFuzzTest {
       for (long s : FOUND) {
         seeds.add(s);
       }
+      for (long s : FAILING) {
+        seeds.add(s);
+      }
       FreshSeed.Fresh fresh = FreshSeed.choose(prop("fuzz.fresh"));
       if (fresh != null) {
         seeds.add(fresh.seed());
@@ -76,7 +102,8 @@ class PipelineFuzzTest {
       // only write the sources, e.g. to look at a pipeline the processor is slow on
       Path dir = Path.of(prop("fuzz.dump"));
       for (long s : seeds) {
-        Spec spec = new Generator(features).generate(s);
+        boolean found = java.util.Arrays.stream(FOUND).anyMatch(f -> f == s);
+        Spec spec = new Generator(found ? asFound(features) : features).generate(s);
         for (Map.Entry<String, String> e : JavaWriter.sources(spec).entrySet()) {
           Path f = dir.resolve(e.getKey());
           Files.createDirectories(f.getParent());
@@ -99,6 +126,9 @@ class PipelineFuzzTest {
         + ", features " + features + ", back ends " + backends);
     long t0 = System.nanoTime();
     Fuzzer fuzzer = new Fuzzer(features, backends.contains("cpu"), cl, System.out);
+    for (long s : FOUND) {
+      fuzzer.withFeatures(s, asFound(features));
+    }
     List<Fuzzer.Failure> failures = fuzzer.run(seeds, prop("fuzz.batch") == null ? 8 : Integer.parseInt(prop("fuzz.batch")));
     System.out.printf("fuzz: %d pipelines, %d runs, %d failing, %.1f s%n", fuzzer.pipelines, fuzzer.runs,
         failures.size(), (System.nanoTime() - t0) / 1e9);

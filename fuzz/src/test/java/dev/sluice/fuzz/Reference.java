@@ -41,6 +41,21 @@ final class Reference {
   private final Map<Integer, Object> parents = new HashMap<>();
   private final Map<Integer, List<Stage>> members = new HashMap<>();
   private final Map<String, List<Object>> sinks = new LinkedHashMap<>();
+  /** How {@link Spec#failing} failed, if it did: see {@link #FAILURE}. */
+  private String failure;
+
+  /**
+   * The key of the expected failure, {@code "<node>: <kind>"} with kind {@code divide}, {@code index},
+   * {@code max} or {@code count}; a run that expects one must throw it and give no results.
+   */
+  static final String FAILURE = "@failure";
+
+  /** Thrown where a body pushes more than a channel's {@code @Max} for one call. */
+  private static final class OverMax extends RuntimeException {
+    OverMax(Channel c) {
+      super("more than @Max(" + c.max + ") on " + c.name, null, false, false);
+    }
+  }
 
   private Reference(Spec spec, int variant) {
     this.spec = spec;
@@ -80,6 +95,9 @@ final class Reference {
       deliver(src, item);
     }
     Map<String, Object> out = new LinkedHashMap<>(sinks);
+    if (failure != null) {
+      out.put(FAILURE, failure);
+    }
     for (Stage s : spec.stages) {
       for (Field f : s.fields) {
         if (f.role == Role.REDUCE) {
@@ -111,9 +129,17 @@ final class Reference {
   }
 
   private void exec(List<Stmt> body, Expr.Env env, Stage s) {
+    Map<Channel, Integer> pushed = new HashMap<>();
     Stmt.Effects fx = new Stmt.Effects() {
       @Override
       public void push(Channel channel, Object value) {
+        // one call's pushes on a channel: at most its @Max, which the back ends check at the push
+        if (pushed.merge(channel, 1, Integer::sum) > channel.max) {
+          if (s != spec.failing) {
+            throw new IllegalStateException("generator bug: more than @Max(" + channel.max + ") on " + channel.name);
+          }
+          throw new OverMax(channel);
+        }
         deliver(channel, value);
       }
 
@@ -133,13 +159,17 @@ final class Reference {
       env.parent = v;
       int n = (Integer) s.count.eval(env);
       if (n < 0 || (s.maxElements > 0 && n > s.maxElements)) {
-        throw new IllegalStateException("generator bug: count " + n + " at " + s.name);
+        if (s != spec.failing) {
+          throw new IllegalStateException("generator bug: count " + n + " at " + s.name);
+        }
+        failure = s.name + ": count";
+        return;
       }
       Object before = parents.put(s.id, v);
       List<Stage> region = members.getOrDefault(s.id, List.of());
       for (Stage m : region) {
         if (m.begin != null) {
-          exec(m.begin, env(m), m);
+          call(m.begin, env(m), m);
         }
       }
       Channel out = s.channels.get(0);
@@ -148,7 +178,7 @@ final class Reference {
       }
       for (Stage m : region) {
         if (m.end != null) {
-          exec(m.end, env(m), m);
+          call(m.end, env(m), m);
         }
       }
       if (before == null) {
@@ -160,7 +190,22 @@ final class Reference {
     }
     Expr.Env env = env(s);
     env.item = v;
-    exec(s.run, env, s);
+    call(s.run, env, s);
+  }
+
+  /**
+   * {@link #exec}, noting the failure of {@link Spec#failing}: the rest of that call's body does not
+   * run, and the run fails there whatever else happens.
+   */
+  private void call(List<Stmt> body, Expr.Env env, Stage s) {
+    try {
+      exec(body, env, s);
+    } catch (ArithmeticException | ArrayIndexOutOfBoundsException | OverMax e) {
+      if (s != spec.failing) {
+        throw e;
+      }
+      failure = s.name + ": " + (e instanceof ArithmeticException ? "divide" : e instanceof OverMax ? "max" : "index");
+    }
   }
 
   private void signal(Stage from, Ty.Rec tag, Object value) {
@@ -176,7 +221,7 @@ final class Reference {
         } else {
           Expr.Env env = env(to);
           env.tag = value;
-          exec(handler, env, to);
+          call(handler, env, to);
         }
       }
     }

@@ -25,6 +25,11 @@ final class Spec {
   /** The features this pipeline uses, for the failure's one-line description. */
   final Set<String> used = new TreeSet<>();
   List<Object> input = List.of();
+  /**
+   * The one stage that may fail on some items ({@code "errors"}), or null: the run then fails at it,
+   * on every back end, if the reference fails there for any item.
+   */
+  Stage failing;
 
   Spec(long seed) {
     this.seed = seed;
