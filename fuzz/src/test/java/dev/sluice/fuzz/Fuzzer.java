@@ -145,6 +145,8 @@ final class Fuzzer {
       return new Failure(spec, compiled.sources().resolve(spec.pkg), problems);
     }
     boolean record = spec.source().inType.isRecord();
+    // runRange where the input is a range: in place of one plain run per back end
+    int plain = spec.range ? 3 : 0;
     long t0 = System.nanoTime();
     if (cpu) {
       Device c = Device.cpu();
@@ -152,11 +154,11 @@ final class Fuzzer {
       int chunk = 2 + (int) Long.remainderUnsigned(spec.seed * 31 + 7, 63);
       once(d, problems, "cpu instances=2 chunk=" + chunk, c, 2, chunk, new int[] {1, record ? 2 : 0},
           new int[] {0, 1}, input, expected0, expected1);
-      once(d, problems, "cpu instances=2 chunk=16384", c, 2, 16384, new int[] {0}, new int[] {0}, input, expected0,
+      once(d, problems, "cpu instances=2 chunk=16384", c, 2, 16384, new int[] {plain}, new int[] {0}, input, expected0,
           expected1);
       // the queued scheduler (the protocol as the kernel runs it) on the same pipeline
       once(d, problems, "cpu scheduled instances=2 chunk=" + chunk, Device.cpuScheduled(), 2, chunk,
-          new int[] {1, record ? 2 : 0}, new int[] {0, 1}, input, expected0, expected1);
+          new int[] {1, record ? 2 : plain}, new int[] {0, 1}, input, expected0, expected1);
     }
     long t1 = System.nanoTime();
     if (opencl != null) {
@@ -165,7 +167,7 @@ final class Fuzzer {
       int groups = (int) (spec.seed & 1) * 2;
       int chunk = (spec.seed & 2) == 0 ? 16384 : 5;
       once(d, problems, "opencl instances=" + (groups == 0 ? "default" : groups) + " chunk=" + chunk, opencl, groups,
-          chunk, new int[] {0, 0, 1, record ? 2 : 0}, new int[] {0, 1, 0, 0}, input, expected0, expected1, 0, 7, 64, 3);
+          chunk, new int[] {0, plain, 1, record ? 2 : 0}, new int[] {0, 1, 0, 0}, input, expected0, expected1, 0, 7, 64, 3);
     }
     Object failure = expected0.get(Reference.FAILURE);
     log.printf("fuzz: seed %d: %d items, cpu %.1f s, opencl %.1f s%s%s%n", spec.seed, input.size(), (t1 - t0) / 1e9,
@@ -192,7 +194,7 @@ final class Fuzzer {
       int variant = variants[i];
       int mode = modes[i];
       int slice = slices.length > i ? slices[i] : 0;
-      String run = what + " " + (mode == 0 ? "run" : mode == 1 ? "runChunks" : "runColumns")
+      String run = what + " " + (mode == 0 ? "run" : mode == 1 ? "runChunks" : mode == 2 ? "runColumns" : "runRange")
           + (slice > 0 ? " slice=" + slice : "") + (i > 0 && variant != variants[0] ? " (same object, new @Param data)"
           : i > 0 ? " (same object again)" : "");
       d.variant(variant);

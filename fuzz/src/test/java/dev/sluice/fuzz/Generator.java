@@ -36,7 +36,7 @@ final class Generator {
   /** What {@code -Dfuzz.features=} can restrict; the default is all of them. */
   static final List<String> FEATURES = List.of(
       "fanout", "fanin", "regions", "signals", "state", "reduce", "params", "records", "floats", "tiny", "loops", "exits",
-      "blocks", "dowhile", "nested", "helpers", "errors");
+      "blocks", "dowhile", "nested", "helpers", "errors", "range");
 
   private static final int MAX_MULT = 2_000;
 
@@ -58,6 +58,8 @@ final class Generator {
   private Random nestRandom;
   /** The draws for {@code "helpers"} (static helper methods and their calls), likewise. */
   private Random helpersRandom;
+  /** The draws for {@code "range"} (an int or long input that runRange can give), likewise. */
+  private Random rangeRandom;
   /** The draws for {@code "errors"} (one stage that fails on some items), likewise. */
   private Random errorsRandom;
   /** The node whose bodies are being generated: where a new helper may be private. */
@@ -85,6 +87,7 @@ final class Generator {
     nestRandom = new Random(seed * 0x27D4EB2F165667C5L + 11);
     helpersRandom = new Random(seed * 0x85EBCA77C2B2AE63L + 13);
     errorsRandom = new Random(seed * 0x94D049BB133111EBL + 17);
+    rangeRandom = new Random(seed * 0xBF58476D1CE4E5B9L + 19);
     current = null;
     building = null;
     inBlock = false;
@@ -111,6 +114,21 @@ final class Generator {
       signals();
     }
     spec.input = input();
+    Ty in = spec.source().inType;
+    if (on("range") && !in.isRecord() && in.prim.integral() && rangeRandom.nextInt(3) == 0) {
+      // the same number of items, consecutive from the first (or a small start), within the item bound
+      int items = spec.input.size();
+      long first = items == 0 || rangeRandom.nextBoolean() ? rangeRandom.nextInt(100) - 50
+          : ((Number) spec.input.get(0)).longValue();
+      long from = Math.max(-(long) in.prim.itemBound, Math.min(first, (long) in.prim.itemBound - items));
+      List<Object> range = new ArrayList<>();
+      for (int i = 0; i < items; i++) {
+        range.add(in.prim.box(from + i));
+      }
+      spec.input = range;
+      spec.range = true;
+      spec.used.add("range");
+    }
     if (on("errors") && errorsRandom.nextInt(4) == 0) {
       drawing(errorsRandom, () -> {
         failing();

@@ -293,6 +293,13 @@ final class JavaWriter {
       }
       b.append("      r = p.runColumns(").append(String.join(", ", cols)).append(");\n");
     }
+    if (spec.range) {
+      // the input is consecutive: from, from + 1, ..., from + n - 1
+      String t = in.prim.java;
+      b.append("    } else if (mode == 3) {\n");
+      b.append("      ").append(t).append(" from = in.length == 0 ? 0 : in[0];\n");
+      b.append("      r = p.runRange(from, (").append(t).append(") (from + in.length));\n");
+    }
     b.append("    } else {\n      r = p.run(in);\n    }\n");
     b.append("    Map<String, Object> m = new LinkedHashMap<>();\n");
     for (SinkSpec k : spec.sinks) {

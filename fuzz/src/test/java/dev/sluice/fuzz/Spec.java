@@ -30,6 +30,8 @@ final class Spec {
    * on every back end, if the reference fails there for any item.
    */
   Stage failing;
+  /** Whether the input is {@code from, from + 1, ...} of an int or long source, so runRange can run it. */
+  boolean range;
 
   Spec(long seed) {
     this.seed = seed;
