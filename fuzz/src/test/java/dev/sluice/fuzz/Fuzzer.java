@@ -205,6 +205,9 @@ final class Fuzzer {
           got[0] = d.run(pipeline, input, mode);
         } catch (Throwable t) {
           thrown[0] = t;
+          if (Boolean.getBoolean("fuzz.trace")) {
+            t.printStackTrace(log);
+          }
         }
       };
       runs++;

@@ -36,7 +36,7 @@ final class Generator {
   /** What {@code -Dfuzz.features=} can restrict; the default is all of them. */
   static final List<String> FEATURES = List.of(
       "fanout", "fanin", "regions", "signals", "state", "reduce", "params", "records", "floats", "tiny", "loops", "exits",
-      "blocks", "dowhile", "nested", "helpers", "errors", "range");
+      "blocks", "dowhile", "nested", "helpers", "errors", "range", "beginpush");
 
   private static final int MAX_MULT = 2_000;
 
@@ -58,6 +58,8 @@ final class Generator {
   private Random nestRandom;
   /** The draws for {@code "helpers"} (static helper methods and their calls), likewise. */
   private Random helpersRandom;
+  /** The draws for {@code "beginpush"} (pushes in a BEGIN handler), likewise. */
+  private Random beginRandom;
   /** The draws for {@code "range"} (an int or long input that runRange can give), likewise. */
   private Random rangeRandom;
   /** The draws for {@code "errors"} (one stage that fails on some items), likewise. */
@@ -88,6 +90,7 @@ final class Generator {
     helpersRandom = new Random(seed * 0x85EBCA77C2B2AE63L + 13);
     errorsRandom = new Random(seed * 0x94D049BB133111EBL + 17);
     rangeRandom = new Random(seed * 0xBF58476D1CE4E5B9L + 19);
+    beginRandom = new Random(seed * 0x9E3779B97F4A7C15L + 23);
     current = null;
     building = null;
     inBlock = false;
@@ -694,6 +697,38 @@ final class Generator {
       }
       spec.used.add("begin-end");
     }
+    if (on("beginpush") && s.inRegion() && beginRandom.nextInt(3) == 0) {
+      beginPushes(s, parentScope);
+    }
+  }
+
+  /**
+   * Pushes in {@code s}'s BEGIN handler, on one of its channels (an {@code @Aggregate} one leaves the
+   * region before the parent's elements are done), over the parent and params: every draw from
+   * {@link #beginRandom}, and no nested loop or block, whose streams so stay as they were.
+   */
+  private void beginPushes(Stage s, Scope parentScope) {
+    // once per parent, at most @Max each: the channel's items at most double
+    List<Channel> outs = s.channels.stream().filter(c -> mult.get(c) * 2 <= MAX_MULT).toList();
+    if (outs.isEmpty()) {
+      return;
+    }
+    drawing(beginRandom, () -> {
+      Channel c = outs.get(r.nextInt(outs.size()));
+      if (s.begin == null) {
+        s.begin = new ArrayList<>();
+      }
+      boolean was = inBlock;
+      inBlock = true;
+      try {
+        pushesInto(s.begin, s, c, handlerScope(s, parentScope, List.of(), List.of()), c.max);
+      } finally {
+        inBlock = was;
+      }
+      mult.put(c, mult.get(c) * 2);
+      spec.used.add(c.aggregate ? "begin-push-aggregate" : "begin-push");
+      return null;
+    });
   }
 
   /** What a handler may read: its first parameter, state, per-parent reductions (reduced modulo a prime). */

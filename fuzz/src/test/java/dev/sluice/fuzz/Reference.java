@@ -20,6 +20,7 @@ import java.util.Map;
  *
  * <ul>
  *   <li>an item pushed on a channel goes to every consumer of the channel (broadcast), and to sinks;
+ *   <li>what a BEGIN handler pushes goes on once every node of the region has had BEGIN;
  *   <li>an enumerator's parent: BEGIN handlers of its region's nodes (those whose innermost region it
  *       opens), then each element 0..count-1 in order, then the END handlers, whose {@code @Aggregate}
  *       pushes go on at once to the enclosing region;
@@ -41,6 +42,11 @@ final class Reference {
   private final Map<Integer, Object> parents = new HashMap<>();
   private final Map<Integer, List<Stage>> members = new HashMap<>();
   private final Map<String, List<Object>> sinks = new LinkedHashMap<>();
+  /**
+   * While the region's BEGIN handlers run: their pushes, delivered once every member has had BEGIN
+   * (BEGIN goes on before a handler's pushes, which are the new parent's data); null otherwise.
+   */
+  private List<Object[]> holding;
   /** How {@link Spec#failing} failed, if it did: see {@link #FAILURE}. */
   private String failure;
 
@@ -140,7 +146,11 @@ final class Reference {
           }
           throw new OverMax(channel);
         }
-        deliver(channel, value);
+        if (holding != null) {
+          holding.add(new Object[] {channel, value});
+        } else {
+          deliver(channel, value);
+        }
       }
 
       @Override
@@ -167,10 +177,19 @@ final class Reference {
       }
       Object before = parents.put(s.id, v);
       List<Stage> region = members.getOrDefault(s.id, List.of());
-      for (Stage m : region) {
-        if (m.begin != null) {
-          call(m.begin, env(m), m);
+      List<Object[]> held = new ArrayList<>();
+      holding = held;
+      try {
+        for (Stage m : region) {
+          if (m.begin != null) {
+            call(m.begin, env(m), m);
+          }
         }
+      } finally {
+        holding = null;
+      }
+      for (Object[] push : held) {
+        deliver((Channel) push[0], push[1]);
       }
       Channel out = s.channels.get(0);
       for (int i = 0; i < n; i++) {

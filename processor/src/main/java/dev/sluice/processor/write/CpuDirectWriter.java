@@ -682,7 +682,10 @@ final class CpuDirectWriter {
     return max == Integer.MAX_VALUE ? "Integer.MAX_VALUE" : String.valueOf(max);
   }
 
-  /** Signal {@code e.signal()} reaching node {@code s}: its handler, if any, then on along the table's edges. */
+  /**
+   * Signal {@code e.signal()} reaching node {@code s}: its handler, if any, then on along the table's
+   * edges; BEGIN goes on first, so that what its handler pushes reaches nodes that have had BEGIN.
+   */
   private MethodSpec signal(StageModel s, DispatchEntry e) {
     SignalKey key = e.signal();
     boolean user = key.kind() == SignalKey.Kind.USER;
@@ -693,6 +696,11 @@ final class CpuDirectWriter {
       m.addParameter(Names.type(key.tag().type()), "signal");
     }
     HandlerModel h = e.handler();
+    boolean begin = key.kind() == SignalKey.Kind.BEGIN;
+    if (begin) {
+      // the handler's pushes are the new parent's data: downstream nodes get BEGIN before them
+      m.addCode(send(e.forwardEdges(), key, ""));
+    }
     if (h != null) {
       int label = schedule.stage(s.name()).label();
       for (String c : h.channels()) {
@@ -715,7 +723,9 @@ final class CpuDirectWriter {
         m.addCode(pass(s, c));
       }
     }
-    m.addCode(send(e.forwardEdges(), key, user ? "signal" : ""));
+    if (!begin) {
+      m.addCode(send(e.forwardEdges(), key, user ? "signal" : ""));
+    }
     return m.build();
   }
 

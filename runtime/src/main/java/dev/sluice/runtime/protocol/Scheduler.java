@@ -352,7 +352,7 @@ public final class Scheduler {
   }
 
   /** Handles the signal {@code offset} places behind the head of {@code s}'s signal queue. */
-  private static void handleSignal(int[] plan, int[] st, int[] err, int g, int s, int offset) {
+  private static void handleSignal(int[] plan, int[] st, int[] err, int g, int s, int offset, int forward) {
     int b = base(plan, g);
     int cap = plan[P_SIG_CAP];
     int ws = stageWords(b, s);
@@ -369,7 +369,9 @@ public final class Scheduler {
     if (plan[k + K_RELEASE] == 1) {
       release(plan, st, err, g, s, r, slot);
     }
-    emit(plan, st, err, g, from, to, kind, slot);
+    if (forward == 1) {
+      emit(plan, st, err, g, from, to, kind, slot);
+    }
   }
 
   /**
@@ -448,6 +450,11 @@ public final class Scheduler {
           handler = plan[k + K_HANDLER];
           if (plan[k + K_BEGIN] == 1 && plan[k + K_REGION] == plan[rec + F_LABEL]) {
             st[ws + W_PARENT] = slot;
+          }
+          if (plan[k + K_BEGIN] == 1) {
+            // BEGIN goes on before its handler runs: what the handler pushes is the new parent's
+            // data, behind BEGIN at every node downstream (END goes on after, behind the pushes)
+            emit(plan, st, err, g, plan[k + K_FORWARD_FROM], plan[k + K_FORWARD_TO], kind, slot);
           }
           st[b + S_STAGE] = s;
           st[b + S_HANDLER] = handler;
@@ -638,12 +645,17 @@ public final class Scheduler {
     int counters = statAt(plan, g, s, 0);
     int limit = st[b + S_LIMIT];
     int next = 0;
+    int forward = 1;
     if (st[b + S_HANDLER] >= 0) {
       // the handler ran: the signal's handling is completed and the firing goes on (the run that
       // used up the credit was counted already, as on the CPU)
       st[b + S_HANDLER] = -1;
       st[b + S_DUE] = 0;
-      signalDone(plan, st, err, g, s);
+      if (plan[kindOf(plan, stage(s), st[b + S_OFFSET]) + K_BEGIN] == 1) {
+        // a BEGIN went on before its handler ran (next())
+        forward = 0;
+      }
+      signalDone(plan, st, err, g, s, forward);
       endOfRun(plan, st, stats, err, g, s);
     } else {
       stats[counters + C_RUNS] = stats[counters + C_RUNS] + 1;
@@ -719,7 +731,7 @@ public final class Scheduler {
           // the node handles it: next() runs the handler first, afterRun() completes the signal
           st[b + S_DUE] = 1;
         } else {
-          signalDone(plan, st, err, g, s);
+          signalDone(plan, st, err, g, s, 1);
         }
       }
     }
@@ -728,14 +740,17 @@ public final class Scheduler {
     }
   }
 
-  /** The firing node's first unhandled signal is handled: pass it on, and read the next one's credit. */
-  private static void signalDone(int[] plan, int[] st, int[] err, int g, int s) {
+  /**
+   * The firing node's first unhandled signal is handled: pass it on (unless {@code forward} is 0: it
+   * went on already), and read the next one's credit.
+   */
+  private static void signalDone(int[] plan, int[] st, int[] err, int g, int s, int forward) {
     int b = base(plan, g);
     int ws = stageWords(b, s);
     int cap = plan[P_SIG_CAP];
     int rings = b + plan[P_RING];
     int handled = st[b + S_SIG_USED];
-    handleSignal(plan, st, err, g, s, handled);
+    handleSignal(plan, st, err, g, s, handled, forward);
     handled = handled + 1;
     st[b + S_SIG_USED] = handled;
     st[b + S_CREDIT] = 0;
