@@ -319,7 +319,8 @@ final class Generator {
       sc.leaves.add(new Expr.Ref(Expr.Ref.Kind.PARENT, in.ty, k, "p", in.ty.comps().get(k).itemBound));
     }
     Expr e = cast(Prim.INT, gen(Prim.INT, 2, sc));
-    s.count = new Expr.Bin("&", e, new Expr.Const(Prim.INT, mask), mask);
+    current = s;
+    s.count = new Expr.Bin("&", viaHelper(e, sc), new Expr.Const(Prim.INT, mask), mask);
     if (on("tiny") && r.nextInt(2) == 0) {
       s.parentBuffer = 1 + r.nextInt(3);
       spec.used.add("tiny");

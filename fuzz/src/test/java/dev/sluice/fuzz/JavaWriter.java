@@ -63,7 +63,7 @@ final class JavaWriter {
     }
     for (Stage s : spec.stages) {
       if (s.kind == Kind.ENUMERATOR) {
-        enumerator(b, s);
+        enumerator(b, s, spec.helpers);
       } else if (s.kind == Kind.TRANSFORM) {
         node(b, s, spec.helpers);
       }
@@ -92,7 +92,7 @@ final class JavaWriter {
     return "@From({" + String.join(", ", refs) + "})";
   }
 
-  private static void enumerator(StringBuilder b, Stage s) {
+  private static void enumerator(StringBuilder b, Stage s, List<Helper> helpers) {
     List<String> spec = new ArrayList<>();
     if (s.parentBuffer > 0) {
       spec.add("parentBuffer = " + s.parentBuffer);
@@ -103,7 +103,13 @@ final class JavaWriter {
     b.append("\n  @Node @Region").append(spec.isEmpty() ? "" : "(" + String.join(", ", spec) + ")").append("\n");
     b.append("  final class ").append(s.className()).append(" {\n");
     b.append("    int count(").append(s.inType.java()).append(" p) {\n");
-    b.append("      return ").append(s.count.java()).append(";\n    }\n  }\n");
+    b.append("      return ").append(s.count.java()).append(";\n    }\n");
+    for (Helper h : helpers) {
+      if (h.owner == s) {
+        h.java(b, "    ");
+      }
+    }
+    b.append("  }\n");
   }
 
   private static String channel(Channel c) {
