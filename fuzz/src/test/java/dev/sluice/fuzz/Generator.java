@@ -891,13 +891,18 @@ final class Generator {
       // run's pushes, and those of END and user handlers (a failure there names the signal), each
       // with what its divisor or index may read: the item, the parent, the tag
       List<Body> bodies = new ArrayList<>(List.of(new Body(s.run, items, "")));
-      if (s.end != null) {
+      if (s.inRegion()) {
         Scope parent = new Scope();
         for (int k = 0; k < s.parentType.comps().size(); k++) {
           parent.leaves.add(new Expr.Ref(Expr.Ref.Kind.PARENT, s.parentType, k, "p",
               s.parentType.comps().get(k).itemBound));
         }
-        bodies.add(new Body(s.end, parent, "-end"));
+        if (s.begin != null) {
+          bodies.add(new Body(s.begin, parent, "-begin"));
+        }
+        if (s.end != null) {
+          bodies.add(new Body(s.end, parent, "-end"));
+        }
       }
       for (Map.Entry<Ty.Rec, List<Stmt>> h : s.userHandlers.entrySet()) {
         Ty tag = Ty.of(h.getKey());
