@@ -160,8 +160,8 @@ public final class BodyTranslator {
    * The flags of a loop being printed: set by its {@code break} ({@code broke}) and its
    * {@code continue} ({@code next}), each null when the body has none.
    */
-  private record Exits(String broke, String next) {
-    static final Exits NONE = new Exits(null, null);
+  private record Exits(String broke, String next, int n) {
+    static final Exits NONE = new Exits(null, null, 0);
 
     boolean any() {
       return broke != null || next != null;
@@ -335,9 +335,25 @@ public final class BodyTranslator {
           Exits saved = loop;
           loop = exits(d.getStatement(), out);
           try {
-            out.beginControlFlow("do");
-            loopBody(child(path, d.getStatement()), out);
-            out.endControlFlow("while $L", loop.broke == null ? cond : "(!" + loop.broke + " && " + cond + ")");
+            if (loop.broke == null) {
+              out.beginControlFlow("do");
+              loopBody(child(path, d.getStatement()), out);
+              out.endControlFlow("while $L", cond);
+            } else {
+              // not while (!broke && cond): from that Aparapi writes the first test again as a
+              // statement of its own, on which clang warns (-Wunused-comparison) at every build
+              String again = KernelNames.loopAgain(loop.n());
+              out.addStatement("boolean $N = true", again);
+              out.beginControlFlow("do");
+              loopBody(child(path, d.getStatement()), out);
+              out.beginControlFlow("if ($N)", loop.broke)
+                  .addStatement("$N = false", again)
+                  .nextControlFlow("else")
+                  .addStatement("$N = $L", again, cond)
+                  .endControlFlow();
+              backEdge(out);
+              out.endControlFlow("while ($N)", again);
+            }
           } finally {
             loop = saved;
           }
@@ -537,7 +553,7 @@ public final class BodyTranslator {
       if (next != null) {
         out.addStatement("boolean $N = false", next);
       }
-      return new Exits(broke, next);
+      return new Exits(broke, next, n);
     }
 
     /**

@@ -118,6 +118,14 @@ public final class KernelNames {
     return PREFIX + "next" + n;
   }
 
+  /**
+   * Whether the {@code n}th loop of a body, a {@code do}-{@code while} with a {@code break}, goes
+   * round again: its condition, unless the body broke out.
+   */
+  public static String loopAgain(int n) {
+    return PREFIX + "again" + n;
+  }
+
   /** A static helper method copied into the kernel. */
   public static String helper(String owner, String method) {
     return "h_" + owner.replace('.', '_') + "_" + method;
