@@ -153,6 +153,25 @@ abstract class Expr {
     }
   }
 
+  /** {@code Integer.bitCount(e)} or {@code Long.bitCount(e)}: a JDK call outside the GPU subset. */
+  static final class BitCount extends Expr {
+    final Expr e;
+
+    BitCount(Expr e) {
+      super(Prim.INT, e.type == Prim.INT ? 32 : 64);
+      this.e = e;
+    }
+
+    String java() {
+      return (e.type == Prim.INT ? "Integer" : "Long") + ".bitCount(" + e.java() + ")";
+    }
+
+    Object eval(Env env) {
+      Object v = e.eval(env);
+      return v instanceof Integer i ? Integer.bitCount(i) : Long.bitCount((Long) v);
+    }
+  }
+
   static final class Cast extends Expr {
     final Expr e;
 

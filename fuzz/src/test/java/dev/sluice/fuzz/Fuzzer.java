@@ -161,7 +161,13 @@ final class Fuzzer {
           new int[] {1, record ? 2 : plain}, new int[] {0, 1}, input, expected0, expected1);
     }
     long t1 = System.nanoTime();
-    if (opencl != null) {
+    if (opencl != null && spec.cpuOnly) {
+      // named, the OpenCL device must refuse a gpu = false pipeline, with the reason
+      String refusal = refusal(d, input);
+      if (refusal != null) {
+        problems.add("opencl (gpu = false): " + refusal);
+      }
+    } else if (opencl != null) {
       // one pipeline object (building a kernel costs seconds on PoCL): slices of every size, the
       // factories' new @Param data on the second run, run/runChunks/runColumns
       int groups = (int) (spec.seed & 1) * 2;
@@ -174,6 +180,20 @@ final class Fuzzer {
         (System.nanoTime() - t1) / 1e9, failure == null ? "" : ", fails at " + failure,
         problems.isEmpty() ? "" : ", " + problems.size() + " problem(s)");
     return problems.isEmpty() ? null : new Failure(spec, compiled.sources().resolve(spec.pkg), problems);
+  }
+
+  /** Null if a run of this gpu = false pipeline on the named OpenCL device fails with the reason; else what it did. */
+  private String refusal(FuzzDriver d, List<Object> input) {
+    String reason = "@Pipeline(gpu = false) keeps it on the CPU back end";
+    try {
+      d.variant(0);
+      d.run(d.build(opencl, 0, 16384), input, 0);
+      return "ran, instead of failing with '" + reason + "'";
+    } catch (Throwable t) {
+      runs++;
+      String m = String.valueOf(t.getMessage());
+      return m.contains(reason) ? null : "expected a failure with '" + reason + "', threw " + describe(t);
+    }
   }
 
   /**
@@ -255,6 +275,8 @@ final class Fuzzer {
                 ? "index"
             : m.contains(": pushed more than @Max(") ? "max"
             : m.contains(": count(parent) returned ") ? "count"
+            : cause instanceof IllegalStateException && m.contains(": IllegalStateException: " + Stmt.Throw.MESSAGE)
+                ? "throw"
             : null;
         return kind == null ? describe(t) : p.node() + ": " + kind;
       }

@@ -36,7 +36,7 @@ final class Generator {
   /** What {@code -Dfuzz.features=} can restrict; the default is all of them. */
   static final List<String> FEATURES = List.of(
       "fanout", "fanin", "regions", "signals", "state", "reduce", "params", "records", "floats", "tiny", "loops", "exits",
-      "blocks", "dowhile", "nested", "helpers", "errors", "range", "beginpush");
+      "blocks", "dowhile", "nested", "helpers", "errors", "range", "beginpush", "cpuonly");
 
   private static final int MAX_MULT = 2_000;
 
@@ -58,6 +58,8 @@ final class Generator {
   private Random nestRandom;
   /** The draws for {@code "helpers"} (static helper methods and their calls), likewise. */
   private Random helpersRandom;
+  /** The draws for {@code "cpuonly"} (a gpu = false pipeline with code outside the GPU subset), likewise. */
+  private Random cpuRandom;
   /** The draws for {@code "beginpush"} (pushes in a BEGIN handler), likewise. */
   private Random beginRandom;
   /** The draws for {@code "range"} (an int or long input that runRange can give), likewise. */
@@ -91,6 +93,7 @@ final class Generator {
     errorsRandom = new Random(seed * 0x94D049BB133111EBL + 17);
     rangeRandom = new Random(seed * 0xBF58476D1CE4E5B9L + 19);
     beginRandom = new Random(seed * 0x9E3779B97F4A7C15L + 23);
+    cpuRandom = new Random(seed * 0xD6E8FEB86659FD93L + 29);
     current = null;
     building = null;
     inBlock = false;
@@ -132,7 +135,13 @@ final class Generator {
       spec.range = true;
       spec.used.add("range");
     }
-    if (on("errors") && errorsRandom.nextInt(4) == 0) {
+    if (on("cpuonly") && cpuRandom.nextInt(8) == 0) {
+      drawing(cpuRandom, () -> {
+        cpuOnly();
+        return null;
+      });
+    }
+    if (on("errors") && errorsRandom.nextInt(4) == 0 && spec.failing == null) {
       drawing(errorsRandom, () -> {
         failing();
         return null;
@@ -849,6 +858,41 @@ final class Generator {
       return work.get();
     } finally {
       r = main;
+    }
+  }
+
+  // ---------------------------------------------------------------- gpu = false
+
+  /**
+   * Makes the pipeline {@code gpu = false} and uses what only the CPU runs: a push value through
+   * {@code Integer.bitCount} / {@code Long.bitCount}, and perhaps a node that throws its own
+   * exception for some items (then the failing stage).
+   */
+  private void cpuOnly() {
+    spec.cpuOnly = true;
+    spec.used.add("cpu-only");
+    List<Stage> transforms = spec.stages.stream().filter(s -> s.kind == Kind.TRANSFORM).toList();
+    for (Stage s : transforms) {
+      for (int at = 0; at < s.run.size(); at++) {
+        if (s.run.get(at) instanceof Stmt.Push p && p.comps != null && r.nextInt(3) == 0) {
+          int k = r.nextInt(p.comps.size());
+          Expr e = p.comps.get(k);
+          if (e.type.integral()) {
+            replace(s.run, at, k, cast(e.type, new Expr.BitCount(e)));
+            spec.used.add("cpu-bitcount");
+          }
+        }
+      }
+    }
+    if (!transforms.isEmpty() && r.nextBoolean()) {
+      Stage s = transforms.get(r.nextInt(transforms.size()));
+      Scope items = new Scope();
+      for (int k = 0; k < s.inType.comps().size(); k++) {
+        items.leaves.add(new Expr.Ref(Expr.Ref.Kind.ITEM, s.inType, k, "x", s.inType.comps().get(k).itemBound));
+      }
+      s.run.add(0, new Stmt.Throw(cond(items, 1), items.leaves.get(0)));
+      spec.failing = s;
+      spec.used.add("error-throw");
     }
   }
 

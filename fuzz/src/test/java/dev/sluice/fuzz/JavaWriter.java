@@ -40,6 +40,9 @@ final class JavaWriter {
     if (spec.signalQueue > 0) {
       settings.add("signalQueue = " + spec.signalQueue);
     }
+    if (spec.cpuOnly) {
+      settings.add("gpu = false");
+    }
     b.append("@Pipeline").append(settings.isEmpty() ? "" : "(" + String.join(", ", settings) + ")").append("\n");
     b.append("public interface P {\n");
     Stage src = spec.source();

@@ -219,11 +219,12 @@ final class Reference {
   private void call(List<Stmt> body, Expr.Env env, Stage s) {
     try {
       exec(body, env, s);
-    } catch (ArithmeticException | ArrayIndexOutOfBoundsException | OverMax e) {
+    } catch (ArithmeticException | ArrayIndexOutOfBoundsException | OverMax | Stmt.Throw.Thrown e) {
       if (s != spec.failing) {
         throw e;
       }
-      failure = s.name + ": " + (e instanceof ArithmeticException ? "divide" : e instanceof OverMax ? "max" : "index");
+      failure = s.name + ": " + (e instanceof ArithmeticException ? "divide" : e instanceof OverMax ? "max"
+          : e instanceof Stmt.Throw.Thrown ? "throw" : "index");
     }
   }
 

@@ -32,6 +32,8 @@ final class Spec {
   Stage failing;
   /** Whether the input is {@code from, from + 1, ...} of an int or long source, so runRange can run it. */
   boolean range;
+  /** {@code @Pipeline(gpu = false)}: its bodies may leave the GPU subset, and OpenCL must refuse it. */
+  boolean cpuOnly;
 
   Spec(long seed) {
     this.seed = seed;

@@ -351,6 +351,42 @@ abstract class Stmt {
     }
   }
 
+  /**
+   * {@code if (cond) { throw new IllegalStateException(MESSAGE + ...); }}: a CPU-only pipeline's
+   * own exception, which the run must pass on as the cause.
+   */
+  static final class Throw extends Stmt {
+    static final String MESSAGE = "bad item ";
+
+    /** What the reference throws for it. */
+    static final class Thrown extends RuntimeException {
+      Thrown() {
+        super(MESSAGE, null, false, false);
+      }
+    }
+
+    final Expr.Cond cond;
+    final Expr shown;
+
+    Throw(Expr.Cond cond, Expr shown) {
+      this.cond = cond;
+      this.shown = shown;
+    }
+
+    void java(StringBuilder b, String indent) {
+      b.append(indent).append("if ").append(cond.java()).append(" {\n");
+      b.append(indent).append("  throw new IllegalStateException(\"").append(MESSAGE).append("\" + ").append(shown.java())
+          .append(");\n");
+      b.append(indent).append("}\n");
+    }
+
+    void exec(Expr.Env env, Effects fx) {
+      if (cond.test(env)) {
+        throw new Thrown();
+      }
+    }
+  }
+
   /** {@code [if (guard)] g.raise(new Tag(...))}. */
   static final class Raise extends Stmt {
     final String param;
