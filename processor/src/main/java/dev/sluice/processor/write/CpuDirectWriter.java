@@ -21,6 +21,7 @@ import dev.sluice.processor.model.NodeModel;
 import dev.sluice.processor.model.PipelineModel;
 import dev.sluice.processor.model.RunParam;
 import dev.sluice.processor.model.StageModel;
+import dev.sluice.runtime.protocol.Protocol;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
@@ -684,7 +685,7 @@ final class CpuDirectWriter {
 
   /**
    * Signal {@code e.signal()} reaching node {@code s}: its handler, if any, then on along the table's
-   * edges; BEGIN goes on first, so that what its handler pushes reaches nodes that have had BEGIN.
+   * edges, or first along them and then the handler ({@link Protocol#passedOnBeforeHandler}: BEGIN).
    */
   private MethodSpec signal(StageModel s, DispatchEntry e) {
     SignalKey key = e.signal();
@@ -696,10 +697,9 @@ final class CpuDirectWriter {
       m.addParameter(Names.type(key.tag().type()), "signal");
     }
     HandlerModel h = e.handler();
-    boolean begin = key.kind() == SignalKey.Kind.BEGIN;
-    if (begin) {
-      // the handler's pushes are the new parent's data: downstream nodes get BEGIN before them
-      m.addCode(send(e.forwardEdges(), key, ""));
+    boolean first = Protocol.passedOnBeforeHandler(key.kind() == SignalKey.Kind.BEGIN);
+    if (first) {
+      m.addCode(send(e.forwardEdges(), key, user ? "signal" : ""));
     }
     if (h != null) {
       int label = schedule.stage(s.name()).label();
@@ -723,7 +723,7 @@ final class CpuDirectWriter {
         m.addCode(pass(s, c));
       }
     }
-    if (!begin) {
+    if (!first) {
       m.addCode(send(e.forwardEdges(), key, user ? "signal" : ""));
     }
     return m.build();

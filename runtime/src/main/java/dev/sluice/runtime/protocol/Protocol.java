@@ -45,6 +45,16 @@ public final class Protocol {
     return space < MAX_SIGNALS_PER_RUN;
   }
 
+  /**
+   * Whether a node passes a signal on before its handler runs, rather than after. BEGIN goes first:
+   * what a BEGIN handler pushes is the new parent's data, which must reach each node downstream
+   * behind BEGIN, as the parent's elements do. END and user signals go after, behind what their
+   * handlers pushed (an END handler's last data, then END).
+   */
+  public static boolean passedOnBeforeHandler(boolean begin) {
+    return begin;
+  }
+
   /** A node is flushing iff its flush status is at most its own region number. */
   public static boolean flushing(int flushStatus, int region) {
     return flushStatus <= region;

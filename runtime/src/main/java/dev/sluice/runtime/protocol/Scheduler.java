@@ -451,9 +451,7 @@ public final class Scheduler {
           if (plan[k + K_BEGIN] == 1 && plan[k + K_REGION] == plan[rec + F_LABEL]) {
             st[ws + W_PARENT] = slot;
           }
-          if (plan[k + K_BEGIN] == 1) {
-            // BEGIN goes on before its handler runs: what the handler pushes is the new parent's
-            // data, behind BEGIN at every node downstream (END goes on after, behind the pushes)
+          if (Protocol.passedOnBeforeHandler(plan[k + K_BEGIN] == 1)) {
             emit(plan, st, err, g, plan[k + K_FORWARD_FROM], plan[k + K_FORWARD_TO], kind, slot);
           }
           st[b + S_STAGE] = s;
@@ -651,8 +649,8 @@ public final class Scheduler {
       // used up the credit was counted already, as on the CPU)
       st[b + S_HANDLER] = -1;
       st[b + S_DUE] = 0;
-      if (plan[kindOf(plan, stage(s), st[b + S_OFFSET]) + K_BEGIN] == 1) {
-        // a BEGIN went on before its handler ran (next())
+      if (Protocol.passedOnBeforeHandler(plan[kindOf(plan, stage(s), st[b + S_OFFSET]) + K_BEGIN] == 1)) {
+        // it went on before the handler ran (next())
         forward = 0;
       }
       signalDone(plan, st, err, g, s, forward);
