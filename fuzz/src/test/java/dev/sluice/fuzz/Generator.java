@@ -323,10 +323,7 @@ final class Generator {
     if (mult.get(in) * Math.max(1, mask) > MAX_MULT) {
       mask = 1;
     }
-    Scope sc = new Scope();
-    for (int k = 0; k < in.ty.comps().size(); k++) {
-      sc.leaves.add(new Expr.Ref(Expr.Ref.Kind.PARENT, in.ty, k, "p", in.ty.comps().get(k).itemBound));
-    }
+    Scope sc = refs(Expr.Ref.Kind.PARENT, in.ty, "p");
     Expr e = cast(Prim.INT, gen(Prim.INT, 2, sc));
     current = s;
     s.count = new Expr.Bin("&", viaHelper(e, sc), new Expr.Const(Prim.INT, mask), mask);
@@ -366,6 +363,15 @@ final class Generator {
       inner.leaves.add(leaf);
       return inner;
     }
+  }
+
+  /** A scope of each component of {@code ty}, read as {@code var}: the item, the parent or a tag. */
+  private Scope refs(Expr.Ref.Kind kind, Ty ty, String var) {
+    Scope sc = new Scope();
+    for (int k = 0; k < ty.comps().size(); k++) {
+      sc.leaves.add(new Expr.Ref(kind, ty, k, var, ty.comps().get(k).itemBound));
+    }
+    return sc;
   }
 
   private static long modulus(double bound) {
@@ -572,17 +578,11 @@ final class Generator {
     for (Channel c : s.inputs) {
       in += mult.get(c);
     }
-    Scope run = new Scope();
-    for (int k = 0; k < s.inType.comps().size(); k++) {
-      run.leaves.add(new Expr.Ref(Expr.Ref.Kind.ITEM, s.inType, k, "x", s.inType.comps().get(k).itemBound));
-    }
+    Scope run = refs(Expr.Ref.Kind.ITEM, s.inType, "x");
     Scope parentScope = new Scope();
     if (s.inRegion()) {
       s.parentType = spec.stages.get(s.stack.get(s.stack.size() - 1)).inType;
-      for (int k = 0; k < s.parentType.comps().size(); k++) {
-        parentScope.leaves.add(new Expr.Ref(Expr.Ref.Kind.PARENT, s.parentType, k, "p",
-            s.parentType.comps().get(k).itemBound));
-      }
+      parentScope.leaves.addAll(refs(Expr.Ref.Kind.PARENT, s.parentType, "p").leaves);
       if (r.nextBoolean()) {
         s.usesParent = true;
         run.leaves.addAll(parentScope.leaves);
@@ -886,10 +886,7 @@ final class Generator {
     }
     if (!transforms.isEmpty() && r.nextBoolean()) {
       Stage s = transforms.get(r.nextInt(transforms.size()));
-      Scope items = new Scope();
-      for (int k = 0; k < s.inType.comps().size(); k++) {
-        items.leaves.add(new Expr.Ref(Expr.Ref.Kind.ITEM, s.inType, k, "x", s.inType.comps().get(k).itemBound));
-      }
+      Scope items = refs(Expr.Ref.Kind.ITEM, s.inType, "x");
       s.run.add(0, new Stmt.Throw(cond(items, 1), items.leaves.get(0)));
       spec.failing = s;
       spec.used.add("error-throw");
@@ -927,20 +924,13 @@ final class Generator {
       if (s.kind != Kind.TRANSFORM) {
         continue;
       }
-      Scope items = new Scope();
-      for (int k = 0; k < s.inType.comps().size(); k++) {
-        items.leaves.add(new Expr.Ref(Expr.Ref.Kind.ITEM, s.inType, k, "x", s.inType.comps().get(k).itemBound));
-      }
+      Scope items = refs(Expr.Ref.Kind.ITEM, s.inType, "x");
       List<Field> arrays = s.fields.stream().filter(f -> f.role == Role.PARAM_ARRAY).toList();
       // run's pushes, and those of END and user handlers (a failure there names the signal), each
       // with what its divisor or index may read: the item, the parent, the tag
       List<Body> bodies = new ArrayList<>(List.of(new Body(s.run, items, "")));
       if (s.inRegion()) {
-        Scope parent = new Scope();
-        for (int k = 0; k < s.parentType.comps().size(); k++) {
-          parent.leaves.add(new Expr.Ref(Expr.Ref.Kind.PARENT, s.parentType, k, "p",
-              s.parentType.comps().get(k).itemBound));
-        }
+        Scope parent = refs(Expr.Ref.Kind.PARENT, s.parentType, "p");
         if (s.begin != null) {
           bodies.add(new Body(s.begin, parent, "-begin"));
         }
@@ -950,10 +940,7 @@ final class Generator {
       }
       for (Map.Entry<Ty.Rec, List<Stmt>> h : s.userHandlers.entrySet()) {
         Ty tag = Ty.of(h.getKey());
-        Scope reads = new Scope();
-        for (int k = 0; k < tag.comps().size(); k++) {
-          reads.leaves.add(new Expr.Ref(Expr.Ref.Kind.TAG, tag, k, "t", tag.comps().get(k).itemBound));
-        }
+        Scope reads = refs(Expr.Ref.Kind.TAG, tag, "t");
         bodies.add(new Body(h.getValue(), reads, "-handler"));
       }
       for (Body where : bodies) {
@@ -1269,10 +1256,7 @@ final class Generator {
 
   private void raise(Stage s, Ty.Rec tag) {
     current = s;
-    Scope sc = new Scope();
-    for (int k = 0; k < s.inType.comps().size(); k++) {
-      sc.leaves.add(new Expr.Ref(Expr.Ref.Kind.ITEM, s.inType, k, "x", s.inType.comps().get(k).itemBound));
-    }
+    Scope sc = refs(Expr.Ref.Kind.ITEM, s.inType, "x");
     s.raises.add(tag);
     String param = "g" + (s.raises.size() - 1);
     List<Expr> comps = new ArrayList<>();
@@ -1285,10 +1269,7 @@ final class Generator {
   private void userHandler(Stage h, Ty.Rec tag) {
     current = h;
     Ty tagTy = Ty.of(tag);
-    Scope first = new Scope();
-    for (int k = 0; k < tag.comps.size(); k++) {
-      first.leaves.add(new Expr.Ref(Expr.Ref.Kind.TAG, tagTy, k, "t", tag.comps.get(k).itemBound));
-    }
+    Scope first = refs(Expr.Ref.Kind.TAG, tagTy, "t");
     List<Field> state = h.fields.stream().filter(f -> f.role == Role.STATE).toList();
     List<Field> perParent = h.fields.stream().filter(f -> f.role == Role.REDUCE && f.perParent).toList();
     List<Stmt> body = new ArrayList<>();
