@@ -31,7 +31,7 @@ public final class Kernels {
 
   /** Compiles {@code kernel} for {@code device} before any run; buffers are then moved explicitly. */
   public static void compile(Kernel kernel, OpenCLDevice device) {
-    refuseUnchained(kernel, device);
+    refuseUnbuildable(kernel, device);
     kernel.setExplicit(true);
     allow(kernel, device);
     try {
@@ -67,7 +67,7 @@ public final class Kernels {
   public static void execute(Kernel kernel, Range range, OpenCLDevice device) {
     if (!compiled(kernel)) {
       // Aparapi builds a kernel at its first launch
-      refuseUnchained(kernel, device);
+      refuseUnbuildable(kernel, device);
     }
     allow(kernel, device);
     try {
@@ -85,8 +85,15 @@ public final class Kernels {
     }
   }
 
-  /** A build on PoCL without signal chaining would put the JVM at risk ({@link SignalChaining}). */
-  private static void refuseUnchained(Kernel kernel, OpenCLDevice device) {
+  /**
+   * Refuses a build that would fail deep inside Aparapi ({@link LocalVariableTables}) or put the JVM
+   * at risk (PoCL without signal chaining, {@link SignalChaining}), with what to do about it.
+   */
+  private static void refuseUnbuildable(Kernel kernel, OpenCLDevice device) {
+    if (!LocalVariableTables.present(kernel.getClass())) {
+      throw new KernelException("kernel " + kernel.getClass().getName() + " was not built for "
+          + OpenClDevices.describe(device) + ": it " + LocalVariableTables.ADVICE, null);
+    }
     String refusal = SignalChaining.refusal(device);
     if (refusal != null) {
       throw new KernelException("kernel " + kernel.getClass().getName() + " was not built for "
