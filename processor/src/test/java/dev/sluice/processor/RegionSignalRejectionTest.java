@@ -173,6 +173,101 @@ class RegionSignalRejectionTest {
         """), Message.FAN_IN_WITH_SIGNAL, "@From({\"two.a\", \"two.b\"})", "user signal t.Flush can arrive");
   }
 
+  /** Nodes for a user signal that enters region 1 (the lines' characters) through its enumerator. */
+  private static final String INTO_REGION = """
+      @Node final class Mark { void run(Line l, Out<Line> out, Raise<Flush> flush) { } }
+      @Node final class Into { void run(int i, IntOut out) { }
+                               @SignalHandler void on(Flush f, IntOut out) { } }
+      @Node final class Leave { void run(int i, IntOut out, @Aggregate IntOut up, IntOut log) { }
+                              @SignalHandler void on(Flush f, @Aggregate IntOut up, IntOut log) { } }
+      """;
+
+  /** An enumerator passes a signal on after its parent's END, so a handler there has no parent to push into. */
+  @Test
+  void handlerPushingIntoTheRegionASignalEnteredBetweenParents() {
+    rejects(pipeline(INTO_REGION, """
+          @Source Line lines();
+          @From("lines") Mark mark();
+          @From("mark") Chars chars();
+          @From("chars") Into into();
+          @From("into") Inc inc();
+          @Sink @From("inc") int out();
+        """), Message.SIGNAL_BETWEEN_PARENTS, "void on(Flush f, IntOut out)",
+        "@SignalHandler on of stage 'into' pushes on channel 'out' into region 1",
+        "user signal t.Flush raised by 'mark' enters that region through its enumerator 'chars'");
+  }
+
+  /** The same signal may be handled there by pushing out of the region, or to a sink. */
+  @Test
+  void handlerOfASignalBetweenParentsMayPushOutOfTheRegionOrToSinks() {
+    Compilation c = compile(pipeline(INTO_REGION, """
+          @Source Line lines();
+          @From("lines") Mark mark();
+          @From("mark") Chars chars();
+          @From("chars") Leave leave();
+          @From("leave.up") Inc after();
+          @Sink @From("after") int ups();
+          @Sink @From("leave.out") int outs();
+          @Sink @From("leave.log") int logs();
+        """));
+    assertThat(c).succeededWithoutWarnings();
+  }
+
+  /** Raised inside a region, the signal travels within its raiser's parent: pushes stay in the region. */
+  @Test
+  void aSignalRaisedInsideTheRegionIsWithinAParent() {
+    Compilation c = compile(pipeline("""
+        @Node final class Mark { void run(int i, IntOut out, Raise<Flush> flush) { } }
+        @Node final class Into { void run(int i, IntOut out) { }
+                                 @SignalHandler void on(Flush f, IntOut out) { } }
+        """, """
+          @Source Line lines();
+          @From("lines") Chars chars();
+          @From("chars") Mark mark();
+          @From("mark") Into into();
+          @From("into") Inc inc();
+          @Sink @From("inc") int out();
+        """));
+    assertThat(c).succeededWithoutWarnings();
+  }
+
+  /**
+   * Raised in region 1 and passed through a nested enumerator, the signal is between parents of
+   * region 2 only: an @Aggregate push lands in region 1, inside the raiser's parent; a plain one is refused.
+   */
+  @Test
+  void throughANestedEnumeratorOnlyTheInnerRegionIsBetweenParents() {
+    String nodes = """
+        @Node final class Mark { void run(int i, IntOut out, Raise<Flush> flush) { } }
+        @Node @Region final class Twice { int count(int i) { return 2; } }
+        @Node final class Deep { void run(int k, IntOut out, @Aggregate IntOut up) { }
+                                 @SignalHandler void on(Flush f, @Aggregate IntOut up) { } }
+        @Node final class Plain { void run(int k, IntOut out) { }
+                                  @SignalHandler void on(Flush f, IntOut out) { } }
+        """;
+    Compilation c = compile(pipeline(nodes, """
+          @Source Line lines();
+          @From("lines") Chars chars();
+          @From("chars") Mark mark();
+          @From("mark") Twice twice();
+          @From("twice") Deep deep();
+          @From("deep.up") Inc inc();
+          @Sink @From("inc") int ups();
+          @Sink @From("deep.out") int outs();
+        """));
+    assertThat(c).succeededWithoutWarnings();
+    rejects(pipeline(nodes, """
+          @Source Line lines();
+          @From("lines") Chars chars();
+          @From("chars") Mark mark();
+          @From("mark") Twice twice();
+          @From("twice") Plain plain();
+          @From("plain") Inc inc();
+          @Sink @From("inc") int out();
+        """), Message.SIGNAL_BETWEEN_PARENTS, "void on(Flush f, IntOut out)",
+        "pushes on channel 'out' into region 2", "through its enumerator 'twice'");
+  }
+
   @Test
   void signalQueueTooSmall() {
     rejects(java("P", """

@@ -29,37 +29,48 @@ public record UserSignalFlow(
     Map<Integer, Set<String>> arrivals = new LinkedHashMap<>();
     Map<Integer, Set<String>> senders = new LinkedHashMap<>();
     for (UserTag tag : model.userTags()) {
-      Set<Integer> tagEdges = new LinkedHashSet<>();
-      Set<String> reached = new LinkedHashSet<>();
-      Set<String> sending = new LinkedHashSet<>();
-      Deque<String> work = new ArrayDeque<>();
-      for (StageModel s : model.nodes()) {
-        if (s.node().raisedTags().contains(tag.type())) {
-          work.add(s.name());
-        }
-      }
-      while (!work.isEmpty()) {
-        String stage = work.poll();
-        if (!sending.add(stage)) {
-          continue;
-        }
-        for (EdgeModel e : model.outEdges(stage)) {
-          StageModel to = model.stage(e.to());
-          if (!to.isNode()) {
-            continue;
-          }
-          tagEdges.add(e.index());
-          reached.add(to.name());
-          if (to.node().userHandler(tag.type()).isEmpty()) {
-            work.add(to.name());
-          }
-        }
-      }
-      edges.put(tag.index(), tagEdges);
-      arrivals.put(tag.index(), reached);
-      senders.put(tag.index(), sending);
+      List<String> raisers = model.nodes().stream()
+          .filter(s -> s.node().raisedTags().contains(tag.type()))
+          .map(StageModel::name)
+          .toList();
+      Walk walk = walk(model, tag, raisers);
+      edges.put(tag.index(), walk.edges());
+      arrivals.put(tag.index(), walk.reached());
+      senders.put(tag.index(), walk.sending());
     }
     return new UserSignalFlow(edges, arrivals, senders);
+  }
+
+  /** The NODE stages that a signal {@code tag} raised by {@code raiser} alone can reach. */
+  public static Set<String> reachedFrom(PipelineModel model, UserTag tag, String raiser) {
+    return walk(model, tag, List.of(raiser)).reached();
+  }
+
+  private record Walk(Set<Integer> edges, Set<String> reached, Set<String> sending) {}
+
+  private static Walk walk(PipelineModel model, UserTag tag, List<String> raisers) {
+    Set<Integer> tagEdges = new LinkedHashSet<>();
+    Set<String> reached = new LinkedHashSet<>();
+    Set<String> sending = new LinkedHashSet<>();
+    Deque<String> work = new ArrayDeque<>(raisers);
+    while (!work.isEmpty()) {
+      String stage = work.poll();
+      if (!sending.add(stage)) {
+        continue;
+      }
+      for (EdgeModel e : model.outEdges(stage)) {
+        StageModel to = model.stage(e.to());
+        if (!to.isNode()) {
+          continue;
+        }
+        tagEdges.add(e.index());
+        reached.add(to.name());
+        if (to.node().userHandler(tag.type()).isEmpty()) {
+          work.add(to.name());
+        }
+      }
+    }
+    return new Walk(tagEdges, reached, sending);
   }
 
   /** The indices of the tags that can travel along an edge, ascending. */

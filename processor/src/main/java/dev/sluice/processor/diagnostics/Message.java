@@ -87,6 +87,7 @@ public enum Message {
   SIGNAL_QUEUE_TOO_SMALL(508, "@Pipeline(signalQueue = %d) must be greater than MAX_SIGNALS_PER_VEC + MAX_SIGNALS_PER_SIG = %d"),
   SIGNAL_SLOTS_TOO_LARGE(509, "@Pipeline(signalQueue = %d) needs %d %s per pipeline instance (%s), more than the limit of %d; lower signalQueue"),
   PARENT_SLOTS_TOO_LARGE(510, "@Region(parentBuffer = %d) of stage '%s' brings the parent buffers of pipeline %s to %d slots per pipeline instance, more than the limit of %d; lower parentBuffer"),
+  SIGNAL_BETWEEN_PARENTS(511, "%s of stage '%s' pushes on channel '%s' into region %d, but user signal %s raised by '%s' enters that region through its enumerator '%s', so it arrives between two parents and the item would have none; push only on @Aggregate channels or to sinks there, or handle %s before '%s'"),
 
   // the GPU subset: what a node body may use when the pipeline gets an OpenCL kernel
   GPU_ALLOCATION(601, "'%s' allocates; a kernel may create only an item record passed straight to push (out.push(new R(...))). Compute into primitives instead, or keep the pipeline on the CPU with @Pipeline(gpu = false)"),
