@@ -22,9 +22,12 @@ import java.util.Set;
  *
  * <ul>
  *   <li>fan-in only outside regions, and never where a user signal can arrive;
- *   <li>user signals travel only to plain transforms of the raiser's region (no enumerator, no
- *       {@code @Aggregate} edge, no fan-in on the way); outside regions their handlers push values of
- *       the tag alone, since windows there depend on chunking;
+ *   <li>user signals never reach a fan-in; without {@code xsignals} they travel only to plain
+ *       transforms of the raiser's region, with it also through enumerators into their regions and out
+ *       on {@code @Aggregate} edges. Outside regions, and in a region the signal entered through its
+ *       enumerator (where it arrives between parents), a handler reads its tag alone, since anything
+ *       else there depends on chunking; in the latter it pushes only out of that region or to sinks
+ *       (SLU511);
  *   <li>{@code @State} in a region is set in BEGIN (and user handlers), so it never carries over from
  *       another parent; outside regions it is a constant;
  *   <li>a {@code @Reduce} read by a handler is per parent: reset in END, so the run's final value is
@@ -36,7 +39,7 @@ final class Generator {
   /** What {@code -Dfuzz.features=} can restrict; the default is all of them. */
   static final List<String> FEATURES = List.of(
       "fanout", "fanin", "regions", "signals", "state", "reduce", "params", "records", "floats", "tiny", "loops", "exits",
-      "blocks", "dowhile", "nested", "helpers", "errors", "range", "beginpush", "cpuonly");
+      "blocks", "dowhile", "nested", "helpers", "errors", "range", "beginpush", "cpuonly", "xsignals");
 
   private static final int MAX_MULT = 2_000;
 
@@ -66,6 +69,8 @@ final class Generator {
   private Random rangeRandom;
   /** The draws for {@code "errors"} (one stage that fails on some items), likewise. */
   private Random errorsRandom;
+  /** The draws for {@code "xsignals"} (user signals into and out of regions), likewise. */
+  private Random crossRandom;
   /** The node whose bodies are being generated: where a new helper may be private. */
   private Stage current;
   /** The helper whose body is being generated, or null: its body calls only earlier helpers. */
@@ -94,6 +99,7 @@ final class Generator {
     rangeRandom = new Random(seed * 0xBF58476D1CE4E5B9L + 19);
     beginRandom = new Random(seed * 0x9E3779B97F4A7C15L + 23);
     cpuRandom = new Random(seed * 0xD6E8FEB86659FD93L + 29);
+    crossRandom = new Random(seed * 0xA0761D6478BD642FL + 31);
     current = null;
     building = null;
     inBlock = false;
@@ -1212,7 +1218,7 @@ final class Generator {
         spec.tags.add(tag);
         raise(s, tag);
         for (Stage h : handlers) {
-          userHandler(h, tag);
+          userHandler(h, tag, s);
         }
         spec.used.add("signals");
         if (handlers.isEmpty()) {
@@ -1230,12 +1236,20 @@ final class Generator {
     return out;
   }
 
-  /** Whether a signal from {@code raiser} may arrive at {@code n}: handled there or forwarded, never leaving the region. */
+  /**
+   * Whether a signal from {@code raiser} may arrive at {@code n}: handled there or forwarded, never
+   * reaching a fan-in, and (without {@code xsignals}) never leaving the raiser's region. An enumerator
+   * cannot handle a signal: it forwards it into its region.
+   */
   private boolean route(Stage n, Stage raiser, Set<Stage> handlers) {
-    if (n.kind != Kind.TRANSFORM || n.inputs.size() != 1 || !n.stack.equals(raiser.stack)) {
+    if (n.inputs.size() != 1) {
       return false;
     }
-    if (r.nextBoolean()) {
+    boolean plain = n.kind == Kind.TRANSFORM && n.stack.equals(raiser.stack);
+    if (!plain && !(on("xsignals") && (n.kind == Kind.TRANSFORM || n.kind == Kind.ENUMERATOR) && crossRandom.nextInt(3) != 0)) {
+      return false;
+    }
+    if (n.kind == Kind.ENUMERATOR || (plain ? r.nextBoolean() : crossRandom.nextBoolean())) {
       Set<Stage> tentative = new LinkedHashSet<>(handlers);
       boolean ok = true;
       for (Spec.Edge e : outEdges(n)) {
@@ -1246,12 +1260,20 @@ final class Generator {
       }
       if (ok) {
         handlers.addAll(tentative);
-        spec.used.add("signal-forwarded");
+        spec.used.add(n.kind == Kind.ENUMERATOR ? "signal-into-region" : "signal-forwarded");
         return true;
+      }
+      if (n.kind == Kind.ENUMERATOR) {
+        return false;
       }
     }
     handlers.add(n);
     return true;
+  }
+
+  /** The regions of {@code h} that a signal from {@code raiser} enters through their enumerators: it arrives there between parents. */
+  private static List<Integer> enteredBetweenParents(Stage h, Stage raiser) {
+    return h.stack.stream().filter(region -> !raiser.stack.contains(region)).toList();
   }
 
   private void raise(Stage s, Ty.Rec tag) {
@@ -1266,22 +1288,31 @@ final class Generator {
     s.run.add(new Stmt.Raise(param, tag, comps, r.nextInt(3) == 0 ? null : cond(sc)));
   }
 
-  private void userHandler(Stage h, Ty.Rec tag) {
+  private void userHandler(Stage h, Ty.Rec tag, Stage raiser) {
     current = h;
     Ty tagTy = Ty.of(tag);
     Scope first = refs(Expr.Ref.Kind.TAG, tagTy, "t");
     List<Field> state = h.fields.stream().filter(f -> f.role == Role.STATE).toList();
     List<Field> perParent = h.fields.stream().filter(f -> f.role == Role.REDUCE && f.perParent).toList();
     List<Stmt> body = new ArrayList<>();
-    // outside regions a handler sees only its tag (and constants): anything else there depends on chunking
-    Scope sc = h.inRegion() ? handlerScope(h, first, state, perParent) : first;
-    List<Channel> outs = h.channels.stream().filter(c -> !c.aggregate).toList();
+    List<Integer> between = enteredBetweenParents(h, raiser);
+    // within the raiser's parent the handler may read the parent and its per-parent fields; outside
+    // regions, or between parents, it sees only its tag (and constants): anything else there depends on chunking
+    boolean inParent = h.inRegion() && between.isEmpty();
+    Scope sc = inParent ? handlerScope(h, first, state, perParent) : first;
+    List<Channel> outs = h.channels.stream()
+        .filter(c -> between.isEmpty() ? !c.aggregate : !between.contains(c.stack.isEmpty() ? 0 : c.stack.get(c.stack.size() - 1))
+            || spec.consumers(c).stream().allMatch(e -> e.sink() != null))
+        .toList();
+    if (!between.isEmpty()) {
+      spec.used.add("signal-between-parents");
+    }
     if (!outs.isEmpty() && r.nextInt(4) != 0) {
       Channel c = outs.get(r.nextInt(outs.size()));
       pushesInto(body, h, c, sc, c.max);
       mult.merge(c, mult.get(c) * 2, Long::sum);
     }
-    if (h.inRegion()) {
+    if (inParent) {
       for (Field f : state) {
         if (r.nextBoolean()) {
           body.add(new Stmt.Assign(f, fit(gen(f.type, 2, sc), f.type.itemBound)));
