@@ -156,7 +156,12 @@ public final class SluiceProcessor extends AbstractProcessor {
     scheduleListener.accept(schedule);
     KernelPlanner.Plan kernel = kernels.plan(model);
     reporter.report(kernel.diagnostics());
-    new PipelineWriter(processingEnv, filer).write(model, schedule, kernel);
+    try {
+      new PipelineWriter(processingEnv, filer).write(model, schedule, kernel);
+    } catch (PipelineWriter.NameTaken e) {
+      reporter.report(List.of(Diagnostic.on(pipeline, Message.GENERATED_NAME_TAKEN, pipeline.getQualifiedName(),
+          e.typeName, pipeline.getSimpleName())));
+    }
   }
 
   /** Validates a node class once (reporting its problems); whether it is valid. */

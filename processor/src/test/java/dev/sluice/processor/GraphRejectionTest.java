@@ -19,6 +19,29 @@ class GraphRejectionTest {
     return java("P", NODES + "@Pipeline interface P {\n" + stages + "}\n");
   }
 
+  /** Two pipelines nested in different classes, both named Flow: both would generate t.FlowPipeline. */
+  @Test
+  void twoPipelinesOfOneSimpleNameInOnePackage() {
+    JavaFileObject f = java("A", NODES + """
+        class A { @Pipeline interface Flow { @Source int in(); @Sink @From("in") int out(); } }
+        class B { @Pipeline
+          interface Flow { @Source int in(); @Sink @From("in") int out(); } } // B
+        """);
+    com.google.testing.compile.Compilation c = Sources.compile(f);
+    Sources.assertError(c, Message.GENERATED_NAME_TAKEN, f, "} } // B",
+        "pipeline t.B.Flow generates the type t.FlowPipeline", "rename one of them");
+  }
+
+  @Test
+  void aClassNamedLikeTheGeneratedOne() {
+    JavaFileObject f = java("Flow", """
+        @Pipeline interface Flow { @Source int in(); @Sink @From("in") int out(); }
+        final class FlowPipeline { }
+        """);
+    Sources.assertError(Sources.compile(f), Message.GENERATED_NAME_TAKEN, f, "@Pipeline interface Flow",
+        "pipeline t.Flow generates the type t.FlowPipeline");
+  }
+
   @Test
   void unknownStage() {
     rejects(pipeline("""

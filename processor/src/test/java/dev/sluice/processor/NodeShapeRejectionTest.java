@@ -43,6 +43,52 @@ class NodeShapeRejectionTest {
   }
 
   @Test
+  void runDeclaringACheckedException() {
+    rejects(node("@Node final class Io { void run(int x) throws java.io.IOException { } }"), Message.CHECKED_EXCEPTION,
+        "void run(int x) throws", "run(...) declares the checked exception java.io.IOException");
+  }
+
+  @Test
+  void countDeclaringACheckedException() {
+    rejects(node("@Node @Region final class Wait { int count(Line l) throws InterruptedException { return 1; } }"),
+        Message.CHECKED_EXCEPTION, "int count(Line l)", "count(...) declares the checked exception java.lang.InterruptedException");
+  }
+
+  @Test
+  void handlerDeclaringACheckedException() {
+    rejects(node("""
+        @Node final class End {
+          void run(int x) { }
+          @SignalHandler(Signal.END) void end(Line l) throws Exception { }
+        }
+        """), Message.CHECKED_EXCEPTION, "void end(Line l)", "end(...) declares the checked exception java.lang.Exception");
+  }
+
+  /** The default factory calls the no-argument constructor. */
+  @Test
+  void constructorDeclaringACheckedException() {
+    rejects(node("""
+        @Node final class Load {
+          Load() throws Exception { }
+          void run(int x) { }
+        }
+        """), Message.CHECKED_EXCEPTION, "Load() throws", "Load() declares the checked exception java.lang.Exception");
+  }
+
+  /** Unchecked exceptions, and constructors the generated code never calls, may declare anything. */
+  @Test
+  void uncheckedExceptionsAndOtherConstructorsAreFine() {
+    Compilation c = compile(node("""
+        @Node final class Fine {
+          Fine() throws IllegalStateException { }
+          Fine(String path) throws java.io.IOException { }
+          void run(int x) throws IllegalArgumentException, StackOverflowError { }
+        }
+        """));
+    com.google.testing.compile.CompilationSubject.assertThat(c).succeededWithoutWarnings();
+  }
+
+  @Test
   void missingRun() {
     rejects(node("@Node final class NoRun { void go(int x) { } }"), Message.MISSING_RUN, "class NoRun");
   }

@@ -17,7 +17,7 @@ import javax.tools.JavaFileObject;
 import org.junit.jupiter.api.Test;
 
 /**
- * Sizes past {@link SizeLimits} (SLU123, SLU124, SLU509, SLU510): each on the annotation value that
+ * Sizes past {@link SizeLimits} (SLU123, SLU124, SLU125, SLU509, SLU510): each on the annotation value that
  * makes the number too large, naming the number and the limit; extreme values never reach an
  * internal error (SLU999), and the largest accepted values compile.
  */
@@ -44,6 +44,22 @@ class SizeRejectionTest {
           @Sink @From("in") int out();
         }
         """), Message.SETTING_TOO_LARGE, "width = 65537", "@Pipeline(width = 65537) must be at most 65536");
+  }
+
+  /** A sink has no queue, but one run's pushes into it are bounded too; the product overflowed an int once (SLU999). */
+  @Test
+  void maxIntoASinkAboveTheLimit() {
+    rejects(java("P", NODES + """
+        @Node final class Wide { void run(int x,
+            @Max(40_000_000) IntOut out) { } }
+        @Pipeline interface P {
+          @Source int in();
+          @From("in") Wide wide();
+          @Sink @From("wide") int out();
+        }
+        """), Message.SINK_RUN_TOO_LARGE, "@Max(40_000_000) IntOut out",
+        "channel 'out' of stage 'wide' may push 2560000000 items into sink 'out' in one run (@Max(40000000) per item, width 64)",
+        "limit of " + LIMIT);
   }
 
   @Test

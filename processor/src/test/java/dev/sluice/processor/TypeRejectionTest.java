@@ -24,6 +24,47 @@ class TypeRejectionTest {
         """), Message.UNSUPPORTED_ITEM_TYPE, "@Source String in()", "java.lang.String is not a supported item type");
   }
 
+  /** A record of no components carries nothing; it used to reach an internal error (SLU999) in the writer. */
+  @Test
+  void sourceOfEmptyRecord() {
+    rejects(java("P", RECORDS + """
+        record Empty() {}
+        @Pipeline interface P {
+          @Source Empty in();
+          @Sink @From("in") int out();
+        }
+        """), Message.UNSUPPORTED_ITEM_TYPE, "@Source Empty in()", "t.Empty is not a supported item type",
+        "one or more components");
+  }
+
+  @Test
+  void channelOfEmptyRecord() {
+    rejects(java("P", RECORDS + """
+        record Empty() {}
+        @Node final class Mark { void run(int x,
+            Out<Empty> out) { } }
+        """), Message.UNSUPPORTED_ITEM_TYPE, "Out<Empty> out", "t.Empty is not a supported item type");
+  }
+
+  /** A @SignalTag record may be a bare marker: raised, handled, and translated into the kernel. */
+  @Test
+  void emptySignalTagIsFine() {
+    com.google.testing.compile.Compilation c = Sources.compile(java("P", """
+        @SignalTag record Flush() {}
+        @Node final class Mark { void run(int x, IntOut out, Raise<Flush> flush) { out.push(x); if (x == 0) flush.raise(new Flush()); } }
+        @Node final class Catch { void run(int x, IntOut out) { out.push(x); }
+                                  @SignalHandler void flush(Flush f, IntOut out) { out.push(-1); } }
+        @Pipeline interface P {
+          @Source int in();
+          @From("in") Mark mark();
+          @From("mark") Catch c();
+          @Sink @From("c") int out();
+        }
+        """));
+    com.google.testing.compile.CompilationSubject.assertThat(c).succeededWithoutWarnings();
+    com.google.testing.compile.CompilationSubject.assertThat(c).generatedSourceFile("t.PPipeline_Kernel");
+  }
+
   @Test
   void sinkOfRecordWithObjectComponent() {
     rejects(java("P", RECORDS + """

@@ -35,6 +35,8 @@ public enum Message {
   RESULT_NAME_CLASH(122, "the generated Result would have two accessors named %s(): %s and %s; rename one"),
   SETTING_TOO_LARGE(123, "@Pipeline(%s = %d) must be at most %d"),
   QUEUE_TOO_LARGE(124, "the data queue of stage '%s' would hold %d items (max(%d x queueScale %d, %d + %d)), more than the limit of %d items per queue and pipeline instance; lower %s"),
+  SINK_RUN_TOO_LARGE(125, "channel '%s' of stage '%s' may push %d items into sink '%s' in one run (@Max(%d) per item, width %d), more than the limit of %d per pipeline instance; lower @Max"),
+  GENERATED_NAME_TAKEN(126, "pipeline %s generates the type %s, but this compilation already has a type of that name (another @Pipeline named %s in the same package, or a class of that name); rename one of them"),
 
   // node shape
   NODE_NOT_CLASS(201, "@Node must annotate a class, not %s"),
@@ -59,6 +61,7 @@ public enum Message {
   BAD_REGION_SPEC(220, "@Region(%s = %d) must be at least 1"),
   SEVERAL_PARENTS(221, "run may take at most one @Parent parameter"),
   PARENT_TYPE_CONFLICT(222, "%s expects parent type %s here but %s elsewhere in %s"),
+  CHECKED_EXCEPTION(223, "%s declares the checked exception %s, which the generated pipeline cannot pass on; catch it inside, or throw an unchecked exception (a failing run has it as its cause)"),
 
   // state and method bodies
   UNANNOTATED_FIELD(301, "field '%s' of a @Node must be @Param, @State or @Reduce (or static)"),
@@ -72,7 +75,7 @@ public enum Message {
   BODY_CHECKS_SKIPPED(309, Kind.NOTE, "this compiler has no javac Trees API (Eclipse's has none): node method bodies (@State, @Reduce, @Param use) are not checked and no OpenCL kernel is written, so pipelines compiled here run on the CPU back end; a javac build, such as Maven's, checks the bodies and writes the kernels"),
 
   // types
-  UNSUPPORTED_ITEM_TYPE(401, "%s is not a supported item type: use int, long, float, double or a record whose components are those"),
+  UNSUPPORTED_ITEM_TYPE(401, "%s is not a supported item type: use int, long, float, double or a record with one or more components of those"),
   TYPE_MISMATCH(402, "'%s' carries %s but stage '%s' consumes %s"),
   NOT_A_SIGNAL_TAG(403, "%s is used as a user signal but is not a record annotated @SignalTag"),
 

@@ -1139,7 +1139,8 @@ public final class BodyTranslator {
             + " (push 'new " + type.simpleName() + "(...)' or the input item itself)");
         return "0";
       }
-      return call + String.join(", ", parts) + ")";
+      // a record of no components (a bare @SignalTag) adds no arguments after the call's fixed ones
+      return (parts.isEmpty() ? call.substring(0, call.lastIndexOf(',')) : call) + String.join(", ", parts) + ")";
     }
   }
 }

@@ -42,6 +42,14 @@ public final class ItemTypes {
     return Optional.of(ItemType.record(element, components));
   }
 
+  /**
+   * {@link #of}, for what flows on an edge (a source, a sink, a channel): a record needs at least one
+   * component. A {@code @SignalTag} record may have none (a bare marker), so tags are read with {@link #of}.
+   */
+  public static Optional<ItemType> item(TypeMirror type) {
+    return of(type).filter(t -> !t.isRecord() || !t.components().isEmpty());
+  }
+
   /** The item kind of a primitive {@code int}, {@code long}, {@code float} or {@code double}. */
   public static Optional<ItemType.Kind> primitiveKind(TypeMirror type) {
     return switch (type.getKind()) {

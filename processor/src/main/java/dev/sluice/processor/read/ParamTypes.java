@@ -46,7 +46,7 @@ public final class ParamTypes {
       case "dev.sluice.LongOut" -> channel(ItemType.LONG);
       case "dev.sluice.FloatOut" -> channel(ItemType.FLOAT);
       case "dev.sluice.DoubleOut" -> channel(ItemType.DOUBLE);
-      case "dev.sluice.Out" -> new ParamType(Shape.CHANNEL, arg == null ? Optional.empty() : ItemTypes.of(arg), arg);
+      case "dev.sluice.Out" -> new ParamType(Shape.CHANNEL, arg == null ? Optional.empty() : ItemTypes.item(arg), arg);
       case "dev.sluice.Raise" -> new ParamType(Shape.RAISE, arg == null ? Optional.empty() : ItemTypes.of(arg), arg);
       default -> new ParamType(Shape.OTHER, Optional.empty(), null);
     };

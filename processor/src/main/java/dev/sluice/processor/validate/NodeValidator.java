@@ -79,6 +79,12 @@ public final class NodeValidator {
       }
       params.checkParentTypes(name);
     }
+    for (ExecutableElement constructor : ElementFilter.constructorsIn(node.getEnclosedElements())) {
+      if (constructor.getParameters().isEmpty()) {
+        // the default factory, Node::new
+        ParamChecker.noCheckedExceptions(constructor, name + "()", out);
+      }
+    }
     if (out.stream().noneMatch(Diagnostic::isError)) {
       bodies.ifPresent(b -> out.addAll(b.check(node)));
     }

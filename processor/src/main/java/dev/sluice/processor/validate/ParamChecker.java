@@ -181,7 +181,10 @@ final class ParamChecker {
     return element.getKind() == ElementKind.RECORD && Annotations.has(element, SignalTag.class);
   }
 
-  /** The generated code calls the method on an instance: it must be neither static nor private. */
+  /**
+   * The generated code calls the method on an instance: it must be neither static nor private, and
+   * declare no checked exception.
+   */
   static void usable(ExecutableElement method, List<Diagnostic> out) {
     String name = method.getSimpleName() + "(...)";
     if (method.getModifiers().contains(Modifier.STATIC)) {
@@ -190,5 +193,32 @@ final class ParamChecker {
     if (method.getModifiers().contains(Modifier.PRIVATE)) {
       out.add(Diagnostic.on(method, Message.METHOD_NOT_USABLE, name, "private"));
     }
+    noCheckedExceptions(method, name, out);
+  }
+
+  /**
+   * The generated code calls node methods, and the default factory calls the no-argument
+   * constructor, where no checked exception can pass (a run fails with the node's unchecked exception
+   * as its cause); one declared in {@code throws} would make the generated code fail to compile.
+   */
+  static void noCheckedExceptions(ExecutableElement method, String name, List<Diagnostic> out) {
+    for (TypeMirror thrown : method.getThrownTypes()) {
+      if (checked(thrown)) {
+        out.add(Diagnostic.on(method, Message.CHECKED_EXCEPTION, name, thrown));
+      }
+    }
+  }
+
+  /** Whether a thrown type is a checked exception: neither a RuntimeException nor an Error. */
+  private static boolean checked(TypeMirror thrown) {
+    TypeMirror type = thrown;
+    while (type instanceof DeclaredType d && d.asElement() instanceof TypeElement e) {
+      String n = e.getQualifiedName().toString();
+      if (n.equals("java.lang.RuntimeException") || n.equals("java.lang.Error")) {
+        return false;
+      }
+      type = e.getSuperclass();
+    }
+    return true;
   }
 }

@@ -116,7 +116,7 @@ public final class PipelineValidator {
   }
 
   private static void checkItemType(ExecutableElement method, TypeMirror type, String pkg, List<Diagnostic> out) {
-    if (ItemTypes.of(type).isEmpty()) {
+    if (ItemTypes.item(type).isEmpty()) {
       out.add(Diagnostic.on(method, Message.UNSUPPORTED_ITEM_TYPE, type));
     } else if (type.getKind() == TypeKind.DECLARED) {
       TypeElement record = (TypeElement) ((DeclaredType) type).asElement();

@@ -25,7 +25,7 @@ import javax.lang.model.element.Element;
 
 /**
  * Checks the sizes the pipeline's settings compute to against {@link SizeLimits}, in {@code long}:
- * each data queue (SLU124), the signal queue slots and the kernel's payload pool (SLU509), the parent
+ * each data queue (SLU124), one run's pushes into a sink (SLU125), the signal queue slots and the kernel's payload pool (SLU509), the parent
  * buffers (SLU510). Each error is reported on the annotation value that makes the number too large,
  * once per value.
  */
@@ -48,6 +48,20 @@ final class SizeValidator {
         out.add(Diagnostic.on(c.element, c.annotation, c.value, Message.QUEUE_TOO_LARGE, stage.name(),
             exact(perRun, model.settings().queueScale(), inputs), perRun, model.settings().queueScale(), perRun, inputs,
             limit, c.what));
+      }
+    }
+    for (EdgeModel edge : model.edges()) {
+      // a sink has no queue, but one run's pushes into it are staged all the same
+      StageModel from = model.stage(edge.from());
+      long perRun = QueueCapacities.maxPerRun(model, edge);
+      if (!model.stage(edge.to()).isSink() || perRun <= limit || !from.isNode() || from.isEnumerator()) {
+        continue;
+      }
+      ChannelModel ch = from.node().channel(edge.channel()).orElseThrow();
+      AnnotationMirror max = Annotations.mirror(ch.element(), Max.class).orElse(null);
+      if (reported.add(List.of(ch.element(), edge.channel()))) {
+        out.add(Diagnostic.on(ch.element(), max, max == null ? null : Annotations.value(max, "value").orElse(null),
+            Message.SINK_RUN_TOO_LARGE, ch.name(), from.name(), perRun, edge.to(), ch.max(), model.settings().width(), limit));
       }
     }
     int queue = model.settings().signalQueue();

@@ -8,6 +8,7 @@ import dev.sluice.processor.kernel.KernelPlanner;
 import dev.sluice.processor.model.PipelineModel;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import javax.annotation.processing.FilerException;
 import java.util.List;
 import javax.annotation.processing.Filer;
 import javax.annotation.processing.ProcessingEnvironment;
@@ -57,8 +58,24 @@ public final class PipelineWriter {
         .build();
     try {
       file.writeTo(filer);
+    } catch (FilerException e) {
+      throw new NameTaken(model.packageName().isEmpty() ? type.name : model.packageName() + "." + type.name, e);
     } catch (IOException e) {
       throw new UncheckedIOException("could not write " + model.packageName() + "." + type.name, e);
+    }
+  }
+
+  /**
+   * The Filer refused a generated type's name: another pipeline of the compilation generated it (two
+   * {@code @Pipeline} interfaces of one simple name in one package), or the user declared a type of
+   * that name. The user's to fix, so it is reported as such, not as an internal error.
+   */
+  public static final class NameTaken extends RuntimeException {
+    public final String typeName;
+
+    NameTaken(String typeName, FilerException cause) {
+      super(cause.getMessage(), cause);
+      this.typeName = typeName;
     }
   }
 }
