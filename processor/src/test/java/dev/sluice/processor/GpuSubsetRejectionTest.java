@@ -779,7 +779,7 @@ class GpuSubsetRejectionTest {
     Compilation c = compile(f);
     CompilationSubject.assertThat(c).succeededWithoutWarnings();
     CompilationSubject.assertThat(c).generatedSourceFile("t.PPipeline_Kernel").contentsAsUtf8String()
-        .contains("raise_mark_Stop(sl_g, sl_lane, sl_slot, x);");
+        .contains("raise_mark_Stop(sl_g, sl_lane, sl_slot, u_x);");
     CompilationSubject.assertThat(c).generatedSourceFile("t.PPipeline_Kernel").contentsAsUtf8String()
         .contains("int sl_s_at = pl_Stop_at[sl_g * ");
   }
@@ -833,7 +833,7 @@ class GpuSubsetRejectionTest {
     CompilationSubject.assertThat(c).generatedSourceFile("t.PPipeline_Kernel").contentsAsUtf8String()
         .contains("int sl_d_start = par_1_start[sl_g * plan[PlanCode.regionOf(plan, 1) + PlanCode.R_BUFFER] + ctl[3]];");
     CompilationSubject.assertThat(c).generatedSourceFile("t.PPipeline_Kernel").contentsAsUtf8String()
-        .contains("push_show_out(sl_g, sl_lane, sl_slot, dev.sluice.runtime.opencl.JavaArithmetic.addI(sl_d_start, i));");
+        .contains("push_show_out(sl_g, sl_lane, sl_slot, dev.sluice.runtime.opencl.JavaArithmetic.addI(sl_d_start, u_i));");
   }
 
   @Test
@@ -846,7 +846,7 @@ class GpuSubsetRejectionTest {
         """));
     CompilationSubject.assertThat(c).succeededWithoutWarnings();
     CompilationSubject.assertThat(c).generatedSourceFile("t.PPipeline_Kernel").contentsAsUtf8String()
-        .contains("push_n_out(sl_g, sl_lane, sl_slot, dev.sluice.runtime.opencl.JavaArithmetic.addI(x, sv_n_last[sl_g]));");
+        .contains("push_n_out(sl_g, sl_lane, sl_slot, dev.sluice.runtime.opencl.JavaArithmetic.addI(u_x, sv_n_last[sl_g]));");
   }
 
   // ---- SLU621: a short[] @Param ----
@@ -869,6 +869,46 @@ class GpuSubsetRejectionTest {
     CompilationSubject.assertThat(c).generatedSourceFile("t.PPipeline");
     assertThat(c.generatedSourceFiles().stream().map(JavaFileObject::getName).toList().toString())
         .doesNotContain("PPipeline_Kernel");
+  }
+
+  // ---- SLU622: a short @State ----
+
+  @Test
+  void aShortStateKeepsThePipelineOnTheCpuWithANoteOnItsLine() {
+    // the kernel keeps @State in an array per work-group, and Aparapi 3.0.2 has no put(short[])
+    JavaFileObject f = gpu("""
+        @Node final class N {
+          @State short last;   // short state
+          void run(int x, IntOut out) { out.push(x + last); }
+        }
+        """);
+    Compilation c = compile(f);
+    CompilationSubject.assertThat(c).succeeded();
+    CompilationSubject.assertThat(c).hadNoteContaining("[" + Message.GPU_SHORT_STATE.code() + "] no OpenCL kernel for pipeline P")
+        .inFile(f).onLine(Sources.lineOf(f, "// short state"));
+    CompilationSubject.assertThat(c).hadNoteContaining("@State field 'last' of N is a short");
+    assertThat(c.generatedSourceFiles().stream().map(JavaFileObject::getName).toList().toString())
+        .doesNotContain("PPipeline_Kernel");
+  }
+
+  /** A boolean or short @Param is an int in the kernel, read back with its own type. */
+  @Test
+  void booleanAndShortParamsAreIntsInTheKernel() {
+    Compilation c = compile(gpu("""
+        @Node final class N {
+          @Param final boolean negate;
+          @Param final short offset;
+          N() { this.negate = true; this.offset = 3; }
+          void run(int x, IntOut out) { short s = offset; out.push(negate ? -x - s : x + s); }
+        }
+        """));
+    CompilationSubject.assertThat(c).succeededWithoutWarnings();
+    CompilationSubject.assertThat(c).generatedSourceFile("t.PPipeline_Kernel").contentsAsUtf8String()
+        .contains("short u_s = ((short) p_n_offset);");
+    CompilationSubject.assertThat(c).generatedSourceFile("t.PPipeline_Kernel").contentsAsUtf8String()
+        .contains("(p_n_negate != 0) ?");
+    CompilationSubject.assertThat(c).generatedSourceFile("t.PPipeline_Kernel").contentsAsUtf8String()
+        .contains("p_n_negate = n_n.negate ? 1 : 0;");
   }
 
   // ---- an accepted shape ----

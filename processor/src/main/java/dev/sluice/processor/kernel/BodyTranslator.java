@@ -204,7 +204,7 @@ public final class BodyTranslator {
     private int loopCount;
     /** The kernel names of the locals declared so far in the method being printed. */
     private Set<String> declared = new HashSet<>();
-    /** Each local's kernel name: its own, or {@link KernelNames#sibling} where an earlier block took it. */
+    /** Each local's kernel name: {@link KernelNames#user}, or {@link KernelNames#sibling} where an earlier block took it. */
     private final Map<Element, String> localNames = new HashMap<>();
 
     Printer(StageModel stage, ExecutableElement method, List<RunParam> params, boolean handler,
@@ -587,7 +587,7 @@ public final class BodyTranslator {
         Element assigned = trees.getElement(child(child(child(path, statement), e), variable));
         String name = ((IdentifierTree) variable).getName().toString();
         String target = assigned != null && assigned.getKind() == ElementKind.LOCAL_VARIABLE
-            ? localNames.getOrDefault(assigned, name) : name;
+            ? localNames.getOrDefault(assigned, KernelNames.user(name)) : KernelNames.user(name);
         String printed = update.get(k);
         if (!printed.startsWith(target + " = ")) {
           return null;
@@ -620,7 +620,7 @@ public final class BodyTranslator {
 
     /** The kernel name of local {@code e}, declared now: its own unless a block beside this one took it. */
     private String declare(Element e, String name) {
-      String printed = name;
+      String printed = KernelNames.user(name);
       for (int k = 2; !declared.add(printed); k++) {
         printed = KernelNames.sibling(name, k);
       }
@@ -904,7 +904,10 @@ public final class BodyTranslator {
         return roleRef(path, e, role, name);
       }
       if (e.getKind() == ElementKind.LOCAL_VARIABLE) {
-        return localNames.getOrDefault(e, name);
+        return localNames.getOrDefault(e, KernelNames.user(name));
+      }
+      if (e.getKind() == ElementKind.PARAMETER) {
+        return KernelNames.user(name); // a helper's parameter
       }
       if (e.getKind() == ElementKind.FIELD) {
         return staticField(path, (VariableElement) e);
@@ -919,10 +922,10 @@ public final class BodyTranslator {
     private String roleRef(TreePath path, Element e, Role role, String name) {
       switch (role) {
         case ITEM:
-          return name;
+          return KernelNames.user(name);
         case PARAM_FIELD: {
           FieldModel f = fields.get(e);
-          return KernelNames.param(stage.name(), f.name());
+          return KernelNames.paramRead(f.element().asType(), KernelNames.param(stage.name(), f.name()));
         }
         case REDUCE_FIELD:
           return handler
@@ -991,7 +994,7 @@ public final class BodyTranslator {
         return KernelNames.param(stage.name(), fields.get(e).name());
       }
       if (e != null && e.getKind() == ElementKind.PARAMETER && calling.size() > 0) {
-        return e.getSimpleName().toString(); // an array parameter of a helper
+        return KernelNames.user(e.getSimpleName().toString()); // an array parameter of a helper
       }
       subset.refuse(path, current, Message.GPU_OBJECT, path.getLeaf().toString(), e == null ? "?" : e.asType());
       return "0";
@@ -1080,7 +1083,7 @@ public final class BodyTranslator {
               && ((javax.lang.model.type.ArrayType) pt).getComponentType().getKind().isPrimitive()
               && ((javax.lang.model.type.ArrayType) pt).getComponentType().getKind() != TypeKind.CHAR;
           types.add(primitiveArray ? pt.toString() : primitiveName(mp, pt));
-          names.add(p.getSimpleName().toString());
+          names.add(KernelNames.user(p.getSimpleName().toString()));
           if (primitiveArray) {
             types.add("int");
             names.add(KernelNames.length(p.getSimpleName().toString()));

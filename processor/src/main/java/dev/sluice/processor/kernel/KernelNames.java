@@ -1,9 +1,12 @@
 package dev.sluice.processor.kernel;
 
+import com.squareup.javapoet.TypeName;
+import javax.lang.model.type.TypeMirror;
+
 /**
- * The names the kernel writer and the body translator agree on. Everything the kernel declares
- * starts with a prefix a node body cannot collide with: translated bodies keep the user's local names,
- * and the kernel's own locals and parameters start with {@code sl_}.
+ * The names the kernel writer and the body translator agree on. The user's locals and parameters are
+ * printed with the prefix {@code u_} ({@link #user}), which no name of the kernel's own has; the
+ * kernel's own locals and parameters start with {@code sl_}, which a node body may not use.
  */
 public final class KernelNames {
   private KernelNames() {}
@@ -91,6 +94,41 @@ public final class KernelNames {
   /** The method that stages one raise of user signal {@code tag} by {@code stage}. */
   public static String raise(String stage, String tag) {
     return "raise_" + stage + "_" + tag;
+  }
+
+  /**
+   * The kernel field's type for a {@code @Param} of {@code type}: its own, but {@code int} for a
+   * {@code boolean} or {@code short}, which Aparapi cannot pass as kernel arguments (a boolean aborted
+   * the JVM on PoCL, a short was refused as an invalid argument). {@link #paramRead} reads it back.
+   */
+  public static TypeName paramType(TypeMirror type) {
+    return switch (type.getKind()) {
+      case BOOLEAN, SHORT -> TypeName.INT;
+      default -> TypeName.get(type);
+    };
+  }
+
+  /** A read of {@code @Param} field {@code field} (kernel field {@code name}) with the field's own type. */
+  public static String paramRead(TypeMirror type, String name) {
+    return switch (type.getKind()) {
+      case BOOLEAN -> "(" + name + " != 0)";
+      case SHORT -> "((short) " + name + ")";
+      default -> name;
+    };
+  }
+
+  /** The prefix of every name the user wrote that the kernel prints: no name of the kernel's own starts with it. */
+  public static final String USER = "u_";
+
+  /**
+   * The kernel's name for a local or parameter the user named {@code name}. Every such name is
+   * printed with {@link #USER} before it, so that none can hide a field or method of the kernel
+   * ({@code plan}, {@code ctl}, {@code q_stage}, ...) in its Java source, nor be an OpenCL C keyword
+   * or built-in function ({@code half}, {@code global}, {@code sin}, ...) in the OpenCL Aparapi
+   * writes from it.
+   */
+  public static String user(String name) {
+    return USER + name;
   }
 
   /**

@@ -56,6 +56,15 @@ public final class KernelPlanner {
       return new Plan(Map.of(), why, out);
     }
     for (StageModel s : model.nodes()) {
+      for (FieldModel f : s.node().fields(FieldModel.Kind.STATE)) {
+        if (f.element().asType().getKind() == javax.lang.model.type.TypeKind.SHORT) {
+          // the kernel keeps @State in an array per work-group
+          out.add(Diagnostic.on(f.element(), Message.GPU_SHORT_STATE, model.simpleName(), f.name(),
+              s.node().element().getSimpleName()));
+          return new Plan(Map.of(), "@State field '" + f.name() + "' of node '" + s.name()
+              + "' is a short, which Aparapi cannot copy to the device", out);
+        }
+      }
       for (FieldModel f : s.node().fields(FieldModel.Kind.PARAM)) {
         if (f.array() && f.element().asType().toString().equals("short[]")) {
           out.add(Diagnostic.on(f.element(), Message.GPU_SHORT_ARRAY, model.simpleName(), f.name(),

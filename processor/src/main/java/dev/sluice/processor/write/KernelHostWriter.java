@@ -122,7 +122,11 @@ final class KernelHostWriter {
       for (FieldModel f : params) {
         String p = KernelNames.param(s.name(), f.name());
         if (!f.array()) {
-          m.addStatement("$N = $N.$N", p, n, f.name());
+          if (f.element().asType().getKind() == javax.lang.model.type.TypeKind.BOOLEAN) {
+            m.addStatement("$N = $N.$N ? 1 : 0", p, n, f.name()); // KernelNames.paramType
+          } else {
+            m.addStatement("$N = $N.$N", p, n, f.name());
+          }
           continue;
         }
         TypeName type = TypeName.get(f.element().asType());

@@ -251,7 +251,7 @@ final class KernelWriter {
         }
       }
       for (FieldModel f : s.node().fields(FieldModel.Kind.PARAM)) {
-        TypeName type = TypeName.get(f.element().asType());
+        TypeName type = KernelNames.paramType(f.element().asType());
         FieldSpec.Builder fb = FieldSpec.builder(type, KernelNames.param(s.name(), f.name()));
         if (f.array()) {
           fb.addJavadoc("@Param '$L' of '$L': a copy of the node's array, at least one element long.\n", f.name(), s.name())
@@ -672,7 +672,7 @@ final class KernelWriter {
   private static void load(MethodSpec.Builder m, RunParam p, String array, CodeBlock index) {
     String name = p.element().getSimpleName().toString();
     for (Column c : Column.of(p.type())) {
-      String local = p.type().isRecord() ? KernelNames.component(name, c.accessor()) : name;
+      String local = p.type().isRecord() ? KernelNames.component(name, c.accessor()) : KernelNames.user(name);
       m.addStatement("$T $N = $N[$L]", c.type(), local, array + c.suffix(), index);
     }
   }
