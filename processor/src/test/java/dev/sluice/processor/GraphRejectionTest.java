@@ -288,6 +288,40 @@ class GraphRejectionTest {
         """), Message.RESULT_NAME_CLASH, "int report()", "report()", "the run report");
   }
 
+  /** Result is a class: a sink named hashCode made its accessor clash with Object's, in generated code. */
+  @Test
+  void aSinkMayNotBeNamedLikeAMethodOfObject() {
+    rejects(pipeline("""
+          @Source int in();
+          @Sink @From("in") int hashCode();
+        """), Message.RESULT_NAME_CLASH, "int hashCode()", "hashCode()", "java.lang.Object's hashCode()");
+  }
+
+  /**
+   * Stage names that are also names of the generated classes' own fields: the factories' fields are
+   * prefixed, so these compile (they made the generated pipeline and builder fail to compile).
+   */
+  @Test
+  void stagesMayTakeTheNamesOfTheGeneratedClassesFields() {
+    com.google.testing.compile.Compilation c = Sources.compile(java("P", NODES + """
+        @Pipeline interface P {
+          @Source int in();
+          @From("in") Inc device();
+          @From("device") Inc instances();
+          @From("instances") Inc chunkSize();
+          @From("chunkSize") Inc maxSteps();
+          @From("maxSteps") Inc progress();
+          @From("progress") Inc options();
+          @From("options") Inc sinkStarts();
+          @From("sinkStarts") Inc kernel();
+          @From("kernel") Inc PLAN();
+          @From("PLAN") Inc build();
+          @Sink @From("build") int out();
+        }
+        """));
+    com.google.testing.compile.CompilationSubject.assertThat(c).succeededWithoutWarnings();
+  }
+
   @Test
   void privateReduceFieldIsInaccessible() {
     rejects(java("P", """

@@ -391,6 +391,17 @@ class NodeShapeRejectionTest {
         """), Message.REDUCE_OP_TYPE, "float mix", "@Reduce(XOR) needs an int or long field, not float");
   }
 
+  /** The generated code assigns a reduction at each run; a final one made it fail to compile. */
+  @Test
+  void finalReduce() {
+    rejects(node("""
+        @Node final class F {
+          @Reduce(ReduceOp.SUM) final int total = 0;
+          void run(int x) { }
+        }
+        """), Message.REDUCE_FINAL, "final int total", "@Reduce field 'total' must not be final");
+  }
+
   @Test
   void reportsEveryProblemOfANode() {
     JavaFileObject f = node("""

@@ -73,6 +73,7 @@ public enum Message {
   PARAM_WRITTEN(307, "@Param field '%s' is read-only; assign it only in a constructor"),
   PARAM_ARRAY_WRITTEN(308, "elements of @Param array '%s' are read-only in %s"),
   BODY_CHECKS_SKIPPED(309, Kind.NOTE, "this compiler has no javac Trees API (Eclipse's has none): node method bodies (@State, @Reduce, @Param use) are not checked and no OpenCL kernel is written, so pipelines compiled here run on the CPU back end; a javac build, such as Maven's, checks the bodies and writes the kernels"),
+  REDUCE_FINAL(310, "@Reduce field '%s' must not be final: each run starts it at its operator's identity and stores the combined result in it"),
 
   // types
   UNSUPPORTED_ITEM_TYPE(401, "%s is not a supported item type: use int, long, float, double or a record with one or more components of those"),

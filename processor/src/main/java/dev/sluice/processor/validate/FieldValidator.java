@@ -61,6 +61,10 @@ final class FieldValidator {
         }
       } else {
         ReduceOp op = field.getAnnotation(Reduce.class).value();
+        if (field.getModifiers().contains(Modifier.FINAL)) {
+          // each run starts it at the operator's identity, and combines the instances' values into it
+          out.add(Diagnostic.on(field, Message.REDUCE_FINAL, name));
+        }
         if (!NUMERIC.contains(type.getKind())) {
           out.add(Diagnostic.on(field, Message.BAD_FIELD_TYPE, "Reduce", name, type, "int, long, float or double"));
         } else if ((op == ReduceOp.AND || op == ReduceOp.OR || op == ReduceOp.XOR)

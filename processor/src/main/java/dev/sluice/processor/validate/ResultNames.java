@@ -22,6 +22,10 @@ final class ResultNames {
     List<Diagnostic> out = new ArrayList<>();
     Map<String, String> taken = new HashMap<>();
     taken.put("report", "the run report");
+    // Result is a class: an accessor may not take the name of a method of Object without parameters
+    for (String method : List.of("hashCode", "toString", "getClass", "notify", "notifyAll", "wait", "clone", "finalize")) {
+      taken.put(method, "java.lang.Object's " + method + "()");
+    }
     for (StageModel sink : model.sinks()) {
       claim(taken, sink.name(), "sink '" + sink.name() + "'", sink.method(), out);
     }

@@ -55,7 +55,7 @@ final class ApiWriter {
         .initializer(new PlanWriter(model, schedule, names).initializer())
         .build());
     for (StageModel s : model.nodes()) {
-      t.addField(factoryType(s), s.name(), Modifier.FINAL);
+      t.addField(factoryType(s), Names.factory(s.name()), Modifier.FINAL);
     }
     t.addField(Names.RUN_OPTIONS, "options", Modifier.PRIVATE, Modifier.FINAL);
     t.addField(FieldSpec.builder(CpuDirectWriter.SINK_STARTS, "sinkStarts", Modifier.PRIVATE, Modifier.FINAL)
@@ -72,7 +72,7 @@ final class ApiWriter {
     MethodSpec.Builder ctor = MethodSpec.constructorBuilder().addModifiers(Modifier.PRIVATE)
         .addParameter(builderName(), "b");
     for (StageModel s : model.nodes()) {
-      ctor.addStatement("this.$N = b.$N", s.name(), s.name());
+      ctor.addStatement("this.$N = b.$N", Names.factory(s.name()), Names.factory(s.name()));
     }
     ctor.addStatement("this.options = new $T(b.device, b.instances, b.chunkSize, b.maxSteps, b.progress)", Names.RUN_OPTIONS);
     t.addMethod(ctor.build());
@@ -353,7 +353,7 @@ final class ApiWriter {
         .addJavadoc("Node factories (called once per pipeline instance, since {@code @State} is per instance)\n"
             + "and run options.\n");
     for (StageModel s : model.nodes()) {
-      FieldSpec.Builder f = FieldSpec.builder(factoryType(s), s.name(), Modifier.PRIVATE);
+      FieldSpec.Builder f = FieldSpec.builder(factoryType(s), Names.factory(s.name()), Modifier.PRIVATE);
       if (s.node().hasNoArgConstructor()) {
         f.initializer("$T::new", ClassName.get(s.node().element()));
       }
@@ -364,7 +364,7 @@ final class ApiWriter {
           .addModifiers(Modifier.PUBLIC)
           .returns(b)
           .addParameter(factoryType(s), "factory")
-          .addStatement("this.$N = $T.requireNonNull(factory, $S)", s.name(), Objects.class, s.name())
+          .addStatement("this.$N = $T.requireNonNull(factory, $S)", Names.factory(s.name()), Objects.class, s.name())
           .addStatement("return this")
           .build());
     }
@@ -388,7 +388,7 @@ final class ApiWriter {
         .returns(names.api());
     for (StageModel s : model.nodes()) {
       if (!s.node().hasNoArgConstructor()) {
-        build.beginControlFlow("if ($N == null)", s.name())
+        build.beginControlFlow("if ($N == null)", Names.factory(s.name()))
             .addStatement("throw new $T($S)", IllegalStateException.class,
                 "node '" + s.name() + "' (" + s.node().element().getSimpleName()
                     + ") has no no-argument constructor: call ." + s.name() + "(() -> new "

@@ -49,7 +49,7 @@ final class CpuBlocks {
     CodeBlock.Builder b = CodeBlock.builder();
     for (StageModel s : model.nodes()) {
       b.addStatement("$N = $T.requireNonNull(pipeline.$N.get(), $S)", Names.node(s.name()), Objects.class,
-          s.name(), "the factory of node '" + s.name() + "' returned null");
+          Names.factory(s.name()), "the factory of node '" + s.name() + "' returned null");
       for (FieldModel f : s.node().fields(FieldModel.Kind.REDUCE)) {
         b.addStatement("$N.$N = $L", Names.node(s.name()), f.name(), Reductions.identity(f));
       }

@@ -118,7 +118,7 @@ final class KernelHostWriter {
       ClassName node = ClassName.get(s.node().element());
       String n = "n_" + s.name();
       m.addStatement("$T $N = $T.requireNonNull(pipeline.$N.get(), $S)", node, n,
-          java.util.Objects.class, s.name(), "the factory of node '" + s.name() + "' returned null");
+          java.util.Objects.class, Names.factory(s.name()), "the factory of node '" + s.name() + "' returned null");
       for (FieldModel f : params) {
         String p = KernelNames.param(s.name(), f.name());
         if (!f.array()) {

@@ -72,6 +72,15 @@ final class Names {
     return "sink_" + stage;
   }
 
+  /**
+   * The field holding node {@code stage}'s factory, in the pipeline class and its builder: prefixed,
+   * so that no stage name can take the name of their own fields ({@code options}, {@code device},
+   * {@code instances}, ...); the builder's method for it is the stage's name itself.
+   */
+  static String factory(String stage) {
+    return "factory_" + stage;
+  }
+
   static String node(String stage) {
     return "node_" + stage;
   }
