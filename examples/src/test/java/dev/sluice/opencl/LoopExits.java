@@ -38,7 +38,7 @@ final class LoopExits {
   /** Pushes {@code x}'s answer to each shape, {@code SHAPES} values per item. */
   @Node
   public static final class Shapes {
-    static final int SHAPES = 11;
+    static final int SHAPES = 12;
 
     @Param final int[] table;
 
@@ -92,6 +92,19 @@ final class LoopExits {
         kept += k;
       } while (k < 40);
       out.push(kept * 100 + k);
+
+      // do-while with a continue and && in its condition, no break (it ran on a flag: javac's
+      // branches for && made Aparapi write a stray test that clang warned about)
+      int d = 0;
+      int sum = 0;
+      do {
+        d++;
+        if (d % 3 == 0) {
+          continue;
+        }
+        sum += x % 97 + d;
+      } while (d < 10 && sum < 500);
+      out.push(sum * 100 + d);
 
       // nested: the inner break leaves the inner loop only; the outer continue skips the rest
       int pairs = 0;

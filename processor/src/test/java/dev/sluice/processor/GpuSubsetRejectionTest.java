@@ -66,7 +66,8 @@ class GpuSubsetRejectionTest {
             out.push(x);
           }
         }
-        """), Message.GPU_OBJECT, "// array local", "'a' has type int[]");
+        """), Message.GPU_CONSTRUCT, "// array local", "'a', an array of the method's own",
+        "a kernel has no arrays but the @Param ones");
   }
 
   @Test

@@ -43,7 +43,7 @@ public enum Message {
   NODE_NOT_FINAL(202, "@Node class %s must be final"),
   NODE_ABSTRACT(203, "@Node class %s must not be abstract"),
   NODE_GENERIC(204, "@Node class %s must not be generic"),
-  MISSING_RUN(205, "@Node class %s has no run method: declare void run(T item, ...) (or make it a @Region with int count(P parent))"),
+  MISSING_RUN(205, "@Node class %s declares no run method: declare void run(T item, ...) in the class itself, since inherited methods are not read (or make it a @Region with int count(P parent))"),
   SEVERAL_RUN(206, "@Node class %s has more than one run method"),
   RUN_NOT_VOID(207, "run must return void; push outputs to a channel parameter instead"),
   RUN_FIRST_PARAMETER(208, "the first parameter of run must be the input item (int, long, float, double or a record of those)"),

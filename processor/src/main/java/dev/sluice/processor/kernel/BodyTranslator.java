@@ -335,22 +335,27 @@ public final class BodyTranslator {
           Exits saved = loop;
           loop = exits(d.getStatement(), out);
           try {
-            if (loop.broke == null) {
+            if (loop.broke == null && !shortCircuit(d.getCondition())) {
               out.beginControlFlow("do");
               loopBody(child(path, d.getStatement()), out);
               out.endControlFlow("while $L", cond);
             } else {
-              // not while (!broke && cond): from that Aparapi writes the first test again as a
-              // statement of its own, on which clang warns (-Wunused-comparison) at every build
-              String again = KernelNames.loopAgain(loop.n());
+              // not while (!broke && cond), nor a condition with && or ||: from those Aparapi writes
+              // the first test again as a statement of its own, on which clang warns
+              // (-Wunused-comparison) at every build; the loop goes on while a flag set at its end says so
+              String again = KernelNames.loopAgain(loop.any() ? loop.n() : ++loopCount);
               out.addStatement("boolean $N = true", again);
               out.beginControlFlow("do");
               loopBody(child(path, d.getStatement()), out);
-              out.beginControlFlow("if ($N)", loop.broke)
-                  .addStatement("$N = false", again)
-                  .nextControlFlow("else")
-                  .addStatement("$N = $L", again, cond)
-                  .endControlFlow();
+              if (loop.broke != null) {
+                out.beginControlFlow("if ($N)", loop.broke)
+                    .addStatement("$N = false", again)
+                    .nextControlFlow("else")
+                    .addStatement("$N = $L", again, cond)
+                    .endControlFlow();
+              } else {
+                out.addStatement("$N = $L", again, cond);
+              }
               backEdge(out);
               out.endControlFlow("while ($N)", again);
             }
@@ -425,6 +430,21 @@ public final class BodyTranslator {
     }
 
     /** Whether {@code s} runs nothing: {@code ;} or a block of such. */
+    /** Whether a condition holds {@code &&} or {@code ||}, which javac compiles into branches. */
+    private boolean shortCircuit(ExpressionTree e) {
+      boolean[] found = {false};
+      new com.sun.source.util.TreeScanner<Void, Void>() {
+        @Override
+        public Void visitBinary(BinaryTree b, Void v) {
+          if (b.getKind() == Tree.Kind.CONDITIONAL_AND || b.getKind() == Tree.Kind.CONDITIONAL_OR) {
+            found[0] = true;
+          }
+          return super.visitBinary(b, v);
+        }
+      }.scan(e, null);
+      return found[0];
+    }
+
     private boolean empty(StatementTree s) {
       if (s instanceof BlockTree b) {
         return b.getStatements().stream().allMatch(this::empty);

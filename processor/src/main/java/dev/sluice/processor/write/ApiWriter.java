@@ -391,7 +391,7 @@ final class ApiWriter {
         build.beginControlFlow("if ($N == null)", Names.factory(s.name()))
             .addStatement("throw new $T($S)", IllegalStateException.class,
                 "node '" + s.name() + "' (" + s.node().element().getSimpleName()
-                    + ") has no no-argument constructor: call ." + s.name() + "(() -> new "
+                    + ") has no no-argument constructor the pipeline can call (one that is not private): call ." + s.name() + "(() -> new "
                     + s.node().element().getSimpleName() + "(...)) on the builder")
             .endControlFlow();
       }
