@@ -912,6 +912,20 @@ class GpuSubsetRejectionTest {
         .contains("p_n_negate = n_n.negate ? 1 : 0;");
   }
 
+  /** The user's own compile error is reported once, in their source: no kernel repeats it in generated code. */
+  @Test
+  void aBodyThatDoesNotCompileGetsNoKernel() {
+    JavaFileObject f = gpu("""
+        @Node final class N {
+          void run(int x, IntOut out) { out.push(undefinedVar); }   // undefined
+        }
+        """);
+    Compilation c = compile(f);
+    CompilationSubject.assertThat(c).failed();
+    CompilationSubject.assertThat(c).hadErrorCount(1);
+    CompilationSubject.assertThat(c).hadErrorContaining("cannot find symbol").inFile(f).onLine(Sources.lineOf(f, "// undefined"));
+  }
+
   // ---- an accepted shape ----
 
   @Test

@@ -102,8 +102,11 @@ public final class BodyTranslator {
    * @param read the classes other than the node whose declarations the translation read: owners of
    *     the static helpers it copied and of the constants it inlined (the generated kernel changes
    *     when they do)
+   * @param unresolved whether the body names something that does not exist: javac reports that error
+   *     in the user's source, and a kernel written from it would repeat it in generated code
    */
-  public record Translation(CodeBlock body, List<Helper> helpers, List<Diagnostic> problems, Set<TypeElement> read) {}
+  public record Translation(CodeBlock body, List<Helper> helpers, List<Diagnostic> problems, Set<TypeElement> read,
+      boolean unresolved) {}
 
   /**
    * A static method the body calls, translated for the kernel.
@@ -153,7 +156,7 @@ public final class BodyTranslator {
       }
     }
     read.remove(stage.node().element());
-    return new Translation(out.build(), all, problems, read);
+    return new Translation(out.build(), all, problems, read, p.unresolved);
   }
 
   /**
@@ -204,6 +207,8 @@ public final class BodyTranslator {
     private int loopCount;
     /** The kernel names of the locals declared so far in the method being printed. */
     private Set<String> declared = new HashSet<>();
+    /** Whether the body names something javac could not resolve (the user's compile error). */
+    boolean unresolved;
     /** Each local's kernel name: {@link KernelNames#user}, or {@link KernelNames#sibling} where an earlier block took it. */
     private final Map<Element, String> localNames = new HashMap<>();
 
@@ -916,7 +921,9 @@ public final class BodyTranslator {
     private String identifier(TreePath path, IdentifierTree t) {
       Element e = trees.getElement(path);
       String name = t.getName().toString();
-      if (e == null) {
+      TypeMirror type = trees.getTypeMirror(path);
+      if (e == null || (type != null && type.getKind() == TypeKind.ERROR)) {
+        unresolved = true;
         return name;
       }
       Role role = roles.get(e);

@@ -95,6 +95,10 @@ public final class KernelPlanner {
             Message.GPU_FIELD_INACCESSIBLE, f.name(), s.node().element().getSimpleName(), why, model.packageName())));
       }
     }
+    if (bodies.values().stream().anyMatch(BodyTranslator.Translation::unresolved)) {
+      // the user's source does not compile yet, and javac says where: no kernel to repeat the error in
+      return new Plan(Map.of(), "a node body does not compile", out);
+    }
     boolean errors = out.stream().anyMatch(Diagnostic::isError);
     return errors ? new Plan(Map.of(), "node bodies outside the GPU subset", out) : new Plan(bodies, null, out);
   }
