@@ -631,8 +631,9 @@ final class CpuDirectWriter {
     m.beginControlFlow("try")
         .addStatement("$N.$N($L)", Names.node(s.name()), node.method().getSimpleName().toString(),
             args(s, node.runParams(), item))
-        .nextControlFlow("catch ($T | $T e)", RuntimeException.class, Error.class)
-        .add("// a consumer's failure arrives here already named; failure() passes it on\n")
+        .nextControlFlow("catch ($T e)", Throwable.class)
+        .add("// a consumer's failure arrives here already named; failure() passes it on. Throwable:\n")
+        .add("// node code may throw a checked exception it does not declare (a sneaky throw)\n")
         .addStatement("throw failure($L, $T.valueOf($N), e)", names.index(s.name()), String.class, item)
         .endControlFlow();
     for (ChannelModel c : node.channels()) {
@@ -655,7 +656,7 @@ final class CpuDirectWriter {
         .addStatement("int count")
         .beginControlFlow("try")
         .addStatement("count = $N.$N(item)", Names.node(s.name()), s.node().method().getSimpleName().toString())
-        .nextControlFlow("catch ($T | $T e)", RuntimeException.class, Error.class)
+        .nextControlFlow("catch ($T e)", Throwable.class)
         .addStatement("throw failure($L, $T.valueOf(item), e)", index, String.class)
         .endControlFlow()
         .beginControlFlow(schedule.region(region).maxElements() == Integer.MAX_VALUE ? "if (count < 0)"
@@ -716,7 +717,7 @@ final class CpuDirectWriter {
           : CodeBlock.of("$S", "signal " + PlanWriter.name(key));
       m.beginControlFlow("try")
           .addStatement("$N.$N($L)", Names.node(s.name()), h.name(), args(s, h.params(), value))
-          .nextControlFlow("catch ($T | $T e)", RuntimeException.class, Error.class)
+          .nextControlFlow("catch ($T e)", Throwable.class)
           .addStatement("throw failure($L, $L, e)", names.index(s.name()), item)
           .endControlFlow();
       for (String c : h.channels()) {

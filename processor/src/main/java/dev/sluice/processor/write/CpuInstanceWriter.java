@@ -239,7 +239,8 @@ final class CpuInstanceWriter {
           .endControlFlow();
     }
     m.endControlFlow();
-    m.nextControlFlow("catch ($T | $T e)", RuntimeException.class, Error.class);
+    // Throwable: node code may throw a checked exception it does not declare (a sneaky throw)
+    m.nextControlFlow("catch ($T e)", Throwable.class);
     m.addStatement("throw runner().failure($L, $N.describe(offset + i), e)", index, in);
     m.endControlFlow();
     m.addStatement("return limit");

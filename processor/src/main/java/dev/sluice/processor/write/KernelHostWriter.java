@@ -113,6 +113,9 @@ final class KernelHostWriter {
       List<FieldModel> params = s.node().fields(FieldModel.Kind.PARAM);
       List<FieldModel> state = s.node().fields(FieldModel.Kind.STATE);
       if (params.isEmpty() && state.isEmpty()) {
+        // nothing to read, but the factory is called as on the CPU: a null or a throw fails the run alike
+        m.addStatement("$T.requireNonNull(pipeline.$N.get(), $S)", java.util.Objects.class, Names.factory(s.name()),
+            "the factory of node '" + s.name() + "' returned null");
         continue;
       }
       ClassName node = ClassName.get(s.node().element());

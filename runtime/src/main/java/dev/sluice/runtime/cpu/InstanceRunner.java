@@ -5,6 +5,7 @@ import static dev.sluice.runtime.protocol.StateLayout.ERR_STRIDE;
 import dev.sluice.runtime.PipelineException;
 import dev.sluice.runtime.input.InputChunk;
 import dev.sluice.runtime.input.InputCursor;
+import dev.sluice.runtime.input.InputFailure;
 import dev.sluice.runtime.plan.PipelinePlan;
 import dev.sluice.runtime.plan.StageKind;
 import dev.sluice.runtime.protocol.Failures;
@@ -156,9 +157,19 @@ public final class InstanceRunner {
   /** The source needs input: the rest of its chunk, a new chunk, or the end of the input. */
   private void claim() {
     while (chunk.remaining() == 0) {
-      if (!cursor.claim(chunk)) {
+      boolean claimed;
+      try {
+        claimed = cursor.claim(chunk);
+      } catch (InputFailure f) {
+        throw Failures.inputFailed(plan, f.itemsBefore(), f.getCause());
+      }
+      if (!claimed) {
         Scheduler.claimed(code, st, stats, G, -1, 0);
         return;
+      }
+      long nullAt = chunk.firstNull();
+      if (nullAt >= 0) {
+        throw Failures.nullInput(plan, nullAt);
       }
     }
     Scheduler.claimed(code, st, stats, G, chunk.pos, chunk.end);
@@ -172,7 +183,7 @@ public final class InstanceRunner {
     input[s].load();
     try {
       count = bodies.open(s, offset, Scheduler.runParent(code, st, G));
-    } catch (RuntimeException | Error e) {
+    } catch (Throwable e) {
       throw failure(s, input[s].describe(offset), e);
     }
     Scheduler.counted(code, st, stats, err, G, count);
@@ -202,13 +213,13 @@ public final class InstanceRunner {
       Object payload = plan.signalRegion[offset] < 0 ? payloads[slot] : null;
       try {
         bodies.handle(s, handler, slot, payload);
-      } catch (RuntimeException | Error e) {
+      } catch (Throwable e) {
         throw failure(s, "signal " + plan.signalNames[offset] + (payload != null ? " " + payload : ""), e);
       }
     } else if (s == 0) {
       try {
         bodies.produce(chunk.data, chunk.base, offset, limit);
-      } catch (RuntimeException | Error e) {
+      } catch (Throwable e) {
         throw failure(0, chunk.toString(), e);
       }
       chunk.pos = offset + limit;
@@ -219,7 +230,17 @@ public final class InstanceRunner {
       elements.pushRange(offset, limit);
     } else {
       raisedThisRun = 0;
-      int x = bodies.process(s, Scheduler.runUsed(code, st, G), limit);
+      int x;
+      try {
+        x = bodies.process(s, Scheduler.runUsed(code, st, G), limit);
+      } catch (RuntimeException | Error e) {
+        // the generated loop has named the item of what it caught
+        throw e;
+      } catch (Throwable e) {
+        // a checked exception that node code threw without declaring it got past that loop's catch,
+        // so the node is known here and the item is not
+        throw failure(s, null, e);
+      }
       if (x < limit) {
         // a run's signals come from one item: the run ended after the item that raised them
         Scheduler.truncate(code, st, G, x);

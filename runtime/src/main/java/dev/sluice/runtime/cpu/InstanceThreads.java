@@ -5,6 +5,7 @@ import dev.sluice.runtime.ProgressListener;
 import dev.sluice.runtime.RunOptions;
 import dev.sluice.runtime.input.InputCursor;
 import dev.sluice.runtime.input.ProgressMeter;
+import dev.sluice.runtime.protocol.Failures;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicLong;
@@ -14,7 +15,8 @@ import java.util.function.BiFunction;
  * Runs the instances of one CPU run side by side, whatever executes them (the {@link dev.sluice.runtime.protocol.Scheduler} or
  * a generated direct executor): one thread per instance (the caller's thread when there is one and
  * nobody listens to progress), a progress listener told from the caller's thread, the first failure
- * stopping the others and rethrown on the caller's thread, a {@link PipelineException} first.
+ * stopping the others and rethrown on the caller's thread, a {@link PipelineException} first, and an
+ * interrupt of the caller's thread stopping them all ({@link Failures#interrupted}).
  */
 public final class InstanceThreads {
   private InstanceThreads() {}
@@ -64,7 +66,7 @@ public final class InstanceThreads {
             "sluice-" + pipeline + "-" + i);
         threads[i].start();
       }
-      RuntimeException listenerFailed = null;
+      Throwable listenerFailed = null;
       for (Thread t : threads) {
         try {
           // with a progress listener the caller's thread tells it while it waits
@@ -73,7 +75,8 @@ public final class InstanceThreads {
             if (meter != null && listenerFailed == null) {
               try {
                 meter.update(taken.get());
-              } catch (RuntimeException e) {
+              } catch (Throwable e) {
+                // the meter wraps the listener's exceptions; an Error must stop the instances too
                 listenerFailed = e;
                 control.abort();
               }
@@ -82,11 +85,11 @@ public final class InstanceThreads {
         } catch (InterruptedException e) {
           control.abort();
           Thread.currentThread().interrupt();
-          throw new IllegalStateException(pipeline + ": interrupted while running", e);
+          throw Failures.interrupted(pipeline);
         }
       }
       if (listenerFailed != null) {
-        throw listenerFailed;
+        throw rethrow(pipeline, listenerFailed);
       }
     }
     long nanos = System.nanoTime() - t0;
@@ -96,17 +99,33 @@ public final class InstanceThreads {
       }
     }
     for (Throwable f : failures) {
-      if (f instanceof RuntimeException r) {
-        throw r;
+      if (f != null) {
+        throw rethrow(pipeline, f);
       }
-      if (f instanceof Error e) {
-        throw e;
-      }
+    }
+    // an instance that runs on the caller's thread sees its interrupt only as a stop (RunControl)
+    if (Thread.currentThread().isInterrupted()) {
+      throw Failures.interrupted(pipeline);
     }
     if (meter != null) {
       meter.finish(taken.get());
     }
     return new Ran<>(instances, nanos);
+  }
+
+  /**
+   * Throws {@code f}: as it is when unchecked, else wrapped. The instances name every throwable of
+   * node code and input, so a checked one here would come from elsewhere, but it must fail the run
+   * all the same, not be dropped with the rest of that instance's input.
+   */
+  private static RuntimeException rethrow(String pipeline, Throwable f) {
+    if (f instanceof Error e) {
+      throw e;
+    }
+    if (f instanceof RuntimeException r) {
+      throw r;
+    }
+    throw new IllegalStateException(pipeline + ": " + f, f);
   }
 
   private static <I> void runOne(I instance, java.util.function.Consumer<I> body, RunControl control,

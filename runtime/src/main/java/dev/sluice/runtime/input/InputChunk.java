@@ -17,6 +17,22 @@ public final class InputChunk {
     return end - pos;
   }
 
+  /**
+   * The position in the whole input of the first null among the items not yet read, or -1. Only an
+   * array of records can hold one: record columns come as a plain {@code Object[]} of primitive
+   * arrays (never null, and not items), and primitive items are never null.
+   */
+  public long firstNull() {
+    if (data instanceof Object[] items && data.getClass() != Object[].class) {
+      for (int i = pos; i < end; i++) {
+        if (items[i] == null) {
+          return offset + i;
+        }
+      }
+    }
+    return -1;
+  }
+
   @Override
   public String toString() {
     // the whole claim, not what is left of it: an error after its last item was read still names it

@@ -123,11 +123,18 @@ public interface InputCursor {
           if (current != null) {
             offset += length0;
           }
-          if (!arrays.hasNext()) {
+          try {
+            if (!arrays.hasNext()) {
+              current = null;
+              return false;
+            }
+            current = arrays.next();
+          } catch (Throwable t) {
+            // the caller's code, on an instance's thread: whatever it throws (a checked exception
+            // too) must fail the run, named by the driver, not end this instance as if input ran out
             current = null;
-            return false;
+            throw new InputFailure(offset, t);
           }
-          current = arrays.next();
           if (current == null) {
             throw new NullPointerException("the input stream yielded a null chunk after "
                 + offset + " items");

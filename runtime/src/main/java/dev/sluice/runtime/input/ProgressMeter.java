@@ -42,7 +42,8 @@ public final class ProgressMeter {
     said = Math.max(said, done);
     try {
       listener.progress(said, of);
-    } catch (RuntimeException e) {
+    } catch (Exception e) {
+      // Exception, not RuntimeException: a listener may throw a checked one it does not declare
       throw new IllegalStateException(pipeline + ": the progress listener failed at " + said + " of "
           + (of == ProgressListener.UNKNOWN ? "?" : of) + " items, so the run was stopped: " + e, e);
     }

@@ -11,6 +11,7 @@ import dev.sluice.runtime.RunOptions;
 import dev.sluice.runtime.RunReport;
 import dev.sluice.runtime.input.InputChunk;
 import dev.sluice.runtime.input.InputCursor;
+import dev.sluice.runtime.input.InputFailure;
 import dev.sluice.runtime.input.ProgressMeter;
 import dev.sluice.runtime.plan.PipelinePlan;
 import dev.sluice.runtime.protocol.Failures;
@@ -112,7 +113,7 @@ public final class OpenClDriver {
     long finished = 0;
     Deque<InputChunk> work = new ArrayDeque<>();
     InputChunk next = new InputChunk();
-    while (!work.isEmpty() || slices.claim(next)) {
+    while (!work.isEmpty() || claim(plan, slices, next)) {
       InputChunk c;
       if (!work.isEmpty()) {
         c = work.pop();
@@ -128,10 +129,18 @@ public final class OpenClDriver {
         }
         continue;
       }
+      long nullAt = c.firstNull();
+      if (nullAt >= 0) {
+        throw Failures.nullInput(plan, nullAt);
+      }
       program.load(c.data, c.base, c.pos, c.remaining());
       peak = Math.max(peak, program.deviceBytes());
       boolean done = false;
       while (!done) {
+        // a launch cannot be stopped, so an interrupt of the calling thread is seen between them
+        if (Thread.currentThread().isInterrupted()) {
+          throw Failures.interrupted(plan.name);
+        }
         program.resetSlice();
         Kernels.execute(program.kernel(), range, cl);
         launches++;
@@ -188,6 +197,10 @@ public final class OpenClDriver {
         }
       }
     }
+    // as on the CPU, an interrupt during the last launch fails the run too
+    if (Thread.currentThread().isInterrupted()) {
+      throw Failures.interrupted(plan.name);
+    }
     if (meter != null) {
       meter.finish(finished);
     }
@@ -237,6 +250,15 @@ public final class OpenClDriver {
       m = Math.max(m, x);
     }
     return m;
+  }
+
+  /** Claims the next slice; an input iterator that throws fails the run as on the CPU. */
+  private static boolean claim(PipelinePlan plan, InputCursor slices, InputChunk next) {
+    try {
+      return slices.claim(next);
+    } catch (InputFailure f) {
+      throw Failures.inputFailed(plan, f.itemsBefore(), f.getCause());
+    }
   }
 
   private static InputChunk copy(InputChunk c, int pos, int end) {

@@ -85,6 +85,35 @@ public final class Failures {
     return slot < 0 ? "signal " + plan.signalNames[-1 - slot] : items.queued(s, slot);
   }
 
+  /**
+   * The failure of a run whose input holds a null item at {@code position} of the whole input (an
+   * array of records, or one array of a stream of them). Every back end checks an input range for
+   * nulls before it reads it, so the message and type are the same on each.
+   */
+  public static PipelineException nullInput(PipelinePlan plan, long position) {
+    String what = "the input item at position " + position + " is null";
+    return new PipelineException(plan.name, plan.stageNames[0], null, what, new NullPointerException(what));
+  }
+
+  /**
+   * The failure of a run whose input iterator ({@code runChunks}) threw {@code cause} after giving
+   * {@code itemsBefore} items; {@code cause} is kept as the cause, whatever its type.
+   */
+  public static PipelineException inputFailed(PipelinePlan plan, long itemsBefore, Throwable cause) {
+    return new PipelineException(plan.name, plan.stageNames[0], null, "the input iterator failed after "
+        + itemsBefore + " items: " + cause.getClass().getSimpleName()
+        + (cause.getMessage() == null ? "" : ": " + cause.getMessage()), cause);
+  }
+
+  /**
+   * What a run throws, on every back end, when the thread that called it is interrupted: it stops at
+   * the next check (between firings or pieces of a chunk on the CPU, between launches on OpenCL),
+   * returns no partial result and leaves the thread's interrupt flag set.
+   */
+  public static IllegalStateException interrupted(String pipeline) {
+    return new IllegalStateException(pipeline + ": interrupted while running");
+  }
+
   /** The message of a run whose item raised more signals than the protocol allows. */
   public static String raisedTooMany() {
     return "raised more than MAX_SIGNALS_PER_VEC = " + Protocol.MAX_SIGNALS_PER_VEC + " signals for one item";

@@ -3,9 +3,11 @@ package dev.sluice.runtime.cpu.direct;
 import dev.sluice.runtime.PipelineException;
 import dev.sluice.runtime.input.InputChunk;
 import dev.sluice.runtime.input.InputCursor;
+import dev.sluice.runtime.input.InputFailure;
 import dev.sluice.runtime.cpu.MaxExceededException;
 import dev.sluice.runtime.cpu.RunControl;
 import dev.sluice.runtime.plan.PipelinePlan;
+import dev.sluice.runtime.protocol.Failures;
 import dev.sluice.runtime.protocol.Protocol;
 import dev.sluice.runtime.queue.DataQueue;
 import java.util.ArrayList;
@@ -77,7 +79,11 @@ public abstract class DirectInstance {
    */
   public final void run() {
     int piece = plan.width;
-    while (cursor.claim(chunk)) {
+    while (claim()) {
+      long nullAt = chunk.firstNull();
+      if (nullAt >= 0) {
+        throw Failures.nullInput(plan, nullAt);
+      }
       while (chunk.pos < chunk.end) {
         if (control.aborted()) {
           return;
@@ -86,14 +92,37 @@ public abstract class DirectInstance {
         try {
           produce(chunk.data, chunk.base, chunk.pos, n);
         } catch (RuntimeException | Error e) {
-          // a node's failure comes named; what is left is the source's own (a null input item)
+          // a node's failure comes named; what is left is the source's own
           throw failure(0, chunk.toString(), e);
+        } catch (Throwable t) {
+          throw escaped(chunk.pos, n, t);
         }
         chunk.pos += n;
         sourceItems += n;
       }
     }
     exhausted = true;
+  }
+
+  private boolean claim() {
+    try {
+      return cursor.claim(chunk);
+    } catch (InputFailure f) {
+      throw Failures.inputFailed(plan, f.itemsBefore(), f.getCause());
+    }
+  }
+
+  /**
+   * A throwable that got past the generated code's catch around each node call, which names the
+   * node and item of unchecked ones: a checked exception that node code threw without declaring it.
+   * Which node threw it is not known here, so the run fails naming the input items this instance was
+   * running through the pipeline, with the throwable as the cause (its stack trace shows the node).
+   */
+  private PipelineException escaped(int from, int n, Throwable t) {
+    String items = "input items [" + (chunk.offset + from) + ", " + (chunk.offset + from + n) + ")";
+    return new PipelineException(plan.name, plan.stageNames[0], items, "node code threw "
+        + t.getClass().getSimpleName() + (t.getMessage() == null ? "" : ": " + t.getMessage())
+        + ", a checked exception no method declares (the cause's stack trace shows which node)", t);
   }
 
   final long stageIn(int stage) {

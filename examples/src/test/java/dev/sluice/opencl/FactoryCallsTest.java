@@ -1,0 +1,58 @@
+package dev.sluice.opencl;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.sluice.runtime.Device;
+import dev.sluice.runtime.testing.OpenClAvailable;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/**
+ * Every node's factory is called at each run on every back end, a node without fields too
+ * ({@link FactoryCalls}): one that returns null or throws fails the run the same way. The kernel
+ * used to call only the factories of nodes with a {@code @Param} or {@code @State}, so on OpenCL a
+ * null factory of a node without fields passed.
+ */
+class FactoryCallsTest {
+  private static Device device(String name) {
+    return switch (name) {
+      case "cpu" -> Device.cpu();
+      case "cpuScheduled" -> Device.cpuScheduled();
+      default -> OpenClAvailable.device();
+    };
+  }
+
+  @ParameterizedTest
+  @ValueSource(strings = {"cpu", "cpuScheduled", "opencl"})
+  void everyFactoryIsCalledAndANullOrAThrowFailsTheRun(String device) {
+    Device d = device(device);
+    AtomicInteger calls = new AtomicInteger();
+    FactoryCallsPipeline good = FactoryCallsPipeline.builder().device(d).instances(1)
+        .plain(() -> {
+          calls.incrementAndGet();
+          return new FactoryCalls.Plain();
+        })
+        .tuned(() -> new FactoryCalls.Tuned(5)).build();
+    assertEquals(10, good.runRange(0, 10).out().length);
+    assertEquals(1, calls.get(), "one instance, one run: one call");
+    good.runRange(0, 10);
+    assertEquals(2, calls.get(), "called again at the next run");
+
+    NullPointerException npe = assertThrows(NullPointerException.class,
+        () -> FactoryCallsPipeline.builder().device(d).plain(() -> null).tuned(() -> new FactoryCalls.Tuned(5))
+            .build().runRange(0, 10));
+    assertEquals("the factory of node 'plain' returned null", npe.getMessage());
+
+    IllegalArgumentException broke = new IllegalArgumentException("factory broke");
+    IllegalArgumentException thrown = assertThrows(IllegalArgumentException.class,
+        () -> FactoryCallsPipeline.builder().device(d).plain(() -> {
+          throw broke;
+        }).tuned(() -> new FactoryCalls.Tuned(5)).build().runRange(0, 10));
+    assertSame(broke, thrown);
+    assertTrue(thrown.getMessage().contains("factory broke"));
+  }
+}

@@ -1,0 +1,141 @@
+package dev.sluice.opencl;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.sluice.opencl.InputFaults.Pair;
+import dev.sluice.runtime.Device;
+import dev.sluice.runtime.PipelineException;
+import dev.sluice.runtime.testing.OpenClAvailable;
+import dev.sluice.runtime.testing.SliceSize;
+import java.io.IOException;
+import java.util.Iterator;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicLong;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/**
+ * Bad input and an interrupted caller end a run with the same exception and message on every back
+ * end ({@link InputFaults}): a null item of a record source names its position (the CPU used to
+ * blame a push to the source's channel, OpenCL threw a bare NullPointerException); an input iterator
+ * that throws, a checked exception too, fails the run with it as the cause (the CPU used to drop a
+ * checked one and return part of the result); and a run whose calling thread is interrupted stops
+ * with an IllegalStateException, the flag left set (one CPU instance and OpenCL used to run to the
+ * end).
+ */
+class InputFaultsTest {
+  private static final Pair P = new Pair(1, 2);
+
+  private static Device device(String name) {
+    return switch (name) {
+      case "cpu" -> Device.cpu();
+      case "cpuScheduled" -> Device.cpuScheduled();
+      default -> OpenClAvailable.device();
+    };
+  }
+
+  private static InputFaultsPipeline pipeline(String device, int instances) {
+    return InputFaultsPipeline.builder().device(device(device)).instances(instances).chunkSize(2)
+        .maxSteps(10_000_000L).build();
+  }
+
+  @SuppressWarnings("unchecked")
+  private static <T extends Throwable> RuntimeException sneaky(Throwable t) throws T {
+    throw (T) t;
+  }
+
+  @AfterEach
+  void clearInterrupt() {
+    Thread.interrupted();
+  }
+
+  @ParameterizedTest
+  @ValueSource(strings = {"cpu", "cpuScheduled", "opencl"})
+  void aNullInputItemIsNamedByItsPosition(String device) {
+    for (int instances : new int[] {1, 2}) {
+      InputFaultsPipeline p = pipeline(device, instances);
+      PipelineException e = assertThrows(PipelineException.class, () -> p.run(new Pair[] {P, P, P, null, P}));
+      assertEquals("pipeline InputFaults, node 'in': the input item at position 3 is null", e.getMessage());
+      assertEquals("InputFaults", e.pipeline());
+      assertEquals("in", e.node());
+      assertInstanceOf(NullPointerException.class, e.getCause());
+      // in a stream the position counts the items of the arrays before
+      PipelineException s = assertThrows(PipelineException.class,
+          () -> p.runChunks(List.of(new Pair[] {P, P, P}, new Pair[] {P, null}).iterator()));
+      assertEquals("pipeline InputFaults, node 'in': the input item at position 4 is null", s.getMessage());
+      assertEquals(3, p.run(new Pair[] {P, P, P}).out().length);
+    }
+  }
+
+  @ParameterizedTest
+  @ValueSource(strings = {"cpu", "cpuScheduled", "opencl"})
+  void anInputIteratorThatThrowsACheckedExceptionFailsTheRun(String device) {
+    for (int instances : new int[] {1, 2}) {
+      IOException thrown = new IOException("read failed");
+      Iterator<Pair[]> arrays = new Iterator<>() {
+        int given;
+
+        @Override
+        public boolean hasNext() {
+          return true;
+        }
+
+        @Override
+        public Pair[] next() {
+          if (given++ == 2) {
+            throw sneaky(thrown);
+          }
+          return new Pair[] {P, P, P};
+        }
+      };
+      PipelineException e = assertThrows(PipelineException.class, () -> pipeline(device, instances).runChunks(arrays));
+      assertEquals("pipeline InputFaults, node 'in': the input iterator failed after 6 items: IOException: read failed",
+          e.getMessage());
+      assertSame(thrown, e.getCause());
+    }
+  }
+
+  @ParameterizedTest
+  @ValueSource(strings = {"cpu", "cpuScheduled", "opencl"})
+  void aRunCalledOnAnInterruptedThreadFails(String device) {
+    Pair[] input = new Pair[1000];
+    java.util.Arrays.fill(input, P);
+    for (int instances : new int[] {1, 2}) {
+      InputFaultsPipeline p = pipeline(device, instances);
+      Thread.currentThread().interrupt();
+      IllegalStateException e = assertThrows(IllegalStateException.class, () -> p.run(input));
+      assertEquals("InputFaults: interrupted while running", e.getMessage());
+      assertTrue(Thread.interrupted(), "the interrupt flag stays set");
+      assertEquals(1000, p.run(input).out().length);
+    }
+  }
+
+  @Test
+  void anInterruptDuringAnOpenClRunStopsItBeforeTheNextLaunch() {
+    // the progress listener runs on the calling thread, after a launch once 200 ms have passed: it
+    // interrupts that thread at its first call, and the run has many small launches left then (the
+    // CPU's instances stop the same way, see the runtime's RunFailuresTest)
+    Pair[] input = new Pair[64 * 40_000];
+    java.util.Arrays.fill(input, P);
+    AtomicLong lastDone = new AtomicLong(-1);
+    InputFaultsPipeline p = InputFaultsPipeline.builder().device(OpenClAvailable.device()).instances(1)
+        .maxSteps(Long.MAX_VALUE).progress((done, total) -> {
+          lastDone.set(done);
+          Thread.currentThread().interrupt();
+        }).build();
+    SliceSize.with(64, () -> {
+      IllegalStateException e = assertThrows(IllegalStateException.class, () -> p.run(input));
+      assertEquals("InputFaults: interrupted while running", e.getMessage());
+    });
+    assertTrue(Thread.interrupted(), "the interrupt flag stays set");
+    assertTrue(lastDone.get() >= 0 && lastDone.get() < input.length, "told " + lastDone.get());
+    assertFalse(Thread.currentThread().isInterrupted());
+  }
+}
