@@ -121,10 +121,18 @@ public final class Bench {
 
   public static void main(String[] args) throws IOException {
     Config config = Config.fromSystemProperties();
-    Results results = run(config, System.out);
     Files.createDirectories(config.out());
     Path md = config.out().resolve("results.md");
     Path png = config.out().resolve("results.png");
+    // the results so far are written after each workload, so a run cut short (a time limit on a
+    // borrowed GPU machine) still leaves every finished workload's table
+    Results results = run(config, System.out, partial -> {
+      try {
+        Files.writeString(md, ResultsWriter.markdown(partial));
+      } catch (IOException e) {
+        throw new java.io.UncheckedIOException(e);
+      }
+    });
     Files.writeString(md, ResultsWriter.markdown(results));
     Chart.write(results, png);
     System.out.println();
@@ -139,6 +147,11 @@ public final class Bench {
 
   /** Runs every selected workload, size and implementation; prints progress to {@code log}. */
   public static Results run(Config config, PrintStream log) {
+    return run(config, log, partial -> { });
+  }
+
+  /** {@link #run(Config, PrintStream)}, handing the results so far to {@code afterWorkload} after each workload. */
+  public static Results run(Config config, PrintStream log, java.util.function.Consumer<Results> afterWorkload) {
     Machine.startLoad = ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage();
     List<Workload> selected = new ArrayList<>();
     for (Workload w : workloads()) {
@@ -164,6 +177,7 @@ public final class Bench {
       } finally {
         w.close();
       }
+      afterWorkload.accept(new Results(config, selected.subList(0, selected.indexOf(w) + 1), List.copyOf(all)));
     }
     return new Results(config, selected, all);
   }

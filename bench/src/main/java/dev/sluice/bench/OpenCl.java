@@ -15,6 +15,18 @@ public final class OpenCl {
 
   private OpenCl() {}
 
+  /** Property that sets the work-groups (pipeline instances) of {@code sluice-opencl}; 0 or unset: the device's default. */
+  public static final String GROUPS = "bench.opencl.groups";
+
+  /** The work-groups {@code sluice-opencl} runs with: {@code -Dbench.opencl.groups=N}, else 0 (the device's default). */
+  public static int groups() {
+    int g = Integer.getInteger(GROUPS, 0);
+    if (g < 0) {
+      throw new IllegalArgumentException("-D" + GROUPS + "=" + g + ": use a count >= 1, or 0 for the device's default");
+    }
+    return g;
+  }
+
   static int index() {
     return Integer.getInteger(PROPERTY, 0);
   }
@@ -54,7 +66,8 @@ public final class OpenCl {
       b.append(i == 0 ? "" : "; ").append(i).append(": ").append(OpenClDevices.describe(d))
           .append(", ").append(d.getMaxComputeUnits()).append(" compute units");
       if (i == index()) {
-        b.append(" (used)");
+        b.append(" (used; sluice-opencl with ").append(groups() > 0 ? groups() + " work-groups, set by -D" + GROUPS
+            : Device.opencl(i).parallelism() + " work-groups, the device's default").append(')');
       }
     }
     return b.toString();

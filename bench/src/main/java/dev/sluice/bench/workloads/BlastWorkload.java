@@ -170,7 +170,7 @@ public final class BlastWorkload implements Workload {
           }
           case SLUICE_OPENCL -> {
             if (opencl == null) {
-              opencl = search.builder().device(OpenCl.sluiceDevice()).build();
+              opencl = search.builder().device(OpenCl.sluiceDevice()).instances(OpenCl.groups()).build();
             }
             yield sluice(opencl);
           }

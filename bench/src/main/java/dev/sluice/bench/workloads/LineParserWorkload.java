@@ -77,7 +77,7 @@ public final class LineParserWorkload implements Workload {
         return switch (impl) {
           case SLUICE_CPU -> sluice(SluiceVariant.cpu(), 0);
           case SLUICE_CPU_1T -> sluice(SluiceVariant.cpu(), 1);
-          case SLUICE_OPENCL -> sluice(OpenCl.sluiceDevice(), 0);
+          case SLUICE_OPENCL -> sluice(OpenCl.sluiceDevice(), OpenCl.groups());
           case FUSED_1T -> () -> {
             List<LineSummary> out = new ArrayList<>(lines.length);
             for (int i = 0; i < lines.length; i++) {

@@ -98,7 +98,7 @@ public final class SynthGainWorkload implements Workload {
           }
           case SLUICE_OPENCL -> {
             if (opencl == null) {
-              opencl = SynthGains.builder(gain).device(OpenCl.sluiceDevice()).build();
+              opencl = SynthGains.builder(gain).device(OpenCl.sluiceDevice()).instances(OpenCl.groups()).build();
             }
             SynthGainPipeline p = opencl;
             yield SluiceVariant.of(p, () -> {
