@@ -203,8 +203,10 @@ public final class SynthGainWorkload implements Workload {
 
   @Override
   public void close() {
-    // the Sluice pipelines' kernels are left to the JVM's end: disposing one whose build failed
-    // crashes in the OpenCL loader (clReleaseCommandQueue)
+    // releases the kernel's driver context now (a device keeps only a few: LiveKernels)
+    if (opencl != null) {
+      opencl.close();
+    }
     if (perStage != null) {
       perStage.close();
     }

@@ -49,6 +49,7 @@ final class ApiWriter {
     ClassName api = names.api();
     TypeSpec.Builder t = TypeSpec.classBuilder(api)
         .addModifiers(Modifier.PUBLIC, Modifier.FINAL)
+        .addSuperinterface(AutoCloseable.class)
         .addJavadoc(javadoc());
     t.addField(FieldSpec.builder(Names.PLAN, "PLAN", Modifier.PUBLIC, Modifier.STATIC, Modifier.FINAL)
         .addJavadoc("The schedule the processor computed for {@link $T}.\n", model.element())
@@ -76,6 +77,18 @@ final class ApiWriter {
     }
     ctor.addStatement("this.options = new $T(b.device, b.instances, b.chunkSize, b.maxSteps, b.progress)", Names.RUN_OPTIONS);
     t.addMethod(ctor.build());
+    MethodSpec.Builder close = MethodSpec.methodBuilder("close").addAnnotation(Override.class)
+        .addModifiers(Modifier.PUBLIC, Modifier.SYNCHRONIZED)
+        .addJavadoc("Releases what this object holds on an OpenCL device (its compiled kernel and buffers); a later\n"
+            + "OpenCL run builds them again. Unclosed objects are bounded too: a device keeps a few kernels\n"
+            + "and releases the least recently used ({@code LiveKernels}).\n");
+    if (kernel.hasKernel()) {
+      close.beginControlFlow("if (kernel != null)")
+          .addStatement("$T.release(kernel)", Names.LIVE_KERNELS)
+          .addStatement("kernel = null")
+          .endControlFlow();
+    }
+    t.addMethod(close.build());
     t.addMethod(MethodSpec.methodBuilder("builder")
         .addModifiers(Modifier.PUBLIC, Modifier.STATIC)
         .returns(builderName())

@@ -83,6 +83,7 @@ final class KernelHostWriter {
     }
     t.addMethod(sinkBytes.addStatement("throw new $T($S + k)", IndexOutOfBoundsException.class, "no sink ").build());
     readParams();
+    forgetDeviceCopies();
     allocate();
     growSink();
     load();
@@ -157,6 +158,20 @@ final class KernelHostWriter {
       }
     }
     t.addMethod(m.addStatement("return sl_bytes").build());
+  }
+
+  /** Marks every {@code @Param} array as not on the device, so the next readParams copies it. */
+  private void forgetDeviceCopies() {
+    MethodSpec.Builder m = MethodSpec.methodBuilder("forgetDeviceCopies").addAnnotation(Override.class)
+        .addModifiers(Modifier.PUBLIC);
+    for (StageModel s : model.nodes()) {
+      for (FieldModel f : s.node().fields(FieldModel.Kind.PARAM)) {
+        if (f.array()) {
+          m.addStatement("$N = -1", KernelNames.paramLength(s.name(), f.name()));
+        }
+      }
+    }
+    t.addMethod(m.build());
   }
 
   private void allocate() {

@@ -23,6 +23,7 @@ final class Names {
   static final ClassName OPENCL_DRIVER = ClassName.get(RUNTIME + ".opencl", "OpenClDriver");
   static final ClassName KERNELS = ClassName.get(RUNTIME + ".opencl", "Kernels");
   static final ClassName KERNEL_EXCEPTION = KERNELS.nestedClass("KernelException");
+  static final ClassName LIVE_KERNELS = ClassName.get(RUNTIME + ".opencl", "LiveKernels");
   static final ClassName CPU_DRIVER = ClassName.get(RUNTIME + ".cpu", "CpuDriver");
   static final ClassName OUTCOME = CPU_DRIVER.nestedClass("Outcome");
   static final ClassName CPU_INSTANCE = ClassName.get(RUNTIME + ".cpu", "CpuInstance");

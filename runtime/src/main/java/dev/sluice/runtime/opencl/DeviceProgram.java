@@ -21,6 +21,12 @@ public interface DeviceProgram extends Failures.Items {
   long readParams();
 
   /**
+   * The device holds none of this kernel's data now (its context is new, or was released by
+   * {@link LiveKernels}): the next {@link #readParams} copies every {@code @Param} array.
+   */
+  void forgetDeviceCopies();
+
+  /**
    * Allocates every buffer for {@code groups} pipeline instances, input slices of up to
    * {@code sliceItems} items and sinks of {@code sinkCapacity[k]} items, and puts the plan on the
    * device ({@link #readParams} has put the {@code @Param} arrays that changed).

@@ -81,6 +81,24 @@ public final class OpenClDriver {
       throw new IllegalStateException(plan.name + ": width " + plan.width + " is larger than the largest work-group of "
           + OpenClDevices.describe(cl) + " (" + cl.getMaxWorkGroupSize() + "); lower @Pipeline(width)");
     }
+    // the device keeps a few compiled kernels (LiveKernels): this one may have been released since its last run
+    boolean fresh = LiveKernels.take(program, cl);
+    try {
+      if (fresh) {
+        program.forgetDeviceCopies();
+      }
+      return runTaken(plan, options, slices, program, device, cl);
+    } catch (Kernels.KernelException e) {
+      // the pipeline drops a kernel that failed (see its execute method)
+      LiveKernels.forget(program);
+      throw e;
+    } finally {
+      LiveKernels.done(program);
+    }
+  }
+
+  private static RunReport runTaken(PipelinePlan plan, RunOptions options, InputCursor slices, DeviceProgram program,
+      Device device, OpenCLDevice cl) {
     int groups = options.resolvedInstances();
     int sinks = plan.sinkNames.length;
     long t0 = System.nanoTime();
