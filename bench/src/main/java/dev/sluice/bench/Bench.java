@@ -14,6 +14,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.EnumSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Locale;
 import java.util.Set;
 
@@ -80,7 +81,8 @@ public final class Bench {
   }
 
   /** Everything one run measured. */
-  public record Results(Config config, List<Workload> workloads, List<Measurement> measurements) {
+  public record Results(Config config, Map<String, String> machine, List<Workload> workloads,
+      List<Measurement> measurements) {
     public List<Measurement> failures() {
       return measurements.stream().filter(m -> m.status() == Measurement.Status.FAILED).toList();
     }
@@ -106,6 +108,13 @@ public final class Bench {
     }
   }
 
+  /**
+   * Property: {@code false} leaves out results.png. Java2D's text needs the machine's font libraries
+   * (libharfbuzz, fontconfig), which a bare GPU machine lacks; {@link Render} draws it elsewhere from
+   * {@link ResultsFile}.
+   */
+  static final String CHART = "bench.chart";
+
   private Bench() {}
 
   /** The workloads in table order. Add a workload here (one class implementing {@link Workload}). */
@@ -124,21 +133,28 @@ public final class Bench {
     Files.createDirectories(config.out());
     Path md = config.out().resolve("results.md");
     Path png = config.out().resolve("results.png");
+    Path tsv = config.out().resolve(ResultsFile.NAME);
     // the results so far are written after each workload, so a run cut short (a time limit on a
-    // borrowed GPU machine) still leaves every finished workload's table
+    // borrowed GPU machine) still leaves every finished workload's table and raw measurements
     Results results = run(config, System.out, partial -> {
       try {
+        ResultsFile.write(partial, tsv);
         Files.writeString(md, ResultsWriter.markdown(partial));
       } catch (IOException e) {
         throw new java.io.UncheckedIOException(e);
       }
     });
+    ResultsFile.write(results, tsv);
     Files.writeString(md, ResultsWriter.markdown(results));
-    Chart.write(results, png);
+    if (Boolean.parseBoolean(System.getProperty(CHART, "true"))) {
+      Chart.write(results, png);
+    } else {
+      System.out.println("no chart (-D" + CHART + "=false): draw it from " + tsv + " with dev.sluice.bench.Render");
+    }
     System.out.println();
     System.out.println(ResultsWriter.summary(results));
     System.out.println(Targets.check(results).text());
-    System.out.println("wrote " + md + " and " + png);
+    System.out.println("wrote " + md + (Boolean.parseBoolean(System.getProperty(CHART, "true")) ? " and " + png : ""));
     if (!results.failures().isEmpty()) {
       System.out.println("!!! " + results.failures().size() + " MEASUREMENT(S) FAILED: see above and " + md);
       System.exit(1);
@@ -177,9 +193,10 @@ public final class Bench {
       } finally {
         w.close();
       }
-      afterWorkload.accept(new Results(config, selected.subList(0, selected.indexOf(w) + 1), List.copyOf(all)));
+      afterWorkload.accept(new Results(config, Machine.describe(), selected.subList(0, selected.indexOf(w) + 1),
+          List.copyOf(all)));
     }
-    return new Results(config, selected, all);
+    return new Results(config, Machine.describe(), selected, all);
   }
 
   /**

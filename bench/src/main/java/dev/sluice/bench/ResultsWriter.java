@@ -16,7 +16,7 @@ final class ResultsWriter {
         .append("what the implementations and metrics are: [docs/benchmarks.md](../benchmarks.md).\n\n");
     b.append("![ratio to the parallel hand-fused loop](results.png)\n\n");
     b.append("## Machine\n\n");
-    for (Map.Entry<String, String> e : Machine.describe().entrySet()) {
+    for (Map.Entry<String, String> e : r.machine().entrySet()) {
       b.append("- ").append(e.getKey()).append(": ").append(e.getValue()).append('\n');
     }
     b.append(String.format(Locale.ROOT,
