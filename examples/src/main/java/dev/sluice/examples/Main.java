@@ -172,11 +172,12 @@ public final class Main {
   }
 
   private static void signals(Device device) {
-    // windows of 16 events; the default chunk size is a multiple of 16, so every chunk holds whole
-    // windows and the totals do not depend on which instance claims which chunk
+    // windows of 16 events; a chunk size that is a multiple of 16 puts whole windows in every chunk, so
+    // the totals do not depend on which instance claims which chunk (an automatic chunk size is cut to
+    // share the input among the instances, and may fall inside a window)
     Event[] events = dev.sluice.examples.signals.Reference.events(new Random(5), 100_000, 16);
-    WindowsPipeline.Result res = WindowsPipeline.builder().scale(() -> new Scale(3)).device(device).build()
-        .run(events);
+    WindowsPipeline.Result res = WindowsPipeline.builder().scale(() -> new Scale(3)).device(device)
+        .chunkSize(16 * 64).build().run(events);
     var expected = dev.sluice.examples.signals.Reference.totals(events, 3);
     print("signals", events.length + " events -> " + res.totals().size() + " window totals",
         sameStrings(expected, res.totals()), res.report());

@@ -44,6 +44,9 @@ public final class Kernels {
     }
   }
 
+  /** Compiled kernels that have run at least once since: only their arguments are set. */
+  private static final Set<Kernel> LAUNCHED = Collections.synchronizedSet(Collections.newSetFromMap(new WeakHashMap<>()));
+
   /** Whether {@link #compile} succeeded for {@code kernel}, so that Aparapi's {@code dispose} is safe on it. */
   public static boolean compiled(Kernel kernel) {
     return COMPILED.contains(kernel);
@@ -54,12 +57,17 @@ public final class Kernels {
    * context before it writes the OpenCL source, and sets the context's queue, program and arguments
    * only once the build succeeds; its {@code dispose} reads them all, so on a kernel that failed in
    * between it released uninitialized pointers and crashed the JVM (SIGSEGV in
-   * {@code JNIContext::dispose}). A kernel that did not compile keeps its context, one per failed
-   * kernel object.
+   * {@code JNIContext::dispose}). Its arguments are set at the first launch: a compiled kernel that
+   * never ran crashed the same way ({@code jni_DeleteWeakGlobalRef} from {@code disposeJNI}, on PoCL,
+   * once another kernel of its class had run), so only kernels that ran are disposed. The OpenCL
+   * driver builds no kernel for an input known to be empty; a stream that turns out empty, or a
+   * first launch that failed, leaves one compiled and never run. A kernel that is not disposed keeps its context, one per kernel object.
    */
   public static void dispose(Kernel kernel) {
-    if (compiled(kernel)) {
+    if (compiled(kernel) && LAUNCHED.contains(kernel)) {
       kernel.dispose();
+      COMPILED.remove(kernel);
+      LAUNCHED.remove(kernel);
     }
   }
 
@@ -72,6 +80,9 @@ public final class Kernels {
     allow(kernel, device);
     try {
       kernel.execute(range);
+      if (COMPILED.contains(kernel)) {
+        LAUNCHED.add(kernel);
+      }
     } catch (RuntimeException | AssertionError e) {
       allow(kernel, device);
       throw new KernelException("kernel " + kernel.getClass().getName() + " failed on "

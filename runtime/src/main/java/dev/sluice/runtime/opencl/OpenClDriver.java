@@ -54,6 +54,25 @@ public final class OpenClDriver {
     return Math.max(DEFAULT_SLICE, options.claimSize());
   }
 
+  /**
+   * Input items a work-group claims from a slice at a time: the chunk size that was set, or, with
+   * automatic chunks, a share of the input ({@code slices}, or one slice when longer or unknown) cut
+   * for {@link InputCursor#PIECES_PER_INSTANCE} claims per group, as the CPU back end cuts its claims.
+   * A fixed count of items would let the first groups claim everything of an input of few, costly
+   * items: BLAST's 565 database chunks went to one of 528 groups on an H200, the others idle.
+   */
+  static int claimItems(RunOptions options, long total, int groups) {
+    if (!options.automaticChunks()) {
+      return options.claimSize();
+    }
+    long items = sliceItems(options);
+    if (total != dev.sluice.runtime.ProgressListener.UNKNOWN && total >= 0) {
+      items = Math.min(items, total);
+    }
+    long parts = (long) groups * InputCursor.PIECES_PER_INSTANCE;
+    return (int) Math.max(1, Math.min(options.claimSize(), (items + parts - 1) / parts));
+  }
+
   private static final System.Logger LOG = System.getLogger(OpenClDriver.class.getName());
 
   /**
@@ -104,19 +123,23 @@ public final class OpenClDriver {
     long t0 = System.nanoTime();
     long paramBytes = program.readParams();
     long paramNanos = System.nanoTime() - t0;
-    int[] encoded = PlanCode.encode(plan, options.maxSteps(), options.claimSize());
+    int[] encoded = PlanCode.encode(plan, options.maxSteps(), claimItems(options, slices.total(), groups));
     int[] capacity = new int[sinks];
     for (int k = 0; k < sinks; k++) {
       // as large as this pipeline object's last run needed: a rerun of a slice is a whole launch
       capacity[k] = Math.max(1 << 12, program.sinkCapacity(k));
     }
     DeviceMemory memory = DeviceMemory.of(cl, device);
-    // Aparapi picks each buffer's flags (host memory or device-resident) from this when the kernel's
-    // context is made, at its first compile
-    cl.setSharedMemory(memory.shared());
     memory.checkGroups(plan.name, device.name(), groups, perGroupItems(plan, encoded));
     program.allocate(encoded, groups, sliceItems(options), capacity);
-    Kernels.compile(program.kernel(), cl);
+    if (slices.total() != 0) {
+      // built before any input is claimed, so that a kernel that cannot build leaves the input to
+      // the CPU back end; an input known to be empty builds nothing (see Kernels.dispose). Aparapi
+      // picks each buffer's flags (host memory or device-resident) from the device's setting when
+      // the kernel's context is made, at its first compile
+      cl.setSharedMemory(memory.shared());
+      Kernels.compile(program.kernel(), cl);
+    }
     Range range = cl.createRange(groups * plan.width, plan.width);
     int[] inputColumns = program.inputColumnBytes();
     int slice = memory.sliceItems(plan.name, device.name(), program.deviceBytes(), sum(inputColumns),
