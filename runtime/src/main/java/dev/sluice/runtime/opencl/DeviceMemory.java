@@ -94,9 +94,18 @@ public record DeviceMemory(Model model, boolean forced, long globalBytes, long m
     return model == Model.SHARED;
   }
 
-  /** The largest single buffer, in bytes: the device's limit, and never more than the budget. */
+  /**
+   * The largest buffer a discrete device gets, whatever it allows. On an H200 (NVIDIA driver
+   * 580.159.04, CL_DEVICE_MAX_MEM_ALLOC_SIZE far larger) a sink buffer of 1.2 GB made the launch fail
+   * with CL_OUT_OF_HOST_MEMORY (Aparapi's "runKernelJNI returned -6": SynthGain at gain 4, 268M items
+   * out of one slice), where 300 MB buffers ran; a slice whose outputs need more runs in pieces.
+   */
+  static final long DISCRETE_MAX_BUFFER = 256L << 20;
+
+  /** The largest single buffer, in bytes: the device's limit (on a discrete device at most {@link #DISCRETE_MAX_BUFFER}), and never more than the budget. */
   public long maxBufferBytes() {
-    return Math.min(maxAllocBytes, budgetBytes);
+    long device = model == Model.DISCRETE ? Math.min(maxAllocBytes, DISCRETE_MAX_BUFFER) : maxAllocBytes;
+    return Math.min(device, budgetBytes);
   }
 
   /**

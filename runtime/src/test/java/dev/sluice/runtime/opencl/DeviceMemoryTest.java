@@ -26,6 +26,17 @@ class DeviceMemoryTest {
   }
 
   @Test
+  void aDiscreteDevicesBuffersStayAtMost256MiB() {
+    // an H200 allows 35 GiB buffers, but a 1.2 GB one failed there (CL_OUT_OF_HOST_MEMORY)
+    assertEquals(256 * MIB, DeviceMemory.decide(false, 140 * GIB, 35 * GIB, 32 * GIB, null, null).maxBufferBytes());
+    assertEquals(4 * GIB, DeviceMemory.decide(true, 16 * GIB, 4 * GIB, 64 * GIB, null, null).maxBufferBytes());
+    assertEquals(64 * MIB, DeviceMemory.decide(false, 140 * GIB, 35 * GIB, 32 * GIB, null, "64m").maxBufferBytes());
+    // a slice whose input would need a larger buffer is cut: 4-byte items, 256 MiB
+    assertEquals(64 * (int) MIB, DeviceMemory.decide(false, 140 * GIB, 35 * GIB, 32 * GIB, null, null)
+        .sliceItems("p", "d", 0, 4, 4, Integer.MAX_VALUE, 64));
+  }
+
+  @Test
   void budgetIsThreeQuartersOfTheDeviceAndAtMostHalfTheHeap() {
     assertEquals(12 * GIB, DeviceMemory.decide(false, 16 * GIB, 4 * GIB, 64 * GIB, null, null).budgetBytes());
     assertEquals(2 * GIB, DeviceMemory.decide(false, 16 * GIB, 4 * GIB, 4 * GIB, null, null).budgetBytes());
