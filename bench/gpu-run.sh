@@ -5,6 +5,7 @@
 # step cannot eat the ones after it; a deadline of 0 skips the step.
 # Here, first:  mvn -B -ntp -q install -DskipTests && bash ../shared/gpu-kit/pack
 # There, from the project's root (.gpu-kit beside it):  OUT=/some/folder bash bench/gpu-run.sh
+# BENCH_SOURCE names the commit measured where the copy of the tree there has no git history.
 # What it leaves in $OUT (at most 8 files): env.log (machine, driver, examples, sweep), tests.log,
 # junit.tgz, bench.log, and results.md/results.tsv under b1 (blast, lineparser) and b2 (synthgain).
 # The GPU machine has no font libraries for Java2D: draw the chart here from the .tsv files with
@@ -48,7 +49,8 @@ if [ "$MAIN_BY" -gt 0 ]; then
 fi
 
 bench=(-Dbench.scales=1,4,16,64 -Dbench.impls=sluice-cpu,sluice-opencl,fused-par,aparapi-stages
-       -Dbench.warmups=1 -Dbench.warmup=0 -Dbench.reps="$REPS" -Dbench.budget=1 -Dbench.chart=false)
+       -Dbench.warmups=1 -Dbench.warmup=0 -Dbench.reps="$REPS" -Dbench.budget=1 -Dbench.chart=false
+       ${BENCH_SOURCE:+"-Dbench.source=$BENCH_SOURCE"})
 # the flagship first: each part writes its results after every workload, so a cut leaves the rest
 if [ "$BENCH1_BY" -gt 0 ]; then
   timeout "$(until_s "$BENCH1_BY")" bash "$kit/on-device.sh" bench "${bench[@]}" -Dbench.only=blast,lineparser \
