@@ -1,8 +1,10 @@
 package dev.sluice.bench;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
+import java.util.function.IntPredicate;
 import java.util.function.Predicate;
 
 /**
@@ -16,7 +18,10 @@ import java.util.function.Predicate;
  *       efficiency): at least 0.9x on every workload, 1.0x on the synthetic gain pipeline;
  *   <li>the CPU back end's peak heap at most 1.5x the parallel hand-fused loop's at 16x;
  *   <li>the fused OpenCL kernel at least 2x the per-stage Aparapi kernels on the same device (on every
- *       workload where both run).
+ *       workload where both run);
+ *   <li>on a GPU (rows whose {@code sluice-opencl} ran on an OpenCL GPU; elsewhere n/a): the fused
+ *       kernel at least 3x the per-stage kernels on every workload at the largest size, the BLAST
+ *       search at least 10x the CPU back end at 64x, and a vector fill of at least 90% on SynthGain.
  * </ul>
  *
  * A target is met when it is met at every workload and size it covers.
@@ -67,10 +72,50 @@ public final class Targets {
     out.add(heap(r, "Sluice CPU peak heap <= 1.5x hand-fused parallel's at " + HEAP_SCALE + "x (all)", 1.5));
     out.add(ratio(r, "Sluice OpenCL >= 2x per-stage Aparapi, same device (all)", Impl.SLUICE_OPENCL,
         Impl.APARAPI_STAGES, 2, all));
+    int largest = Arrays.stream(r.config().scales()).max().orElse(0);
+    out.add(ratio(r, "GPU: Sluice OpenCL >= 3x per-stage Aparapi at " + largest + "x (all)", Impl.SLUICE_OPENCL,
+        Impl.APARAPI_STAGES, 3, all, scale -> scale == largest, true));
+    out.add(ratio(r, "GPU: Sluice OpenCL >= 10x Sluice CPU at " + GPU_BLAST_SCALE + "x (blast)", Impl.SLUICE_OPENCL,
+        Impl.SLUICE_CPU, 10, w -> w.name().equals("blast"), scale -> scale == GPU_BLAST_SCALE, true));
+    out.add(gpuFill(r, "GPU: Sluice OpenCL vector fill >= 90% (synthgain)", 0.9, synthGain));
     return new Check(out);
   }
 
+  /** The size at which the BLAST search on a GPU is compared with the CPU back end. */
+  static final int GPU_BLAST_SCALE = 64;
+
+  /** Whether {@code m} ran on an OpenCL GPU (its note is the run report's device line). */
+  static boolean onGpu(Measurement m) {
+    return m != null && m.impl() == Impl.SLUICE_OPENCL && m.note() != null && m.note().contains("(GPU,");
+  }
+
   private static Target ratio(Bench.Results r, String name, Impl a, Impl b, double threshold, Predicate<Workload> which) {
+    return ratio(r, name, a, b, threshold, which, scale -> true, false);
+  }
+
+  /** The vector fill of {@code sluice-opencl} on a GPU, at every size of the {@code which} workloads. */
+  private static Target gpuFill(Bench.Results r, String name, double least, Predicate<Workload> which) {
+    List<String> rows = new ArrayList<>();
+    int met = 0;
+    int checked = 0;
+    for (Workload w : r.workloads()) {
+      for (int scale : r.config().scales()) {
+        Measurement m = r.find(w.name(), scale, Impl.SLUICE_OPENCL);
+        if (!which.test(w) || !onGpu(m) || !m.ok()) {
+          continue;
+        }
+        boolean ok = m.vectorFill() >= least;
+        checked++;
+        met += ok ? 1 : 0;
+        rows.add(String.format(Locale.ROOT, "%-14s x%-3d %s fill %.1f%%  %s", w.name(), scale, Impl.SLUICE_OPENCL.id,
+            100 * m.vectorFill(), ok ? "met" : "missed"));
+      }
+    }
+    return new Target(name, least, rows, met, checked);
+  }
+
+  private static Target ratio(Bench.Results r, String name, Impl a, Impl b, double threshold, Predicate<Workload> which,
+      IntPredicate scales, boolean gpuOnly) {
     List<String> rows = new ArrayList<>();
     int met = 0;
     int checked = 0;
@@ -79,9 +124,12 @@ public final class Targets {
         continue;
       }
       for (int scale : r.config().scales()) {
+        if (!scales.test(scale)) {
+          continue;
+        }
         Measurement ma = r.find(w.name(), scale, a);
         Measurement mb = r.find(w.name(), scale, b);
-        if (ma == null || mb == null) {
+        if (ma == null || mb == null || gpuOnly && !onGpu(ma)) {
           continue;
         }
         if (!ma.ok() || !mb.ok()) {
