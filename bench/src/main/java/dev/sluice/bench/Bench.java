@@ -146,7 +146,8 @@ public final class Bench {
     });
     ResultsFile.write(results, tsv);
     Files.writeString(md, ResultsWriter.markdown(results));
-    if (Boolean.parseBoolean(System.getProperty(CHART, "true"))) {
+    boolean chart = Boolean.parseBoolean(System.getProperty(CHART, "true"));
+    if (chart) {
       Chart.write(results, png);
     } else {
       System.out.println("no chart (-D" + CHART + "=false): draw it from " + tsv + " with dev.sluice.bench.Render");
@@ -154,7 +155,7 @@ public final class Bench {
     System.out.println();
     System.out.println(ResultsWriter.summary(results));
     System.out.println(Targets.check(results).text());
-    System.out.println("wrote " + md + (Boolean.parseBoolean(System.getProperty(CHART, "true")) ? " and " + png : ""));
+    System.out.println("wrote " + md + (chart ? " and " + png : ""));
     if (!results.failures().isEmpty()) {
       System.out.println("!!! " + results.failures().size() + " MEASUREMENT(S) FAILED: see above and " + md);
       System.exit(1);

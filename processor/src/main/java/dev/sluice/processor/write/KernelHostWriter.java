@@ -94,8 +94,8 @@ final class KernelHostWriter {
     describe();
     channels();
     t.addMethod(MethodSpec.methodBuilder("dispose").addAnnotation(Override.class).addModifiers(Modifier.PUBLIC)
-        .addComment("Aparapi's dispose of a kernel that failed to compile crashes the JVM (see Kernels.dispose)")
-        .beginControlFlow("if ($T.compiled(this))", Names.KERNELS)
+        .addComment("Aparapi's dispose of a kernel that did not compile, or never launched, crashes the JVM (see Kernels.dispose)")
+        .beginControlFlow("if ($T.disposable(this))", Names.KERNELS)
         .addStatement("super.dispose()")
         .endControlFlow().build());
   }

@@ -21,12 +21,17 @@ public interface InputCursor {
    * PIECES_PER_INSTANCE} instances instead of claimed whole by the first. A cursor of unknown total
    * (a stream) is returned as it is.
    */
+  /** Items in each of {@code parts} pieces of {@code total} items: {@code ceil(total / parts)}, at least 1. */
+  static long pieceSize(long total, long parts) {
+    return Math.max(1, (total + parts - 1) / parts);
+  }
+
   default InputCursor inPieces(int parts) {
     long total = total();
     if (total == ProgressListener.UNKNOWN || total <= 0) {
       return this;
     }
-    int piece = (int) Math.max(1, (total + parts - 1) / parts);
+    int piece = (int) pieceSize(total, parts);
     InputCursor inner = this;
     return new InputCursor() {
       private final InputChunk pending = new InputChunk();

@@ -47,9 +47,17 @@ public final class Kernels {
   /** Compiled kernels that have run at least once since: only their arguments are set. */
   private static final Set<Kernel> LAUNCHED = Collections.synchronizedSet(Collections.newSetFromMap(new WeakHashMap<>()));
 
-  /** Whether {@link #compile} succeeded for {@code kernel}, so that Aparapi's {@code dispose} is safe on it. */
+  /** Whether {@link #compile} succeeded for {@code kernel}. */
   public static boolean compiled(Kernel kernel) {
     return COMPILED.contains(kernel);
+  }
+
+  /**
+   * Whether Aparapi's {@code dispose} is safe on {@code kernel}: it compiled and has launched since
+   * (see {@link #dispose}). The generated kernel's own {@code dispose} asks this too.
+   */
+  public static boolean disposable(Kernel kernel) {
+    return COMPILED.contains(kernel) && LAUNCHED.contains(kernel);
   }
 
   /**
@@ -61,10 +69,11 @@ public final class Kernels {
    * never ran crashed the same way ({@code jni_DeleteWeakGlobalRef} from {@code disposeJNI}, on PoCL,
    * once another kernel of its class had run), so only kernels that ran are disposed. The OpenCL
    * driver builds no kernel for an input known to be empty; a stream that turns out empty, or a
-   * first launch that failed, leaves one compiled and never run. A kernel that is not disposed keeps its context, one per kernel object.
+   * first launch that failed, leaves one compiled and never run. A kernel that is not disposed
+   * keeps its context, one per kernel object.
    */
   public static void dispose(Kernel kernel) {
-    if (compiled(kernel) && LAUNCHED.contains(kernel)) {
+    if (disposable(kernel)) {
       kernel.dispose();
       COMPILED.remove(kernel);
       LAUNCHED.remove(kernel);

@@ -69,8 +69,7 @@ public final class OpenClDriver {
     if (total != dev.sluice.runtime.ProgressListener.UNKNOWN && total >= 0) {
       items = Math.min(items, total);
     }
-    long parts = (long) groups * InputCursor.PIECES_PER_INSTANCE;
-    return (int) Math.max(1, Math.min(options.claimSize(), (items + parts - 1) / parts));
+    return (int) Math.min(options.claimSize(), InputCursor.pieceSize(items, (long) groups * InputCursor.PIECES_PER_INSTANCE));
   }
 
   private static final System.Logger LOG = System.getLogger(OpenClDriver.class.getName());
