@@ -7,7 +7,6 @@ import dev.sluice.examples.synthgain.SynthGains;
 import dev.sluice.runtime.RunReport;
 import java.io.IOException;
 import java.io.PrintStream;
-import java.lang.management.ManagementFactory;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -169,7 +168,7 @@ public final class Bench {
 
   /** {@link #run(Config, PrintStream)}, handing the results so far to {@code afterWorkload} after each workload. */
   public static Results run(Config config, PrintStream log, java.util.function.Consumer<Results> afterWorkload) {
-    Machine.startLoad = ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage();
+    Machine.start();
     List<Workload> selected = new ArrayList<>();
     for (Workload w : workloads()) {
       if (config.only().isEmpty() || config.only().contains(w.name())) {

@@ -11,9 +11,21 @@ import java.util.Map;
 /** Where the numbers came from. */
 final class Machine {
   /** The system load average when the run began. */
-  static double startLoad = Double.NaN;
+  private static double startLoad = Double.NaN;
+
+  /**
+   * The commit measured, asked once when the run begins ({@link #start}): the run rewrites its results
+   * files after each workload, which would make every later answer "dirty".
+   */
+  private static String source;
 
   private Machine() {}
+
+  /** Notes what a run needs to know from before it wrote anything: the load and the commit. */
+  static void start() {
+    startLoad = ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage();
+    source = gitDescribe();
+  }
 
   static Map<String, String> describe() {
     Map<String, String> m = new LinkedHashMap<>();
@@ -26,7 +38,7 @@ final class Machine {
         + System.getProperty("java.vendor") + ")");
     m.put("OS", System.getProperty("os.name") + " " + System.getProperty("os.version") + " " + System.getProperty("os.arch"));
     m.put("OpenCL devices", OpenCl.describeAll());
-    m.put("source", gitDescribe());
+    m.put("source", source != null ? source : gitDescribe());
     double load = ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage();
     m.put("load average (1 min)", (Double.isNaN(startLoad) ? "" : String.format(java.util.Locale.ROOT, "%.2f at the start, ", startLoad))
         + String.format(java.util.Locale.ROOT, "%.2f now", load)
