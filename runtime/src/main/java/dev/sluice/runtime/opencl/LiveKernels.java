@@ -74,16 +74,30 @@ public final class LiveKernels {
           same.add(e.getKey());
         }
       }
-      // least recently used first; a running kernel stays, so a device may briefly hold more
-      for (int i = 0; i < same.size() && same.size() - i > limit; i++) {
-        DeviceProgram old = same.get(i);
-        if (!RUNNING.containsKey(old)) {
-          LIVE.remove(old);
-          Kernels.dispose(old.kernel());
-        }
+      for (DeviceProgram old : toRelease(same, RUNNING::containsKey, limit)) {
+        LIVE.remove(old);
+        Kernels.dispose(old.kernel());
       }
     }
     return fresh;
+  }
+
+  /**
+   * Which of one device's kernels to release, given them least recently used first: the oldest idle
+   * ones, until at most {@code limit} are left. A running kernel stays, so a device may briefly hold
+   * more than its limit while runs are in progress.
+   */
+  static <K> List<K> toRelease(List<K> leastRecentFirst, java.util.function.Predicate<K> running, int limit) {
+    List<K> out = new ArrayList<>();
+    int left = leastRecentFirst.size();
+    for (int i = 0; i < leastRecentFirst.size() && left > limit; i++) {
+      K k = leastRecentFirst.get(i);
+      if (!running.test(k)) {
+        out.add(k);
+        left--;
+      }
+    }
+    return out;
   }
 
   /** Ends a run that {@link #take} began. */
