@@ -28,9 +28,13 @@ public final class RunReport {
    * bytes its buffers held at once, the input slices and the kernel launches (a slice runs again
    * when a sink's buffer had to grow), and the bytes of {@code @Param} arrays copied to the device for
    * the run (0 when none changed since the pipeline object's last run) and the nanoseconds spent
-   * reading the node objects and checking their arrays against what the device holds.
+   * reading the node objects and checking their arrays against what the device holds; then where the
+   * run's time went, in nanoseconds of the calling thread's wall clock: loading input slices (packing
+   * them and copying them to the device), the kernel launches (each until the device is done), and
+   * reading back (the scheduler's state and counts after each launch, the sinks after each slice).
    */
-  public record MemoryUse(String memory, long peakBytes, int slices, int launches, long paramBytes, long paramNanos) {}
+  public record MemoryUse(String memory, long peakBytes, int slices, int launches, long paramBytes, long paramNanos,
+      long loadNanos, long kernelNanos, long readNanos) {}
 
   private final String pipeline;
   private final String device;
@@ -153,6 +157,8 @@ public final class RunReport {
               + " (checked in %.3f ms)%n",
           memory.memory(), memory.peakBytes() / (double) (1L << 20), memory.slices(), memory.launches(),
           memory.paramBytes(), memory.paramNanos() / 1e6));
+      b.append(String.format(Locale.ROOT, "  time: %.3f ms loading input, %.3f ms in the kernel's launches, %.3f ms reading back%n",
+          memory.loadNanos() / 1e6, memory.kernelNanos() / 1e6, memory.readNanos() / 1e6));
     }
     return b.toString();
   }
@@ -176,7 +182,9 @@ public final class RunReport {
         + instances + ",\"nanos\":" + nanos + ",\"stages\":[" + String.join(",", st) + "],\"sinks\":["
         + String.join(",", sk) + "]" + (memory == null ? "" : ",\"memory\":{\"model\":" + quote(memory.memory())
         + ",\"peakBytes\":" + memory.peakBytes() + ",\"slices\":" + memory.slices() + ",\"launches\":"
-        + memory.launches() + ",\"paramBytes\":" + memory.paramBytes() + ",\"paramNanos\":" + memory.paramNanos() + "}") + "}";
+        + memory.launches() + ",\"paramBytes\":" + memory.paramBytes() + ",\"paramNanos\":" + memory.paramNanos()
+        + ",\"loadNanos\":" + memory.loadNanos() + ",\"kernelNanos\":" + memory.kernelNanos() + ",\"readNanos\":"
+        + memory.readNanos() + "}") + "}";
   }
 
   /**

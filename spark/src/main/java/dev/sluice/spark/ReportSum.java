@@ -30,7 +30,10 @@ final class ReportSum implements Serializable {
   private int runs;
   private String memoryModel;
   private long peakBytes;
-  private long[] memoryCounts; // slices, launches, param bytes, param nanos
+  /** Summed device counts: slices, launches, param bytes, param nanos, load, kernel and read nanos. */
+  private static final int MEMORY_COUNTS = 7;
+
+  private long[] memoryCounts;
 
   /** Runs added. */
   int runs() {
@@ -78,13 +81,16 @@ final class ReportSum implements Serializable {
     if (m != null) {
       if (memoryCounts == null) {
         memoryModel = m.memory();
-        memoryCounts = new long[4];
+        memoryCounts = new long[MEMORY_COUNTS];
       }
       peakBytes = Math.max(peakBytes, m.peakBytes());
       memoryCounts[0] += m.slices();
       memoryCounts[1] += m.launches();
       memoryCounts[2] += m.paramBytes();
       memoryCounts[3] += m.paramNanos();
+      memoryCounts[4] += m.loadNanos();
+      memoryCounts[5] += m.kernelNanos();
+      memoryCounts[6] += m.readNanos();
     }
   }
 
@@ -119,10 +125,10 @@ final class ReportSum implements Serializable {
     if (o.memoryCounts != null) {
       if (memoryCounts == null) {
         memoryModel = o.memoryModel;
-        memoryCounts = new long[4];
+        memoryCounts = new long[MEMORY_COUNTS];
       }
       peakBytes = Math.max(peakBytes, o.peakBytes);
-      for (int i = 0; i < 4; i++) {
+      for (int i = 0; i < MEMORY_COUNTS; i++) {
         memoryCounts[i] += o.memoryCounts[i];
       }
     }
@@ -145,7 +151,7 @@ final class ReportSum implements Serializable {
     }
     RunReport.MemoryUse memory = memoryCounts == null ? null
         : new RunReport.MemoryUse(memoryModel, peakBytes, (int) memoryCounts[0], (int) memoryCounts[1], memoryCounts[2],
-            memoryCounts[3]);
+            memoryCounts[3], memoryCounts[4], memoryCounts[5], memoryCounts[6]);
     return new RunReport(pipeline, String.join("; ", devices), instances, nanos, stages, sinks, memory);
   }
 }

@@ -40,6 +40,10 @@ class SynthGainMemoryOpenClTest {
         assertEquals(1, use.slices(), what);
         assertTrue(use.peakBytes() >= 8L * in.length, "the input was on the device: " + use);
         assertTrue(r.report().toString().contains("memory: " + use.memory()), r.report().toString());
+        // where the time went: each part was timed, and together they fit in the run
+        assertTrue(use.loadNanos() > 0 && use.kernelNanos() > 0 && use.readNanos() > 0, what + ": " + use);
+        assertTrue(use.loadNanos() + use.kernelNanos() + use.readNanos() <= r.report().nanos(), what + ": " + use);
+        assertTrue(r.report().toString().contains("ms in the kernel's launches"), r.report().toString());
       }
     }
   }

@@ -151,6 +151,10 @@ public final class OpenClDriver {
     ProgressMeter meter = options.progress() == null ? null
         : new ProgressMeter(plan.name, options.progress(), slices.total());
     long finished = 0;
+    // where the time goes: loading slices, the launches, reading back (the report's "time" line)
+    long loadNanos = 0;
+    long kernelNanos = 0;
+    long readNanos = 0;
     Deque<InputChunk> work = new ArrayDeque<>();
     InputChunk next = new InputChunk();
     while (!work.isEmpty() || claim(plan, slices, next)) {
@@ -173,7 +177,9 @@ public final class OpenClDriver {
       if (nullAt >= 0) {
         throw Failures.nullInput(plan, nullAt);
       }
+      long tLoad = System.nanoTime();
       program.load(c.data, c.base, c.pos, c.remaining());
+      loadNanos += System.nanoTime() - tLoad;
       peak = Math.max(peak, program.deviceBytes());
       boolean done = false;
       while (!done) {
@@ -182,11 +188,15 @@ public final class OpenClDriver {
           throw Failures.interrupted(plan.name);
         }
         program.resetSlice();
+        long tKernel = System.nanoTime();
         Kernels.execute(program.kernel(), range, cl);
+        long tRead = System.nanoTime();
+        kernelNanos += tRead - tKernel;
         launches++;
         program.fetchState();
         checkErrors(plan, options, program, groups, c, device);
         int[] counts = program.sinkCounts();
+        readNanos += System.nanoTime() - tRead;
         boolean grown = false;
         boolean split = false;
         for (int k = 0; k < sinks; k++) {
@@ -218,6 +228,7 @@ public final class OpenClDriver {
           done = true;
         } else if (!grown) {
           checkDrained(plan, encoded, program, groups);
+          long tCollect = System.nanoTime();
           long[] stats = program.stats();
           for (int g = 0; g < groups; g++) {
             for (int i = 0; i < totals.length; i++) {
@@ -228,6 +239,7 @@ public final class OpenClDriver {
             sinkItems[k] += counts[k];
           }
           program.collect();
+          readNanos += System.nanoTime() - tCollect;
           slicesRun++;
           finished += c.remaining();
           if (meter != null) {
@@ -245,7 +257,8 @@ public final class OpenClDriver {
       meter.finish(finished);
     }
     long nanos = System.nanoTime() - t0;
-    RunReport.MemoryUse use = new RunReport.MemoryUse(memory.describe(), peak, slicesRun, launches, paramBytes, paramNanos);
+    RunReport.MemoryUse use = new RunReport.MemoryUse(memory.describe(), peak, slicesRun, launches, paramBytes, paramNanos,
+        loadNanos, kernelNanos, readNanos);
     return report(plan, device, groups, nanos, totals, sinkItems, use);
   }
 
