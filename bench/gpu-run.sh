@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # The whole GPU check in one command, for a borrowed GPU machine whose time is short: the kernel
-# tests, the bench at 1, 4, 16 and 64x (the flagship first), optionally the example pipelines and a
-# sweep of work-groups per run. Each step has its own deadline (seconds from the start), so a slow
-# step cannot eat the ones after it; a deadline of 0 skips the step.
+# tests, the bench at 1, 4, 16 and 64x (the flagship first), optionally the example pipelines, the
+# cost of a bare pass (probe.BarrierCost) and a sweep of work-groups per run. Each step has its own
+# deadline (seconds from the start), so a slow step cannot eat the ones after it; a deadline of 0
+# skips the step.
 # Here, first:  mvn -B -ntp -q install -DskipTests && bash ../shared/gpu-kit/pack
 # There, from the project's root (.gpu-kit beside it):  OUT=/some/folder bash bench/gpu-run.sh
 # BENCH_SOURCE names the commit measured where the copy of the tree there has no git history.
@@ -15,6 +16,7 @@ cd "$(dirname "$0")/.."
 kit=.gpu-kit
 OUT=${OUT:-/tmp/gpu-run}; mkdir -p "$OUT"
 TESTS_BY=${TESTS_BY:-180} MAIN_BY=${MAIN_BY:-0} BENCH1_BY=${BENCH1_BY:-260} BENCH2_BY=${BENCH2_BY:-420} SWEEP_BY=${SWEEP_BY:-0}
+PROBE_BY=${PROBE_BY:-0}
 REPS=${REPS:-3}
 until_s() { local t=$(( $1 - SECONDS )); echo $(( t > 1 ? t : 1 )); }
 log="$OUT/env.log"
@@ -46,6 +48,14 @@ if [ "$MAIN_BY" -gt 0 ]; then
   echo "== examples (by ${MAIN_BY}s)" >> "$log"
   timeout "$(until_s "$MAIN_BY")" bash "$kit/on-device.sh" java dev.sluice.examples.Main >> "$log" 2>&1
   echo "examples rc $? at ${SECONDS}s" >> "$log"
+fi
+
+# the floor of one pass of a persistent loop on this device, with no scheduler in it (barriers, lane 0
+# summing the lanes' counts): against a Sluice kernel's time per run, what the scheduling costs
+if [ "$PROBE_BY" -gt 0 ]; then
+  echo "== one pass without a scheduler (by ${PROBE_BY}s)" >> "$log"
+  timeout "$(until_s "$PROBE_BY")" bash "$kit/on-device.sh" java dev.sluice.bench.probe.BarrierCost >> "$log" 2>&1
+  echo "probe rc $? at ${SECONDS}s" >> "$log"
 fi
 
 bench=(-Dbench.scales=1,4,16,64 -Dbench.impls=sluice-cpu,sluice-opencl,fused-par,aparapi-stages
