@@ -171,6 +171,17 @@ class JavaSemanticsTest {
     floats(51, (a, b) -> bits(a < b ? 0 : 2));
   }
 
+  /**
+   * Integer.MIN_VALUE and Long.MIN_VALUE as operands of C operators: javac folds every spelling of
+   * them into one constant, which Aparapi prints as a literal that OpenCL C reads as a wider type.
+   */
+  @Test
+  void theSmallestIntAndLongStayTheirType() {
+    ints(15, (a, b) -> (~(9223372036854775807L)) << (-(b)));
+    ints(16, (a, b) -> (Integer.MIN_VALUE >> b) ^ ((-2147483647 - 1) << (b + 1)));
+    ints(17, (a, b) -> (long) (double) (a ^ Long.MIN_VALUE) + (Long.MIN_VALUE >> (b & 7)));
+  }
+
   @Test
   void intShiftsMaskTheCount() {
     ints(5, (a, b) -> a << b);

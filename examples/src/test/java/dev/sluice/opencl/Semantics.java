@@ -114,6 +114,14 @@ interface Semantics {
             }
           }
         }
+        if (op == 15) {
+          // Long.MIN_VALUE as javac folds it, shifted: fuzz seed 9023
+          r = (~(9223372036854775807L)) << (-(b));
+        } else if (op == 16) {
+          r = (Integer.MIN_VALUE >> b) ^ ((-2147483647 - 1) << (b + 1));
+        } else if (op == 17) {
+          r = (long) (double) (a ^ Long.MIN_VALUE) + (Long.MIN_VALUE >> (b & 7));
+        }
         out.push(new Probed(k, r, 0.0));
       } else if (op >= 20 && op < 40 && k < nl * nl) {
         long a = longs[k / nl];

@@ -667,6 +667,14 @@ public final class BodyTranslator {
           return JavaSpelling.literal(v);
         }
       }
+      if (t instanceof ExpressionTree && constant(path)) {
+        // a constant expression worth Integer.MIN_VALUE or Long.MIN_VALUE (~Long.MAX_VALUE, -2147483647 - 1)
+        // would reach the kernel as the one constant javac folds it to, which OpenCL C reads wrong: a call
+        Object v = constantValue(path);
+        if ((v instanceof Integer i && i == Integer.MIN_VALUE) || (v instanceof Long l && l == Long.MIN_VALUE)) {
+          return JavaSpelling.literal(v);
+        }
+      }
       switch (t.getKind()) {
         case PARENTHESIZED:
           return "(" + expr(child(path, ((ParenthesizedTree) t).getExpression())) + ")";

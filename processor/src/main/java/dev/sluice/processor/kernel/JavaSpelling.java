@@ -13,8 +13,8 @@ final class JavaSpelling {
       return String.valueOf((int) c);
     }
     if (value instanceof Long l) {
-      // OpenCL C reads -9223372036854775808L as the negation of a literal too large for long
-      return l == Long.MIN_VALUE ? "(-9223372036854775807L - 1L)" : l + "L";
+      // a call: javac would fold any constant spelling back into the one Aparapi prints (JavaArithmetic.smallestL)
+      return l == Long.MIN_VALUE ? KernelNames.ARITH + ".smallestL()" : l + "L";
     }
     if (value instanceof Float f) {
       if (f.isNaN()) {
@@ -36,7 +36,7 @@ final class JavaSpelling {
       return s.contains(".") || s.contains("E") ? s : s + ".0";
     }
     if (value instanceof Integer i && i == Integer.MIN_VALUE) {
-      return "(-2147483647 - 1)";
+      return KernelNames.ARITH + ".smallestI()";
     }
     if (value instanceof Byte || value instanceof Short) {
       return "(" + (value instanceof Byte ? "byte" : "short") + ") " + value;

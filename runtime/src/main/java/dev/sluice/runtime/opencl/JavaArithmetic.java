@@ -426,6 +426,24 @@ public final class JavaArithmetic {
     return c;
   }
 
+  // ---- the two smallest values: javac folds any constant expression to one constant, and Aparapi
+  // prints Integer.MIN_VALUE as -2147483648 and Long.MIN_VALUE as -9223372036854775808L. OpenCL C
+  // reads each as the negation of a literal too large for its type, so of a wider type: -2147483648 is
+  // a long, and -2147483648 >> 32 was -1 where Java gives Integer.MIN_VALUE (PoCL 3.1);
+  // -9223372036854775808L << -64 was 0. These compute the value from a local, which javac does not fold.
+
+  /** {@code Integer.MIN_VALUE}, as an {@code int} in OpenCL C too. */
+  public static int smallestI() {
+    int max = 2147483647;
+    return ~max;
+  }
+
+  /** {@code Long.MIN_VALUE}, as a {@code long} in OpenCL C too. */
+  public static long smallestL() {
+    long max = 9223372036854775807L;
+    return ~max;
+  }
+
   // ---- long comparisons: Aparapi prints the bytecode's lcmp as a subtraction, (a - b) >= 0, which
   // overflows (Long.MIN_VALUE >= 1 would be true); a typed call compares
 

@@ -2,6 +2,7 @@ package dev.sluice.runtime.opencl;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.lang.reflect.Method;
 import java.util.Arrays;
@@ -71,6 +72,24 @@ class JavaArithmeticTest {
             && Arrays.equals(k.getParameterTypes(), m.getParameterTypes()), m + " is Aparapi's " + k);
       }
     }
+  }
+
+  @Test
+  void noTwoMethodsShareAName() {
+    // Aparapi names an OpenCL function after the class and the method alone: an overload is a
+    // second definition of the same function ("conflicting types")
+    java.util.Set<String> seen = new java.util.HashSet<>();
+    for (Method m : JavaArithmetic.class.getDeclaredMethods()) {
+      if (java.lang.reflect.Modifier.isPublic(m.getModifiers())) {
+        assertTrue(seen.add(m.getName()), "JavaArithmetic." + m.getName() + " is overloaded");
+      }
+    }
+  }
+
+  @Test
+  void theSmallestValuesAreJavas() {
+    assertEquals(Integer.MIN_VALUE, JavaArithmetic.smallestI());
+    assertEquals(Long.MIN_VALUE, JavaArithmetic.smallestL());
   }
 
   @Test
