@@ -17,6 +17,9 @@ import java.util.Set;
 final class ReportSum implements Serializable {
   private static final long serialVersionUID = 1L;
 
+  /** The length of {@code memoryCounts}: the figures of {@link RunReport.MemoryUse} that add up over runs. */
+  private static final int MEMORY_COUNTS = 7;
+
   private String pipeline;
   private String[] stageNames;
   private String[] stageKinds;
@@ -30,10 +33,7 @@ final class ReportSum implements Serializable {
   private int runs;
   private String memoryModel;
   private long peakBytes;
-  /** Summed device counts: slices, launches, param bytes, param nanos, load, kernel and read nanos. */
-  private static final int MEMORY_COUNTS = 7;
-
-  private long[] memoryCounts;
+  private long[] memoryCounts; // slices, launches, param bytes, param nanos, load, kernel and read nanos
 
   /** Runs added. */
   int runs() {
