@@ -56,7 +56,7 @@ class LiveKernelsOpenClTest {
         var ra = first.run(in);
         assertSameLongs(wantA, ra.out(), "first pipeline, round " + round);
         // every run after the first finds its kernel released by the other pipeline's run
-        assertEquals(3 * 4 + 8 + 4 + 8 + 1 + 1, ra.report().memory().paramBytes(), "its arrays copied again");
+        assertEquals(3 * 4 + 8 + 4 + 8 + 1 + 1, ra.report().deviceUse().paramBytes(), "its arrays copied again");
         assertEquals(1, LiveKernels.held(device));
         assertSameLongs(wantB, second.run(in).out(), "second pipeline, round " + round);
         assertEquals(1, LiveKernels.held(device));
@@ -73,9 +73,9 @@ class LiveKernelsOpenClTest {
     try (ParamArraysPipeline first = pipeline(cl, new int[] {4}); ParamArraysPipeline second = pipeline(cl, new int[] {5})) {
       first.run(in);
       second.run(in);
-      assertEquals(0, first.run(in).report().memory().paramBytes(), "still on the device");
+      assertEquals(0, first.run(in).report().deviceUse().paramBytes(), "still on the device");
       first.close();
-      assertEquals(4 + 8 + 4 + 8 + 1 + 1, first.run(in).report().memory().paramBytes(), "closed, then built again");
+      assertEquals(4 + 8 + 4 + 8 + 1 + 1, first.run(in).report().deviceUse().paramBytes(), "closed, then built again");
     }
   }
 

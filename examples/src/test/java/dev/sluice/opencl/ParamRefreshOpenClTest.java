@@ -73,29 +73,29 @@ class ParamRefreshOpenClTest {
     int[] in = upTo(N);
     // the first run copies every array: 3 ints, 1 long, 1 float, 2 doubles, 2 bytes, 1 boolean
     var first = gpu.run(in);
-    assertEquals(3 * 4 + 8 + 4 + 2 * 8 + 2 + 1, first.report().memory().paramBytes());
+    assertEquals(3 * 4 + 8 + 4 + 2 * 8 + 2 + 1, first.report().deviceUse().paramBytes());
 
     var same = gpu.run(in);
-    assertEquals(0, same.report().memory().paramBytes(), "nothing changed: nothing copied");
+    assertEquals(0, same.report().deviceUse().paramBytes(), "nothing changed: nothing copied");
     assertSameLongs(cpu.run(in).out(), same.out(), "unchanged");
 
     ints = ints.clone();
     doubles = doubles.clone();
-    assertEquals(0, gpu.run(in).report().memory().paramBytes(), "new arrays with the same contents are not copied");
+    assertEquals(0, gpu.run(in).report().deviceUse().paramBytes(), "new arrays with the same contents are not copied");
 
     ints[1] = 77;
     var inPlace = gpu.run(in);
-    assertEquals(3 * 4, inPlace.report().memory().paramBytes(), "only the int array changed in place");
+    assertEquals(3 * 4, inPlace.report().deviceUse().paramBytes(), "only the int array changed in place");
     assertSameLongs(cpu.run(in).out(), inPlace.out(), "after the change in place");
 
     doubles[0] = 0.0;
-    assertEquals(2 * 8, gpu.run(in).report().memory().paramBytes(), "0.5 became 0.0");
+    assertEquals(2 * 8, gpu.run(in).report().deviceUse().paramBytes(), "0.5 became 0.0");
     doubles[0] = -0.0;
     var negativeZero = gpu.run(in);
-    assertEquals(2 * 8, negativeZero.report().memory().paramBytes(), "-0.0 differs from 0.0 bit for bit");
+    assertEquals(2 * 8, negativeZero.report().deviceUse().paramBytes(), "-0.0 differs from 0.0 bit for bit");
     assertSameLongs(cpu.run(in).out(), negativeZero.out(), "after -0.0");
     doubles[0] = 1.0;
     doubles[0] = -0.0;
-    assertEquals(0, gpu.run(in).report().memory().paramBytes(), "written back to what the device holds");
+    assertEquals(0, gpu.run(in).report().deviceUse().paramBytes(), "written back to what the device holds");
   }
 }

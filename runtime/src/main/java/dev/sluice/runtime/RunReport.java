@@ -24,7 +24,7 @@ public final class RunReport {
   public record SinkStats(String name, long items) {}
 
   /**
-   * How an OpenCL run used its device's memory: the model and budget ({@code memory}), the most
+   * How an OpenCL run used its device: the memory model and budget ({@code memory}), the most
    * bytes its buffers held at once, the input slices and the kernel launches (a slice runs again
    * when a sink's buffer had to grow), and the bytes of {@code @Param} arrays copied to the device for
    * the run (0 when none changed since the pipeline object's last run) and the nanoseconds spent
@@ -33,7 +33,7 @@ public final class RunReport {
    * them and copying them to the device), the kernel launches (each until the device is done), and
    * reading back (the scheduler's state and counts after each launch, the sinks after each slice).
    */
-  public record MemoryUse(String memory, long peakBytes, int slices, int launches, long paramBytes, long paramNanos,
+  public record DeviceUse(String memory, long peakBytes, int slices, int launches, long paramBytes, long paramNanos,
       long loadNanos, long kernelNanos, long readNanos) {}
 
   private final String pipeline;
@@ -42,7 +42,7 @@ public final class RunReport {
   private final long nanos;
   private final List<StageStats> stages;
   private final List<SinkStats> sinks;
-  private final MemoryUse memory;
+  private final DeviceUse deviceUse;
   private final PipelinePlan plan;
 
   public RunReport(String pipeline, String device, int instances, long nanos, List<StageStats> stages,
@@ -51,8 +51,8 @@ public final class RunReport {
   }
 
   public RunReport(String pipeline, String device, int instances, long nanos, List<StageStats> stages,
-      List<SinkStats> sinks, MemoryUse memory) {
-    this(null, pipeline, device, instances, nanos, stages, sinks, memory);
+      List<SinkStats> sinks, DeviceUse deviceUse) {
+    this(null, pipeline, device, instances, nanos, stages, sinks, deviceUse);
   }
 
   /**
@@ -60,14 +60,14 @@ public final class RunReport {
    * {@code sinks} are in its stage and sink order.
    */
   public RunReport(PipelinePlan plan, String device, int instances, long nanos, List<StageStats> stages,
-      List<SinkStats> sinks, MemoryUse memory) {
-    this(plan, plan.name, device, instances, nanos, stages, sinks, memory);
+      List<SinkStats> sinks, DeviceUse deviceUse) {
+    this(plan, plan.name, device, instances, nanos, stages, sinks, deviceUse);
   }
 
   private RunReport(PipelinePlan plan, String pipeline, String device, int instances, long nanos,
-      List<StageStats> stages, List<SinkStats> sinks, MemoryUse memory) {
+      List<StageStats> stages, List<SinkStats> sinks, DeviceUse deviceUse) {
     this.plan = plan;
-    this.memory = memory;
+    this.deviceUse = deviceUse;
     this.pipeline = pipeline;
     this.device = device;
     this.instances = instances;
@@ -101,9 +101,9 @@ public final class RunReport {
     return sinks;
   }
 
-  /** How the run used device memory; null for a run on the JVM. */
-  public MemoryUse memory() {
-    return memory;
+  /** How the run used its OpenCL device (memory, launches, transfers, time); null for a run on the JVM. */
+  public DeviceUse deviceUse() {
+    return deviceUse;
   }
 
   public StageStats stage(String name) {
@@ -151,14 +151,14 @@ public final class RunReport {
     for (SinkStats s : sinks) {
       b.append(String.format(Locale.ROOT, "  %-16s %-9s %12d%n", s.name(), "SINK", s.items()));
     }
-    if (memory != null) {
+    if (deviceUse != null) {
       b.append(String.format(Locale.ROOT,
           "  memory: %s; buffers held %.1f MiB at most; %d slice(s) in %d launch(es); %d byte(s) of @Param arrays copied"
               + " (checked in %.3f ms)%n",
-          memory.memory(), memory.peakBytes() / (double) (1L << 20), memory.slices(), memory.launches(),
-          memory.paramBytes(), memory.paramNanos() / 1e6));
+          deviceUse.memory(), deviceUse.peakBytes() / (double) (1L << 20), deviceUse.slices(), deviceUse.launches(),
+          deviceUse.paramBytes(), deviceUse.paramNanos() / 1e6));
       b.append(String.format(Locale.ROOT, "  time: %.3f ms loading input, %.3f ms in the kernel's launches, %.3f ms reading back%n",
-          memory.loadNanos() / 1e6, memory.kernelNanos() / 1e6, memory.readNanos() / 1e6));
+          deviceUse.loadNanos() / 1e6, deviceUse.kernelNanos() / 1e6, deviceUse.readNanos() / 1e6));
     }
     return b.toString();
   }
@@ -180,11 +180,11 @@ public final class RunReport {
     }
     return "{\"pipeline\":" + quote(pipeline) + ",\"device\":" + quote(device) + ",\"instances\":"
         + instances + ",\"nanos\":" + nanos + ",\"stages\":[" + String.join(",", st) + "],\"sinks\":["
-        + String.join(",", sk) + "]" + (memory == null ? "" : ",\"memory\":{\"model\":" + quote(memory.memory())
-        + ",\"peakBytes\":" + memory.peakBytes() + ",\"slices\":" + memory.slices() + ",\"launches\":"
-        + memory.launches() + ",\"paramBytes\":" + memory.paramBytes() + ",\"paramNanos\":" + memory.paramNanos()
-        + ",\"loadNanos\":" + memory.loadNanos() + ",\"kernelNanos\":" + memory.kernelNanos() + ",\"readNanos\":"
-        + memory.readNanos() + "}") + "}";
+        + String.join(",", sk) + "]" + (deviceUse == null ? "" : ",\"memory\":{\"model\":" + quote(deviceUse.memory())
+        + ",\"peakBytes\":" + deviceUse.peakBytes() + ",\"slices\":" + deviceUse.slices() + ",\"launches\":"
+        + deviceUse.launches() + ",\"paramBytes\":" + deviceUse.paramBytes() + ",\"paramNanos\":" + deviceUse.paramNanos()
+        + ",\"loadNanos\":" + deviceUse.loadNanos() + ",\"kernelNanos\":" + deviceUse.kernelNanos() + ",\"readNanos\":"
+        + deviceUse.readNanos() + "}") + "}";
   }
 
   /**

@@ -17,7 +17,7 @@ import java.util.Set;
 final class ReportSum implements Serializable {
   private static final long serialVersionUID = 1L;
 
-  /** The length of {@code memoryCounts}: the figures of {@link RunReport.MemoryUse} that add up over runs. */
+  /** The length of {@code memoryCounts}: the figures of {@link RunReport.DeviceUse} that add up over runs. */
   private static final int MEMORY_COUNTS = 7;
 
   private String pipeline;
@@ -77,7 +77,7 @@ final class ReportSum implements Serializable {
     instances = Math.max(instances, r.instances());
     nanos += r.nanos();
     runs++;
-    RunReport.MemoryUse m = r.memory();
+    RunReport.DeviceUse m = r.deviceUse();
     if (m != null) {
       if (memoryCounts == null) {
         memoryModel = m.memory();
@@ -149,8 +149,8 @@ final class ReportSum implements Serializable {
     for (int k = 0; k < sinkNames.length; k++) {
       sinks.add(new RunReport.SinkStats(sinkNames[k], sinkItems[k]));
     }
-    RunReport.MemoryUse memory = memoryCounts == null ? null
-        : new RunReport.MemoryUse(memoryModel, peakBytes, (int) memoryCounts[0], (int) memoryCounts[1], memoryCounts[2],
+    RunReport.DeviceUse memory = memoryCounts == null ? null
+        : new RunReport.DeviceUse(memoryModel, peakBytes, (int) memoryCounts[0], (int) memoryCounts[1], memoryCounts[2],
             memoryCounts[3], memoryCounts[4], memoryCounts[5], memoryCounts[6]);
     return new RunReport(pipeline, String.join("; ", devices), instances, nanos, stages, sinks, memory);
   }

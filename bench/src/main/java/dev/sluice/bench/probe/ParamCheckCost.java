@@ -42,7 +42,7 @@ public final class ParamCheckCost {
       for (int run = 1; run <= 6; run++) {
         RunReport r = p.run(chunks).report();
         System.out.printf(Locale.ROOT, "db %,d bytes (%dx), run %d: %,d bytes copied, check %.3f ms, run %.1f ms%n",
-            db.length, times, run, r.memory().paramBytes(), r.memory().paramNanos() / 1e6, r.nanos() / 1e6);
+            db.length, times, run, r.deviceUse().paramBytes(), r.deviceUse().paramNanos() / 1e6, r.nanos() / 1e6);
       }
     }
   }

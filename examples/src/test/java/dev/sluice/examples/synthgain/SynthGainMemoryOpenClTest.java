@@ -35,7 +35,7 @@ class SynthGainMemoryOpenClTest {
         SynthGainPipeline.Result r = run(d, gain, in);
         assertSameLongs(Reference.items(in, gain), r.items(), what);
         SynthGainTest.assertConserved(r.report(), in.length, r.items(), what);
-        RunReport.MemoryUse use = r.report().memory();
+        RunReport.DeviceUse use = r.report().deviceUse();
         assertTrue(use.memory().startsWith(model.name().toLowerCase(Locale.ROOT) + " as set"), use.memory());
         assertEquals(1, use.slices(), what);
         assertTrue(use.peakBytes() >= 8L * in.length, "the input was on the device: " + use);
@@ -56,7 +56,7 @@ class SynthGainMemoryOpenClTest {
       // learn what the queues hold from a one-item run, then allow a tenth of the input beside them:
       // slices of a tenth, split again when their outputs (four per item) do not fit
       Device d = cl.with(DeviceMemory.PROPERTY, model.name().toLowerCase(Locale.ROOT));
-      long queues = run(d, 4f, SynthGainTest.input(1)).report().memory().peakBytes();
+      long queues = run(d, 4f, SynthGainTest.input(1)).report().deviceUse().peakBytes();
       long budget = queues + 2 * 8L * in.length / 10;
       SynthGainPipeline.Result whole = run(d, 4f, in);
       Device small = d.with(DeviceMemory.BUDGET_PROPERTY, Long.toString(budget));
@@ -64,7 +64,7 @@ class SynthGainMemoryOpenClTest {
       String what = model + " budget=" + budget;
       assertSameLongs(whole.items(), sliced.items(), what);
       SynthGainTest.assertConserved(sliced.report(), in.length, sliced.items(), what);
-      RunReport.MemoryUse use = sliced.report().memory();
+      RunReport.DeviceUse use = sliced.report().deviceUse();
       assertTrue(use.slices() >= 10, what + ": " + use);
       assertTrue(use.launches() >= use.slices(), what + ": " + use);
       assertTrue(use.peakBytes() <= budget, what + ": " + use);

@@ -43,6 +43,7 @@ import dev.sluice.processor.model.StageModel;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
+import java.util.IdentityHashMap;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -211,6 +212,8 @@ public final class BodyTranslator {
     boolean unresolved;
     /** Each local's kernel name: {@link KernelNames#user}, or {@link KernelNames#sibling} where an earlier block took it. */
     private final Map<Element, String> localNames = new HashMap<>();
+    /** Whether each expression seen is a constant expression (see {@link #constant}). */
+    private final Map<Tree, Boolean> constants = new IdentityHashMap<>();
 
     Printer(StageModel stage, ExecutableElement method, List<RunParam> params, boolean handler,
         GpuSubset subset, Map<String, Helper> helpers, Set<TypeElement> read) {
@@ -797,8 +800,20 @@ public final class BodyTranslator {
       return constant(operand) ? KernelNames.ARITH + ".opaque(" + printed + ")" : printed;
     }
 
-    /** Whether the expression at {@code p} is a constant expression, which javac folds. */
+    /**
+     * Whether the expression at {@code p} is a constant expression, which javac folds. Asked at every
+     * expression node on the way down, so each answer is kept: linear in the expression's size.
+     */
     private boolean constant(TreePath p) {
+      Boolean known = constants.get(p.getLeaf());
+      if (known == null) {
+        known = isConstant(p);
+        constants.put(p.getLeaf(), known);
+      }
+      return known;
+    }
+
+    private boolean isConstant(TreePath p) {
       Tree t = p.getLeaf();
       switch (t.getKind()) {
         case PARENTHESIZED:

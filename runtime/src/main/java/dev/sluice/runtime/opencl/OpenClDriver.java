@@ -257,7 +257,7 @@ public final class OpenClDriver {
       meter.finish(finished);
     }
     long nanos = System.nanoTime() - t0;
-    RunReport.MemoryUse use = new RunReport.MemoryUse(memory.describe(), peak, slicesRun, launches, paramBytes, paramNanos,
+    RunReport.DeviceUse use = new RunReport.DeviceUse(memory.describe(), peak, slicesRun, launches, paramBytes, paramNanos,
         loadNanos, kernelNanos, readNanos);
     return report(plan, device, groups, nanos, totals, sinkItems, use);
   }
@@ -350,7 +350,7 @@ public final class OpenClDriver {
   }
 
   private static RunReport report(PipelinePlan plan, Device device, int groups, long nanos, long[] t,
-      long[] sinkItems, RunReport.MemoryUse memory) {
+      long[] sinkItems, RunReport.DeviceUse memory) {
     List<RunReport.StageStats> stages = Failures.stages(plan, t);
     List<RunReport.SinkStats> sinks = new ArrayList<>();
     for (int k = 0; k < plan.sinkNames.length; k++) {
