@@ -14,6 +14,19 @@ public final class KernelNames {
   /** What every name of the kernel's own locals and parameters starts with; a node body may not use it. */
   public static final String PREFIX = "sl_";
 
+  /**
+   * A name the user wrote (a stage, channel, field, tag or component), as a part of a generated name:
+   * each {@code _} in it becomes {@code _0}. Generated names join their parts with {@code _} ({@code
+   * "push_" + stage + "_" + channel}); inside a part a {@code _} is then always followed by {@code 0},
+   * while a joining one is followed by a name's first character or by a number that does not start with
+   * 0, so different parts never make one name: stage {@code a} with channel {@code b_c} gives {@code
+   * push_a_b_0c}, stage {@code a_b} with channel {@code c} gives {@code push_a_0b_c}. A name without
+   * {@code _} (Java's usual camelCase) is kept as it is.
+   */
+  public static String part(String name) {
+    return name.replace("_", "_0");
+  }
+
   /** Lane method parameters: the group, the lane and the item's queue slot. */
   public static final String G = "sl_g";
   public static final String LANE = "sl_lane";
@@ -60,7 +73,7 @@ public final class KernelNames {
 
   /** Kernel field holding {@code @Param} field {@code field} of stage {@code stage}. */
   public static String param(String stage, String field) {
-    return "p_" + stage + "_" + field;
+    return "p_" + part(stage) + "_" + part(field);
   }
 
   /**
@@ -68,32 +81,32 @@ public final class KernelNames {
    * device holds has at least one element (OpenCL has no empty buffers), so its own length is not the field's.
    */
   public static String paramLength(String stage, String field) {
-    return "pn_" + stage + "_" + field;
+    return "pn_" + part(stage) + "_" + part(field);
   }
 
   /** Global per-group copy of {@code @State} field {@code field} of {@code stage}. */
   public static String state(String stage, String field) {
-    return "sv_" + stage + "_" + field;
+    return "sv_" + part(stage) + "_" + part(field);
   }
 
   /** {@code @Local} per-lane partial of {@code @Reduce} field {@code field} of {@code stage}. */
   public static String reducePartial(String stage, String field) {
-    return "red_" + stage + "_" + field;
+    return "red_" + part(stage) + "_" + part(field);
   }
 
   /** Global per-group slot of {@code @Reduce} field {@code field} of {@code stage}. */
   public static String reduceSlot(String stage, String field) {
-    return "rs_" + stage + "_" + field;
+    return "rs_" + part(stage) + "_" + part(field);
   }
 
   /** The method that stages one push on channel {@code channel} of {@code stage}. */
   public static String push(String stage, String channel) {
-    return "push_" + stage + "_" + channel;
+    return "push_" + part(stage) + "_" + part(channel);
   }
 
   /** The method that stages one raise of user signal {@code tag} by {@code stage}. */
   public static String raise(String stage, String tag) {
-    return "raise_" + stage + "_" + tag;
+    return "raise_" + part(stage) + "_" + part(tag);
   }
 
   /**
@@ -138,12 +151,12 @@ public final class KernelNames {
    * {@link #component}'s names.
    */
   public static String sibling(String name, int k) {
-    return PREFIX + name + "_" + k;
+    return PREFIX + part(name) + "_" + k;
   }
 
   /** The local holding component {@code component} of record parameter {@code param}. */
   public static String component(String param, String component) {
-    return PREFIX + param + "_" + component;
+    return PREFIX + part(param) + "_" + part(component);
   }
 
   /** The flag that {@code break} sets in the {@code n}th loop of a body that has one (see {@link LoopExits}). */
@@ -166,19 +179,19 @@ public final class KernelNames {
 
   /** A static helper method copied into the kernel. */
   public static String helper(String owner, String method) {
-    return "h_" + owner.replace('.', '_') + "_" + method;
+    return "h_" + part(owner).replace('.', '_') + "_" + part(method);
   }
 
   // ---------------------------------------------------------------- the kernel's buffers, per stage
 
   /** Input queue of {@code stage}: one array per column, {@code suffix} the column's ({@link #queue(String)} + suffix). */
   public static String queue(String stage) {
-    return "q_" + stage;
+    return "q_" + part(stage);
   }
 
   /** A lane's staged pushes on channel {@code channel} of {@code stage}. */
   public static String staging(String stage, String channel) {
-    return "st_" + stage + "_" + channel;
+    return "st_" + part(stage) + "_" + part(channel);
   }
 
   /** Open parents of region {@code region}, by parent-buffer slot. */
@@ -188,34 +201,34 @@ public final class KernelNames {
 
   /** The device's buffer of sink {@code sink}. */
   public static String sinkBuffer(String sink) {
-    return "sink_" + sink;
+    return "sink_" + part(sink);
   }
 
   /** Payloads of user signal {@code tag} in flight. */
   public static String pool(String tag) {
-    return "pl_" + tag;
+    return "pl_" + part(tag);
   }
 
   /** The payloads of {@code tag} that {@code stage}'s lanes raised in this run. */
   public static String raisedPayload(String stage, String tag) {
-    return "rp_" + stage + "_" + tag;
+    return "rp_" + part(stage) + "_" + part(tag);
   }
 
   /** How many {@code tag} signals {@code stage} has raised per group: its next payload slot. */
   public static String raisedCount(String stage, String tag) {
-    return "rn_" + stage + "_" + tag;
+    return "rn_" + part(stage) + "_" + part(tag);
   }
 
   /** The signal kind of user tag {@code tag} (a kernel field set from the plan). */
   public static String signalKind(String tag) {
-    return "k_" + tag;
+    return "k_" + part(tag);
   }
 
   // ---------------------------------------------------------------- host-side fields the driver and Result read
 
   /** Host field: the initial value of {@code @State} {@code field} of {@code stage}, from a fresh node object. */
   public static String stateInit(String stage, String field) {
-    return "init_" + stage + "_" + field;
+    return "init_" + part(stage) + "_" + part(field);
   }
 
   /** Host field: the per-group values of {@code array} after the last slice that completed. */
@@ -225,7 +238,7 @@ public final class KernelNames {
 
   /** Host field: the items sink {@code sink} gathered over the slices (read by the generated {@code Result}). */
   public static String sinkItems(String sink) {
-    return "acc_" + sink;
+    return "acc_" + part(sink);
   }
 
   /** Host field: how many of {@link #sinkItems}'s slots hold items (primitive sinks). */
@@ -235,48 +248,48 @@ public final class KernelNames {
 
   /** Host field: {@code @Reduce} {@code field} of {@code stage} combined over the groups (read by {@code Result}). */
   public static String reduceResult(String stage, String field) {
-    return "result_" + stage + "_" + field;
+    return "result_" + part(stage) + "_" + part(field);
   }
 
   // ---------------------------------------------------------------- the kernel's methods, per stage
 
   /** Every lane's part of a run of {@code stage}. */
   public static String lanes(String stage) {
-    return "lanes_" + stage;
+    return "lanes_" + part(stage);
   }
 
   /** A node's translated {@code run}, for one lane's item. */
   public static String runBody(String stage) {
-    return "run_" + stage;
+    return "run_" + part(stage);
   }
 
   /** Lane 0 opens the next parent of enumerator {@code stage}. */
   public static String open(String stage) {
-    return "open_" + stage;
+    return "open_" + part(stage);
   }
 
   /** An enumerator's translated {@code count}. */
   public static String count(String stage) {
-    return "count_" + stage;
+    return "count_" + part(stage);
   }
 
   /** Lane 0 runs a handler of {@code stage}. */
   public static String signal(String stage) {
-    return "signal_" + stage;
+    return "signal_" + part(stage);
   }
 
   /** Handler number {@code handler} of {@code stage}, translated. */
   public static String handler(String stage, int handler) {
-    return "handle_" + stage + "_" + handler;
+    return "handle_" + part(stage) + "_" + handler;
   }
 
   /** Lane 0's prefix sums and reservations after a run of {@code stage}. */
   public static String reserve(String stage) {
-    return "reserve_" + stage;
+    return "reserve_" + part(stage);
   }
 
   /** Every lane copies its staged items of {@code stage} to the target queues. */
   public static String scatter(String stage) {
-    return "scatter_" + stage;
+    return "scatter_" + part(stage);
   }
 }

@@ -1,6 +1,7 @@
 package dev.sluice.processor.write;
 
 import com.squareup.javapoet.TypeName;
+import dev.sluice.processor.kernel.KernelNames;
 import dev.sluice.processor.model.ItemType;
 import java.util.ArrayList;
 import java.util.List;
@@ -17,7 +18,7 @@ record Column(String suffix, String accessor, TypeName type) {
     List<Column> out = new ArrayList<>();
     if (t.isRecord()) {
       for (ItemType.Component c : t.components()) {
-        out.add(new Column("_" + c.name(), c.name(), Names.type(ItemType.primitive(c.kind()))));
+        out.add(new Column("_" + KernelNames.part(c.name()), c.name(), Names.type(ItemType.primitive(c.kind()))));
       }
     } else {
       out.add(new Column("", null, Names.type(t)));

@@ -13,6 +13,7 @@ import dev.sluice.processor.compute.Origination;
 import dev.sluice.processor.compute.RegionPlan;
 import dev.sluice.processor.compute.Schedule;
 import dev.sluice.processor.compute.SignalKey;
+import dev.sluice.processor.kernel.KernelNames;
 import dev.sluice.processor.model.ChannelModel;
 import dev.sluice.processor.model.EdgeModel;
 import dev.sluice.processor.model.HandlerModel;
@@ -216,26 +217,26 @@ final class CpuDirectWriter {
   }
 
   private static String signalsCounter(String stage) {
-    return "signals_" + stage;
+    return "signals_" + KernelNames.part(stage);
   }
 
   private static String take(String stage) {
-    return "take_" + stage;
+    return "take_" + KernelNames.part(stage);
   }
 
   private ClassName channelClass(String stage, String channel) {
-    return className(names).nestedClass("Out_" + stage + "_" + channel);
+    return className(names).nestedClass("Out_" + KernelNames.part(stage) + "_" + KernelNames.part(channel));
   }
 
   private ClassName raiseClass(String stage, ItemType tag) {
-    return className(names).nestedClass("Raise_" + stage + "_" + tag.simpleName());
+    return className(names).nestedClass("Raise_" + KernelNames.part(stage) + "_" + KernelNames.part(tag.simpleName()));
   }
 
   private static String signalMethod(String stage, SignalKey key) {
-    return "signal_" + stage + "_" + switch (key.kind()) {
+    return "signal_" + KernelNames.part(stage) + "_" + switch (key.kind()) {
       case BEGIN -> "begin" + key.region();
       case END -> "end" + key.region();
-      case USER -> key.tag().type().simpleName();
+      case USER -> KernelNames.part(key.tag().type().simpleName());
     };
   }
 
@@ -360,9 +361,9 @@ final class CpuDirectWriter {
   /** Counts one call's pushes held on a slotted channel and hands each on to the consumers, in order. */
   private CodeBlock passHeld(StageModel s, String c) {
     String held = heldLocal(s.name(), c);
-    String n = "n_" + s.name() + "_" + c;
-    String k = "k_" + s.name() + "_" + c;
-    String x = "x_" + s.name() + "_" + c;
+    String n = "n_" + KernelNames.part(s.name()) + "_" + KernelNames.part(c);
+    String k = "k_" + KernelNames.part(s.name()) + "_" + KernelNames.part(c);
+    String x = "x_" + KernelNames.part(s.name()) + "_" + KernelNames.part(c);
     CodeBlock.Builder b = CodeBlock.builder()
         .addStatement("int $N = $N.count", n, held)
         .add("// the call has returned: a later push through this channel is an error, not lost\n")
@@ -448,12 +449,12 @@ final class CpuDirectWriter {
   }
 
   private ClassName heldClassName(String stage, String channel) {
-    return className(names).nestedClass("Held_" + stage + "_" + channel);
+    return className(names).nestedClass("Held_" + KernelNames.part(stage) + "_" + KernelNames.part(channel));
   }
 
   /** The local that holds one call's pushes on a slotted channel (stage and channel: unique in a method). */
   private static String heldLocal(String stage, String channel) {
-    return "pushes_" + stage + "_" + channel;
+    return "pushes_" + KernelNames.part(stage) + "_" + KernelNames.part(channel);
   }
 
   /**
@@ -585,7 +586,7 @@ final class CpuDirectWriter {
     }
     // one loop for both forms of input, so that the code of the nodes written into it is there once
     TypeName t = Names.type(type);
-    String item = "item_" + src.name();
+    String item = "item_" + KernelNames.part(src.name());
     boolean range = type.kind() == ItemType.Kind.INT || type.kind() == ItemType.Kind.LONG;
     m.addStatement("$N.counted(count)", out)
         .addStatement("$T[] a = ($T[]) data", t, t);

@@ -11,6 +11,7 @@ import com.squareup.javapoet.TypeSpec;
 import dev.sluice.Signal;
 import dev.sluice.processor.compute.RegionPlan;
 import dev.sluice.processor.compute.Schedule;
+import dev.sluice.processor.kernel.KernelNames;
 import dev.sluice.processor.model.ChannelModel;
 import dev.sluice.processor.model.EdgeModel;
 import dev.sluice.processor.model.HandlerModel;
@@ -191,9 +192,9 @@ final class CpuInstanceWriter {
     m.beginControlFlow("switch (stage)");
     for (StageModel s : stages) {
       if (returns == TypeName.VOID) {
-        m.addStatement("case $L: $N_$N($L); return", names.index(s.name()), method, s.name(), args);
+        m.addStatement("case $L: $N_$N($L); return", names.index(s.name()), method, KernelNames.part(s.name()), args);
       } else {
-        m.addStatement("case $L: return $N_$N($L)", names.index(s.name()), method, s.name(), args);
+        m.addStatement("case $L: return $N_$N($L)", names.index(s.name()), method, KernelNames.part(s.name()), args);
       }
     }
     m.addStatement("default: $Lsuper.$N(stage, $L)", returns == TypeName.VOID ? "" : "return ", method, args);
@@ -209,7 +210,7 @@ final class CpuInstanceWriter {
     NodeModel node = s.node();
     int index = names.index(s.name());
     String in = Names.input(s.name());
-    MethodSpec.Builder m = MethodSpec.methodBuilder("process_" + s.name())
+    MethodSpec.Builder m = MethodSpec.methodBuilder("process_" + KernelNames.part(s.name()))
         .addModifiers(Modifier.PRIVATE)
         .returns(TypeName.INT)
         .addParameter(TypeName.INT, "offset")
@@ -267,7 +268,7 @@ final class CpuInstanceWriter {
   private MethodSpec open(StageModel s) {
     int region = schedule.regions().stream().filter(r -> r.number() > 0 && r.head().equals(s.name()))
         .mapToInt(RegionPlan::number).findFirst().orElseThrow();
-    return MethodSpec.methodBuilder("open_" + s.name())
+    return MethodSpec.methodBuilder("open_" + KernelNames.part(s.name()))
         .addModifiers(Modifier.PRIVATE)
         .returns(TypeName.INT)
         .addParameter(TypeName.INT, "offset")
@@ -295,7 +296,7 @@ final class CpuInstanceWriter {
   private MethodSpec handle(StageModel s) {
     NodeModel node = s.node();
     int label = schedule.stage(s.name()).label();
-    MethodSpec.Builder m = MethodSpec.methodBuilder("handle_" + s.name())
+    MethodSpec.Builder m = MethodSpec.methodBuilder("handle_" + KernelNames.part(s.name()))
         .addModifiers(Modifier.PRIVATE)
         .addParameter(TypeName.INT, "handler")
         .addParameter(TypeName.INT, "slot")

@@ -120,7 +120,7 @@ final class KernelHostWriter {
         continue;
       }
       ClassName node = ClassName.get(s.node().element());
-      String n = "n_" + s.name();
+      String n = "n_" + KernelNames.part(s.name());
       m.addStatement("$T $N = $T.requireNonNull(pipeline.$N.get(), $S)", node, n,
           java.util.Objects.class, Names.factory(s.name()), "the factory of node '" + s.name() + "' returned null");
       for (FieldModel f : params) {
@@ -136,7 +136,7 @@ final class KernelHostWriter {
         TypeName type = TypeName.get(f.element().asType());
         TypeName element = ((ArrayTypeName) type).componentType;
         String len = KernelNames.paramLength(s.name(), f.name());
-        String v = "v_" + s.name() + "_" + f.name();
+        String v = "v_" + KernelNames.part(s.name()) + "_" + KernelNames.part(f.name());
         m.addStatement("$T $N = $N.$N", type, v, n, f.name())
             .beginControlFlow("if ($N == null)", v)
             .addStatement("throw new $T($S)", NullPointerException.class,

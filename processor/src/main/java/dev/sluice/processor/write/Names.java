@@ -4,6 +4,7 @@ import com.squareup.javapoet.ArrayTypeName;
 import com.squareup.javapoet.ClassName;
 import com.squareup.javapoet.ParameterizedTypeName;
 import com.squareup.javapoet.TypeName;
+import dev.sluice.processor.kernel.KernelNames;
 import dev.sluice.processor.model.ItemType;
 import dev.sluice.processor.model.PipelineModel;
 import dev.sluice.processor.model.StageModel;
@@ -66,11 +67,11 @@ final class Names {
   }
 
   static String input(String stage) {
-    return "in_" + stage;
+    return "in_" + KernelNames.part(stage);
   }
 
   static String sink(String stage) {
-    return "sink_" + stage;
+    return "sink_" + KernelNames.part(stage);
   }
 
   /**
@@ -79,15 +80,15 @@ final class Names {
    * {@code instances}, ...); the builder's method for it is the stage's name itself.
    */
   static String factory(String stage) {
-    return "factory_" + stage;
+    return "factory_" + KernelNames.part(stage);
   }
 
   static String node(String stage) {
-    return "node_" + stage;
+    return "node_" + KernelNames.part(stage);
   }
 
   static String channel(String stage, String channel) {
-    return "out_" + stage + "_" + channel;
+    return "out_" + KernelNames.part(stage) + "_" + KernelNames.part(channel);
   }
 
   static String parents(int region) {
@@ -95,7 +96,7 @@ final class Names {
   }
 
   static String raise(String stage, ItemType tag) {
-    return "raise_" + stage + "_" + tag.simpleName();
+    return "raise_" + KernelNames.part(stage) + "_" + KernelNames.part(tag.simpleName());
   }
 
   /** The queue or sink buffer field an edge writes into. */
