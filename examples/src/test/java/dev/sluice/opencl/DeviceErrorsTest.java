@@ -34,7 +34,7 @@ class DeviceErrorsTest {
     assertEquals("777", gpu.item());
     assertEquals(cpu.node(), gpu.node());
     assertEquals(cpu.item(), gpu.item());
-    assertTrue(gpu.getMessage().contains("pushed more than @Max(1) items to channel 'out' for one input"), gpu.getMessage());
+    assertTrue(gpu.getMessage().contains("pushed more than @Max(1) items to channel 'out' in one call"), gpu.getMessage());
     assertTrue(gpu.getMessage().contains(cl.name()), gpu.getMessage());
     // the pipeline object stays usable
     int[] good = upTo(700);

@@ -11,6 +11,7 @@ import dev.sluice.processor.diagnostics.Reporter;
 import dev.sluice.processor.kernel.BodyTranslator;
 import dev.sluice.processor.kernel.KernelPlanner;
 import dev.sluice.processor.model.PipelineModel;
+import dev.sluice.processor.model.StageModel;
 import dev.sluice.processor.read.PipelineReader;
 import dev.sluice.processor.validate.BodyChecker;
 import dev.sluice.processor.validate.GraphValidator;
@@ -47,10 +48,17 @@ import javax.lang.model.util.ElementFilter;
 /**
  * The Sluice annotation processor: for each {@code @Pipeline} interface (and each {@code @Node}
  * class, checked once on its own), read → validate (report every error; stop if any) → compute →
- * kernel (decide whether the pipeline gets an OpenCL kernel; translate node bodies into the GPU
- * subset) → write. A pipeline that refers to types not generated yet is deferred to a later round. Nothing is
- * thrown out of the processor: an internal failure becomes an {@link Message#INTERNAL_ERROR} on the
- * element being processed.
+ * decide whether the pipeline gets an OpenCL kernel → write its classes; then, in the next round,
+ * check the node bodies and translate them into the kernel. A pipeline that refers to types not
+ * generated yet is deferred to a later round. Nothing is thrown out of the processor: an internal
+ * failure becomes an {@link Message#INTERNAL_ERROR} on the element being processed.
+ *
+ * <p>Why bodies wait a round: reading a body's types makes javac attribute its class, and with a
+ * nested node the whole enclosing class, for good. A method there that uses the generated pipeline
+ * through {@code var} or a lambda, attributed before the pipeline class exists, keeps an erroneous
+ * type into the next round, and javac then fails inside its own flow analysis (a
+ * NullPointerException or AssertionError, not a diagnostic). The classes users name are therefore
+ * written from declarations alone, and no body is read before the round in which they exist.
  */
 @AutoService(Processor.class)
 public final class SluiceProcessor extends AbstractProcessor {
@@ -58,10 +66,16 @@ public final class SluiceProcessor extends AbstractProcessor {
   private final UnaryOperator<Filer> filerWrapper;
   private Filer filer;
   private Reporter reporter;
-  private NodeValidator nodeValidator;
+  private Optional<BodyChecker> bodies;
   private KernelPlanner kernels;
-  /** Node classes checked so far, by qualified name: whether they are valid. */
+  /** Node classes checked so far, by qualified name: whether their declarations are valid. */
   private final Map<String, Boolean> nodes = new HashMap<>();
+  /** Node classes whose bodies are checked next round, by qualified name. */
+  private final Set<String> bodiesToCheck = new LinkedHashSet<>();
+  /** Node classes whose bodies have been checked, by qualified name: whether they are valid. */
+  private final Map<String, Boolean> validBodies = new HashMap<>();
+  /** Pipelines whose classes are written and whose kernel is written next round, by qualified name. */
+  private final Set<String> kernelsToWrite = new LinkedHashSet<>();
   /** Pipelines waiting for types generated in a later round, by qualified name. */
   private final Set<String> deferred = new LinkedHashSet<>();
 
@@ -95,16 +109,28 @@ public final class SluiceProcessor extends AbstractProcessor {
     super.init(env);
     filer = filerWrapper.apply(env.getFiler());
     reporter = new Reporter(env.getMessager());
-    Optional<BodyChecker> bodies = BodyChecker.create(env);
+    bodies = BodyChecker.create(env);
     if (bodies.isEmpty()) {
       env.getMessager().printMessage(Message.BODY_CHECKS_SKIPPED.kind(), Message.BODY_CHECKS_SKIPPED.text());
     }
-    nodeValidator = new NodeValidator(bodies);
     kernels = new KernelPlanner(BodyTranslator.create(env));
   }
 
   @Override
   public boolean process(Set<? extends TypeElement> annotations, RoundEnvironment round) {
+    // first what the last round left: the classes it wrote exist now
+    for (String name : takeAll(bodiesToCheck)) {
+      TypeElement node = processingEnv.getElementUtils().getTypeElement(name);
+      if (node != null) {
+        guarded(node, () -> validBodies(node));
+      }
+    }
+    for (String name : takeAll(kernelsToWrite)) {
+      TypeElement pipeline = processingEnv.getElementUtils().getTypeElement(name);
+      if (pipeline != null) {
+        guarded(pipeline, () -> writeKernel(pipeline));
+      }
+    }
     for (TypeElement node : ElementFilter.typesIn(round.getElementsAnnotatedWith(Node.class))) {
       guarded(node, () -> {
         if (!unresolved(node)) {
@@ -154,25 +180,82 @@ public final class SluiceProcessor extends AbstractProcessor {
     }
     Schedule schedule = ScheduleBuilder.build(model);
     scheduleListener.accept(schedule);
-    KernelPlanner.Plan kernel = kernels.plan(model);
-    reporter.report(kernel.diagnostics());
+    KernelPlanner.Plan kernel = kernels.decide(model);
+    if (reporter.report(kernel.diagnostics())) {
+      return;
+    }
     try {
-      new PipelineWriter(processingEnv, filer).write(model, schedule, kernel);
+      new PipelineWriter(processingEnv, filer).writeHost(model, schedule, kernel);
     } catch (PipelineWriter.NameTaken e) {
       reporter.report(List.of(Diagnostic.on(pipeline, Message.GENERATED_NAME_TAKEN, pipeline.getQualifiedName(),
           e.typeName, pipeline.getSimpleName())));
+      return;
+    } catch (PipelineWriter.NameTooLong e) {
+      reporter.report(List.of(tooLong(pipeline, e)));
+      return;
+    }
+    if (kernel.hasKernel()) {
+      kernelsToWrite.add(pipeline.getQualifiedName().toString());
     }
   }
 
-  /** Validates a node class once (reporting its problems); whether it is valid. */
+  /**
+   * The round after a pipeline's classes were written: its node bodies are checked (in this same
+   * round, before this) and translated, and its kernel written, unless a body has an error.
+   */
+  private void writeKernel(TypeElement pipeline) {
+    PipelineModel model = PipelineReader.read(pipeline, processingEnv.getElementUtils());
+    for (StageModel s : model.nodes()) {
+      if (!validBodies(s.node().element())) {
+        return;
+      }
+    }
+    KernelPlanner.Plan kernel = kernels.translate(model);
+    if (reporter.report(kernel.diagnostics()) || !kernel.hasKernel()) {
+      return;
+    }
+    try {
+      new PipelineWriter(processingEnv, filer).writeKernel(model, ScheduleBuilder.build(model), kernel);
+    } catch (PipelineWriter.NameTooLong e) {
+      reporter.report(List.of(tooLong(pipeline, e)));
+    }
+  }
+
+  private static Diagnostic tooLong(TypeElement pipeline, PipelineWriter.NameTooLong e) {
+    return Diagnostic.on(pipeline, Message.GENERATED_NAME_TOO_LONG, pipeline.getQualifiedName(), e.fileName, e.bytes,
+        PipelineWriter.MAX_FILE_NAME_BYTES);
+  }
+
+  /** Validates a node class's declarations once (reporting their problems); whether they are valid. */
   private boolean validNode(TypeElement node) {
     String name = node.getQualifiedName().toString();
     Boolean valid = nodes.get(name);
     if (valid == null) {
-      valid = !reporter.report(nodeValidator.validate(node));
+      valid = !reporter.report(NodeValidator.validate(node));
       nodes.put(name, valid);
+      if (valid) {
+        bodiesToCheck.add(name);
+      }
     }
     return valid;
+  }
+
+  /** Checks a valid node class's method bodies once (reporting their problems); whether they are valid. */
+  private boolean validBodies(TypeElement node) {
+    String name = node.getQualifiedName().toString();
+    Boolean valid = validBodies.get(name);
+    if (valid == null) {
+      valid = bodies.isEmpty() || !reporter.report(bodies.get().check(node));
+      validBodies.put(name, valid);
+      bodiesToCheck.remove(name);
+    }
+    return valid;
+  }
+
+  private static List<String> takeAll(Set<String> names) {
+    List<String> all = new ArrayList<>(names);
+    names.clear();
+    return all;
   }
 
   /**

@@ -74,6 +74,36 @@ class DeferralTest {
     assertThat(schedules.get(0).pipeline().source().itemType().javaName()).isEqualTo("t.Gen");
   }
 
+  /**
+   * One class holding its nodes, its pipeline and code that uses the generated class through {@code
+   * var}, a lambda and try-with-resources: javac failed inside its own flow analysis (a
+   * NullPointerException, or an AssertionError on JDK 25) when the processor read the nested nodes'
+   * bodies, and so attributed the whole class, before the pipeline class existed.
+   */
+  @Test
+  void aClassUsingItsOwnPipelineThroughVarCompiles() {
+    Compilation c = Sources.compile(java("Demo", """
+        public final class Demo {
+          @Node public static final class Plain {
+            @Reduce(ReduceOp.SUM) long seen;
+            public void run(int x, IntOut out) { seen += x; out.push(x * 2); }
+          }
+          @Pipeline public interface P { @Source int in(); @From("in") Plain n(); @Sink @From("n") int out(); }
+
+          public static void main(String[] args) {
+            var r = PPipeline.builder().build().runRange(0, 3);
+            System.out.println(r.out().length + r.nSeen());
+            java.util.function.Supplier<Integer> s = () -> PPipeline.builder().build().runRange(0, 4).out().length;
+            try (var p = PPipeline.builder().build()) {
+              for (var v : p.runRange(0, 5).out()) { System.out.println(v + s.get()); }
+            }
+          }
+        }
+        """));
+    assertThat(c).succeededWithoutWarnings();
+    assertThat(c).generatedSourceFile("t.PPipeline_Kernel");
+  }
+
   @Test
   void reportsTypesThatNeverAppear() {
     Compilation c = Sources.compile(java("P", """

@@ -485,7 +485,29 @@ class GpuSubsetRejectionTest {
           }
         }
         """), Message.GPU_FIELD_INACCESSIBLE, "// private param",
-        "@Param field 'k' of N is private; the generated kernel in package 't' reads it");
+        "@Param field 'k' of N is private; the generated kernel in package 't' reads it: make it package-private or public");
+  }
+
+  /** A static table is no constant: SLU611 with its fix, once, though the access reads it twice (bound and element). */
+  @Test
+  void staticTableIsNotAConstant() {
+    rejects(gpu("""
+        @Node final class N {
+          static final int[] TABLE = {1, 2, 3};
+          void run(int x, IntOut out) { out.push(TABLE[x & 1]); } // table
+        }
+        """), Message.GPU_STATIC_FIELD, "// table", "static field N.TABLE is not a compile-time constant",
+        "pass arrays and other values as a @Param");
+  }
+
+  /** One char local is one problem, said once. */
+  @Test
+  void aCharLocalIsReportedOnce() {
+    rejects(gpu("""
+        @Node final class N {
+          void run(int x, IntOut out) { char c = 'x'; out.push(x + c); } // char
+        }
+        """), Message.GPU_CHAR, "// char", "type char is not in the GPU subset");
   }
 
   // ---- the subset is checked only for GPU pipelines ----
@@ -689,7 +711,7 @@ class GpuSubsetRejectionTest {
         """);
     Compilation c = compile(node, pipeline);
     assertError(c, Message.GPU_FIELD_INACCESSIBLE, node, "// package-private",
-        "@Param field 'k' of N is not public and in package 'u'; the generated kernel in package 't' reads it");
+        "@Param field 'k' of N is not public and in package 'u'; the generated kernel in package 't' reads it: make it public");
     assertThat(sluiceErrors(c)).hasSize(1);
   }
 

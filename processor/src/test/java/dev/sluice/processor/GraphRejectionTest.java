@@ -246,6 +246,49 @@ class GraphRejectionTest {
         """), Message.INACCESSIBLE, "Inner inner()", "Inner is an inner class");
   }
 
+  /** A record that only travels between two nodes is named by the generated classes too. */
+  @Test
+  void privateRecordBetweenNodes() {
+    rejects(java("H", """
+        class H {
+          private record R(int a) {}
+          @Node static final class A { void run(int x, Out<R> out) { out.push(new R(x)); } }
+          @Node static final class B { void run(R r,  // B's item
+              IntOut out) { out.push(r.a()); } }
+          @Pipeline interface P {
+            @Source int in();
+            @From("in") A a();
+            @From("a") B b();
+            @Sink @From("b") int out();
+          }
+        }
+        """), Message.INACCESSIBLE, "Out<R> out", "record t.H.R is not accessible", "R is private");
+  }
+
+  @Test
+  void stagesInheritedFromAnotherInterface() {
+    rejects(java("P", NODES + """
+        interface Base { @Source int in(); }
+        @Pipeline interface P extends Base {  // P
+          @From("in") Inc inc();
+          @Sink @From("inc") int out();
+        }
+        """), Message.INHERITED_STAGE, "// P", "pipeline P inherits the stage method in() from t.Base");
+  }
+
+  /** Names a file system cannot hold are refused before any file is written, not by javac after compiling. */
+  @Test
+  void classFileNamesTooLong() {
+    String stage = "s".repeat(120);
+    String channel = "c".repeat(120);
+    rejects(java("P", "@Node final class Long { void run(int x, IntOut " + channel + ") { } }\n"
+        + "@Pipeline interface P {  // P\n"
+        + "  @Source int in();\n"
+        + "  @From(\"in\") Long " + stage + "();\n"
+        + "  @Sink @From(\"" + stage + "\") int out();\n"
+        + "}\n"), Message.GENERATED_NAME_TOO_LONG, "// P", "file systems allow at most 255");
+  }
+
   @Test
   void widthBelowOne() {
     rejects(java("P", """

@@ -170,12 +170,59 @@ class NodeShapeRejectionTest {
   }
 
   @Test
-  void regionWithoutCount() {
+  void countReturningLong() {
     rejects(node("""
         @Node @Region final class NoCount {
           long count(Line parent) { return 1; }
         }
-        """), Message.REGION_COUNT, "long count", "int count(P parent)");
+        """), Message.COUNT_SIGNATURE, "long count", "count(...) of @Region node NoCount returns long",
+        "int count(P parent)");
+  }
+
+  @Test
+  void countWithTwoParameters() {
+    rejects(node("""
+        @Node @Region final class TwoParams {
+          int count(Line parent, Raise<Reset> r) { return 1; }
+        }
+        """), Message.COUNT_SIGNATURE, "int count(Line parent, Raise", "takes 2 parameters, but takes only the parent");
+  }
+
+  @Test
+  void parentOnTheItem() {
+    rejects(node("""
+        @Node final class P {
+          void run(@Parent int x, IntOut out) { }
+        }
+        """), Message.PARENT_ON_ITEM, "@Parent int x", "@Parent cannot mark run's first parameter");
+  }
+
+  @Test
+  void maxOnTheItem() {
+    rejects(node("""
+        @Node final class M {
+          void run(@Max(3) int x, IntOut out) { }
+        }
+        """), Message.MAX_NOT_ON_CHANNEL, "@Max(3) int x", "@Max on 'x' has no effect");
+  }
+
+  @Test
+  void maxOnTheParent() {
+    rejects(node("""
+        @Node final class M {
+          void run(int x, @Max(2) @Parent Line line, IntOut out) { }
+        }
+        """), Message.MAX_NOT_ON_CHANNEL, "@Max(2) @Parent", "@Max on 'line' has no effect");
+  }
+
+  @Test
+  void twoRaisesOfOneTag() {
+    rejects(node("""
+        @Node final class R {
+          void run(int x, IntOut out, Raise<Reset> a,
+                   Raise<Reset> b) { }
+        }
+        """), Message.SEVERAL_RAISE, "Raise<Reset> b)", "run takes two Raise<Reset> parameters, 'a' and 'b'");
   }
 
   @Test
@@ -327,7 +374,8 @@ class NodeShapeRejectionTest {
           void run(int x, @Parent Line line) { }
           @SignalHandler(Signal.END) void end(Reset parent) { }
         }
-        """), Message.PARENT_TYPE_CONFLICT, "void end(Reset parent)", "t.Reset", "t.Line");
+        """), Message.PARENT_TYPE_CONFLICT, "void end(Reset parent)",
+        "parameter 'parent' of H.end(...) takes parent type t.Reset, but parameter 'line' of H.run(...) takes t.Line");
   }
 
   @Test
@@ -414,6 +462,6 @@ class NodeShapeRejectionTest {
     assertError(c, Message.NODE_NOT_FINAL, f, "class Many");
     assertError(c, Message.UNANNOTATED_FIELD, f, "int plain");
     assertError(c, Message.RUN_NOT_VOID, f, "int run(String s)");
-    assertError(c, Message.RUN_FIRST_PARAMETER, f, "int run(String s)");
+    assertError(c, Message.UNSUPPORTED_ITEM_TYPE, f, "int run(String s)", "java.lang.String is not a supported item type");
   }
 }

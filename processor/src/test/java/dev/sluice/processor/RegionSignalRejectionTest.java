@@ -29,6 +29,28 @@ class RegionSignalRejectionTest {
     return java("P", PARTS + nodes + "@Pipeline interface P {\n" + stages + "}\n");
   }
 
+  /** Signals are named by their records' simple names in the plan and the generated code: two alike clash. */
+  @Test
+  void twoTagsOfOneSimpleName() {
+    JavaFileObject other = com.google.testing.compile.JavaFileObjects.forSourceString("u.Flush",
+        "package u; @dev.sluice.SignalTag public record Flush(long id) {}");
+    JavaFileObject p = pipeline("""
+        @Node final class Two {
+          void run(int x, IntOut out, Raise<Flush> a, Raise<u.Flush> b) { out.push(x); }
+          @SignalHandler void one(Flush f) { }
+          @SignalHandler void two(u.Flush f) { }
+        }
+        """, """
+          @Source int in();
+          @From("in") Two two();
+          @Sink @From("two") int out();
+        """);
+    com.google.testing.compile.Compilation c = Sources.compile(other, p);
+    Sources.assertError(c, Message.TAG_NAME_CLASH, p, "@Pipeline interface P",
+        "user signals t.Flush and u.Flush have one simple name, Flush");
+    com.google.common.truth.Truth.assertThat(Sources.sluiceErrors(c)).hasSize(1);
+  }
+
   @Test
   void overlappingRegions() {
     rejects(pipeline("", """

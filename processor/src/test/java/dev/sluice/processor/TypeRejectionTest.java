@@ -91,7 +91,30 @@ class TypeRejectionTest {
         @Node final class N {
           void run(Integer x) { }
         }
-        """), Message.RUN_FIRST_PARAMETER, "Integer x");
+        """), Message.UNSUPPORTED_ITEM_TYPE, "Integer x", "java.lang.Integer is not a supported item type");
+  }
+
+  @Test
+  void genericRecordSaysWhy() {
+    rejects(java("P", """
+        record Box<T>(int a) {}
+        @Pipeline interface P {
+          @Source Box<String> in();
+          @Sink @From("in") int out();
+        }
+        """), Message.UNSUPPORTED_ITEM_TYPE, "Box<String> in()", "t.Box<java.lang.String> is not a supported item type"
+        + " (a record with type parameters");
+  }
+
+  @Test
+  void recordComponentSaysWhy() {
+    rejects(java("P", """
+        record Flagged(int a, boolean ok) {}
+        @Pipeline interface P {
+          @Source Flagged in();
+          @Sink @From("in") int out();
+        }
+        """), Message.UNSUPPORTED_ITEM_TYPE, "Flagged in()", "(its component 'ok' is a boolean)");
   }
 
   @Test

@@ -12,7 +12,7 @@ import javax.tools.Diagnostic.Kind;
 public enum Message {
   // graph
   UNKNOWN_STAGE(101, "@From refers to unknown stage '%s'; the stages are %s"),
-  UNKNOWN_CHANNEL(102, "stage '%s' has no output channel '%s'; its channels are %s"),
+  UNKNOWN_CHANNEL(102, "stage '%s' has no output channel '%s'; its channels are %s%s"),
   AMBIGUOUS_REFERENCE(103, "stage '%s' has several channels %s; name one as '%s.<channel>'"),
   CYCLE(104, "stages form a cycle: %s"),
   NO_SOURCE(105, "pipeline %s has no @Source method"),
@@ -37,6 +37,8 @@ public enum Message {
   QUEUE_TOO_LARGE(124, "the data queue of stage '%s' would hold %d items (max(%d x queueScale %d, %d + %d)), more than the limit of %d items per queue and pipeline instance; lower %s"),
   SINK_RUN_TOO_LARGE(125, "channel '%s' of stage '%s' may push %d items into sink '%s' in one run (@Max(%d) per item, width %d), more than the limit of %d per pipeline instance; lower @Max"),
   GENERATED_NAME_TAKEN(126, "pipeline %s generates the type %s, but this compilation already has a type of that name (another @Pipeline named %s in the same package, or a class of that name); rename one of them"),
+  GENERATED_NAME_TOO_LONG(127, "pipeline %s would generate the class file %s, whose name is %d bytes long, and file systems allow at most %d: shorten the names of the pipeline, its stages or their channels"),
+  INHERITED_STAGE(128, "pipeline %s inherits the stage method %s() from %s, but stages are read from the @Pipeline interface itself: declare it there"),
 
   // node shape
   NODE_NOT_CLASS(201, "@Node must annotate a class, not %s"),
@@ -60,8 +62,12 @@ public enum Message {
   METHOD_NOT_USABLE(219, "%s must not be %s: the generated pipeline calls it"),
   BAD_REGION_SPEC(220, "@Region(%s = %d) must be at least 1"),
   SEVERAL_PARENTS(221, "run may take at most one @Parent parameter"),
-  PARENT_TYPE_CONFLICT(222, "%s expects parent type %s here but %s elsewhere in %s"),
+  PARENT_TYPE_CONFLICT(222, "parameter '%s' of %s takes parent type %s, but parameter '%s' of %s takes %s; a node's items have one parent type, their region's"),
   CHECKED_EXCEPTION(223, "%s declares the checked exception %s, which the generated pipeline cannot pass on; catch it inside, or throw an unchecked exception (a failing run has it as its cause)"),
+  SEVERAL_RAISE(224, "run takes two Raise<%s> parameters, '%s' and '%s'; one raises every %s signal"),
+  PARENT_ON_ITEM(225, "@Parent cannot mark run's first parameter, the input item: it marks a later parameter, the parent of the item's region"),
+  MAX_NOT_ON_CHANNEL(226, "@Max on '%s' has no effect: it bounds how many items one call pushes on an output channel"),
+  COUNT_SIGNATURE(227, "count(...) of @Region node %s %s; declare int count(P parent)"),
 
   // state and method bodies
   UNANNOTATED_FIELD(301, "field '%s' of a @Node must be @Param, @State or @Reduce (or static)"),
@@ -76,7 +82,7 @@ public enum Message {
   REDUCE_FINAL(310, "@Reduce field '%s' must not be final: each run starts it at its operator's identity and stores the combined result in it"),
 
   // types
-  UNSUPPORTED_ITEM_TYPE(401, "%s is not a supported item type: use int, long, float, double or a record with one or more components of those"),
+  UNSUPPORTED_ITEM_TYPE(401, "%s is not a supported item type%s: use int, long, float, double or a record with one or more components of those"),
   TYPE_MISMATCH(402, "'%s' carries %s but stage '%s' consumes %s"),
   NOT_A_SIGNAL_TAG(403, "%s is used as a user signal but is not a record annotated @SignalTag"),
 
@@ -92,6 +98,7 @@ public enum Message {
   SIGNAL_SLOTS_TOO_LARGE(509, "@Pipeline(signalQueue = %d) needs %d %s per pipeline instance (%s), more than the limit of %d; lower signalQueue"),
   PARENT_SLOTS_TOO_LARGE(510, "@Region(parentBuffer = %d) of stage '%s' brings the parent buffers of pipeline %s to %d slots per pipeline instance, more than the limit of %d; lower parentBuffer"),
   SIGNAL_BETWEEN_PARENTS(511, "%s of stage '%s' pushes on channel '%s' into region %d, but user signal %s raised by '%s' enters that region through its enumerator '%s', so it arrives between two parents and the item would have none; push only on @Aggregate channels or to sinks there, or handle %s before '%s'"),
+  TAG_NAME_CLASH(512, "user signals %s and %s have one simple name, %s, by which the pipeline's plan and generated code name signals; rename one"),
 
   // the GPU subset: what a node body may use when the pipeline gets an OpenCL kernel
   GPU_ALLOCATION(601, "'%s' allocates; a kernel may create only an item record passed straight to push (out.push(new R(...))). Compute into primitives instead, or keep the pipeline on the CPU with @Pipeline(gpu = false)"),
@@ -104,9 +111,9 @@ public enum Message {
   GPU_OVERLOAD(608, "%s is overloaded; the kernel translator needs one method per name: rename one, or keep the pipeline on the CPU with @Pipeline(gpu = false)"),
   GPU_VARARGS(609, "%s takes varargs (an array allocated per call): take the values as parameters, or keep the pipeline on the CPU with @Pipeline(gpu = false)"),
   GPU_OBJECT(610, "'%s' has type %s; a kernel works on primitives, primitive arrays and the fields of the item record: use its components, or keep the pipeline on the CPU with @Pipeline(gpu = false)"),
-  GPU_STATIC_FIELD(611, "static field %s is not a compile-time constant; make it 'static final' with a constant value or a @Param, or keep the pipeline on the CPU with @Pipeline(gpu = false)"),
+  GPU_STATIC_FIELD(611, "static field %s is not a compile-time constant, the only static values a kernel can read: make it a 'static final' primitive with a constant value, pass arrays and other values as a @Param, or keep the pipeline on the CPU with @Pipeline(gpu = false)"),
   GPU_CONSTRUCT(612, "%s is not in the GPU subset (%s), or keep the pipeline on the CPU with @Pipeline(gpu = false)"),
-  GPU_FIELD_INACCESSIBLE(613, "@Param field '%s' of %s is %s; the generated kernel in package '%s' reads it: make it package-private in that package, or public"),
+  GPU_FIELD_INACCESSIBLE(613, "@Param field '%s' of %s is %s; the generated kernel in package '%s' reads it: make it %s, or keep the pipeline on the CPU with @Pipeline(gpu = false)"),
   GPU_KERNEL_SKIPPED(620, Kind.NOTE, "no OpenCL kernel for pipeline %s: %s; it runs on the CPU back end"),
   GPU_SHORT_ARRAY(621, Kind.NOTE, "no OpenCL kernel for pipeline %s: @Param array '%s' of %s is a short[], which Aparapi cannot copy to the device (it has no put(short[])); it runs on the CPU back end. Make the array an int[] to keep the pipeline on the device"),
   GPU_SHORT_STATE(622, Kind.NOTE, "no OpenCL kernel for pipeline %s: @State field '%s' of %s is a short, which the kernel keeps in a short[] that Aparapi cannot copy to the device (it has no put(short[])); it runs on the CPU back end. Make the field an int to keep the pipeline on the device"),

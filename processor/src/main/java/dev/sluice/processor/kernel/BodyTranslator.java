@@ -121,8 +121,19 @@ public final class BodyTranslator {
       List<String> parameterNames, CodeBlock body) {}
 
   /**
-   * Translates {@code stage}'s {@code run} (or an enumerator's {@code count}) method; null when its
-   * source is not in this compilation.
+   * Whether {@code stage}'s methods have their source in this compilation (not a class file): what
+   * the translation reads. Reads no body.
+   */
+  public boolean hasSource(StageModel stage) {
+    if (trees.getPath(stage.node().method()) == null) {
+      return false;
+    }
+    return stage.node().handlers().stream().allMatch(h -> trees.getPath(h.method()) != null);
+  }
+
+  /**
+   * Translates {@code stage}'s {@code run} (or an enumerator's {@code count}) method, whose source is
+   * in this compilation ({@link #hasSource}).
    */
   public Translation translate(StageModel stage) {
     return translate(stage, stage.node().method(), stage.node().runParams(), false);
@@ -142,8 +153,7 @@ public final class BodyTranslator {
     Map<String, Helper> helpers = new LinkedHashMap<>();
     Set<TypeElement> read = new LinkedHashSet<>();
     if (path == null) {
-      // compiled elsewhere (a class file): there is no source to translate
-      return null;
+      throw new IllegalStateException(method + " has no source to translate");
     }
     GpuSubset subset = new GpuSubset(trees, elements, problems);
     Printer p = new Printer(stage, method, params, handler, subset, helpers, read);
@@ -1045,6 +1055,15 @@ public final class BodyTranslator {
       }
       if (e != null && e.getKind() == ElementKind.PARAMETER && calling.size() > 0) {
         return KernelNames.user(e.getSimpleName().toString()); // an array parameter of a helper
+      }
+      if (e != null && e.getKind() == ElementKind.FIELD) {
+        // a static table or an instance field that is no @Param: SLU611 or SLU610, each with its fix
+        subset.field(path, current, (VariableElement) e, e.getModifiers().contains(Modifier.STATIC));
+        return "0";
+      }
+      if (e != null && (e.getKind() == ElementKind.LOCAL_VARIABLE || e.getKind() == ElementKind.PARAMETER)) {
+        subset.primitive(path, current, path.getLeaf().toString(), e.asType());
+        return "0";
       }
       subset.refuse(path, current, Message.GPU_OBJECT, path.getLeaf().toString(), e == null ? "?" : e.asType());
       return "0";

@@ -15,9 +15,10 @@ import javax.lang.model.element.Modifier;
 import javax.lang.model.element.PackageElement;
 
 /**
- * The kernel step of the processor: decides whether a pipeline gets an OpenCL kernel, and if so
- * translates its node bodies. The outcome is either the translations (and any GPU-subset errors) or
- * the reason there is no kernel, which the generated class reports at run time.
+ * The kernel step of the processor: decides whether a pipeline gets an OpenCL kernel ({@link
+ * #decide}), and if so translates its node bodies ({@link #translate}), a round later. The outcome is
+ * either the translations (and any GPU-subset errors) or the reason there is no kernel, which the
+ * generated class reports at run time.
  */
 public final class KernelPlanner {
   private final Optional<BodyTranslator> translator;
@@ -45,7 +46,12 @@ public final class KernelPlanner {
     }
   }
 
-  public Plan plan(PipelineModel model) {
+  /**
+   * Whether the pipeline gets a kernel, from what its declarations say, without reading a method
+   * body: the processor writes the pipeline's own classes from this a round before it translates the
+   * bodies ({@link #translate}). A kernel promised here can only be withdrawn by a compile error.
+   */
+  public Plan decide(PipelineModel model) {
     List<Diagnostic> out = new ArrayList<>();
     if (!model.settings().gpu()) {
       return new Plan(Map.of(), "@Pipeline(gpu = false) keeps it on the CPU back end", out);
@@ -74,25 +80,40 @@ public final class KernelPlanner {
         }
       }
     }
-    Map<String, BodyTranslator.Translation> bodies = new LinkedHashMap<>();
     for (StageModel s : model.nodes()) {
-      BodyTranslator.Translation t = translator.get().translate(s);
-      if (t == null) {
+      if (!translator.get().hasSource(s)) {
         String why = "node '" + s.name() + "' (" + s.node().qualifiedName() + ") was compiled before this compilation, and"
             + " the kernel is translated from node sources: declare the pipeline where its nodes are compiled";
         out.add(Diagnostic.on(model.element(), Message.GPU_KERNEL_SKIPPED, model.simpleName(), why));
         return new Plan(Map.of(), why, out);
       }
+    }
+    for (StageModel s : model.nodes()) {
+      for (FieldModel f : kernelFields(s)) {
+        accessProblem(f.element(), model.packageName()).ifPresent(why -> out.add(Diagnostic.on(f.element(),
+            Message.GPU_FIELD_INACCESSIBLE, f.name(), s.node().element().getSimpleName(), why, model.packageName(),
+            why.equals("private") ? "package-private or public" : "public")));
+      }
+    }
+    boolean errors = out.stream().anyMatch(Diagnostic::isError);
+    return new Plan(Map.of(), errors ? "@Param or @State fields the kernel cannot read" : null, out);
+  }
+
+  /**
+   * Translates the node bodies of a pipeline {@link #decide} gave a kernel: the translations, or
+   * GPU-subset errors (and then no kernel).
+   */
+  public Plan translate(PipelineModel model) {
+    List<Diagnostic> out = new ArrayList<>();
+    Map<String, BodyTranslator.Translation> bodies = new LinkedHashMap<>();
+    for (StageModel s : model.nodes()) {
+      BodyTranslator.Translation t = translator.orElseThrow().translate(s);
       bodies.put(s.name(), t);
       out.addAll(t.problems());
       for (int h = 0; h < s.node().handlers().size(); h++) {
         BodyTranslator.Translation ht = translator.get().translateHandler(s, s.node().handlers().get(h));
         bodies.put(Plan.handlerKey(s.name(), h), ht);
         out.addAll(ht.problems());
-      }
-      for (FieldModel f : kernelFields(s)) {
-        accessProblem(f.element(), model.packageName()).ifPresent(why -> out.add(Diagnostic.on(f.element(),
-            Message.GPU_FIELD_INACCESSIBLE, f.name(), s.node().element().getSimpleName(), why, model.packageName())));
       }
     }
     if (bodies.values().stream().anyMatch(BodyTranslator.Translation::unresolved)) {

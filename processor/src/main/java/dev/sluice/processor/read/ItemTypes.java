@@ -50,6 +50,29 @@ public final class ItemTypes {
     return of(type).filter(t -> !t.isRecord() || !t.components().isEmpty());
   }
 
+  /**
+   * Why {@code type} is not an item type, as words to put after its name ({@code " (its component
+   * 'ok' is a boolean)"}), or an empty string where the type itself says it (a class, a boolean).
+   */
+  public static String why(TypeMirror type) {
+    if (type.getKind() != TypeKind.DECLARED) {
+      return "";
+    }
+    TypeElement element = (TypeElement) ((DeclaredType) type).asElement();
+    if (element.getKind() != ElementKind.RECORD) {
+      return "";
+    }
+    if (!element.getTypeParameters().isEmpty()) {
+      return " (a record with type parameters: the generated code needs its components' types)";
+    }
+    for (RecordComponentElement component : element.getRecordComponents()) {
+      if (primitiveKind(component.asType()).isEmpty()) {
+        return " (its component '" + component.getSimpleName() + "' is a " + component.asType() + ")";
+      }
+    }
+    return element.getRecordComponents().isEmpty() ? " (a record with no components)" : "";
+  }
+
   /** The item kind of a primitive {@code int}, {@code long}, {@code float} or {@code double}. */
   public static Optional<ItemType.Kind> primitiveKind(TypeMirror type) {
     return switch (type.getKind()) {

@@ -76,7 +76,12 @@ public final class GraphValidator {
         List<String> channels = producer.channelNames();
         String channel = ref.channel();
         if (channel != null && !channels.contains(channel)) {
-          out.add(at(consumer, ref, Message.UNKNOWN_CHANNEL, producer.name(), channel, channels));
+          // a class file compiled without -parameters names its parameters arg0, arg1, ...
+          boolean synthetic = !channels.isEmpty() && channels.stream().allMatch(c -> c.matches("arg\\d+"));
+          out.add(at(consumer, ref, Message.UNKNOWN_CHANNEL, producer.name(), channel, channels, synthetic
+              ? " (names the compiler made up: " + producer.node().qualifiedName() + " was compiled without"
+                  + " -parameters; compile it with -parameters to keep its channels' names)"
+              : ""));
           continue;
         }
         if (channel == null && channels.isEmpty()) {

@@ -9,7 +9,6 @@ import dev.sluice.processor.read.Annotations;
 import dev.sluice.processor.read.ItemTypes;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Optional;
 import javax.lang.model.element.AnnotationMirror;
 import javax.lang.model.element.ElementKind;
 import javax.lang.model.element.ExecutableElement;
@@ -21,19 +20,15 @@ import javax.lang.model.util.ElementFilter;
 
 /**
  * Checks the shape of a {@code @Node} class on its elements: the class, its {@code run} or
- * {@code count} method, its handlers, channels and fields, and (with javac) the bodies. Everything
- * {@code NodeReader} relies on is checked here. Checks that depend on the pipeline (regions, parent
- * types, accessibility from the generated package) are in {@link PipelineValidator} and
- * {@link RegionValidator}.
+ * {@code count} method, its handlers, channels and fields. Everything {@code NodeReader} relies on is
+ * checked here. Checks that depend on the pipeline (regions, parent types, accessibility from the
+ * generated package) are in {@link PipelineValidator} and {@link RegionValidator}; the method bodies
+ * are checked by {@link BodyChecker}, a round later (see {@code SluiceProcessor}).
  */
 public final class NodeValidator {
-  private final Optional<BodyChecker> bodies;
+  private NodeValidator() {}
 
-  public NodeValidator(Optional<BodyChecker> bodies) {
-    this.bodies = bodies;
-  }
-
-  public List<Diagnostic> validate(TypeElement node) {
+  public static List<Diagnostic> validate(TypeElement node) {
     List<Diagnostic> out = new ArrayList<>();
     String name = node.getSimpleName().toString();
     if (node.getKind() != ElementKind.CLASS) {
@@ -85,9 +80,6 @@ public final class NodeValidator {
         ParamChecker.noCheckedExceptions(constructor, name + "()", out);
       }
     }
-    if (out.stream().noneMatch(Diagnostic::isError)) {
-      bodies.ifPresent(b -> out.addAll(b.check(node)));
-    }
     return out;
   }
 
@@ -98,14 +90,20 @@ public final class NodeValidator {
       return;
     }
     ExecutableElement count = counts.get(0);
-    if (count.getReturnType().getKind() != TypeKind.INT || count.getParameters().size() != 1) {
-      out.add(Diagnostic.on(count, Message.REGION_COUNT, name));
+    if (count.getReturnType().getKind() != TypeKind.INT) {
+      out.add(Diagnostic.on(count, Message.COUNT_SIGNATURE, name, "returns " + count.getReturnType()
+          + ", but the number of elements is an int"));
+      return;
+    }
+    if (count.getParameters().size() != 1) {
+      out.add(Diagnostic.on(count, Message.COUNT_SIGNATURE, name, "takes " + count.getParameters().size()
+          + " parameters, but takes only the parent"));
       return;
     }
     ParamChecker.usable(count, out);
     VariableElement parent = count.getParameters().get(0);
     if (ItemTypes.of(parent.asType()).isEmpty()) {
-      out.add(Diagnostic.on(parent, Message.UNSUPPORTED_ITEM_TYPE, parent.asType()));
+      out.add(Diagnostic.on(parent, Message.UNSUPPORTED_ITEM_TYPE, parent.asType(), ItemTypes.why(parent.asType())));
     }
   }
 

@@ -11,6 +11,7 @@ import dev.sluice.processor.model.ItemType;
 import dev.sluice.processor.read.Annotations;
 import dev.sluice.processor.read.ItemTypes;
 import dev.sluice.processor.read.ParamTypes;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -58,21 +59,30 @@ final class ParamChecker {
       return;
     }
     VariableElement item = params.get(0);
-    if (NodeValidator.isParent(item)
-        || ParamTypes.classify(item.asType()).shape() != ParamTypes.Shape.OTHER
-        || ItemTypes.of(item.asType()).isEmpty()) {
+    if (NodeValidator.isParent(item)) {
+      out.add(Diagnostic.on(item, Message.PARENT_ON_ITEM));
+      return;
+    }
+    if (ParamTypes.classify(item.asType()).shape() != ParamTypes.Shape.OTHER) {
       out.add(Diagnostic.on(item, Message.RUN_FIRST_PARAMETER));
       return; // the other parameters would only be misread against a missing item
     }
+    if (ItemTypes.of(item.asType()).isEmpty()) {
+      out.add(Diagnostic.on(item, Message.UNSUPPORTED_ITEM_TYPE, item.asType(), ItemTypes.why(item.asType())));
+      return;
+    }
+    notMax(item);
     int parents = 0;
+    Map<String, VariableElement> raises = new HashMap<>();
     for (VariableElement p : params.subList(1, params.size())) {
       if (NodeValidator.isParent(p)) {
         if (++parents > 1) {
           out.add(Diagnostic.on(p, Message.SEVERAL_PARENTS));
         }
+        notMax(p);
         Optional<ItemType> type = ItemTypes.of(p.asType());
         if (type.isEmpty()) {
-          out.add(Diagnostic.on(p, Message.UNSUPPORTED_ITEM_TYPE, p.asType()));
+          out.add(Diagnostic.on(p, Message.UNSUPPORTED_ITEM_TYPE, p.asType(), ItemTypes.why(p.asType())));
         } else {
           parentUses.put(p, type.get());
         }
@@ -81,7 +91,15 @@ final class ParamChecker {
       ParamTypes.ParamType shape = ParamTypes.classify(p.asType());
       switch (shape.shape()) {
         case CHANNEL -> checkChannel(p, shape, run);
-        case RAISE -> checkTag(p, shape.argument(), p);
+        case RAISE -> {
+          checkTag(p, shape.argument(), p);
+          notMax(p);
+          VariableElement before = shape.argument() == null ? null : raises.putIfAbsent(shape.argument().toString(), p);
+          if (before != null) {
+            String tag = ((DeclaredType) shape.argument()).asElement().getSimpleName().toString();
+            out.add(Diagnostic.on(p, Message.SEVERAL_RAISE, tag, before.getSimpleName(), p.getSimpleName(), tag));
+          }
+        }
         case OTHER -> out.add(Diagnostic.on(p, Message.UNKNOWN_PARAMETER, p.getSimpleName(), p.asType()));
       }
     }
@@ -97,13 +115,16 @@ final class ParamChecker {
     List<? extends VariableElement> params = handler.getParameters();
     String expected = tag == Signal.USER ? "a record annotated @SignalTag" : "the region's parent";
     VariableElement first = params.isEmpty() ? null : params.get(0);
+    if (first != null) {
+      notMax(first);
+    }
     if (first == null || ParamTypes.classify(first.asType()).shape() != ParamTypes.Shape.OTHER || NodeValidator.isParent(first)) {
       out.add(Diagnostic.on(first == null ? handler : first, Message.HANDLER_SIGNATURE, tag, name, expected));
     } else if (tag == Signal.USER) {
       if (!isSignalTagRecord(first.asType())) {
         out.add(Diagnostic.on(first, Message.HANDLER_SIGNATURE, tag, name, expected));
       } else if (ItemTypes.of(first.asType()).isEmpty()) {
-        out.add(Diagnostic.on(first, Message.UNSUPPORTED_ITEM_TYPE, first.asType()));
+        out.add(Diagnostic.on(first, Message.UNSUPPORTED_ITEM_TYPE, first.asType(), ItemTypes.why(first.asType())));
       } else if (!handledTags.add(ItemTypes.of(first.asType()).get().javaName())) {
         out.add(Diagnostic.on(handler, Message.DUPLICATE_HANDLER, handler.getEnclosingElement().getSimpleName(),
             first.asType()));
@@ -111,7 +132,7 @@ final class ParamChecker {
     } else {
       Optional<ItemType> type = ItemTypes.of(first.asType());
       if (type.isEmpty()) {
-        out.add(Diagnostic.on(first, Message.UNSUPPORTED_ITEM_TYPE, first.asType()));
+        out.add(Diagnostic.on(first, Message.UNSUPPORTED_ITEM_TYPE, first.asType(), ItemTypes.why(first.asType())));
       } else {
         parentUses.put(first, type.get());
       }
@@ -129,23 +150,36 @@ final class ParamChecker {
     }
   }
 
+  /** {@code @Max} belongs on output channels: anywhere else it would be silently ignored. */
+  private void notMax(VariableElement p) {
+    Annotations.mirror(p, Max.class).ifPresent(m -> out.add(Diagnostic.on(p, m, null, Message.MAX_NOT_ON_CHANNEL, p.getSimpleName())));
+  }
+
   /** All uses of the parent ({@code @Parent}, BEGIN/END handlers) must name one type. */
   void checkParentTypes(String node) {
-    ItemType first = null;
+    Map.Entry<VariableElement, ItemType> first = null;
     for (Map.Entry<VariableElement, ItemType> use : parentUses.entrySet()) {
       if (first == null) {
-        first = use.getValue();
-      } else if (!first.equals(use.getValue())) {
+        first = use;
+      } else if (!first.getValue().equals(use.getValue())) {
         out.add(Diagnostic.on(use.getKey(), Message.PARENT_TYPE_CONFLICT, use.getKey().getSimpleName(),
-            use.getValue(), first, node));
+            method(use.getKey(), node), use.getValue(), first.getKey().getSimpleName(), method(first.getKey(), node),
+            first.getValue()));
       }
     }
+  }
+
+  /** {@code Node.run(...)}: the method a parameter belongs to, for messages. */
+  private static String method(VariableElement p, String node) {
+    return node + "." + p.getEnclosingElement().getSimpleName() + "(...)";
   }
 
   private void checkChannel(VariableElement p, ParamTypes.ParamType shape, ExecutableElement method) {
     String name = p.getSimpleName().toString();
     if (shape.type().isEmpty()) {
-      out.add(Diagnostic.on(p, Message.UNSUPPORTED_ITEM_TYPE, shape.argument() == null ? p.asType() : shape.argument()));
+      out.add(Diagnostic.on(p, Message.UNSUPPORTED_ITEM_TYPE,
+          shape.argument() == null ? p.asType() : shape.argument(),
+          ItemTypes.why(shape.argument() == null ? p.asType() : shape.argument())));
       return;
     }
     Max maxAnnotation = p.getAnnotation(Max.class);
@@ -169,7 +203,7 @@ final class ParamChecker {
     if (tag == null || !isSignalTagRecord(tag)) {
       out.add(Diagnostic.on(site, Message.NOT_A_SIGNAL_TAG, tag == null ? p.asType() : tag));
     } else if (ItemTypes.of(tag).isEmpty()) {
-      out.add(Diagnostic.on(site, Message.UNSUPPORTED_ITEM_TYPE, tag));
+      out.add(Diagnostic.on(site, Message.UNSUPPORTED_ITEM_TYPE, tag, ItemTypes.why(tag)));
     }
   }
 

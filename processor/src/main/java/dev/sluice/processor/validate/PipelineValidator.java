@@ -16,8 +16,10 @@ import dev.sluice.processor.read.ItemTypes;
 import dev.sluice.processor.read.PipelineReader;
 import dev.sluice.runtime.protocol.Protocol;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
 import java.util.function.Predicate;
 import javax.lang.model.element.AnnotationMirror;
 import javax.lang.model.element.ElementKind;
@@ -60,9 +62,14 @@ public final class PipelineValidator {
     Accessibility.problem(pipeline, pkg)
         .ifPresent(why -> out.add(Diagnostic.on(pipeline, Message.INACCESSIBLE, "pipeline", name, pkg, why)));
     checkSettings(pipeline, out);
+    int before = out.size();
+    inheritedStages(pipeline, pipeline, out);
+    boolean inherits = out.size() > before;
 
     boolean nodesValid = true;
     List<ExecutableElement> sources = new ArrayList<>();
+    // each record's access is reported once, where the pipeline names it first
+    Set<TypeElement> records = new HashSet<>();
     for (ExecutableElement method : PipelineReader.stageMethods(pipeline)) {
       String stage = method.getSimpleName().toString();
       boolean source = Annotations.has(method, Source.class);
@@ -80,7 +87,7 @@ public final class PipelineValidator {
           Optional<AnnotationMirror> from = Annotations.mirror(method, From.class);
           from.ifPresent(m -> out.add(Diagnostic.on(method, m, null, Message.SOURCE_WITH_FROM, stage)));
         }
-        checkItemType(method, method.getReturnType(), pkg, out);
+        checkItemType(method, method.getReturnType(), pkg, records, out);
         continue;
       }
       TypeMirror returned = method.getReturnType();
@@ -104,8 +111,11 @@ public final class PipelineValidator {
       }
       problem.ifPresent(why ->
           out.add(Diagnostic.on(method, Message.INACCESSIBLE, "node class", node.getQualifiedName(), pkg, why)));
+      if (problem.isEmpty()) {
+        checkNodeRecords(node, pkg, records, out);
+      }
     }
-    if (sources.isEmpty()) {
+    if (sources.isEmpty() && !inherits) {
       out.add(Diagnostic.on(pipeline, Message.NO_SOURCE, name));
     }
     for (int i = 1; i < sources.size(); i++) {
@@ -115,13 +125,63 @@ public final class PipelineValidator {
     return new Report(out, nodesValid && out.stream().noneMatch(Diagnostic::isError));
   }
 
-  private static void checkItemType(ExecutableElement method, TypeMirror type, String pkg, List<Diagnostic> out) {
+  /** Stage methods declared in an interface the pipeline extends, which the reader would not see. */
+  private static void inheritedStages(TypeElement pipeline, TypeElement type, List<Diagnostic> out) {
+    for (TypeMirror superType : type.getInterfaces()) {
+      TypeElement parent = (TypeElement) ((DeclaredType) superType).asElement();
+      for (ExecutableElement m : ElementFilter.methodsIn(parent.getEnclosedElements())) {
+        boolean stage = Annotations.has(m, Source.class) || Annotations.has(m, Sink.class) || Annotations.has(m, From.class)
+            || (m.getReturnType() instanceof DeclaredType d && Annotations.has(d.asElement(), Node.class));
+        if (stage && !m.getModifiers().contains(Modifier.STATIC) && !m.isDefault()) {
+          out.add(Diagnostic.on(pipeline, Message.INHERITED_STAGE, pipeline.getSimpleName(), m.getSimpleName(),
+              parent.getQualifiedName()));
+        }
+      }
+      inheritedStages(pipeline, parent, out);
+    }
+  }
+
+  private static void checkItemType(ExecutableElement method, TypeMirror type, String pkg, Set<TypeElement> records,
+      List<Diagnostic> out) {
     if (ItemTypes.item(type).isEmpty()) {
-      out.add(Diagnostic.on(method, Message.UNSUPPORTED_ITEM_TYPE, type));
+      out.add(Diagnostic.on(method, Message.UNSUPPORTED_ITEM_TYPE, type, ItemTypes.why(type)));
     } else if (type.getKind() == TypeKind.DECLARED) {
       TypeElement record = (TypeElement) ((DeclaredType) type).asElement();
-      Accessibility.problem(record, pkg).ifPresent(why ->
-          out.add(Diagnostic.on(method, Message.INACCESSIBLE, "record", record.getQualifiedName(), pkg, why)));
+      if (records.add(record)) {
+        Accessibility.problem(record, pkg).ifPresent(why ->
+            out.add(Diagnostic.on(method, Message.INACCESSIBLE, "record", record.getQualifiedName(), pkg, why)));
+      }
+    }
+  }
+
+  /**
+   * The records a node's called methods take or push (the item, the parent, a channel's or a
+   * signal's record): the generated classes name each, between two nodes too, so each must be
+   * accessible from the pipeline's package. Reported on the parameter that names it.
+   */
+  private static void checkNodeRecords(TypeElement node, String pkg, Set<TypeElement> records,
+      List<Diagnostic> out) {
+    boolean region = Annotations.has(node, Region.class);
+    for (ExecutableElement m : ElementFilter.methodsIn(node.getEnclosedElements())) {
+      boolean called = Annotations.has(m, SignalHandler.class)
+          || m.getSimpleName().contentEquals(region ? "count" : "run");
+      if (!called) {
+        continue;
+      }
+      for (VariableElement p : m.getParameters()) {
+        List<TypeMirror> types = new ArrayList<>(List.of(p.asType()));
+        if (p.asType() instanceof DeclaredType d) {
+          types.addAll(d.getTypeArguments());
+        }
+        for (TypeMirror t : types) {
+          if (t instanceof DeclaredType d && d.asElement().getKind() == ElementKind.RECORD
+              && records.add((TypeElement) d.asElement())) {
+            TypeElement record = (TypeElement) d.asElement();
+            Accessibility.problem(record, pkg).ifPresent(why ->
+                out.add(Diagnostic.on(p, Message.INACCESSIBLE, "record", record.getQualifiedName(), pkg, why)));
+          }
+        }
+      }
     }
   }
 

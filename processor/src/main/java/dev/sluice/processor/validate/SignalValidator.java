@@ -27,6 +27,15 @@ final class SignalValidator {
 
   static List<Diagnostic> validate(PipelineModel model) {
     List<Diagnostic> out = new ArrayList<>();
+    java.util.Map<String, UserTag> bySimpleName = new java.util.HashMap<>();
+    for (UserTag tag : model.userTags()) {
+      UserTag before = bySimpleName.putIfAbsent(tag.type().simpleName(), tag);
+      if (before != null) {
+        out.add(Diagnostic.on(model.element(), Message.TAG_NAME_CLASH, before.type().javaName(), tag.type().javaName(),
+            tag.type().simpleName()));
+        return out; // the flow below tells signals apart by that name
+      }
+    }
     UserSignalFlow flow = UserSignalFlow.compute(model);
     for (StageModel stage : model.stages()) {
       List<EdgeModel> in = model.inEdges(stage.name());

@@ -64,8 +64,9 @@ final class ApiWriter {
         .initializer("new $T($L)", CpuDirectWriter.SINK_STARTS, model.sinks().size())
         .build());
     if (kernel.hasKernel()) {
-      t.addField(FieldSpec.builder(KernelWriter.className(names), "kernel", Modifier.PRIVATE)
-          .addJavadoc("The OpenCL kernel, made on the first OpenCL run and kept (compiled) for the next ones.\n").build());
+      t.addField(FieldSpec.builder(Names.DEVICE_PROGRAM, "kernel", Modifier.PRIVATE)
+          .addJavadoc("The OpenCL kernel ({@code $L}), made on the first OpenCL run\nand kept (compiled) for the next ones.\n",
+              KernelWriter.className(names).simpleName()).build());
     } else {
       t.addField(FieldSpec.builder(String.class, "NO_KERNEL", Modifier.PRIVATE, Modifier.STATIC, Modifier.FINAL)
           .addJavadoc("Why this pipeline has no OpenCL kernel.\n").initializer("$S", kernel.noKernel()).build());
@@ -130,12 +131,34 @@ final class ApiWriter {
   }
 
   private ClassName resultName() {
-    return names.api().nestedClass("Result");
+    return names.result();
   }
 
   private static TypeName factoryType(StageModel s) {
     return ParameterizedTypeName.get(ClassName.get(Supplier.class),
         WildcardTypeName.subtypeOf(ClassName.get(s.node().element())));
+  }
+
+  /**
+   * What {@code runColumns} does with its arrays ({@code cols} names them, in component order): checks
+   * that none is null and all have the first one's length, then runs over them.
+   */
+  private MethodSpec executeColumns(List<String> cols) {
+    MethodSpec.Builder m = MethodSpec.methodBuilder("executeColumns")
+        .addModifiers(Modifier.PRIVATE)
+        .returns(resultName())
+        .addParameter(Object[].class, "columns");
+    for (int c = 0; c < cols.size(); c++) {
+      m.addStatement("$T.requireNonNull(columns[$L], $S)", Objects.class, c, cols.get(c));
+    }
+    m.addStatement("int n = $T.getLength(columns[0])", java.lang.reflect.Array.class);
+    for (int c = 1; c < cols.size(); c++) {
+      m.beginControlFlow("if ($T.getLength(columns[$L]) != n)", java.lang.reflect.Array.class, c)
+          .addStatement("throw new $T($S + $T.getLength(columns[$L]) + $S + n)", IllegalArgumentException.class,
+              "column " + cols.get(c) + " has ", java.lang.reflect.Array.class, c, " items, column " + cols.get(0) + " has ")
+          .endControlFlow();
+    }
+    return m.addStatement("return execute(chunk -> $T.of(columns, n, chunk))", Names.INPUT_CURSOR).build();
   }
 
   private void runMethods(TypeSpec.Builder t) {
@@ -161,19 +184,11 @@ final class ApiWriter {
         cols.add(c.name());
       }
       m.addJavadoc("$L)}.\n", String.join("[i], ", cols) + "[i]");
-      String first = cols.get(0);
-      for (String c : cols) {
-        m.addStatement("$T.requireNonNull($N, $S)", Objects.class, c, c);
-      }
-      for (String c : cols.subList(1, cols.size())) {
-        m.beginControlFlow("if ($N.length != $N.length)", c, first)
-            .addStatement("throw new $T($S + $N.length + $S + $N.length)", IllegalArgumentException.class,
-                "column " + c + " has ", c, " items, column " + first + " has ", first)
-            .endControlFlow();
-      }
-      m.addStatement("Object[] columns = {$L}", String.join(", ", cols));
-      m.addStatement("return execute(chunk -> $T.of(columns, $N.length, chunk))", Names.INPUT_CURSOR, first);
+      // the parameters have the components' names, which may be any name (columns, chunk, Objects): the
+      // body names nothing else, and the checks are made where no component names a variable
+      m.addStatement("return executeColumns(new Object[] {$L})", String.join(", ", cols));
       t.addMethod(m.build());
+      t.addMethod(executeColumns(cols));
     }
     if (type.kind() == ItemType.Kind.INT || type.kind() == ItemType.Kind.LONG) {
       t.addMethod(MethodSpec.methodBuilder("runRange")
@@ -207,7 +222,8 @@ final class ApiWriter {
       m.beginControlFlow("try")
           .beginControlFlow("synchronized (this)")
           .beginControlFlow("if (kernel == null)")
-          .addStatement("kernel = new $T(this)", KernelWriter.className(names))
+          .addComment("the kernel class is written a round after this one, from the node bodies: found by name")
+          .addStatement("kernel = $T.load($T.lookup(), this)", Names.PROGRAM_LOADER, java.lang.invoke.MethodHandles.class)
           .endControlFlow()
           .addStatement("$T report", Names.RUN_REPORT)
           .beginControlFlow("try")
@@ -223,7 +239,7 @@ final class ApiWriter {
           .addStatement("kernel = null")
           .addStatement("throw e")
           .endControlFlow()
-          .addStatement("return new $T(kernel, report)", resultName())
+          .addStatement("return ($T) kernel.result(report)", resultName())
           .endControlFlow()
           .nextControlFlow("catch ($T e)", Names.KERNEL_EXCEPTION)
           .addStatement("run = $T.switchToCpu(PLAN, run, e.getMessage(), e)", Names.OPENCL_DRIVER)
@@ -334,29 +350,19 @@ final class ApiWriter {
     return ctor.build();
   }
 
-  /** The Result of an OpenCL run: the sinks and reductions the kernel gathered. */
+  /** The Result of an OpenCL run: the sinks and reductions the kernel gathered (its {@code result}). */
   private MethodSpec kernelResult() {
-    MethodSpec.Builder k = MethodSpec.constructorBuilder()
-        .addParameter(KernelWriter.className(names), "kernel")
-        .addParameter(Names.RUN_REPORT, "report");
+    MethodSpec.Builder k = MethodSpec.constructorBuilder();
     for (StageModel s : model.sinks()) {
-      // the kernel starts new accumulators at its next run, so these are handed over, not copied
-      if (s.itemType().isRecord()) {
-        k.addStatement("this.$N = $T.unmodifiableList(kernel.$N)", s.name(), java.util.Collections.class,
-            KernelNames.sinkItems(s.name()));
-      } else {
-        String items = KernelNames.sinkItems(s.name());
-        String n = KernelNames.sinkItemCount(s.name());
-        k.addStatement("this.$N = kernel.$N.length == kernel.$N ? kernel.$N : $T.copyOf(kernel.$N, kernel.$N)",
-            s.name(), items, n, items, java.util.Arrays.class, items, n);
-      }
+      k.addParameter(Names.sinkResult(s.itemType()), s.name()).addStatement("this.$N = $N", s.name(), s.name());
     }
     for (StageModel s : model.nodes()) {
       for (FieldModel f : s.node().fields(FieldModel.Kind.REDUCE)) {
-        k.addStatement("this.$N = kernel.$N", s.name() + Names.capitalize(f.name()), KernelNames.reduceResult(s.name(), f.name()));
+        String name = s.name() + Names.capitalize(f.name());
+        k.addParameter(TypeName.get(f.element().asType()), name).addStatement("this.$N = $N", name, name);
       }
     }
-    return k.addStatement("this.report = report").build();
+    return k.addParameter(Names.RUN_REPORT, "report").addStatement("this.report = report").build();
   }
 
   private TypeSpec builder() {
@@ -401,11 +407,19 @@ final class ApiWriter {
         .returns(names.api());
     for (StageModel s : model.nodes()) {
       if (!s.node().hasNoArgConstructor()) {
+        String node = s.node().element().getSimpleName().toString();
+        javax.lang.model.element.Element e = s.node().element();
+        while (!(e instanceof javax.lang.model.element.PackageElement)) {
+          e = e.getEnclosingElement();
+        }
+        boolean samePackage = ((javax.lang.model.element.PackageElement) e).getQualifiedName().contentEquals(model.packageName());
+        String why = samePackage
+            ? "has no no-argument constructor the pipeline can call (one that is not private): call ." + s.name()
+                + "(() -> new " + node + "(...)) on the builder"
+            : "has no public no-argument constructor, which the pipeline in package '" + model.packageName()
+                + "' needs to make it: add one, or give the builder a factory, ." + s.name() + "(() -> ...)";
         build.beginControlFlow("if ($N == null)", Names.factory(s.name()))
-            .addStatement("throw new $T($S)", IllegalStateException.class,
-                "node '" + s.name() + "' (" + s.node().element().getSimpleName()
-                    + ") has no no-argument constructor the pipeline can call (one that is not private): call ." + s.name() + "(() -> new "
-                    + s.node().element().getSimpleName() + "(...)) on the builder")
+            .addStatement("throw new $T($S)", IllegalStateException.class, "node '" + s.name() + "' (" + node + ") " + why)
             .endControlFlow();
       }
     }

@@ -7,6 +7,7 @@ import static dev.sluice.processor.write.KernelShape.RAISES;
 
 import com.squareup.javapoet.ArrayTypeName;
 import com.squareup.javapoet.ClassName;
+import com.squareup.javapoet.CodeBlock;
 import com.squareup.javapoet.FieldSpec;
 import com.squareup.javapoet.MethodSpec;
 import com.squareup.javapoet.ParameterizedTypeName;
@@ -72,6 +73,7 @@ final class KernelHostWriter {
     t.addField(FieldSpec.builder(names.api(), "pipeline", Modifier.PRIVATE, Modifier.FINAL).build());
     t.addMethod(MethodSpec.methodBuilder("kernel").addAnnotation(Override.class).addModifiers(Modifier.PUBLIC)
         .returns(KERNEL).addStatement("return this").build());
+    t.addMethod(result());
     t.addMethod(MethodSpec.methodBuilder("inputColumnBytes").addAnnotation(Override.class)
         .addModifiers(Modifier.PUBLIC).returns(int[].class)
         .addStatement("return $L", Column.bytesArray(model.source().itemType())).build());
@@ -459,5 +461,32 @@ final class KernelHostWriter {
     }
     t.addMethod(name.addStatement("return $S + index", "channel ").build());
     t.addMethod(max.addStatement("return 0").build());
+  }
+
+  /**
+   * {@code DeviceProgram.result}: the pipeline's {@code Result} from what the slices gathered. The
+   * accumulators are handed over, not copied: the next run starts new ones.
+   */
+  private MethodSpec result() {
+    List<CodeBlock> args = new ArrayList<>();
+    for (StageModel s : model.sinks()) {
+      String items = KernelNames.sinkItems(s.name());
+      if (s.itemType().isRecord()) {
+        args.add(CodeBlock.of("$T.unmodifiableList($N)", java.util.Collections.class, items));
+      } else {
+        String n = KernelNames.sinkItemCount(s.name());
+        args.add(CodeBlock.of("$N.length == $N ? $N : $T.copyOf($N, $N)", items, n, items, java.util.Arrays.class, items, n));
+      }
+    }
+    for (StageModel s : model.nodes()) {
+      for (FieldModel f : s.node().fields(FieldModel.Kind.REDUCE)) {
+        args.add(CodeBlock.of("$N", KernelNames.reduceResult(s.name(), f.name())));
+      }
+    }
+    args.add(CodeBlock.of("report"));
+    return MethodSpec.methodBuilder("result").addAnnotation(Override.class).addModifiers(Modifier.PUBLIC)
+        .returns(Object.class).addParameter(Names.RUN_REPORT, "report")
+        .addStatement("return new $T($L)", names.result(), CodeBlock.join(args, ",$W"))
+        .build();
   }
 }

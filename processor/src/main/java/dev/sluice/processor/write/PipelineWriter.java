@@ -17,8 +17,8 @@ import javax.lang.model.element.TypeElement;
 /**
  * Writes a pipeline's generated classes: the public {@code <Name>Pipeline} (plan, builder, run
  * methods, result), its {@code _CpuInstance} (the scheduled CPU executor) and {@code _CpuDirect} (the
- * direct one), its {@code _Kernel} when it gets one, and its picture
- * ({@link DiagramWriter}). Each class is {@code @Generated} and names every type it is derived from
+ * direct one) and its picture ({@link DiagramWriter}) first ({@link #writeHost}), then, a round later,
+ * its {@code _Kernel} when it gets one ({@link #writeKernel}). Each class is {@code @Generated} and names every type it is derived from
  * as an originating element ({@link OriginatingElements}), so incremental builds redo it when any of
  * them changes.
  */
@@ -32,19 +32,68 @@ public final class PipelineWriter {
     this.filer = filer;
   }
 
-  public void write(PipelineModel model, Schedule schedule, KernelPlanner.Plan kernel) {
+  /**
+   * Writes the pipeline's own classes: {@code <Name>Pipeline}, the two CPU executors and the picture.
+   * They read no method body, so user code that names them can be compiled before any body is
+   * attributed; {@code kernel} is {@link KernelPlanner#decide}'s promise, which {@link #writeKernel}
+   * keeps a round later.
+   */
+  public void writeHost(PipelineModel model, Schedule schedule, KernelPlanner.Plan kernel) {
     Names names = new Names(model);
     List<TypeElement> origins = OriginatingElements.of(model, kernel, env.getElementUtils());
-    emit(model, origins, new ApiWriter(model, schedule, names, kernel).write());
-    emit(model, origins, new CpuInstanceWriter(model, schedule, names).write());
-    emit(model, origins, new CpuDirectWriter(model, schedule, names).write());
-    if (kernel.hasKernel()) {
-      emit(model, origins, new KernelWriter(model, schedule, names, kernel.bodies()).write());
+    List<TypeSpec> types = List.of(new ApiWriter(model, schedule, names, kernel).write(),
+        new CpuInstanceWriter(model, schedule, names).write(), new CpuDirectWriter(model, schedule, names).write());
+    types.forEach(PipelineWriter::checkClassFileNames);
+    for (TypeSpec type : types) {
+      emit(model, origins, type);
     }
     new DiagramWriter(filer).write(model, schedule, names, origins);
   }
 
-  /** Writes {@code type}; every generated file of a pipeline has the same origins (they are written together). */
+  /** Writes the pipeline's {@code _Kernel} from {@link KernelPlanner#translate}'s bodies. */
+  public void writeKernel(PipelineModel model, Schedule schedule, KernelPlanner.Plan kernel) {
+    Names names = new Names(model);
+    List<TypeElement> origins = OriginatingElements.of(model, kernel, env.getElementUtils());
+    TypeSpec type = new KernelWriter(model, schedule, names, kernel.bodies()).write();
+    checkClassFileNames(type);
+    emit(model, origins, type);
+  }
+
+  /** The most bytes a file name may have on the usual file systems (ext4, APFS, NTFS: 255). */
+  public static final int MAX_FILE_NAME_BYTES = 255;
+
+  /**
+   * Throws {@link NameTooLong} if a class file of {@code type} or of a class nested in it would have a
+   * name too long to write ({@code Outer$Nested.class}); javac would fail writing it, after compiling.
+   */
+  static void checkClassFileNames(TypeSpec type) {
+    checkClassFileNames(type, type.name);
+  }
+
+  private static void checkClassFileNames(TypeSpec type, String binaryName) {
+    String file = binaryName + ".class";
+    int bytes = file.getBytes(java.nio.charset.StandardCharsets.UTF_8).length;
+    if (bytes > MAX_FILE_NAME_BYTES) {
+      throw new NameTooLong(file, bytes);
+    }
+    for (TypeSpec nested : type.typeSpecs) {
+      checkClassFileNames(nested, binaryName + "$" + nested.name);
+    }
+  }
+
+  /** A generated class file's name would be longer than file systems allow. */
+  public static final class NameTooLong extends RuntimeException {
+    public final String fileName;
+    public final int bytes;
+
+    NameTooLong(String fileName, int bytes) {
+      super(fileName + " is " + bytes + " bytes long");
+      this.fileName = fileName;
+      this.bytes = bytes;
+    }
+  }
+
+  /** Writes {@code type} with {@code origins}: the kernel's also name the classes whose helpers and constants it copied. */
   private void emit(PipelineModel model, List<TypeElement> origins, TypeSpec type) {
     TypeSpec.Builder b = type.toBuilder()
         .addAnnotation(AnnotationSpec.builder(Names.GENERATED).addMember("value", "$S", Names.PROCESSOR).build());

@@ -1,8 +1,8 @@
 package dev.sluice.runtime.cpu;
 
-/** A node pushed more items to a channel for one input than the channel's {@code @Max}. */
+/** A node pushed more items to a channel in one call (of run or a handler) than the channel's {@code @Max}. */
 public final class MaxExceededException extends RuntimeException {
   public MaxExceededException(String channel, int max) {
-    super("pushed more than @Max(" + max + ") items to channel '" + channel + "' for one input");
+    super("pushed more than @Max(" + max + ") items to channel '" + channel + "' in one call");
   }
 }

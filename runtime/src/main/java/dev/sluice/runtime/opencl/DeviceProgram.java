@@ -1,6 +1,7 @@
 package dev.sluice.runtime.opencl;
 
 import com.aparapi.Kernel;
+import dev.sluice.runtime.RunReport;
 import dev.sluice.runtime.protocol.Failures;
 
 /**
@@ -11,6 +12,13 @@ import dev.sluice.runtime.protocol.Failures;
 public interface DeviceProgram extends Failures.Items {
   /** The Aparapi kernel (the program itself). */
   Kernel kernel();
+
+  /**
+   * The generated pipeline's {@code Result} of the run just done: the sinks' items and the
+   * {@code @Reduce} values gathered over the slices, handed over (the next run starts new ones), and
+   * {@code report}.
+   */
+  Object result(RunReport report);
 
   /**
    * At the start of each run: makes one object per node with its factory, as the CPU back end does

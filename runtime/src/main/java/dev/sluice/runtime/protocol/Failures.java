@@ -46,7 +46,7 @@ public final class Failures {
       // a handler's push names its signal (slot -1 - kind), a run's the item in its queue slot
       return new PipelineException(plan.name, plan.stageNames[s], item(plan, items, s, err[e + 3]),
           "pushed more than @Max(" + items.channelMax(s, err[e + 4]) + ") items to channel '"
-              + items.channelName(s, err[e + 4]) + "' for one input" + where, null);
+              + items.channelName(s, err[e + 4]) + "' in one call" + where, null);
     }
     if (code == ERR_INDEX || code == ERR_DIVIDE) {
       // Java's exception in node code: the CPU's message and cause, with Java's own wording

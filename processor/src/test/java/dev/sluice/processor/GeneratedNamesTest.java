@@ -1,0 +1,46 @@
+package dev.sluice.processor;
+
+import static com.google.testing.compile.CompilationSubject.assertThat;
+import static dev.sluice.processor.Sources.java;
+
+import com.google.testing.compile.Compilation;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Names a user may choose that the generated code also builds names from: they must never make it
+ * fail to compile (outside-in cases 47, 52 to 54 and 162). {@code UnderscoreNamesTest} in the
+ * examples runs such a pipeline on every back end.
+ */
+class GeneratedNamesTest {
+  /** Stage a with channel and field b_c, stage a_b with channel and field c: joined with '_', alike. */
+  @Test
+  void underscoresThatJoinAlike() {
+    Compilation c = Sources.compile(java("P", """
+        @Node final class N1 { @Reduce(ReduceOp.SUM) int b_c; void run(int x, IntOut b_c) { this.b_c += x; b_c.push(x); } }
+        @Node final class N2 { @Reduce(ReduceOp.SUM) int c; void run(int x, IntOut c) { this.c += x; c.push(x); } }
+        @Pipeline interface P {
+          @Source int in();
+          @From("in") N1 a();
+          @From("a") N2 a_b();
+          @Sink @From("a_b") int out();
+          @Sink @From("a_b") int out_n();
+        }
+        """));
+    assertThat(c).succeededWithoutWarnings();
+  }
+
+  /** runColumns takes one array per component, named after it: no name of its body may be one of them. */
+  @Test
+  void recordComponentsNamedLikeTheGeneratedCode() {
+    Compilation c = Sources.compile(java("P", """
+        record R(int columns, long chunk, float Objects, double InputCursor, int n, int execute) {}
+        @Node final class N { void run(R r, IntOut out) { out.push(r.columns() + r.n()); } }
+        @Pipeline interface P {
+          @Source R in();
+          @From("in") N n();
+          @Sink @From("n") int out();
+        }
+        """));
+    assertThat(c).succeededWithoutWarnings();
+  }
+}
