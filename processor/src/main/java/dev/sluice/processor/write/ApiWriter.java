@@ -145,6 +145,7 @@ final class ApiWriter {
    */
   private MethodSpec executeColumns(List<String> cols) {
     MethodSpec.Builder m = MethodSpec.methodBuilder("executeColumns")
+        .addJavadoc("{@code runColumns}' arrays, in component order: none null, all as long as the first.\n")
         .addModifiers(Modifier.PRIVATE)
         .returns(resultName())
         .addParameter(Object[].class, "columns");

@@ -153,15 +153,19 @@ public abstract class DirectInstance {
     String what = cause instanceof MaxExceededException
         ? cause.getMessage()
         : cause.getClass().getSimpleName() + (cause.getMessage() == null ? "" : ": " + cause.getMessage());
-    String where = stage == 0 || exhausted ? "" : " (this instance was reading " + chunk + ")";
-    return new PipelineException(plan.name, plan.stageNames[stage], item, what + where, cause);
+    return new PipelineException(plan.name, plan.stageNames[stage], item, what + where(stage), cause);
+  }
+
+  /** Which input items this instance was reading, while it was still reading them: for messages. */
+  private String where(int stage) {
+    return stage == 0 || exhausted ? "" : " (this instance was reading " + chunk + ")";
   }
 
   /** The failure of an enumerator whose {@code count(parent)} is out of its region's bounds. */
   protected final PipelineException badCount(int stage, Object parent, int count, int max) {
     return new PipelineException(plan.name, plan.stageNames[stage], String.valueOf(parent),
         "count(parent) returned " + count + " elements; the region allows 0.." + max
-            + " (@Region(maxElements))", null);
+            + " (@Region(maxElements))" + where(stage), null);
   }
 
   /** What {@code Raise.raise} throws for one signal more than an item may raise. */
