@@ -22,6 +22,15 @@ class DeviceErrorsTest {
     return a;
   }
 
+  /** A device number past the last says how many there are, each by the name that picks it. */
+  @Test
+  void aMissingDeviceNumberListsTheDevices() {
+    OpenClAvailable.device();
+    IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> Device.opencl(99));
+    assertTrue(e.getMessage().matches("no OpenCL device 99; this machine has \\d+ OpenCL devices?: opencl:0 = .*"),
+        e.getMessage());
+  }
+
   @Test
   void pushBeyondMaxNamesNodeAndItemLikeTheCpu() {
     Device cl = OpenClAvailable.device();

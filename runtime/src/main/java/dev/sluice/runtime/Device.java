@@ -143,10 +143,11 @@ public final class Device {
         false, Map.of());
   }
 
+  /** "2 OpenCL devices: opencl:0 = ..., opencl:1 = ...": how many, and each by the name that picks it. */
   private static String describeAll(List<DeviceDiscovery.Found> all) {
-    StringBuilder b = new StringBuilder();
+    StringBuilder b = new StringBuilder().append(all.size()).append(all.size() == 1 ? " OpenCL device: " : " OpenCL devices: ");
     for (int i = 0; i < all.size(); i++) {
-      b.append(i == 0 ? "" : ", ").append(i).append(": ").append(all.get(i).description());
+      b.append(i == 0 ? "" : ", ").append("opencl:").append(i).append(" = ").append(all.get(i).description());
     }
     return b.toString();
   }

@@ -68,7 +68,9 @@ final class ReportSum implements Serializable {
       c[4] += st.signals();
       c[5] += st.flushes();
       c[6] += st.blocks();
-      fillTimesRuns[s] += st.vectorFill() * st.runs();
+      if (st.runs() > 0) {
+        fillTimesRuns[s] += st.vectorFill() * st.runs(); // a direct-call run has no runs and no fill (NaN)
+      }
     }
     for (int k = 0; k < sinks.size(); k++) {
       sinkItems[k] += sinks.get(k).items();
@@ -143,7 +145,7 @@ final class ReportSum implements Serializable {
     for (int s = 0; s < stageNames.length; s++) {
       long[] c = stageCounts[s];
       stages.add(new RunReport.StageStats(stageNames[s], stageKinds[s], c[0], c[1], c[2], c[3],
-          c[3] == 0 ? 0 : fillTimesRuns[s] / c[3], c[4], c[5], c[6]));
+          c[3] == 0 ? Double.NaN : fillTimesRuns[s] / c[3], c[4], c[5], c[6]));
     }
     List<RunReport.SinkStats> sinks = new ArrayList<>();
     for (int k = 0; k < sinkNames.length; k++) {

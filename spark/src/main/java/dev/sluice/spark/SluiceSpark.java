@@ -89,7 +89,26 @@ public final class SluiceSpark<T, R> implements Serializable {
   private static <P> Broadcast<PipelineFactory<P>> broadcast(JavaSparkContext sc, PipelineFactory<P> factory) {
     Objects.requireNonNull(sc, "sc");
     Objects.requireNonNull(factory, "factory");
+    requireSerializable(factory);
     return sc.broadcast(factory);
+  }
+
+  /**
+   * Serializes {@code factory} once here, so that one capturing something that cannot travel (a
+   * connection, a non-serializable node) fails at once, in the caller's words, and not as Spark's
+   * checked {@code NotSerializableException} thrown through a method that declares none.
+   */
+  static void requireSerializable(PipelineFactory<?> factory) {
+    try (java.io.ObjectOutputStream out = new java.io.ObjectOutputStream(java.io.OutputStream.nullOutputStream())) {
+      out.writeObject(factory);
+    } catch (java.io.NotSerializableException e) {
+      throw new IllegalArgumentException("the PipelineFactory given to SluiceSpark must be serializable, with"
+          + " everything it captures, since every executor makes its pipelines with it; " + e.getMessage()
+          + " is not (make the factory a lambda that captures only serializable values, or build what it needs"
+          + " inside it)", e);
+    } catch (java.io.IOException e) {
+      throw new IllegalArgumentException("the PipelineFactory given to SluiceSpark could not be serialized: " + e, e);
+    }
   }
 
   /** A pipeline factory, broadcast, waiting for how to run it over arrays of items. */

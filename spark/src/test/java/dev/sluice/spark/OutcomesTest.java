@@ -47,4 +47,18 @@ class OutcomesTest {
     acc.reset();
     assertTrue(acc.isZero());
   }
+
+  /** The CPU back end's direct calls have no runs: the sum says so (n/a, JSON null), as one run's report does. */
+  @Test
+  void noRunsMeansNoFill() {
+    ReportSum sum = report(10, 4, Double.NaN, 0, "JVM");
+    sum.add(report(20, 8, Double.NaN, 0, "JVM").toReport());
+    RunReport r = sum.toReport();
+    assertTrue(Double.isNaN(r.stage("a").vectorFill()), "fill " + r.stage("a").vectorFill());
+    assertTrue(r.toString().contains("n/a"), r.toString());
+    assertTrue(r.toJson().contains("\"vectorFill\":null"), r.toJson());
+    // with a run that has runs, its fill alone counts
+    sum.add(report(30, 1, 0.25, 4, "OpenCL x").toReport());
+    assertEquals(0.25, sum.toReport().stage("a").vectorFill(), 1e-12);
+  }
 }

@@ -62,6 +62,17 @@ class FilterChainTest {
     assertSameInts(Reference.kept(in, 5, 1_500), p.runChunks(parts.iterator()).kept(), "runChunks");
   }
 
+  /** Too few firings for the input reads as a hang, with where every queue stood. */
+  @Test
+  void maxStepsFailsWithTheSchedulersState() {
+    TinyFilterChainPipeline p = TinyFilterChainPipeline.builder().small(() -> new Below(BOUND))
+        .instances(1).maxSteps(3).device(Device.cpuScheduled()).build();
+    IllegalStateException e = org.junit.jupiter.api.Assertions.assertThrows(IllegalStateException.class,
+        () -> p.run(input(3_000)));
+    org.junit.jupiter.api.Assertions.assertTrue(e.getMessage().contains("scheduler exceeded 3 firings (a hang?) in instance 0")
+        && e.getMessage().contains("; state: input read: "), e.getMessage());
+  }
+
   @Test
   void tinySettingsMatchReference() {
     tinySettingsMatchReference(Device.cpu());

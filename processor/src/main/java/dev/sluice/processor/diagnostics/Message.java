@@ -53,7 +53,7 @@ public enum Message {
   REGION_COUNT(210, "@Region node %s must declare exactly one method int count(P parent)"),
   REGION_WITH_RUN(211, "@Region node %s enumerates with count(parent); it must not declare run"),
   MAX_LESS_THAN_ONE(212, "@Max(%d) on channel '%s' must be at least 1"),
-  CHANNEL_CONFLICT(213, "channel '%s' is declared as %s here but as %s in %s; one name is one channel"),
+  CHANNEL_CONFLICT(213, "channel '%s' is declared as %s here but as %s in %s; one name is one channel%s"),
   HANDLER_NOT_VOID(214, "signal handler %s must return void"),
   HANDLER_SIGNATURE(215, "@SignalHandler(%s) %s must take %s as its first parameter"),
   HANDLER_PARAMETER(216, "parameter '%s' of signal handler %s must be an output channel"),

@@ -195,7 +195,10 @@ final class ParamChecker {
     if (previous != null
         && (!previous.type.equals(channel.type) || previous.max != channel.max || previous.aggregate != channel.aggregate)) {
       out.add(Diagnostic.on(p, Message.CHANNEL_CONFLICT, name, channel.describe(), previous.describe(),
-          previous.method.getSimpleName() + "(...)"));
+          previous.method.getSimpleName() + "(...)", name.matches("arg\\d+")
+              ? " (a name the compiler made up: " + method.getEnclosingElement() + " was compiled without -parameters;"
+                  + " compile it with -parameters to keep its channels' names)"
+              : ""));
     }
   }
 

@@ -269,6 +269,10 @@ public final class InstanceRunner {
       return;
     }
     RuntimeException failure = Failures.of(plan, control.maxSteps, err, G, items, "");
+    if (failure != null && err[G * ERR_STRIDE + 1] == dev.sluice.runtime.protocol.StateLayout.ERR_STEPS) {
+      // a hang: where every queue stood says which stage waited on which
+      throw new IllegalStateException(failure.getMessage() + "; state: " + state());
+    }
     if (failure != null) {
       throw failure;
     }
