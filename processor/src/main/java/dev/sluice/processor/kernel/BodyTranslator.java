@@ -279,6 +279,7 @@ public final class BodyTranslator {
         case VARIABLE -> out.addStatement("$L", local(path));
         case IF -> ifStatement(path, (IfTree) t, out);
         case FOR_LOOP -> {
+          boolean endless;
           ForLoopTree f = (ForLoopTree) t;
           if (f.getInitializer().size() > 1 && f.getInitializer().get(0) instanceof VariableTree) {
             // Aparapi declares only the first (OpenCL: "use of undeclared identifier")
@@ -294,12 +295,13 @@ public final class BodyTranslator {
           for (ExpressionStatementTree s : f.getUpdate()) {
             update.add(expr(child(path, s.getExpression())));
           }
-          String cond = f.getCondition() == null ? "" : expr(child(path, f.getCondition()));
+          String cond = loopCondition(path, f.getCondition());
           // declarations share one type (int i = 0, j = 1); expressions are listed as they are
           String first = f.getInitializer().isEmpty() || f.getInitializer().get(0) instanceof VariableTree
               ? JavaSpelling.forInit(init) : String.join(", ", init);
           Exits saved = loop;
           loop = exits(f.getStatement(), out);
+          endless = loop.broke == null && (f.getCondition() == null || endless(path, f.getCondition()));
           try {
             // the break flag is tested first: after a break the condition is not evaluated again
             String test = loop.broke == null ? cond : "!" + loop.broke + (cond.isEmpty() ? "" : " && (" + cond + ")");
@@ -332,24 +334,29 @@ public final class BodyTranslator {
             loop = saved;
           }
           out.endControlFlow();
+          unreachableEnd(endless, out);
         }
         case WHILE_LOOP -> {
+          boolean endless;
           WhileLoopTree w = (WhileLoopTree) t;
-          String cond = expr(child(path, w.getCondition()));
+          String cond = loopCondition(path, w.getCondition());
           Exits saved = loop;
           loop = exits(w.getStatement(), out);
           try {
             out.beginControlFlow("while $L", loop.broke == null ? cond : "(!" + loop.broke + " && " + cond + ")");
             loopBody(child(path, w.getStatement()), out);
             backEdge(out);
+            endless = loop.broke == null && endless(path, w.getCondition());
           } finally {
             loop = saved;
           }
           out.endControlFlow();
+          unreachableEnd(endless, out);
         }
         case DO_WHILE_LOOP -> {
+          boolean endless = false;
           DoWhileLoopTree d = (DoWhileLoopTree) t;
-          String cond = expr(child(path, d.getCondition()));
+          String cond = loopCondition(path, d.getCondition());
           Exits saved = loop;
           loop = exits(d.getStatement(), out);
           try {
@@ -377,9 +384,11 @@ public final class BodyTranslator {
               backEdge(out);
               out.endControlFlow("while ($N)", again);
             }
+            endless = loop.broke == null && endless(path, d.getCondition());
           } finally {
             loop = saved;
           }
+          unreachableEnd(endless, out);
         }
         case BREAK, CONTINUE -> {
           boolean isBreak = t.getKind() == Tree.Kind.BREAK;
@@ -798,6 +807,51 @@ public final class BodyTranslator {
       }
       subset.unknownExpression(path, current);
       return "0";
+    }
+
+    /** Whether a loop's condition is a constant {@code true}: only a return or a break leaves it. */
+    private boolean endless(TreePath loop, ExpressionTree condition) {
+      return constant(child(loop, condition)) && Boolean.TRUE.equals(constantValue(child(loop, condition)));
+    }
+
+    /**
+     * After a loop that only {@code return} leaves ({@code while (true)} with no break): javac knew
+     * nothing follows it; with its condition a call ({@link #loopCondition}) it does not, so a method
+     * that returns a value ends with a return that is never reached.
+     */
+    private void unreachableEnd(boolean endless, CodeBlock.Builder out) {
+      TypeKind returns = current.getReturnType().getKind();
+      if (!endless || returns == TypeKind.VOID) {
+        return;
+      }
+      out.addStatement("return $L", switch (returns) {
+        case BOOLEAN -> "false";
+        case LONG -> "0L";
+        case FLOAT -> "0f";
+        case DOUBLE -> "0.0";
+        case BYTE -> "(byte) 0";
+        case SHORT -> "(short) 0";
+        default -> "0";
+      });
+    }
+
+    /**
+     * A loop's condition, as a call when it is missing ({@code for (;;)}) or constant ({@code while
+     * (true)}): javac compiles such a loop into a jump back with no test, which Aparapi cannot
+     * structure ("CodeGenException: goto"), most often when only a {@code return} leaves it. The
+     * call is not folded, so the loop keeps its test.
+     */
+    private String loopCondition(TreePath loop, ExpressionTree condition) {
+      if (condition == null) {
+        return KernelNames.ARITH + ".opaque(true)";
+      }
+      String printed = expr(child(loop, condition));
+      if (!constant(child(loop, condition))) {
+        return printed;
+      }
+      // a while's or do's condition is a parenthesized tree, printed in its parentheses: keep them outside
+      String call = KernelNames.ARITH + ".opaque(" + printed + ")";
+      return condition.getKind() == Tree.Kind.PARENTHESIZED ? "(" + call + ")" : call;
     }
 
     /**
