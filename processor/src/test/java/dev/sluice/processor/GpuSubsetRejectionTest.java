@@ -131,7 +131,7 @@ class GpuSubsetRejectionTest {
             out.push(Math.floorMod(m, 7)); // floorMod
           }
         }
-        """), Message.GPU_CALL, "// floorMod", "call to Math.floorMod (OpenCL has no built-in for it)");
+        """), Message.GPU_CALL, "// floorMod", "call to Math.floorMod (not among the Math methods the kernel translates");
   }
 
   // ---- SLU603 labels (an unlabeled break or continue is translated, see LoopExits) ----

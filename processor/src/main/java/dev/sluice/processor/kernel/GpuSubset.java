@@ -150,7 +150,7 @@ final class GpuSubset {
   /** Whether {@code Math.name} has an OpenCL built-in; otherwise reports it. */
   boolean math(TreePath path, ExecutableElement method, String name) {
     if (!MATH.contains(name)) {
-      refuse(path, method, Message.GPU_CALL, "Math." + name + " (OpenCL has no built-in for it)");
+      refuse(path, method, Message.GPU_CALL, "Math." + name + " (not among the Math methods the kernel translates: see docs/gpu-backend.md, The GPU subset)");
       return false;
     }
     return true;
