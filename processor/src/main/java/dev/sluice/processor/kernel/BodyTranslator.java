@@ -318,8 +318,9 @@ public final class BodyTranslator {
               // flag; Aparapi then rebuilds a while loop, which loses a variable the init declares
               if (!f.getInitializer().isEmpty() && f.getInitializer().get(0) instanceof VariableTree) {
                 subset.refuse(path, current, Message.GPU_CONSTRUCT,
-                    "a for loop with a break, a variable declared in its init and an update other than assignments to locals",
-                    "declare the variable before the loop, or update locals only");
+                    "a for loop with a break, a variable declared in its init and an update the kernel cannot guard (a field's, or"
+                        + " += or ++ on a float or double counter)",
+                    "declare the variable before the loop, or write the update as an assignment to a local (t = t + 0.1)");
               }
               out.beginControlFlow("for ($L; $L; )", first, test);
               loopBody(child(path, f.getStatement()), out);
