@@ -32,7 +32,7 @@ final class LocalScopes {
   /** Pushes {@code x}'s answer to each shape, {@code SHAPES} values per item. */
   @Node
   public static final class Shapes {
-    static final int SHAPES = 8;
+    static final int SHAPES = 9;
 
     @Param final int[] table;
 
@@ -132,6 +132,20 @@ final class LocalScopes {
         }
       }
       out.push(x - 7);
+
+      // a counter declared in a block right before a while loop whose body declares a local
+      // (outside-in case c07b): Aparapi took its store for a for loop's init and dropped it
+      long blockSum = 0;
+      {
+        int v = table[x & 1];
+        int k = 0;
+        while (k < 2) {
+          int w = v * 3 + k;
+          blockSum += w;
+          k++;
+        }
+      }
+      out.push((int) blockSum);
     }
 
     /** {@code (NEVER & 4) != 0} is a constant false, which javac compiles to nothing. */

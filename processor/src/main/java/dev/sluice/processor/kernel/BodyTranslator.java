@@ -343,6 +343,7 @@ public final class BodyTranslator {
           String cond = loopCondition(path, w.getCondition());
           Exits saved = loop;
           loop = exits(w.getStatement(), out);
+          loopEntry(out);
           try {
             out.beginControlFlow("while $L", loop.broke == null ? cond : "(!" + loop.broke + " && " + cond + ")");
             loopBody(child(path, w.getStatement()), out);
@@ -602,6 +603,18 @@ public final class BodyTranslator {
         out.addStatement("boolean $N = false", next);
       }
       return new Exits(broke, next, n);
+    }
+
+    /**
+     * Before a {@code while} loop: one instruction between the stores before it and its test. Aparapi
+     * takes a store right before a loop for a {@code for} loop's init; when the loop then ends on
+     * {@link #backEdge}'s statement instead of an update, it prints a {@code while} and drops that
+     * store with its declaration ("use of undeclared identifier"), as in {@code { int v = ...; int k
+     * = 0; while (k < 2) { int w = ...; ...; k++; } }} (outside-in case c07b).
+     */
+    private void loopEntry(CodeBlock.Builder out) {
+      out.add("// between the locals before the loop and its test, for Aparapi to keep their declarations\n");
+      out.addStatement("$N = $N", KernelNames.STAGE, KernelNames.STAGE);
     }
 
     /**
