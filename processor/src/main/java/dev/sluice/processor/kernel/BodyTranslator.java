@@ -613,8 +613,7 @@ public final class BodyTranslator {
      * = 0; while (k < 2) { int w = ...; ...; k++; } }} (outside-in case c07b).
      */
     private void loopEntry(CodeBlock.Builder out) {
-      out.add("// between the locals before the loop and its test, for Aparapi to keep their declarations\n");
-      out.addStatement("$N = $N", KernelNames.STAGE, KernelNames.STAGE);
+      marker(out, "between the locals before the loop and its test, for Aparapi to keep their declarations");
     }
 
     /**
@@ -625,7 +624,12 @@ public final class BodyTranslator {
      * if (t > 0) {..} if (b) {..} } }} is enough.
      */
     private void backEdge(CodeBlock.Builder out) {
-      out.add("// where the body's branches end, for Aparapi to find the loop\n");
+      marker(out, "where the body's branches end, for Aparapi to find the loop");
+    }
+
+    /** A statement that does nothing but is one instruction in the kernel's bytecode ({@code sl_stage = sl_stage}). */
+    private void marker(CodeBlock.Builder out, String why) {
+      out.add("// $L\n", why);
       out.addStatement("$N = $N", KernelNames.STAGE, KernelNames.STAGE);
     }
 

@@ -7,6 +7,7 @@ import dev.sluice.processor.model.InputRef;
 import dev.sluice.processor.model.ItemType;
 import dev.sluice.processor.model.PipelineModel;
 import dev.sluice.processor.model.StageModel;
+import dev.sluice.processor.read.MadeUpNames;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Deque;
@@ -76,12 +77,8 @@ public final class GraphValidator {
         List<String> channels = producer.channelNames();
         String channel = ref.channel();
         if (channel != null && !channels.contains(channel)) {
-          // a class file compiled without -parameters names its parameters arg0, arg1, ...
-          boolean synthetic = !channels.isEmpty() && channels.stream().allMatch(c -> c.matches("arg\\d+"));
-          out.add(at(consumer, ref, Message.UNKNOWN_CHANNEL, producer.name(), channel, channels, synthetic
-              ? " (names the compiler made up: " + producer.node().qualifiedName() + " was compiled without"
-                  + " -parameters; compile it with -parameters to keep its channels' names)"
-              : ""));
+          out.add(at(consumer, ref, Message.UNKNOWN_CHANNEL, producer.name(), channel, channels,
+              MadeUpNames.all(channels) ? MadeUpNames.hint(producer.node().qualifiedName()) : ""));
           continue;
         }
         if (channel == null && channels.isEmpty()) {

@@ -10,6 +10,7 @@ import dev.sluice.processor.diagnostics.Message;
 import dev.sluice.processor.model.ItemType;
 import dev.sluice.processor.read.Annotations;
 import dev.sluice.processor.read.ItemTypes;
+import dev.sluice.processor.read.MadeUpNames;
 import dev.sluice.processor.read.ParamTypes;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -195,10 +196,8 @@ final class ParamChecker {
     if (previous != null
         && (!previous.type.equals(channel.type) || previous.max != channel.max || previous.aggregate != channel.aggregate)) {
       out.add(Diagnostic.on(p, Message.CHANNEL_CONFLICT, name, channel.describe(), previous.describe(),
-          previous.method.getSimpleName() + "(...)", name.matches("arg\\d+")
-              ? " (a name the compiler made up: " + method.getEnclosingElement() + " was compiled without -parameters;"
-                  + " compile it with -parameters to keep its channels' names)"
-              : ""));
+          previous.method.getSimpleName() + "(...)",
+          MadeUpNames.all(List.of(name)) ? MadeUpNames.hint(method.getEnclosingElement()) : ""));
     }
   }
 

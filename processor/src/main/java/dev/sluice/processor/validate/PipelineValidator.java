@@ -161,13 +161,7 @@ public final class PipelineValidator {
    */
   private static void checkNodeRecords(TypeElement node, String pkg, Set<TypeElement> records,
       List<Diagnostic> out) {
-    boolean region = Annotations.has(node, Region.class);
-    for (ExecutableElement m : ElementFilter.methodsIn(node.getEnclosedElements())) {
-      boolean called = Annotations.has(m, SignalHandler.class)
-          || m.getSimpleName().contentEquals(region ? "count" : "run");
-      if (!called) {
-        continue;
-      }
+    for (ExecutableElement m : calledMethods(node)) {
       for (VariableElement p : m.getParameters()) {
         List<TypeMirror> types = new ArrayList<>(List.of(p.asType()));
         if (p.asType() instanceof DeclaredType d) {
@@ -199,13 +193,18 @@ public final class PipelineValidator {
     return Optional.empty();
   }
 
+  /** The methods of a node the generated classes call: {@code run} (or {@code count}) and the handlers. */
+  private static List<ExecutableElement> calledMethods(TypeElement node) {
+    boolean region = Annotations.has(node, Region.class);
+    return ElementFilter.methodsIn(node.getEnclosedElements()).stream()
+        .filter(m -> Annotations.has(m, SignalHandler.class) || m.getSimpleName().contentEquals(region ? "count" : "run"))
+        .toList();
+  }
+
   /** A node in another package: the methods the generated class calls must be public. */
   private static Optional<String> nonPublicMethod(TypeElement node) {
-    boolean region = Annotations.has(node, Region.class);
-    for (ExecutableElement m : ElementFilter.methodsIn(node.getEnclosedElements())) {
-      boolean called = Annotations.has(m, SignalHandler.class)
-          || m.getSimpleName().contentEquals(region ? "count" : "run");
-      if (called && !m.getModifiers().contains(Modifier.PUBLIC)) {
+    for (ExecutableElement m : calledMethods(node)) {
+      if (!m.getModifiers().contains(Modifier.PUBLIC)) {
         return Optional.of("its method " + m.getSimpleName() + "(...) is not public and it is in another package");
       }
     }
