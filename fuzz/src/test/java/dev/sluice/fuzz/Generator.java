@@ -39,7 +39,7 @@ final class Generator {
   /** What {@code -Dfuzz.features=} can restrict; the default is all of them. */
   static final List<String> FEATURES = List.of(
       "fanout", "fanin", "regions", "signals", "state", "reduce", "params", "records", "floats", "tiny", "loops", "exits",
-      "blocks", "dowhile", "nested", "helpers", "errors", "range", "beginpush", "cpuonly", "xsignals");
+      "blocks", "dowhile", "nested", "helpers", "errors", "range", "beginpush", "cpuonly", "xsignals", "scans");
 
   private static final int MAX_MULT = 2_000;
 
@@ -71,6 +71,8 @@ final class Generator {
   private Random errorsRandom;
   /** The draws for {@code "xsignals"} (user signals into and out of regions), likewise. */
   private Random crossRandom;
+  /** The draws for {@code "scans"} (a push after a loop of data-dependent length), likewise. */
+  private Random scansRandom;
   /** The node whose bodies are being generated: where a new helper may be private. */
   private Stage current;
   /** The helper whose body is being generated, or null: its body calls only earlier helpers. */
@@ -100,6 +102,7 @@ final class Generator {
     beginRandom = new Random(seed * 0x9E3779B97F4A7C15L + 23);
     cpuRandom = new Random(seed * 0xD6E8FEB86659FD93L + 29);
     crossRandom = new Random(seed * 0xA0761D6478BD642FL + 31);
+    scansRandom = new Random(seed * 0xE7037ED1A0B428DBL + 37);
     current = null;
     building = null;
     inBlock = false;
@@ -781,6 +784,45 @@ final class Generator {
   private void pushes(Stage s, Channel c, Scope sc, int budget) {
     List<Stmt> body = c.aggregate ? s.end : s.run;
     pushesInto(body, s, c, sc, budget);
+    if (on("scans")) {
+      drawing(scansRandom, () -> {
+        scan(body, c, sc);
+        return null;
+      });
+    }
+  }
+
+  /**
+   * Perhaps turns one of the pushes on {@code c} in {@code body} into a {@link Stmt.Scan}: the same
+   * guard, a value that adds the loop's sum, a bound of {@code e & 31} or {@code e & 63}.
+   */
+  private void scan(List<Stmt> body, Channel c, Scope sc) {
+    if (r.nextInt(3) != 0) {
+      return;
+    }
+    List<Integer> at = new ArrayList<>();
+    for (int i = 0; i < body.size(); i++) {
+      if (body.get(i) instanceof Stmt.Push p && p.ch == c && p.comps != null) {
+        at.add(i);
+      }
+    }
+    if (at.isEmpty()) {
+      return;
+    }
+    int i = at.get(r.nextInt(at.size()));
+    int mask = r.nextBoolean() ? 31 : 63;
+    Expr bound = new Expr.Bin("&", cast(Prim.INT, gen(Prim.INT, 1, sc)), new Expr.Const(Prim.INT, mask), mask);
+    Scope loop = sc.with(new Expr.Ref(Expr.Ref.Kind.LOCAL, Prim.INT, Stmt.Scan.INDEX, 63))
+        .with(new Expr.Ref(Expr.Ref.Kind.LOCAL, Prim.INT, Stmt.Scan.LIMIT, mask));
+    Expr term = new Expr.Bin("&", cast(Prim.INT, gen(Prim.INT, 1, loop)), new Expr.Const(Prim.INT, 255), 255);
+    Expr.Cond skip = r.nextBoolean() ? cond(loop) : null;
+    Expr acc = new Expr.Ref(Expr.Ref.Kind.LOCAL, Prim.INT, Stmt.Scan.SUM, 64 * 256);
+    List<Expr> comps = value(c.ty, sc.with(acc));
+    Expr first = comps.get(0);
+    comps.set(0, fit(new Expr.Bin("+", cast(first.type, acc), first, acc.bound + first.bound), first.type.itemBound));
+    Stmt.Push old = (Stmt.Push) body.get(i);
+    body.set(i, new Stmt.Scan(bound, r.nextInt(Stmt.Scan.FORMS), term, skip, new Stmt.Push(c, comps, old.guard)));
+    spec.used.add("scans");
   }
 
   private void pushesInto(List<Stmt> body, Stage s, Channel c, Scope sc, int budget) {

@@ -110,7 +110,7 @@ final class Spec {
     }
 
     boolean hasRunPush() {
-      return run.stream().anyMatch(s -> s instanceof Stmt.Push || s instanceof Stmt.LoopPush);
+      return run.stream().anyMatch(s -> s instanceof Stmt.Push || s instanceof Stmt.LoopPush || s instanceof Stmt.Scan);
     }
   }
 

@@ -289,6 +289,115 @@ abstract class Stmt {
     }
   }
 
+  /**
+   * A push after a loop whose trip count is data-dependent:
+   * {@code { int lim = bound; int acc = 0; int q; <loop over q = 0 .. lim adding term(q) to acc>;
+   * acc += q; push }},
+   * {@code bound} in 0..31 or 0..63. The loop has one of six forms, most of them left by a
+   * {@code break} that the kernel writes as a flag: {@code for (;;)} with the test first,
+   * {@code while (true)}, a {@code for} to 64 with the test last, {@code while (q <= lim)}, a
+   * do-while, and {@code for (q = 0; q <= lim; q++)} with perhaps a {@code continue}. PoCL's
+   * vectorized work-group loops once ran the first form one pass too long for bounds 14 and 30,
+   * which the counter read after the loop shows.
+   */
+  static final class Scan extends Stmt {
+    static final String INDEX = "q";
+    static final String LIMIT = "lim";
+    static final String SUM = "acc";
+    static final int FORMS = 6;
+
+    final Expr bound;
+    final int form;
+    final Expr term;
+    final Expr.Cond skip;
+    final Push push;
+
+    Scan(Expr bound, int form, Expr term, Expr.Cond skip, Push push) {
+      this.bound = bound;
+      this.form = form;
+      this.term = term;
+      this.skip = form == 5 ? skip : null;
+      this.push = push;
+    }
+
+    void java(StringBuilder b, String indent) {
+      String in = indent + "  ";
+      String add = in + "  " + SUM + " += " + term.java() + ";\n";
+      b.append(indent).append("{\n");
+      b.append(in).append("int ").append(LIMIT).append(" = ").append(bound.java()).append(";\n");
+      b.append(in).append("int ").append(SUM).append(" = 0;\n");
+      String q = INDEX;
+      switch (form) {
+        case 0 -> b.append(in).append("int ").append(q).append(";\n")
+            .append(in).append("for (").append(q).append(" = 0; ; ").append(q).append("++) {\n")
+            .append(in).append("  if (").append(q).append(" > ").append(LIMIT).append(") break;\n").append(add)
+            .append(in).append("}\n");
+        case 1 -> b.append(in).append("int ").append(q).append(" = 0;\n")
+            .append(in).append("while (true) {\n")
+            .append(in).append("  if (").append(q).append(" > ").append(LIMIT).append(") break;\n").append(add)
+            .append(in).append("  ").append(q).append("++;\n")
+            .append(in).append("}\n");
+        case 2 -> b.append(in).append("int ").append(q).append(";\n")
+            .append(in).append("for (").append(q).append(" = 0; ").append(q).append(" < 64; ").append(q)
+            .append("++) {\n").append(add)
+            .append(in).append("  if (").append(q).append(" >= ").append(LIMIT).append(") break;\n")
+            .append(in).append("}\n");
+        case 3 -> b.append(in).append("int ").append(q).append(" = 0;\n")
+            .append(in).append("while (").append(q).append(" <= ").append(LIMIT).append(") {\n").append(add)
+            .append(in).append("  ").append(q).append("++;\n")
+            .append(in).append("}\n");
+        case 4 -> b.append(in).append("int ").append(q).append(" = 0;\n")
+            .append(in).append("do {\n").append(add)
+            .append(in).append("  ").append(q).append("++;\n")
+            .append(in).append("} while (").append(q).append(" <= ").append(LIMIT).append(");\n");
+        default -> {
+          b.append(in).append("int ").append(q).append(";\n");
+          b.append(in).append("for (").append(q).append(" = 0; ").append(q).append(" <= ").append(LIMIT)
+              .append("; ").append(q).append("++) {\n");
+          if (skip != null) {
+            b.append(in).append("  if ").append(skip.java()).append(" continue;\n");
+          }
+          b.append(add).append(in).append("}\n");
+        }
+      }
+      b.append(in).append(SUM).append(" += ").append(q).append(";\n");
+      push.java(b, in);
+      b.append(indent).append("}\n");
+    }
+
+    void exec(Expr.Env env, Effects fx) {
+      int lim = (Integer) bound.eval(env);
+      if (lim < 0 || lim > 63) {
+        throw new IllegalStateException("generator bug: scan bound " + lim + " outside 0..63");
+      }
+      env.locals.put(LIMIT, lim);
+      int acc = 0;
+      try {
+        // every form adds term(q) for q = 0 .. lim, the last skipping where skip holds
+        for (int q = 0; q <= lim; q++) {
+          env.locals.put(INDEX, q);
+          if (skip != null && skip.test(env)) {
+            continue;
+          }
+          acc += (Integer) term.eval(env);
+        }
+        env.locals.remove(INDEX);
+        // the counter after the loop: one past the bound, but the for to 64 breaks before its update
+        acc += form == 2 ? lim : lim + 1;
+        env.locals.put(SUM, acc);
+        push.exec(env, fx);
+      } finally {
+        env.locals.remove(INDEX);
+        env.locals.remove(LIMIT);
+        env.locals.remove(SUM);
+      }
+    }
+
+    int pushes(Spec.Channel c) {
+      return push.pushes(c);
+    }
+  }
+
   /** A {@code @Reduce} update with its operator, in run. */
   static final class Reduce extends Stmt {
     final Spec.Field f;
