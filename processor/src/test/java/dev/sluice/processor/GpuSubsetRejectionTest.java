@@ -411,6 +411,22 @@ class GpuSubsetRejectionTest {
     assertThat(sluiceErrors(c)).hasSize(2);
   }
 
+  @Test
+  void aChannelPassedToAHelperIsOneErrorAtTheCall() {
+    rejects(gpu("""
+        @Node final class N {
+          void run(int x, IntOut out) {
+            emit(out, x);              // passed on
+          }
+          static void emit(IntOut o, int x) {
+            o.push(x + 1);
+          }
+        }
+        """), Message.GPU_CHANNEL_PASSED, "// passed on",
+        "'out' is an output channel (dev.sluice.IntOut), which a kernel pushes only in the method that received it: it"
+            + " cannot be passed to 'emit(...)'. Let the helper return the value and push it in run");
+  }
+
   // ---- SLU611 static fields ----
 
   @Test

@@ -40,6 +40,7 @@ import dev.sluice.processor.model.HandlerModel;
 import dev.sluice.processor.model.ItemType;
 import dev.sluice.processor.model.RunParam;
 import dev.sluice.processor.model.StageModel;
+import dev.sluice.processor.read.ParamTypes;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -1066,6 +1067,17 @@ public final class BodyTranslator {
         case STATE_FIELD:
           // one copy per work-group (pipeline instance); only handlers, on lane 0, write it
           return KernelNames.state(stage.name(), fields.get(e).name()) + "[" + KernelNames.G + "]";
+        case CHANNEL:
+        case RAISE:
+          // push and raise are translated where called: what is left here is a use of the channel itself
+          if (path.getParentPath().getLeaf() instanceof MethodInvocationTree call) {
+            subset.refuse(path, current, Message.GPU_CHANNEL_PASSED, name,
+                (role == Role.CHANNEL ? "an output channel (" : "a signal channel (") + e.asType() + ")",
+                "'" + call.getMethodSelect() + "(...)'", current.getSimpleName());
+            return "0";
+          }
+          subset.refuse(path, current, Message.GPU_OBJECT, name, e.asType());
+          return "0";
         default:
           subset.refuse(path, current, Message.GPU_OBJECT, name, e.asType());
           return "0";
@@ -1197,6 +1209,9 @@ public final class BodyTranslator {
       TreePath mp = trees.getPath(m);
       if (!subset.helper(at, current, m, key, mp)) {
         return "";
+      }
+      if (m.getParameters().stream().anyMatch(p -> ParamTypes.classify(p.asType()).shape() != ParamTypes.Shape.OTHER)) {
+        return ""; // a channel passed to it: refused at the call (SLU614), its body says nothing more
       }
       read.add((TypeElement) m.getEnclosingElement());
       MethodTree tree = (MethodTree) mp.getLeaf();
