@@ -38,7 +38,7 @@ final class LoopExits {
   /** Pushes {@code x}'s answer to each shape, {@code SHAPES} values per item. */
   @Node
   public static final class Shapes {
-    static final int SHAPES = 12;
+    static final int SHAPES = 13;
 
     @Param final int[] table;
 
@@ -197,6 +197,24 @@ final class LoopExits {
         code = code * 3 + (t & 7);
       }
       out.push(code);
+
+      // for loops over a double counter stepped by += and a float one by ++, each with a break: the
+      // updates are assignments the kernel guards (SLU612 refused both before)
+      int halves = 0;
+      for (double u = 0.0; u < 20.0; u += 0.5) {
+        if (u * 2 > x % 29) {
+          break;
+        }
+        halves++;
+      }
+      int ups = 0;
+      for (float f = 0.0f; f < 30.0f; f++) {
+        if (f > x % 23) {
+          break;
+        }
+        ups += 2;
+      }
+      out.push(halves * 100 + ups);
     }
 
     /** The smallest divisor of {@code x} above 1 (2 for 0, 1 for 1 and negative numbers). */

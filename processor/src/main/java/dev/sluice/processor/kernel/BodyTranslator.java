@@ -319,9 +319,9 @@ public final class BodyTranslator {
               // flag; Aparapi then rebuilds a while loop, which loses a variable the init declares
               if (!f.getInitializer().isEmpty() && f.getInitializer().get(0) instanceof VariableTree) {
                 subset.refuse(path, current, Message.GPU_CONSTRUCT,
-                    "a for loop with a break, a variable declared in its init and an update the kernel cannot guard (a field's, or"
-                        + " += or ++ on a float or double counter)",
-                    "declare the variable before the loop, or write the update as an assignment to a local (t = t + 0.1)");
+                    "a for loop with a break, a variable declared in its init and an update the kernel cannot guard (one that"
+                        + " assigns a field)",
+                    "declare the variable before the loop, or update a local in the header and the field in the body");
               }
               out.beginControlFlow("for ($L; $L; )", first, test);
               loopBody(child(path, f.getStatement()), out);
@@ -813,6 +813,19 @@ public final class BodyTranslator {
             && !(u.getExpression() instanceof LiteralTree)) {
           return KernelNames.ARITH + (k == TypeKind.FLOAT ? ".negF(" : ".negD(") + e + ")";
         }
+        if (k == TypeKind.FLOAT || k == TypeKind.DOUBLE) {
+          // an increment is a statement (GpuSubset refuses one whose value is used): t++ is t = t + 1
+          String one = k == TypeKind.FLOAT ? "1.0f" : "1.0";
+          switch (t.getKind()) {
+            case POSTFIX_INCREMENT, PREFIX_INCREMENT -> {
+              return e + " = " + e + " + " + one;
+            }
+            case POSTFIX_DECREMENT, PREFIX_DECREMENT -> {
+              return e + " = " + e + " - " + one;
+            }
+            default -> { }
+          }
+        }
         return switch (t.getKind()) {
           case POSTFIX_INCREMENT -> e + "++";
           case POSTFIX_DECREMENT -> e + "--";
@@ -988,6 +1001,11 @@ public final class BodyTranslator {
         if (computed != null) {
           return target + " = " + (type == lhs ? computed : "(" + lhs.name().toLowerCase(java.util.Locale.ROOT) + ") "
               + computed);
+        }
+        if (type == lhs) {
+          // OpenCL's operator is Java's here (t += 0.5 on a double): an assignment all the same, which a
+          // for loop with a break can guard like any other update
+          return target + " = " + target + " " + op + " (" + rhs + ")";
         }
       }
       if (op.equals(">>>") && lhs != null && r != null) {
