@@ -5,6 +5,7 @@ import dev.sluice.processor.diagnostics.Message;
 import dev.sluice.processor.model.FieldModel;
 import dev.sluice.processor.model.PipelineModel;
 import dev.sluice.processor.model.StageModel;
+import dev.sluice.processor.read.Packages;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -12,7 +13,6 @@ import java.util.Map;
 import java.util.Optional;
 import javax.lang.model.element.Element;
 import javax.lang.model.element.Modifier;
-import javax.lang.model.element.PackageElement;
 
 /**
  * The kernel step of the processor: decides whether a pipeline gets an OpenCL kernel ({@link
@@ -136,13 +136,9 @@ public final class KernelPlanner {
     if (f.getModifiers().contains(Modifier.PRIVATE)) {
       return Optional.of("private");
     }
-    Element e = f;
-    while (!(e instanceof PackageElement)) {
-      e = e.getEnclosingElement();
-    }
-    boolean samePackage = ((PackageElement) e).getQualifiedName().contentEquals(pkg);
-    if (!samePackage && !f.getModifiers().contains(Modifier.PUBLIC)) {
-      return Optional.of("not public and in package '" + ((PackageElement) e).getQualifiedName() + "'");
+    String own = Packages.nameOf(f);
+    if (!own.equals(pkg) && !f.getModifiers().contains(Modifier.PUBLIC)) {
+      return Optional.of("not public and in package '" + own + "'");
     }
     return Optional.empty();
   }

@@ -44,7 +44,7 @@ public final class NodeReader {
   public static NodeModel read(TypeElement type, int width, String pipelinePackage) {
     List<ExecutableElement> methods = ElementFilter.methodsIn(type.getEnclosedElements());
     List<FieldModel> fields = readFields(type);
-    boolean samePackage = packageOf(type).equals(pipelinePackage);
+    boolean samePackage = Packages.nameOf(type).equals(pipelinePackage);
     // a no-argument constructor the generated class can call serves as the default factory
     boolean noArg =
         ElementFilter.constructorsIn(type.getEnclosedElements()).stream()
@@ -180,12 +180,5 @@ public final class NodeReader {
           first.getSimpleName().toString(), type, max == null ? 1 : max.value(),
           first.getAnnotation(Aggregate.class) != null, pushedFromRun, handlers, first);
     }
-  }
-
-  private static String packageOf(Element e) {
-    while (!(e instanceof javax.lang.model.element.PackageElement)) {
-      e = e.getEnclosingElement();
-    }
-    return ((javax.lang.model.element.PackageElement) e).getQualifiedName().toString();
   }
 }

@@ -71,7 +71,7 @@ public final class PipelineReader {
         stage = new StageModel(name, method, StageModel.Kind.SINK, item(method), null, inputs(method));
       } else {
         TypeElement type = (TypeElement) ((DeclaredType) method.getReturnType()).asElement();
-        NodeModel node = nodes.computeIfAbsent(type, t -> NodeReader.read(t, width, packageOf(pipeline)));
+        NodeModel node = nodes.computeIfAbsent(type, t -> NodeReader.read(t, width, Packages.nameOf(pipeline)));
         stage = new StageModel(name, method, StageModel.Kind.NODE, node.input(), node, inputs(method));
       }
       if (stage.isSource()) {
@@ -132,12 +132,5 @@ public final class PipelineReader {
   private static ItemType item(ExecutableElement method) {
     return ItemTypes.of(method.getReturnType())
         .orElseThrow(() -> new IllegalStateException("unvalidated item type of " + method));
-  }
-
-  private static String packageOf(javax.lang.model.element.Element e) {
-    while (!(e instanceof javax.lang.model.element.PackageElement)) {
-      e = e.getEnclosingElement();
-    }
-    return ((javax.lang.model.element.PackageElement) e).getQualifiedName().toString();
   }
 }

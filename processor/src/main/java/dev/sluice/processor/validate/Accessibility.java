@@ -1,5 +1,6 @@
 package dev.sluice.processor.validate;
 
+import dev.sluice.processor.read.Packages;
 import java.util.Optional;
 import javax.lang.model.element.Element;
 import javax.lang.model.element.ElementKind;
@@ -16,7 +17,7 @@ final class Accessibility {
    * can.
    */
   static Optional<String> problem(TypeElement type, String fromPackage) {
-    String typePackage = packageOf(type).getQualifiedName().toString();
+    String typePackage = Packages.of(type).getQualifiedName().toString();
     boolean samePackage = typePackage.equals(fromPackage);
     for (Element e = type; e instanceof TypeElement t; e = e.getEnclosingElement()) {
       Element outer = t.getEnclosingElement();
@@ -36,13 +37,6 @@ final class Accessibility {
       }
     }
     return Optional.empty();
-  }
-
-  static PackageElement packageOf(Element e) {
-    while (!(e instanceof PackageElement)) {
-      e = e.getEnclosingElement();
-    }
-    return (PackageElement) e;
   }
 
   private static String name(TypeElement t) {

@@ -13,6 +13,7 @@ import dev.sluice.processor.diagnostics.Diagnostic;
 import dev.sluice.processor.diagnostics.Message;
 import dev.sluice.processor.read.Annotations;
 import dev.sluice.processor.read.ItemTypes;
+import dev.sluice.processor.read.Packages;
 import dev.sluice.processor.read.PipelineReader;
 import dev.sluice.runtime.protocol.Protocol;
 import java.util.ArrayList;
@@ -55,7 +56,7 @@ public final class PipelineValidator {
       return new Report(out, false);
     }
     String name = pipeline.getSimpleName().toString();
-    String pkg = Accessibility.packageOf(pipeline).getQualifiedName().toString();
+    String pkg = Packages.of(pipeline).getQualifiedName().toString();
     if (!pipeline.getTypeParameters().isEmpty()) {
       out.add(Diagnostic.on(pipeline, Message.PIPELINE_GENERIC, name));
     }
@@ -102,7 +103,7 @@ public final class PipelineValidator {
         continue;
       }
       Optional<String> problem = Accessibility.problem(node, pkg);
-      boolean samePackage = Accessibility.packageOf(node).getQualifiedName().contentEquals(pkg);
+      boolean samePackage = Packages.of(node).getQualifiedName().contentEquals(pkg);
       if (problem.isEmpty() && !samePackage) {
         problem = nonPublicMethod(node);
       }

@@ -12,12 +12,12 @@ import com.squareup.javapoet.WildcardTypeName;
 import dev.sluice.processor.compute.RegionPlan;
 import dev.sluice.processor.compute.Schedule;
 import dev.sluice.processor.compute.StagePlan;
-import dev.sluice.processor.kernel.KernelNames;
 import dev.sluice.processor.kernel.KernelPlanner;
 import dev.sluice.processor.model.FieldModel;
 import dev.sluice.processor.model.ItemType;
 import dev.sluice.processor.model.PipelineModel;
 import dev.sluice.processor.model.StageModel;
+import dev.sluice.processor.read.Packages;
 import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
@@ -409,11 +409,7 @@ final class ApiWriter {
     for (StageModel s : model.nodes()) {
       if (!s.node().hasNoArgConstructor()) {
         String node = s.node().element().getSimpleName().toString();
-        javax.lang.model.element.Element e = s.node().element();
-        while (!(e instanceof javax.lang.model.element.PackageElement)) {
-          e = e.getEnclosingElement();
-        }
-        boolean samePackage = ((javax.lang.model.element.PackageElement) e).getQualifiedName().contentEquals(model.packageName());
+        boolean samePackage = Packages.nameOf(s.node().element()).equals(model.packageName());
         String why = samePackage
             ? "has no no-argument constructor the pipeline can call (one that is not private): call ." + s.name()
                 + "(() -> new " + node + "(...)) on the builder"
