@@ -10,7 +10,7 @@ import org.junit.jupiter.api.Test;
  * {@link FlagLoops} on OpenCL gives Java's answers. Before, its {@code while (true)} helper did not
  * build ("CodeGenException: goto"), and on PoCL 3.1 the {@code break} came one iteration late for
  * a sixteenth of the items (x & 31 of 14 or 30), until Sluice chose PoCL's unvectorized work-group
- * loops ({@code PoclWorkGroups}).
+ * loops ({@code PoclEnvironment}).
  */
 class FlagLoopsOpenClTest {
   @Test

@@ -192,7 +192,13 @@ public final class Device {
       from = ENVIRONMENT;
     }
     if (forced != null && !forced.isBlank()) {
-      return DeviceLine.once(named(forced), from + "=" + forced);
+      Device device;
+      try {
+        device = named(forced);
+      } catch (IllegalArgumentException e) {
+        throw new IllegalArgumentException(e.getMessage() + " (from " + from + ")", e);
+      }
+      return DeviceLine.once(device, from + "=" + forced);
     }
     DeviceDiscovery cl = openClDiscovery();
     int chosen = automaticChoice(cl.devices().stream().map(DeviceDiscovery.Found::hardware).toList());
@@ -247,8 +253,8 @@ public final class Device {
         // fall through to the error below
       }
     }
-    throw new IllegalArgumentException("unknown device '" + spec + "' (from " + PROPERTY + " or "
-        + ENVIRONMENT + "); use cpu, jvm, cpu:scheduled, opencl, gpu or opencl:N");
+    throw new IllegalArgumentException("unknown device '" + spec + "'; use cpu, jvm, cpu:scheduled, opencl, gpu or"
+        + " opencl:N");
   }
 
   public Kind kind() {

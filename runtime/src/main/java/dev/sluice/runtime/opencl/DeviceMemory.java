@@ -9,12 +9,15 @@ import java.util.Locale;
  *
  * <ul>
  *   <li>{@link Model#SHARED}: the device works in host memory (a CPU runtime such as PoCL, an
- *       integrated GPU). Its buffers wrap the Java arrays ({@code CL_MEM_USE_HOST_PTR}), so a
- *       transfer can be a no-op.
- *   <li>{@link Model#DISCRETE}: the device has its own memory behind a bus (a discrete GPU). Its
- *       buffers are allocated there ({@code CL_MEM_COPY_HOST_PTR}), so the queues the kernel works
- *       on never leave the device; only input slices, the scheduler words and sink outputs cross.
+ *       integrated GPU); a buffer may be as large as the device allows.
+ *   <li>{@link Model#DISCRETE}: the device has its own memory behind a bus (a discrete GPU); a
+ *       buffer is at most {@link #DISCRETE_MAX_BUFFER}.
  * </ul>
+ *
+ * <p>Under both, every buffer is the driver's own ({@code CL_MEM_COPY_HOST_PTR}), so the queues the
+ * kernel works on never leave the device; only input slices, the scheduler words and sink outputs
+ * are copied. Never {@code CL_MEM_USE_HOST_PTR}, wrapping the Java arrays: such a buffer keeps the
+ * address its array had, and the garbage collector moves arrays ({@code OpenClDriver}).
  *
  * <p>A CPU-type device is shared and any other device discrete, unless {@value #PROPERTY} (or
  * {@value #ENVIRONMENT}) says {@code shared} or {@code discrete}: an integrated GPU reports itself
@@ -89,11 +92,6 @@ public record DeviceMemory(Model model, boolean forced, long globalBytes, long m
     return new DeviceMemory(model, forced, globalBytes, maxAllocBytes, bytes);
   }
 
-  /** Whether buffers wrap host memory (Aparapi's {@code OpenCLDevice.setSharedMemory}). */
-  public boolean shared() {
-    return model == Model.SHARED;
-  }
-
   /**
    * The largest buffer a discrete device gets, whatever it allows. On an H200 (NVIDIA driver
    * 580.159.04, CL_DEVICE_MAX_MEM_ALLOC_SIZE far larger) a sink buffer of 1.2 GB made the launch fail
@@ -162,7 +160,7 @@ public record DeviceMemory(Model model, boolean forced, long globalBytes, long m
   public String describe() {
     return String.format(Locale.ROOT, "%s%s (%s buffers), budget %s of %s global",
         model.name().toLowerCase(Locale.ROOT), forced ? " as set" : "",
-        shared() ? "host-memory" : "device-resident", mib(budgetBytes), mib(globalBytes));
+        model == Model.SHARED ? "host-memory" : "device-resident", mib(budgetBytes), mib(globalBytes));
   }
 
   static Model parseModel(String s) {

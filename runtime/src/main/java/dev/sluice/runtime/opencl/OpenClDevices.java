@@ -25,7 +25,7 @@ public final class OpenClDevices {
       List<OpenCLDevice> found = new ArrayList<>();
       try {
         AparapiLog.quiet();
-        PoclWorkGroups.choose();
+        PoclEnvironment.choose();
         List<OpenCLDevice> all = AparapiStderr.listing(() -> OpenCLDevice.listDevices(null));
         if (all != null) {
           found.addAll(all);

@@ -6,6 +6,7 @@ import static dev.sluice.runtime.protocol.StateLayout.STATS;
 import com.aparapi.Range;
 import com.aparapi.device.OpenCLDevice;
 import dev.sluice.runtime.Device;
+import dev.sluice.runtime.DeviceUnavailableException;
 import dev.sluice.runtime.PipelineException;
 import dev.sluice.runtime.RunOptions;
 import dev.sluice.runtime.RunReport;
@@ -45,11 +46,16 @@ public final class OpenClDriver {
   public static int sliceItems(RunOptions options) {
     String set = System.getProperty(SLICE_PROPERTY);
     if (set != null && !set.isBlank()) {
+      int items;
       try {
-        return Math.max(1, Integer.parseInt(set.trim()));
+        items = Integer.parseInt(set.trim());
       } catch (NumberFormatException e) {
         throw new IllegalArgumentException(SLICE_PROPERTY + " must be a positive integer, not '" + set + "'", e);
       }
+      if (items < 1) {
+        throw new IllegalArgumentException(SLICE_PROPERTY + " must be a positive integer, not '" + set + "'");
+      }
+      return items;
     }
     return Math.max(DEFAULT_SLICE, options.claimSize());
   }
@@ -82,7 +88,7 @@ public final class OpenClDriver {
   public static RunOptions switchToCpu(PipelinePlan plan, RunOptions options, String reason, Throwable cause) {
     Device device = options.device();
     if (device == null || !device.automatic()) {
-      throw new IllegalStateException(plan.name + " cannot run on " + device + ": " + reason, cause);
+      throw new DeviceUnavailableException(plan.name + " cannot run on " + device + ": " + reason, cause);
     }
     LOG.log(System.Logger.Level.WARNING, plan.name + ": running on the CPU back end instead of " + device + ": " + reason);
     return options.on(Device.cpuInsteadOf(device, reason));
@@ -134,9 +140,12 @@ public final class OpenClDriver {
     if (slices.total() != 0) {
       // built before any input is claimed, so that a kernel that cannot build leaves the input to
       // the CPU back end; an input known to be empty builds nothing (see Kernels.dispose). Aparapi
-      // picks each buffer's flags (host memory or device-resident) from the device's setting when
-      // the kernel's context is made, at its first compile
-      cl.setSharedMemory(memory.shared());
+      // picks each buffer's flags from the device's setting when the kernel's context is made, at its
+      // first compile: always buffers of the driver's own (CL_MEM_COPY_HOST_PTR), never ones wrapping
+      // the Java arrays (CL_MEM_USE_HOST_PTR), which keep the address an array had when the buffer was
+      // made; the collector moves arrays, and the kernel then read and wrote memory the heap had
+      // reused (wrong results, G1 crashing: MovedArraysOpenClTest)
+      cl.setSharedMemory(false);
       Kernels.compile(program.kernel(), cl);
     }
     Range range = cl.createRange(groups * plan.width, plan.width);

@@ -18,9 +18,9 @@ class DeviceMemoryTest {
     DeviceMemory cpu = DeviceMemory.decide(true, 16 * GIB, 4 * GIB, 64 * GIB, null, null);
     DeviceMemory gpu = DeviceMemory.decide(false, 80 * GIB, 20 * GIB, 64 * GIB, "", " ");
     assertEquals(Model.SHARED, cpu.model());
-    assertTrue(cpu.shared());
+    assertEquals(DeviceMemory.Model.SHARED, cpu.model());
     assertEquals(Model.DISCRETE, gpu.model());
-    assertFalse(gpu.shared());
+    assertEquals(DeviceMemory.Model.DISCRETE, gpu.model());
     assertFalse(gpu.forced());
     assertTrue(gpu.describe().startsWith("discrete (device-resident buffers)"), gpu.describe());
   }
