@@ -25,8 +25,17 @@ public final class BlastSearch {
     this.table = QueryTable.build(query, settings);
   }
 
-  /** Builds the query table; the arrays are shared, not copied, and must not change afterwards. */
+  /**
+   * Builds the query table; the arrays are shared, not copied, and must not change afterwards.
+   *
+   * @throws IllegalArgumentException if the scores could overflow on sequences this long
+   *     ({@link Settings#overflow})
+   */
   public static BlastSearch prepare(byte[] query, byte[] db, Settings settings) {
+    String overflow = settings.overflow(Math.min(query.length, db.length));
+    if (overflow != null) {
+      throw new IllegalArgumentException(overflow);
+    }
     return new BlastSearch(query, db, settings);
   }
 

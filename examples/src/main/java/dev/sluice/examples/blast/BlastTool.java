@@ -1,6 +1,8 @@
 package dev.sluice.examples.blast;
 
 import dev.sluice.runtime.Device;
+import dev.sluice.runtime.DeviceLine;
+import dev.sluice.runtime.DeviceUnavailableException;
 import dev.sluice.runtime.ProgressListener;
 import java.io.IOException;
 import java.io.PrintStream;
@@ -38,8 +40,14 @@ public final class BlastTool {
   /** The letters IUPAC defines for nucleotides besides A, C, G and T; they are read as unknown bases. */
   static final String IUPAC = "RYSWKMBDHVNU";
 
+  /** The largest file read: a Java array's limit. */
+  static final long MAX_FILE = Integer.MAX_VALUE - 8;
+
   /** A database at least this long, counted over the strands searched, gets progress lines on stderr. */
   static final long LONG_INPUT = 1_000_000;
+
+  /** The runtime's device logger, held so that the level -quiet gives it stays (JUL keeps loggers weakly). */
+  private static final java.util.logging.Logger DEVICE_LOG = java.util.logging.Logger.getLogger(DeviceLine.LOGGER);
 
   private BlastTool() {}
 
@@ -146,6 +154,10 @@ public final class BlastTool {
       try {
         return Integer.parseInt(value.trim());
       } catch (NumberFormatException e) {
+        if (value.trim().matches("[+-]?[0-9]+")) {
+          throw new UsageException(option + " takes a whole number from " + Integer.MIN_VALUE + " to "
+              + Integer.MAX_VALUE + ", not " + value.trim());
+        }
         throw new UsageException(option + " takes a whole number, not '" + value + "'");
       }
     }
@@ -198,18 +210,40 @@ public final class BlastTool {
       out.println(Options.USAGE);
       return 0;
     }
-    Device device;
-    try {
-      device = o.device().equals("best") ? Device.best() : Device.named(o.device());
-    } catch (IllegalArgumentException | IllegalStateException e) {
-      // a name that is no device, or a device this machine does not have (-device gpu without a GPU)
-      err.println("blast: -device: " + e.getMessage());
-      return 2;
+    if (o.quiet()) {
+      // the runtime's one line on the device it chose
+      DEVICE_LOG.setLevel(java.util.logging.Level.WARNING);
+    }
+    Device device = null;
+    if (!o.device().equals("best")) {
+      try {
+        device = Device.named(o.device());
+      } catch (IllegalArgumentException | IllegalStateException e) {
+        // a name that is no device, or a device this machine does not have (-device gpu without a GPU)
+        err.println("blast: -device: " + e.getMessage());
+        return 2;
+      }
     }
     try {
       Sequence query = read(o.query());
       Sequence subject = read(o.subject());
-      List<Row> rows = search(query.genome().sequence(), subject.genome().sequence(), o, device, o.quiet() ? null : err);
+      String overflow = o.settings().overflow(Math.min(query.genome().length(), subject.genome().length()));
+      if (overflow != null) {
+        err.println("blast: -reward, -penalty, -xdrop_ungap: " + overflow + "; lower them");
+        return 2;
+      }
+      if (device == null) {
+        // chosen after the input is read, so that its log line follows the input's errors
+        device = Device.best();
+      }
+      List<Row> rows;
+      try {
+        rows = search(query.genome().sequence(), subject.genome().sequence(), o, device, o.quiet() ? null : err);
+      } catch (DeviceUnavailableException e) {
+        // a named device that cannot run the search (on PoCL without signal chaining, for one)
+        err.println("blast: -device " + o.device() + ": " + e.getMessage());
+        return 2;
+      }
       if (o.header()) {
         out.println("# Fields: query id, subject id, % identity, alignment length, mismatches, gap opens, q. start,"
             + " q. end, s. start, s. end, score");
@@ -232,6 +266,11 @@ public final class BlastTool {
       throw new InputException(file + ": is a directory, not a sequence file");
     }
     try {
+      long size = Files.size(file);
+      if (size > MAX_FILE) {
+        throw new InputException(String.format(Locale.ROOT, "%s: too large (%,d bytes): the search reads files of up to"
+            + " %,d bytes, one sequence of up to 2^31 - 1 bases", file, size, MAX_FILE));
+      }
       raw = Files.readAllBytes(file);
     } catch (NoSuchFileException e) {
       throw new InputException(file + ": no such file");
@@ -241,43 +280,40 @@ public final class BlastTool {
       throw new InputException(file + ": cannot be read: " + e.getMessage());
     }
     int line = 1;
-    String id = null;
-    boolean lineStart = true;
-    for (int i = 0; i < raw.length; i++) {
-      int b = raw[i] & 0xff;
+    for (byte b : raw) {
       if (b == 0) {
         throw new InputException(file + ":" + line + ": binary data (a zero byte), not a sequence file;"
             + " a compressed file must be unpacked first");
       }
       if (b == '\n') {
         line++;
-        lineStart = true;
-      } else if (lineStart && b == '>') {
-        if (id != null) {
-          throw new InputException(file + ":" + line + ": a second FASTA record; the search reads one sequence per"
-              + " file, so split the file or join the records");
-        }
-        int end = i + 1;
-        while (end < raw.length && raw[end] > ' ') {
-          end++;
-        }
-        id = new String(raw, i + 1, end - i - 1, java.nio.charset.StandardCharsets.US_ASCII);
-      } else if (b != ' ' && b != '\t' && b != '\r') {
-        lineStart = false;
       }
     }
     GenomeFile genome = GenomeFile.parse(file.getFileName().toString(), raw);
-    for (char letter : genome.report().unknownLetters().toCharArray()) {
+    GenomeFile.Report report = genome.report();
+    // the headers as GenomeFile saw them: a '>' inside a tag that spans lines is no header
+    List<GenomeFile.Header> headers = report.headers();
+    if (headers.size() > 1) {
+      throw new InputException(file + ":" + headers.get(1).line() + ": a second FASTA record; the search reads one"
+          + " sequence per file, so split the file or join the records");
+    }
+    if (!headers.isEmpty() && headers.get(0).positionsBefore() > 0) {
+      throw new InputException(file + ":" + headers.get(0).line() + ": a FASTA header after "
+          + headers.get(0).positionsBefore() + " bases without one: a second record, which would be joined to the"
+          + " first; the search reads one sequence per file, so split the file or join the records");
+    }
+    for (char letter : report.unknownLetters().toCharArray()) {
       if (IUPAC.indexOf(letter) < 0) {
-        throw new InputException(file + ":" + genome.report().firstLineOf(letter) + ": '" + letter
+        throw new InputException(file + ":" + report.firstLineOf(letter) + ": '" + letter
             + "' is no nucleotide letter (A C G T, or IUPAC " + String.join(" ", IUPAC.split("")) + ");"
             + " is this a FASTA or plain sequence file?");
       }
     }
     if (genome.length() == 0) {
-      throw new InputException(file + ": no bases in " + genome.report().lines() + " line(s)");
+      throw new InputException(file + ": no bases in " + report.lines() + " line(s)");
     }
-    if (id == null || id.isEmpty()) {
+    String id = headers.isEmpty() ? "" : headers.get(0).id();
+    if (id.isEmpty()) {
       String name = file.getFileName().toString();
       id = name.contains(".") ? name.substring(0, name.lastIndexOf('.')) : name;
     }

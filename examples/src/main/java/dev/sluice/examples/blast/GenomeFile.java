@@ -1,6 +1,7 @@
 package dev.sluice.examples.blast;
 
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -21,7 +22,10 @@ import java.util.Locale;
  *   <li>An HTML tag, {@code <} up to the next {@code >} (it may span lines; at most {@link #MAX_TAG}
  *       bytes and no {@code <} inside): skipped whole, so the letters of {@code pre} or {@code div}
  *       never become bases, and the bases on both sides of it stay contiguous.
- *   <li>CR, LF, spaces and tabs: skipped.
+ *   <li>CR, LF, spaces and tabs: skipped. A CR not followed by LF ends a line, as LF does (old Mac
+ *       files).
+ *   <li>A UTF-8 byte-order mark at the start of the file (as Windows editors write): skipped, so a
+ *       header on the first line stays a header.
  *   <li>A line whose first byte that is not a blank is {@code >} or {@code ;} (a FASTA header or
  *       comment): skipped whole.
  *   <li>Anything else (digits, punctuation, a {@code <} that starts no tag, bytes above 127): skipped
@@ -42,7 +46,8 @@ public final class GenomeFile {
     TAG("HTML tags"),
     HEADER("header or comment lines"),
     UNKNOWN("unknown bases (kept as positions, never matched)"),
-    OTHER("other bytes");
+    OTHER("other bytes"),
+    BOM("UTF-8 byte-order marks");
 
     private final String words;
 
@@ -55,6 +60,15 @@ public final class GenomeFile {
     }
   }
 
+  /**
+   * A FASTA header ({@code >} at a line's start; {@code ;} comments are not headers).
+   *
+   * @param line its line, 1-based
+   * @param id its first word, empty when {@code >} is followed by a blank or nothing
+   * @param positionsBefore the positions of the sequence read before it
+   */
+  public record Header(int line, String id, long positionsBefore) {}
+
   /** The counts of one {@link Kind}: occurrences, bytes they took, and the first line (0: none). */
   public record Tally(long count, long bytes, int firstLine) {}
 
@@ -65,6 +79,7 @@ public final class GenomeFile {
     private final int[] firstLine = new int[Kind.values().length];
     private final boolean[] unknownLetters = new boolean[26];
     private final int[] unknownLetterLine = new int[26];
+    private final List<Header> headers = new ArrayList<>();
     private int lines;
     private long lowerCase;
     private long positions;
@@ -85,6 +100,11 @@ public final class GenomeFile {
 
     public long count(Kind kind) {
       return counts[kind.ordinal()];
+    }
+
+    /** The FASTA headers, in file order: a file of one record has one, or none. */
+    public List<Header> headers() {
+      return List.copyOf(headers);
     }
 
     /** Lines in the file (a last line without LF counts). */
@@ -183,6 +203,10 @@ public final class GenomeFile {
     int line = 1;
     boolean lineStart = true;
     int i = 0;
+    if (raw.length >= 3 && (raw[0] & 0xff) == 0xef && (raw[1] & 0xff) == 0xbb && (raw[2] & 0xff) == 0xbf) {
+      report.add(Kind.BOM, 3, line);
+      i = 3;
+    }
     while (i < raw.length) {
       int b = raw[i] & 0xff;
       if (b == '\n') {
@@ -194,6 +218,11 @@ public final class GenomeFile {
       if (b == '\r') {
         report.add(Kind.CR, 1, line);
         i++;
+        if (i < raw.length && raw[i] != '\n') {
+          // a CR alone ends a line (old Mac files)
+          line++;
+          lineStart = true;
+        }
         continue;
       }
       if (b == ' ' || b == '\t' || b == 0x0b || b == 0x0c) {
@@ -203,10 +232,19 @@ public final class GenomeFile {
       }
       if (lineStart && (b == '>' || b == ';')) {
         int end = i;
-        while (end < raw.length && raw[end] != '\n') {
+        // to the line's end: LF, or a CR alone (a CRLF's CR stays in the header's bytes)
+        while (end < raw.length && raw[end] != '\n'
+            && !(raw[end] == '\r' && (end + 1 == raw.length || raw[end + 1] != '\n'))) {
           end++;
         }
         report.add(Kind.HEADER, end - i, line);
+        if (b == '>') {
+          int word = i + 1;
+          while (word < end && (raw[word] & 0xff) > ' ') {
+            word++;
+          }
+          report.headers.add(new Header(line, new String(raw, i + 1, word - i - 1, StandardCharsets.ISO_8859_1), n));
+        }
         i = end;
         continue;
       }

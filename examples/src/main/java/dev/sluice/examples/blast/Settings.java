@@ -33,6 +33,23 @@ public record Settings(int k, int tableBits, int maxPositions, int match, int mi
     check(xDrop >= 0, "xDrop must not be negative, not " + xDrop);
   }
 
+  /**
+   * Why a search whose shorter sequence has {@code length} bases could overflow its {@code int}
+   * scores, or null when it cannot: a hit scores at most {@code match * length}, and an extension
+   * falls at most {@code xDrop - mismatch} below its best (from a best of at least 0).
+   */
+  public String overflow(int length) {
+    if ((long) match * length > Integer.MAX_VALUE) {
+      return "a match score of " + match + " over " + length + " bases can reach " + (long) match * length
+          + ", more than an int score holds (" + Integer.MAX_VALUE + ")";
+    }
+    if ((long) xDrop - mismatch > Integer.MAX_VALUE) {
+      return "an X-drop of " + xDrop + " with a mismatch score of " + mismatch + " lets an extension's score fall below"
+          + " the least an int score holds";
+    }
+    return null;
+  }
+
   private static void check(boolean ok, String message) {
     if (!ok) {
       throw new IllegalArgumentException(message);

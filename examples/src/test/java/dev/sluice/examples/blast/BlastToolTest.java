@@ -121,6 +121,52 @@ class BlastToolTest {
     assertInput(empty + ": no bases in 3 line(s)", empty, good);
   }
 
+  @Test
+  void aHeaderAfterBasesWithoutOneIsASecondRecord() throws IOException {
+    Path good = file("good.fa", ">good\nACGTACGTACGTACGT\n");
+    Path joined = file("joined.fa", "ACGTACGTACGTACGTACGTAC\n>r2 after plain sequence\nGGGGCCCCAAAATTTTACGT\n");
+    assertInput(joined + ":2: a FASTA header after 22 bases without one", good, joined);
+  }
+
+  /** What the command reads as the query: its id and its sequence's first base numbers. */
+  private String firstRow(Path query, Path subject) {
+    Outcome o = run("-query", query.toString(), "-subject", subject.toString(), "-device", "cpu", "-min_score", "20",
+        "-strand", "plus");
+    assertEquals(0, o.status(), o.err());
+    return o.lines().get(0);
+  }
+
+  @Test
+  void aByteOrderMarkATagSpanningLinesAndOldMacLineEndsKeepHeadersAndPositions() throws IOException {
+    String bases = "ACGGTCATTGCAGTCCATGACGTTGCAAGTCGATCAGCTTGA";
+    Path db = file("db.txt", "TTTTTTTTTTTTTTTTTTTT" + bases + "TTTTTTTTTTTTTTTTTTTT\n");
+    String expected = "chrM\tdb\t100.000\t42\t0\t0\t1\t42\t21\t62\t42";
+    // a UTF-8 byte-order mark before the header (Windows editors write one)
+    Path bom = Files.write(dir.resolve("bom.fa"), ("\uFEFF>chrM\n" + bases + "\n").getBytes(StandardCharsets.UTF_8));
+    assertEquals(expected, firstRow(bom, db));
+    // a tag whose '>' starts the next line is a tag, not a second record
+    Path tag = file("tag.fa", ">chrM\n" + bases.substring(0, 11) + "<div\n>" + bases.substring(11) + "\n");
+    assertEquals(expected, firstRow(tag, db));
+    // CR alone ends a line, so the header is one line and the bases are read
+    Path mac = file("mac.fa", ">chrM old Mac\r" + bases.substring(0, 20) + "\r" + bases.substring(20) + "\r");
+    assertEquals(expected, firstRow(mac, db));
+  }
+
+  @Test
+  void scoresThatCouldOverflowAreRefused() throws IOException {
+    Path q = file("q.txt", "ACGTACGTACGTACGTACGTACGTACGTACGTACGTACGTAC\n");
+    Outcome reward = run("-query", q.toString(), "-subject", q.toString(), "-device", "cpu", "-reward", "2000000000");
+    assertEquals(2, reward.status(), reward.err());
+    assertTrue(reward.err().startsWith("blast: -reward, -penalty, -xdrop_ungap: a match score of 2000000000 over 42"
+        + " bases can reach 84000000000"), reward.err());
+    Outcome drop = run("-query", q.toString(), "-subject", q.toString(), "-device", "cpu", "-penalty", "-2000000000",
+        "-xdrop_ungap", "2147483647");
+    assertEquals(2, drop.status(), drop.err());
+    assertTrue(drop.err().contains("an X-drop of 2147483647 with a mismatch score of -2000000000"), drop.err());
+    assertUsage("-min_score takes a whole number from -2147483648 to 2147483647, not 99999999999", "-query", "a",
+        "-subject", "b", "-min_score", "99999999999");
+  }
+
   private static void assertInput(String message, Path query, Path subject) {
     Outcome o = run("-query", query.toString(), "-subject", subject.toString(), "-device", "cpu");
     assertEquals(1, o.status(), o.err());
