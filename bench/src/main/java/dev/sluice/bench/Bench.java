@@ -27,6 +27,7 @@ import java.util.Set;
  * <pre>
  * mvn -B -ntp -q install -DskipTests &amp;&amp; mvn -B -ntp -q -pl bench exec:java
  * mvn -B -ntp -q -pl bench exec:java -Dbench.quick=true     # smoke run, writes bench/target/bench-quick/
+ * (a run of some workloads, implementations or sizes writes bench/target/bench-part/)
  * </pre>
  *
  * System properties: {@code bench.quick} (small inputs, fewer repetitions, results under
@@ -62,8 +63,12 @@ public final class Bench {
       int reps = Integer.getInteger("bench.reps", quick ? 2 : 7);
       double budget = Double.parseDouble(System.getProperty("bench.budget", quick ? "2" : "8"));
       String out = System.getProperty("bench.out");
+      // only the full run replaces the committed results: a part of one (some workloads,
+      // implementations or sizes) goes next to the quick run's
+      boolean part = !only.isEmpty() || !ids.isEmpty() || System.getProperty("bench.scales") != null;
       Path dir = out != null ? Path.of(out)
-          : quick ? projectRoot().resolve("bench/target/bench-quick") : projectRoot().resolve("docs/bench");
+          : quick ? projectRoot().resolve("bench/target/bench-quick")
+          : part ? projectRoot().resolve("bench/target/bench-part") : projectRoot().resolve("docs/bench");
       return new Config(quick, scales, only, impls, warmups, warmupSeconds, Math.min(quick ? 2 : 5, reps), reps,
           budget, dir);
     }
