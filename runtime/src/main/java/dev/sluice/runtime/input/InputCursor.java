@@ -128,6 +128,7 @@ public interface InputCursor {
           if (current != null) {
             offset += length0;
           }
+          A previous = current;
           try {
             if (!arrays.hasNext()) {
               current = null;
@@ -141,8 +142,16 @@ public interface InputCursor {
             throw new InputFailure(offset, t);
           }
           if (current == null) {
-            throw new NullPointerException("the input stream yielded a null chunk after "
-                + offset + " items");
+            throw new InputFailure(offset, new NullPointerException("the input iterator returned null instead of"
+                + " an array"));
+          }
+          if (current == previous && length.applyAsInt(current) > 0) {
+            // other instances may still be reading it: refilled in place, their items would be lost
+            // or doubled, on some runs and not others
+            current = null;
+            throw new InputFailure(offset, new IllegalStateException("the input iterator returned the same array"
+                + " object as before; return a new array from each next(): the pipeline's instances may still be"
+                + " reading the one before"));
           }
           length0 = length.applyAsInt(current);
           next = 0;
