@@ -87,13 +87,14 @@ public interface InputCursor {
     };
   }
 
-  /** Chunks of the index range {@code [from, to)}; items are {@code base + pos}. */
+  /** Chunks of the index range {@code [from, to)}, empty when {@code to <= from}; items are {@code base + pos}. */
   static InputCursor range(long from, long to, int chunkSize) {
-    if (to - from > Integer.MAX_VALUE) {
+    // to - from overflows a long (to it wraps negative) for a range wider than Long.MAX_VALUE
+    if (to > from && (to - from < 0 || to - from > Integer.MAX_VALUE)) {
       throw new IllegalArgumentException("range [" + from + ", " + to + ") is longer than "
           + Integer.MAX_VALUE + " items; split it into several runs or a chunked stream");
     }
-    InputCursor inner = of(null, (int) Math.max(0, to - from), chunkSize);
+    InputCursor inner = of(null, to <= from ? 0 : (int) (to - from), chunkSize);
     return new InputCursor() {
       @Override
       public boolean claim(InputChunk chunk) {
