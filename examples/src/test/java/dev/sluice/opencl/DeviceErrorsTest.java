@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.sluice.runtime.Device;
+import dev.sluice.runtime.MaxExceededException;
 import dev.sluice.runtime.PipelineException;
 import dev.sluice.runtime.testing.OpenClAvailable;
 import org.junit.jupiter.api.Test;
@@ -45,6 +46,10 @@ class DeviceErrorsTest {
     assertEquals(cpu.item(), gpu.item());
     assertTrue(gpu.getMessage().contains("pushed more than @Max(1) items to channel 'out' in one call"), gpu.getMessage());
     assertTrue(gpu.getMessage().contains(cl.name()), gpu.getMessage());
+    // the same cause on both (outside-in: the device's had none)
+    assertEquals(MaxExceededException.class, cpu.getCause().getClass());
+    assertEquals(cpu.getCause().getClass(), gpu.getCause().getClass());
+    assertEquals(cpu.getCause().getMessage(), gpu.getCause().getMessage());
     // the pipeline object stays usable
     int[] good = upTo(700);
     assertEquals(700, OverpushPipeline.builder().device(cl).build().run(good).out().length);
@@ -116,5 +121,7 @@ class DeviceErrorsTest {
     assertEquals(cpu.item(), gpu.item());
     assertEquals("1234", gpu.item());
     assertTrue(gpu.getMessage().contains("raised more than MAX_SIGNALS_PER_VEC = 2 signals for one item"), gpu.getMessage());
+    assertEquals(IllegalStateException.class, gpu.getCause().getClass());
+    assertEquals(cpu.getCause().getMessage(), gpu.getCause().getMessage());
   }
 }

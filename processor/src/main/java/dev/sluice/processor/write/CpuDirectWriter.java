@@ -50,7 +50,7 @@ final class CpuDirectWriter {
   static final ClassName DIRECT_OUTCOME = DIRECT_DRIVER.nestedClass("Outcome");
   static final ClassName SINK_STARTS = ClassName.get(DIRECT, "SinkStarts");
   private static final ClassName CHANNEL = ClassName.get(DIRECT, "DirectChannel");
-  private static final ClassName MAX_EXCEEDED = ClassName.get(Names.RUNTIME + ".cpu", "MaxExceededException");
+  private static final ClassName MAX_EXCEEDED = ClassName.get(Names.RUNTIME, "MaxExceededException");
 
   /**
    * A channel of a node that raises no signals, with {@code @Max} at most this, keeps one call's pushes

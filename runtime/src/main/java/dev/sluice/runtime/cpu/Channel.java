@@ -1,5 +1,7 @@
 package dev.sluice.runtime.cpu;
 
+import dev.sluice.runtime.MaxExceededException;
+
 /**
  * An output channel of a node in one pipeline instance. It counts pushes per input item against the
  * channel's {@code @Max} and in total; typed subclasses write the items into the queues (and sink

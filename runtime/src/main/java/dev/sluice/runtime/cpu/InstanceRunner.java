@@ -2,6 +2,7 @@ package dev.sluice.runtime.cpu;
 
 import static dev.sluice.runtime.protocol.StateLayout.ERR_STRIDE;
 
+import dev.sluice.runtime.MaxExceededException;
 import dev.sluice.runtime.PipelineException;
 import dev.sluice.runtime.input.InputChunk;
 import dev.sluice.runtime.input.InputCursor;

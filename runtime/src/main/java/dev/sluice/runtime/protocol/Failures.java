@@ -2,6 +2,7 @@ package dev.sluice.runtime.protocol;
 
 import static dev.sluice.runtime.protocol.StateLayout.*;
 
+import dev.sluice.runtime.MaxExceededException;
 import dev.sluice.runtime.PipelineException;
 import dev.sluice.runtime.RunReport;
 import dev.sluice.runtime.plan.PipelinePlan;
@@ -44,9 +45,11 @@ public final class Failures {
     int s = err[e + 2];
     if (code == ERR_MAX) {
       // a handler's push names its signal (slot -1 - kind), a run's the item in its queue slot
+      // the CPU back ends' cause, with its message
+      MaxExceededException cause = new MaxExceededException(items.channelName(s, err[e + 4]),
+          items.channelMax(s, err[e + 4]));
       return new PipelineException(plan.name, plan.stageNames[s], item(plan, items, s, err[e + 3]),
-          "pushed more than @Max(" + items.channelMax(s, err[e + 4]) + ") items to channel '"
-              + items.channelName(s, err[e + 4]) + "' in one call" + where, null);
+          cause.getMessage() + where, cause);
     }
     if (code == ERR_INDEX || code == ERR_DIVIDE) {
       // Java's exception in node code: the CPU's message and cause, with Java's own wording
@@ -61,8 +64,9 @@ public final class Failures {
           + " firings (a hang?) in instance " + g + where);
     }
     if (code == ERR_RAISES) {
+      IllegalStateException cause = new IllegalStateException(raisedTooMany());
       return new PipelineException(plan.name, plan.stageNames[s], items.queued(s, err[e + 3]),
-          "IllegalStateException: " + raisedTooMany() + where, null);
+          "IllegalStateException: " + cause.getMessage() + where, cause);
     }
     if (code == ERR_COUNT) {
       return new PipelineException(plan.name, plan.stageNames[s], items.queued(s, g * plan.queueCapacity[s] + err[e + 3]),

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
+import dev.sluice.runtime.MaxExceededException;
 import dev.sluice.runtime.queue.IntQueue;
 import dev.sluice.runtime.queue.LongQueue;
 import org.junit.jupiter.api.Test;

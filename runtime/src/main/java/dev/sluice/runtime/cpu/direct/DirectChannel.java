@@ -1,6 +1,6 @@
 package dev.sluice.runtime.cpu.direct;
 
-import dev.sluice.runtime.cpu.MaxExceededException;
+import dev.sluice.runtime.MaxExceededException;
 
 /**
  * The bookkeeping of an output channel of the direct executor: the pushes so far ({@link #total}).

@@ -1,11 +1,11 @@
 package dev.sluice.runtime.cpu.direct;
 
+import dev.sluice.runtime.MaxExceededException;
 import dev.sluice.runtime.PipelineException;
+import dev.sluice.runtime.cpu.RunControl;
 import dev.sluice.runtime.input.InputChunk;
 import dev.sluice.runtime.input.InputCursor;
 import dev.sluice.runtime.input.InputFailure;
-import dev.sluice.runtime.cpu.MaxExceededException;
-import dev.sluice.runtime.cpu.RunControl;
 import dev.sluice.runtime.plan.PipelinePlan;
 import dev.sluice.runtime.protocol.Failures;
 import dev.sluice.runtime.protocol.Protocol;
@@ -170,8 +170,7 @@ public abstract class DirectInstance {
 
   /** What {@code Raise.raise} throws for one signal more than an item may raise. */
   protected static IllegalStateException tooManyRaises() {
-    return new IllegalStateException("raised more than MAX_SIGNALS_PER_VEC = "
-        + Protocol.MAX_SIGNALS_PER_VEC + " signals for one item");
+    return new IllegalStateException(Failures.raisedTooMany());
   }
 
   /** Signals one item may raise. */

@@ -1,4 +1,4 @@
-package dev.sluice.runtime.cpu;
+package dev.sluice.runtime;
 
 /** A node pushed more items to a channel in one call (of run or a handler) than the channel's {@code @Max}. */
 public final class MaxExceededException extends RuntimeException {
