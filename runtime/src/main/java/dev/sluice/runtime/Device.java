@@ -233,6 +233,9 @@ public final class Device {
    * {@code gpu} or {@code opencl:N}.
    */
   public static Device named(String spec) {
+    if (spec == null) {
+      throw new IllegalArgumentException("no device name (null); use cpu, jvm, cpu:scheduled, opencl, gpu or opencl:N");
+    }
     String s = spec.trim().toLowerCase(Locale.ROOT);
     if (s.equals("cpu") || s.equals("jvm")) {
       return cpu();
@@ -247,10 +250,19 @@ public final class Device {
       return gpu();
     }
     if (s.startsWith("opencl:")) {
+      String n = s.substring("opencl:".length());
+      int index;
       try {
-        return opencl(Integer.parseInt(s.substring("opencl:".length())));
+        index = Integer.parseInt(n);
       } catch (NumberFormatException e) {
-        // fall through to the error below
+        if (n.matches("[0-9]+")) {
+          // a number past int: no machine has that device
+          throw new IllegalArgumentException("no OpenCL device " + n, e);
+        }
+        index = Integer.MIN_VALUE; // not a number: the error below
+      }
+      if (index != Integer.MIN_VALUE) {
+        return opencl(index);
       }
     }
     throw new IllegalArgumentException("unknown device '" + spec + "'; use cpu, jvm, cpu:scheduled, opencl, gpu or"

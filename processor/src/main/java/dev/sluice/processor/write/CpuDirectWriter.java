@@ -713,8 +713,9 @@ final class CpuDirectWriter {
         }
       }
       String value = h.tag() == Signal.USER ? "signal" : parent(label);
+      // a user signal is named by its tag record's own text, which starts with the tag's name
       CodeBlock item = user
-          ? CodeBlock.of("$S + signal", "signal " + PlanWriter.name(key) + " ")
+          ? CodeBlock.of("$S + signal", "signal ")
           : CodeBlock.of("$S", "signal " + PlanWriter.name(key));
       m.beginControlFlow("try")
           .addStatement("$N.$N($L)", Names.node(s.name()), h.name(), args(s, h.params(), value))

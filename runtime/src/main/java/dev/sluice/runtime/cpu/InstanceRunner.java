@@ -215,7 +215,8 @@ public final class InstanceRunner {
       try {
         bodies.handle(s, handler, slot, payload);
       } catch (Throwable e) {
-        throw failure(s, "signal " + plan.signalNames[offset] + (payload != null ? " " + payload : ""), e);
+        // a user signal is named by its tag record's own text, which starts with the tag's name
+        throw failure(s, "signal " + (payload != null ? payload : plan.signalNames[offset]), e);
       }
     } else if (s == 0) {
       try {

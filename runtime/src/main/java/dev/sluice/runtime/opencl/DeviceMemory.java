@@ -193,6 +193,10 @@ public record DeviceMemory(Model model, boolean forced, long globalBytes, long m
 
   /** {@code bytes} in MiB (or GiB from 10 GiB), for messages. */
   public static String mib(long bytes) {
+    if (bytes < 100L << 10) {
+      // below 0.1 MiB the figure would read 0.0: small budgets and buffers in bytes
+      return bytes + " bytes";
+    }
     return bytes >= 10L << 30
         ? String.format(Locale.ROOT, "%.1f GiB", bytes / (double) (1L << 30))
         : String.format(Locale.ROOT, "%.1f MiB", bytes / (double) (1L << 20));

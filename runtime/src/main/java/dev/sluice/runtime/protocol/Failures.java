@@ -157,7 +157,7 @@ public final class Failures {
     for (int s = 0; s < plan.stageCount(); s++) {
       int at = s * STATS;
       long dataRuns = t[at + C_DATA_RUNS];
-      double fill = dataRuns == 0 ? 0 : (double) t[at + C_FILLED] / ((double) dataRuns * plan.width);
+      double fill = dataRuns == 0 ? Double.NaN : (double) t[at + C_FILLED] / ((double) dataRuns * plan.width);
       stages.add(new RunReport.StageStats(plan.stageNames[s], plan.kinds[s].name(), t[at + C_CONSUMED],
           t[at + C_PUSHED], t[at + C_FIRINGS], t[at + C_RUNS], fill, t[at + C_SIGNALS], t[at + C_FLUSHES],
           t[at + C_BLOCKS]));

@@ -1,0 +1,30 @@
+package dev.sluice.runtime;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+import dev.sluice.runtime.opencl.DeviceMemory;
+import org.junit.jupiter.api.Test;
+
+/** What a device name that names nothing is told (outside-in: a JDK NPE, a property never set, 0.0 MiB). */
+class DeviceNamesTest {
+  private static String refused(String name) {
+    return assertThrows(IllegalArgumentException.class, () -> Device.named(name)).getMessage();
+  }
+
+  @Test
+  void badNamesSayWhatIsWrongAndNothingAboutAProperty() {
+    assertEquals("unknown device 'tpu'; use cpu, jvm, cpu:scheduled, opencl, gpu or opencl:N", refused("tpu"));
+    assertEquals("no device name (null); use cpu, jvm, cpu:scheduled, opencl, gpu or opencl:N", refused(null));
+    assertEquals("no OpenCL device 99999999999", refused("opencl:99999999999"));
+    assertEquals("unknown device 'opencl:x'; use cpu, jvm, cpu:scheduled, opencl, gpu or opencl:N", refused("opencl:x"));
+  }
+
+  @Test
+  void smallSizesAreInBytes() {
+    assertEquals("1 bytes", DeviceMemory.mib(1));
+    assertEquals("102399 bytes", DeviceMemory.mib(100L * 1024 - 1));
+    assertEquals("0.1 MiB", DeviceMemory.mib(100L * 1024));
+    assertEquals("10.0 GiB", DeviceMemory.mib(10L << 30));
+  }
+}
