@@ -60,14 +60,24 @@ class FirstRunTest {
   }
 
   @Test
-  void pocLsSigfpeHandlerIsDetectedAndStopsTheCpuBackEnd() throws Exception {
+  void withoutTheVariableSluiceKeepsPoclsSigfpeHandlerOut() throws Exception {
+    // Sluice sets POCL_SIGFPE_HANDLER=0 before OpenCL starts (PoclEnvironment): division keeps throwing
     Child c = child(Map.of(), List.of());
+    assertTrue(c.out.contains("division: throws"), c.out + c.err);
+    assertFalse(c.err.contains("integer division by zero no longer throws"), c.err);
+    assertTrue(c.out.contains("cpu run: ok"), c.out);
+  }
+
+  @Test
+  void pocLsSigfpeHandlerIsDetectedAndStopsTheCpuBackEnd() throws Exception {
+    // a variable the environment sets is left alone: here it lets PoCL install its handler
+    Child c = child(Map.of("POCL_SIGFPE_HANDLER", "1"), List.of());
     boolean throwsInChild = c.out.contains("division: throws");
     boolean reported = c.err.contains("integer division by zero no longer throws");
     // the probe must agree with what Java division really does in that JVM
     assertEquals(!throwsInChild, reported, c.out + c.err);
     if (c.out.contains("platforms: ") && c.out.toLowerCase(java.util.Locale.ROOT).contains("pocl")) {
-      assertTrue(reported, "PoCL without POCL_SIGFPE_HANDLER=0 installs its handler: " + c.out + c.err);
+      assertTrue(reported, "PoCL with POCL_SIGFPE_HANDLER=1 installs its handler: " + c.out + c.err);
     }
     if (reported) {
       assertTrue(c.out.contains("cpu run: failed: Expand: integer division by zero no longer throws"), c.out);
