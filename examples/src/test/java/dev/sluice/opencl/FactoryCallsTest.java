@@ -55,4 +55,23 @@ class FactoryCallsTest {
     assertSame(broke, thrown);
     assertTrue(thrown.getMessage().contains("factory broke"));
   }
+
+  @ParameterizedTest
+  @ValueSource(strings = {"cpu", "cpuScheduled"})
+  void aFactoryThatGivesTwoInstancesOneObjectFailsTheRunOnTheCpu(String device) {
+    // outside-in: two CPU instances then shared the object's @Reduce fields and counted twice; the
+    // kernel reads one object per node, so OpenCL has nothing to refuse
+    FactoryCalls.Tuned shared = new FactoryCalls.Tuned(5);
+    FactoryCallsPipeline p = FactoryCallsPipeline.builder().device(device(device)).instances(2).tuned(() -> shared)
+        .build();
+    IllegalStateException e = assertThrows(IllegalStateException.class, () -> p.runRange(0, 10));
+    assertEquals("the factory of node 'tuned' returned an object it had given another pipeline instance of this run;"
+        + " @State and @Reduce live in the node object, so a factory must return a new one each time"
+        + " (() -> new Tuned(...))", e.getMessage());
+    // one instance, one object: fine, at every run
+    FactoryCallsPipeline one = FactoryCallsPipeline.builder().device(device(device)).instances(1).tuned(() -> shared)
+        .build();
+    assertEquals(10, one.runRange(0, 10).out().length);
+    assertEquals(10, one.runRange(0, 10).out().length);
+  }
 }

@@ -7,7 +7,6 @@ import dev.sluice.processor.model.FieldModel;
 import dev.sluice.processor.model.ItemType;
 import dev.sluice.processor.model.PipelineModel;
 import dev.sluice.processor.model.StageModel;
-import java.util.Objects;
 import javax.lang.model.element.Modifier;
 
 /**
@@ -44,12 +43,15 @@ final class CpuBlocks {
         .addParameter(TypeName.INT, "count");
   }
 
-  /** One node object per node from its factory (null is an error), each {@code @Reduce} field set to its identity. */
+  /**
+   * One node object per node from its factory (null, or an object given another instance of the run,
+   * is an error: {@code RunControl.node}), each {@code @Reduce} field set to its identity.
+   */
   static CodeBlock nodes(PipelineModel model) {
     CodeBlock.Builder b = CodeBlock.builder();
     for (StageModel s : model.nodes()) {
-      b.addStatement("$N = $T.requireNonNull(pipeline.$N.get(), $S)", Names.node(s.name()), Objects.class,
-          Names.factory(s.name()), "the factory of node '" + s.name() + "' returned null");
+      b.addStatement("$N = control.node(pipeline.$N.get(), $S)", Names.node(s.name()), Names.factory(s.name()),
+          s.name());
       for (FieldModel f : s.node().fields(FieldModel.Kind.REDUCE)) {
         b.addStatement("$N.$N = $L", Names.node(s.name()), f.name(), Reductions.identity(f));
       }

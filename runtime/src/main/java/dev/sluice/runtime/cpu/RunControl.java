@@ -34,6 +34,26 @@ public final class RunControl {
     aborted = true;
   }
 
+  /** The node objects the factories gave this run's instances so far, by identity. */
+  private final java.util.Set<Object> nodes = java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>());
+
+  /**
+   * The object node {@code stage}'s factory gave one instance: not null, and not one it (or another
+   * node's factory) gave another instance of this run, whose {@code @State} and {@code @Reduce}
+   * would then be shared, and their results counted twice.
+   */
+  public synchronized <T> T node(T made, String stage) {
+    if (made == null) {
+      throw new NullPointerException("the factory of node '" + stage + "' returned null");
+    }
+    if (!nodes.add(made)) {
+      throw new IllegalStateException("the factory of node '" + stage + "' returned an object it had given another"
+          + " pipeline instance of this run; @State and @Reduce live in the node object, so a factory must return a"
+          + " new one each time (() -> new " + made.getClass().getSimpleName() + "(...))");
+    }
+    return made;
+  }
+
   /**
    * Whether the instances should stop: one failed (or the listener did), or the calling thread was
    * interrupted ({@link InstanceThreads} then throws {@link dev.sluice.runtime.protocol.Failures#interrupted}).
