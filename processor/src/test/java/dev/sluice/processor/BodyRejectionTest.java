@@ -89,6 +89,33 @@ class BodyRejectionTest {
   }
 
   @Test
+  void anIntegralReduceUpdatedWithAFloatingValueIsRefused() {
+    // outside-in: int += double rounds at every update, so each back end (and each instance count)
+    // gave another total; an int += long wraps, which combines exactly
+    JavaFileObject f = java("N", """
+        @Node final class R {
+          @Reduce(ReduceOp.SUM) int whole;
+          @Reduce(ReduceOp.PRODUCT) long scaled;
+          @Reduce(ReduceOp.SUM) float approx;
+          void run(double x) {
+            whole += x;                // double into an int
+            scaled *= 1.5f;            // float into a long
+            whole += (int) x;
+            whole += (long) x;
+            approx += x;
+          }
+        }
+        """);
+    Compilation c = compile(f);
+    assertError(c, Message.REDUCE_ROUNDED, f, "// double into an int",
+        "@Reduce(SUM) field 'whole' (int) is updated with a double value: Java rounds the result back to int at every"
+            + " update", "convert the value first ('whole += (int) (...)'), or make the field a double");
+    assertError(c, Message.REDUCE_ROUNDED, f, "// float into a long", "@Reduce(PRODUCT) field 'scaled' (long)",
+        "or make the field a float (with a float or double value) or a double");
+    assertThat(sluiceErrors(c)).hasSize(2);
+  }
+
+  @Test
   void reduceMayBeReadInHandlers() {
     Compilation c = compile(java("N", """
         @Node final class R {

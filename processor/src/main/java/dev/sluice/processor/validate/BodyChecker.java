@@ -35,6 +35,8 @@ import javax.lang.model.element.ExecutableElement;
 import javax.lang.model.element.Modifier;
 import javax.lang.model.element.TypeElement;
 import javax.lang.model.element.VariableElement;
+import javax.lang.model.type.TypeKind;
+import javax.lang.model.type.TypeMirror;
 import javax.lang.model.util.ElementFilter;
 
 /**
@@ -170,6 +172,9 @@ public final class BodyChecker {
           }
         }
         case REDUCE -> {
+          if (rounded(write, role)) {
+            return true;
+          }
           if (!kernel) {
             return false;
           }
@@ -208,6 +213,39 @@ public final class BodyChecker {
         case ASSIGNMENT -> minMaxOperand(((AssignmentTree) write).getExpression(), role);
         default -> null;
       };
+    }
+
+    /**
+     * Reports (and returns true for) {@code x op= e} on an integral reduce field with a floating
+     * {@code e}: {@code x = (int) (x op e)} truncates at every update, so partial results per lane and
+     * instance do not combine to the sequential total (an int {@code +=} of a long wraps, which does).
+     */
+    private boolean rounded(Tree write, Role role) {
+      if (!(write instanceof CompoundAssignmentTree c)) {
+        return false;
+      }
+      TypeMirror field = trees.getTypeMirror(new TreePath(getCurrentPath(), c.getVariable()));
+      TypeMirror value = trees.getTypeMirror(new TreePath(getCurrentPath(), c.getExpression()));
+      if (field == null || value == null || !isIntegral(field.getKind())
+          || (value.getKind() != TypeKind.FLOAT && value.getKind() != TypeKind.DOUBLE)) {
+        return false;
+      }
+      String type = field.getKind().name().toLowerCase(java.util.Locale.ROOT);
+      String op = switch (write.getKind()) {
+        case PLUS_ASSIGNMENT -> "+=";
+        case MINUS_ASSIGNMENT -> "-=";
+        case MULTIPLY_ASSIGNMENT -> "*=";
+        case DIVIDE_ASSIGNMENT -> "/=";
+        case REMAINDER_ASSIGNMENT -> "%=";
+        default -> "op=";
+      };
+      report(write, Message.REDUCE_ROUNDED, role.op, role.name, type, value, type, role.name, op, type,
+          value.getKind() == TypeKind.FLOAT ? "float (with a float or double value) or a double" : "double");
+      return true;
+    }
+
+    private static boolean isIntegral(TypeKind k) {
+      return k == TypeKind.INT || k == TypeKind.LONG || k == TypeKind.SHORT || k == TypeKind.BYTE;
     }
 
     /** For {@code x = Math.min(x, e)} (or {@code (e, x)}, or max): {@code e}; otherwise null. */
