@@ -131,7 +131,8 @@ class GpuSubsetRejectionTest {
             out.push(Math.floorMod(m, 7)); // floorMod
           }
         }
-        """), Message.GPU_CALL, "// floorMod", "call to Math.floorMod (not among the Math methods the kernel translates");
+        """), Message.GPU_MATH, "// floorMod", "Math.floorMod is not among the Math methods the kernel translates",
+        "write the arithmetic out");
   }
 
   // ---- SLU603 labels (an unlabeled break or continue is translated, see LoopExits) ----
@@ -173,7 +174,7 @@ class GpuSubsetRejectionTest {
             }
           }
         }
-        """), Message.GPU_LABEL, "// label", "'a labeled statement' is not in the GPU subset", "unlabeled break");
+        """), Message.GPU_LABEL, "// label", "'outer:' is not in the GPU subset", "unlabeled break");
   }
 
   @Test
@@ -595,10 +596,10 @@ class GpuSubsetRejectionTest {
     Compilation c = compile(f);
     assertError(c, Message.GPU_CHAR, f, "// char");
     assertError(c, Message.GPU_ALLOCATION, f, "// new");
-    assertError(c, Message.GPU_LABEL, f, "// label", "'a labeled statement'");
+    assertError(c, Message.GPU_LABEL, f, "// label", "'outer:'");
     assertError(c, Message.GPU_SWITCH, f, "// switch");
     assertError(c, Message.GPU_EXCEPTION, f, "// throw");
-    assertError(c, Message.GPU_CALL, f, "// floorMod");
+    assertError(c, Message.GPU_MATH, f, "// floorMod");
     assertThat(sluiceErrors(c)).hasSize(6);
   }
 
@@ -632,7 +633,7 @@ class GpuSubsetRejectionTest {
             }
           }
         }
-        """), Message.GPU_LABEL, "// label", "'a labeled statement' is not in the GPU subset");
+        """), Message.GPU_LABEL, "// label", "'outer:' is not in the GPU subset");
   }
 
   @Test

@@ -115,6 +115,7 @@ public enum Message {
   GPU_STATIC_FIELD(611, "static field %s is not a compile-time constant, the only static values a kernel can read: make it a 'static final' primitive with a constant value, pass arrays and other values as a @Param, or keep the pipeline on the CPU with @Pipeline(gpu = false)"),
   GPU_CONSTRUCT(612, "%s is not in the GPU subset (%s), or keep the pipeline on the CPU with @Pipeline(gpu = false)"),
   GPU_FIELD_INACCESSIBLE(613, "@Param field '%s' of %s is %s; the generated kernel in package '%s' reads it: make it %s, or keep the pipeline on the CPU with @Pipeline(gpu = false)"),
+  GPU_MATH(615, "Math.%s is not among the Math methods the kernel translates (docs/gpu-backend.md, The GPU subset): write the arithmetic out, or keep the pipeline on the CPU with @Pipeline(gpu = false)"),
   GPU_CHANNEL_PASSED(614, "'%s' is %s, which a kernel pushes only in the method that received it: it cannot be passed to %s. Let the helper return the value and push it in %s, or keep the pipeline on the CPU with @Pipeline(gpu = false)"),
   GPU_KERNEL_SKIPPED(620, Kind.NOTE, "no OpenCL kernel for pipeline %s: %s; it runs on the CPU back end"),
   GPU_SHORT_ARRAY(621, Kind.NOTE, "no OpenCL kernel for pipeline %s: @Param array '%s' of %s is a short[], which Aparapi cannot copy to the device (it has no put(short[])); it runs on the CPU back end. Make the array an int[] to keep the pipeline on the device"),

@@ -62,7 +62,8 @@ final class GpuSubset {
       case TRY -> refuse(path, method, Message.GPU_EXCEPTION, "try");
       case ENHANCED_FOR_LOOP -> refuse(path, method, Message.GPU_CONSTRUCT, "a for-each loop", "write an indexed for loop");
       case SYNCHRONIZED -> refuse(path, method, Message.GPU_CONSTRUCT, "synchronized", "lanes of a kernel do not lock");
-      case LABELED_STATEMENT -> refuse(path, method, Message.GPU_LABEL, "a labeled statement");
+      case LABELED_STATEMENT -> refuse(path, method, Message.GPU_LABEL,
+          ((com.sun.source.tree.LabeledStatementTree) t).getLabel() + ":");
       case ASSERT -> refuse(path, method, Message.GPU_EXCEPTION, "assert");
       default -> refuse(path, method, Message.GPU_CONSTRUCT, describe(t), "kernels take primitive statements and expressions");
     }
@@ -150,7 +151,7 @@ final class GpuSubset {
   /** Whether {@code Math.name} has an OpenCL built-in; otherwise reports it. */
   boolean math(TreePath path, ExecutableElement method, String name) {
     if (!MATH.contains(name)) {
-      refuse(path, method, Message.GPU_CALL, "Math." + name + " (not among the Math methods the kernel translates: see docs/gpu-backend.md, The GPU subset)");
+      refuse(path, method, Message.GPU_MATH, name);
       return false;
     }
     return true;
