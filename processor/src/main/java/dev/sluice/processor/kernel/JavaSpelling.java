@@ -3,8 +3,11 @@ package dev.sluice.processor.kernel;
 import com.sun.source.tree.Tree;
 import java.util.List;
 
-/** How Java source spells a constant, an operator and a {@code for} loop's declarators, as the translator prints them. */
-final class JavaSpelling {
+/**
+ * How Java source spells a constant, an operator and a {@code for} loop's declarators, as the translator prints them
+ * (and the body checker's messages quote them).
+ */
+public final class JavaSpelling {
   private JavaSpelling() {}
 
   /** A literal in Java source form; char values become ints. */
@@ -45,7 +48,7 @@ final class JavaSpelling {
   }
 
   /** The operator of a binary or compound-assignment tree. */
-  static String operator(Tree.Kind kind) {
+  public static String operator(Tree.Kind kind) {
     return switch (kind) {
       case PLUS, PLUS_ASSIGNMENT -> "+";
       case MINUS, MINUS_ASSIGNMENT -> "-";

@@ -23,6 +23,7 @@ import dev.sluice.State;
 import dev.sluice.processor.diagnostics.BodySite;
 import dev.sluice.processor.diagnostics.Diagnostic;
 import dev.sluice.processor.diagnostics.Message;
+import dev.sluice.processor.kernel.JavaSpelling;
 import dev.sluice.processor.read.Annotations;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -231,14 +232,7 @@ public final class BodyChecker {
         return false;
       }
       String type = field.getKind().name().toLowerCase(java.util.Locale.ROOT);
-      String op = switch (write.getKind()) {
-        case PLUS_ASSIGNMENT -> "+=";
-        case MINUS_ASSIGNMENT -> "-=";
-        case MULTIPLY_ASSIGNMENT -> "*=";
-        case DIVIDE_ASSIGNMENT -> "/=";
-        case REMAINDER_ASSIGNMENT -> "%=";
-        default -> "op=";
-      };
+      String op = JavaSpelling.operator(write.getKind()) + "=";
       report(write, Message.REDUCE_ROUNDED, role.op, role.name, type, value, type, role.name, op, type,
           value.getKind() == TypeKind.FLOAT ? "float (with a float or double value) or a double" : "double");
       return true;
