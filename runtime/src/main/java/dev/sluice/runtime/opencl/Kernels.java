@@ -29,9 +29,22 @@ public final class Kernels {
   /** Kernel objects whose {@link #compile} succeeded: only their native context is whole. */
   private static final Set<Kernel> COMPILED = Collections.synchronizedSet(Collections.newSetFromMap(new WeakHashMap<>()));
 
-  /** Compiles {@code kernel} for {@code device} before any run; buffers are then moved explicitly. */
+  /**
+   * Compiles {@code kernel} for {@code device} before any run; buffers are then moved explicitly
+   * ({@code put} and {@code get}), and they are the driver's own on every device.
+   *
+   * <p>Aparapi picks each buffer's flags from the device's setting when the kernel's context is made,
+   * at its first compile. Its default on a CPU device wraps the Java arrays
+   * ({@code CL_MEM_USE_HOST_PTR}); such a buffer keeps the address an array had when it was made, the
+   * collector moves arrays, and the kernel then read and wrote memory the heap had reused (wrong
+   * results, G1 crashing: MovedArraysOpenClTest). It also let a kernel's writes appear in the Java
+   * arrays without a {@code get} on PoCL only: a test that forgot its {@code get} passed there and
+   * read zeros on NVIDIA's driver (SchedulerOnDeviceTest). So every buffer is
+   * {@code CL_MEM_COPY_HOST_PTR}.
+   */
   public static void compile(Kernel kernel, OpenCLDevice device) {
     refuseUnbuildable(kernel, device);
+    device.setSharedMemory(false);
     kernel.setExplicit(true);
     allow(kernel, device);
     try {

@@ -139,13 +139,7 @@ public final class OpenClDriver {
     program.allocate(encoded, groups, sliceItems(options), capacity);
     if (slices.total() != 0) {
       // built before any input is claimed, so that a kernel that cannot build leaves the input to
-      // the CPU back end; an input known to be empty builds nothing (see Kernels.dispose). Aparapi
-      // picks each buffer's flags from the device's setting when the kernel's context is made, at its
-      // first compile: always buffers of the driver's own (CL_MEM_COPY_HOST_PTR), never ones wrapping
-      // the Java arrays (CL_MEM_USE_HOST_PTR), which keep the address an array had when the buffer was
-      // made; the collector moves arrays, and the kernel then read and wrote memory the heap had
-      // reused (wrong results, G1 crashing: MovedArraysOpenClTest)
-      cl.setSharedMemory(false);
+      // the CPU back end; an input known to be empty builds nothing (see Kernels.dispose)
       Kernels.compile(program.kernel(), cl);
     }
     Range range = cl.createRange(groups * plan.width, plan.width);

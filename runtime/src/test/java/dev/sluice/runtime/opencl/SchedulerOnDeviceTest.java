@@ -62,7 +62,10 @@ class SchedulerOnDeviceTest {
           inLength);
       try {
         Kernels.compile(k, device);
+        // the buffers are the driver's own (Kernels.compile): what the kernel wrote comes back explicitly
+        k.put(code).put(dev.st).put(dev.stats).put(dev.err).put(dev.trace).put(dev.taken).put(inLength);
         Kernels.execute(k, device.createRange(GROUPS, 1), device);
+        k.get(dev.st).get(dev.stats).get(dev.err).get(dev.trace).get(dev.taken);
       } finally {
         k.dispose();
       }
