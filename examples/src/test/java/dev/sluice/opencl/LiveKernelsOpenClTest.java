@@ -9,21 +9,36 @@ import dev.sluice.runtime.Device;
 import dev.sluice.runtime.opencl.LiveKernels;
 import dev.sluice.runtime.opencl.OpenClDevices;
 import dev.sluice.runtime.testing.OpenClAvailable;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Supplier;
 import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /**
  * A device keeps a bounded number of compiled pipeline kernels (each holds a driver context: NVIDIA's
- * driver refused new ones after a few dozen). With a limit of one, two pipelines that take turns
- * release each other's kernel at every run; each rebuilt kernel copies its {@code @Param} arrays to
- * the device again, so every run still gives the CPU's answer.
+ * driver refused new ones after a few dozen), shared by the objects of a pipeline class: a new object
+ * builds nothing, each run reads its own object's {@code @Param} values, and only the arrays that differ
+ * from the kernel's last run are copied. With a limit of one, two classes that take turns release each
+ * other's kernel at every run; each rebuilt kernel copies its arrays again, so every run still gives the
+ * CPU's answer.
  */
 class LiveKernelsOpenClTest {
   private static final int N = 2_000;
 
+  /** Bytes of every {@code @Param} array of {@link #mix} with {@code ints} of length {@code n}. */
+  private static int allBytes(int n) {
+    return 4 * n + 8 + 4 + 8 + 1 + 1;
+  }
+
+  @BeforeEach
   @AfterEach
-  void clearLimit() {
+  void clear() {
     System.clearProperty(LiveKernels.PROPERTY);
+    LiveKernels.release(ParamArraysPipeline.class);
+    LiveKernels.release(ParamArraysTwinPipeline.class);
   }
 
   private static int[] upTo(int n) {
@@ -34,58 +49,119 @@ class LiveKernelsOpenClTest {
     return a;
   }
 
+  private static Supplier<ParamArrays.Mix> mix(int[] ints) {
+    return () -> new ParamArrays.Mix(ints, new long[] {7}, new float[] {2f}, new double[] {0.5}, new byte[] {3},
+        new boolean[] {true});
+  }
+
   private static ParamArraysPipeline pipeline(Device device, int[] ints) {
-    return ParamArraysPipeline.builder().device(device)
-        .mix(() -> new ParamArrays.Mix(ints, new long[] {7}, new float[] {2f}, new double[] {0.5}, new byte[] {3},
-            new boolean[] {true}))
-        .build();
+    return ParamArraysPipeline.builder().device(device).mix(mix(ints)).build();
+  }
+
+  private static ParamArraysTwinPipeline twin(Device device, int[] ints) {
+    return ParamArraysTwinPipeline.builder().device(device).mix(mix(ints)).build();
   }
 
   @Test
-  void pipelinesTakingTurnsOnALimitOfOneKeepTheirParams() {
+  void objectsOfOneClassShareOneKernelAndKeepTheirParams() {
+    Device cl = OpenClAvailable.device();
+    OpenCLDevice device = OpenClDevices.of(cl);
+    int[] in = upTo(N);
+    int[] a = {1, 2, 3};
+    int[] b = {1000, -2000};
+    long[] wantA = pipeline(Device.cpu(), a).run(in).out();
+    long[] wantB = pipeline(Device.cpu(), b).run(in).out();
+    ParamArraysPipeline first = pipeline(cl, a);
+    ParamArraysPipeline second = pipeline(cl, b);
+    for (int round = 0; round < 3; round++) {
+      var ra = first.run(in);
+      assertSameLongs(wantA, ra.out(), "first object, round " + round);
+      assertEquals(round == 0 ? allBytes(3) : 3 * 4, ra.report().deviceUse().paramBytes(),
+          "the first run copies every array, later ones only the ints, which differ from the other object's");
+      var rb = second.run(in);
+      assertSameLongs(wantB, rb.out(), "second object, round " + round);
+      assertEquals(2 * 4, rb.report().deviceUse().paramBytes(), "the kernel is the first object's: only the ints");
+      assertEquals(1, LiveKernels.held(device, ParamArraysPipeline.class), "one kernel for both objects");
+    }
+    // a new object per run, the way a task or a test builds them, builds no kernel either
+    for (int round = 0; round < 3; round++) {
+      assertSameLongs(wantA, pipeline(cl, a).run(in).out(), "a new object, round " + round);
+    }
+    assertEquals(1, LiveKernels.held(device, ParamArraysPipeline.class));
+    first.close();
+    assertEquals(0, LiveKernels.held(device, ParamArraysPipeline.class), "close released the class's kernel");
+    assertEquals(allBytes(3), first.run(in).report().deviceUse().paramBytes(), "closed, then built again");
+  }
+
+  @Test
+  void classesTakingTurnsOnALimitOfOneKeepTheirParams() {
     Device cl = OpenClAvailable.device();
     OpenCLDevice device = OpenClDevices.of(cl);
     System.setProperty(LiveKernels.PROPERTY, "1");
     int[] in = upTo(N);
     int[] a = {1, 2, 3};
     int[] b = {1000, -2000};
-    try (ParamArraysPipeline first = pipeline(cl, a); ParamArraysPipeline second = pipeline(cl, b)) {
-      long[] wantA = pipeline(Device.cpu(), a).run(in).out();
-      long[] wantB = pipeline(Device.cpu(), b).run(in).out();
+    long[] wantA = pipeline(Device.cpu(), a).run(in).out();
+    long[] wantB = twin(Device.cpu(), b).run(in).out();
+    try (ParamArraysPipeline first = pipeline(cl, a); ParamArraysTwinPipeline second = twin(cl, b)) {
       for (int round = 0; round < 3; round++) {
         var ra = first.run(in);
         assertSameLongs(wantA, ra.out(), "first pipeline, round " + round);
-        // every run after the first finds its kernel released by the other pipeline's run
-        assertEquals(3 * 4 + 8 + 4 + 8 + 1 + 1, ra.report().deviceUse().paramBytes(), "its arrays copied again");
+        // every run after the first finds its kernel released by the other class's run
+        assertEquals(allBytes(3), ra.report().deviceUse().paramBytes(), "its arrays copied again");
         assertEquals(1, LiveKernels.held(device));
-        assertSameLongs(wantB, second.run(in).out(), "second pipeline, round " + round);
+        var rb = second.run(in);
+        assertSameLongs(wantB, rb.out(), "second pipeline, round " + round);
+        assertEquals(allBytes(2), rb.report().deviceUse().paramBytes(), "its arrays copied again");
         assertEquals(1, LiveKernels.held(device));
       }
     }
-    assertEquals(0, LiveKernels.held(device), "closing both released both");
+    assertEquals(0, LiveKernels.held(device, ParamArraysPipeline.class), "closing both released both");
+    assertEquals(0, LiveKernels.held(device, ParamArraysTwinPipeline.class));
   }
 
   @Test
-  void aKernelKeptUnderTheLimitIsNotCopiedAgain() {
+  void runsOfOneClassAtTheSameTimeEachGetAKernel() throws Exception {
     Device cl = OpenClAvailable.device();
-    System.setProperty(LiveKernels.PROPERTY, "2");
+    OpenCLDevice device = OpenClDevices.of(cl);
     int[] in = upTo(N);
-    try (ParamArraysPipeline first = pipeline(cl, new int[] {4}); ParamArraysPipeline second = pipeline(cl, new int[] {5})) {
-      first.run(in);
-      second.run(in);
-      assertEquals(0, first.run(in).report().deviceUse().paramBytes(), "still on the device");
-      first.close();
-      assertEquals(4 + 8 + 4 + 8 + 1 + 1, first.run(in).report().deviceUse().paramBytes(), "closed, then built again");
-    }
+    int[] a = {1, 2, 3};
+    int[] b = {1000, -2000};
+    // the factories run at the start of each run, with its kernel lent: both runs hold one at once
+    CountDownLatch both = new CountDownLatch(2);
+    Supplier<ParamArrays.Mix> waitA = waiting(both, mix(a));
+    Supplier<ParamArrays.Mix> waitB = waiting(both, mix(b));
+    var ra = CompletableFuture.supplyAsync(() -> ParamArraysPipeline.builder().device(cl).mix(waitA).build().run(in));
+    var rb = CompletableFuture.supplyAsync(() -> ParamArraysPipeline.builder().device(cl).mix(waitB).build().run(in));
+    assertSameLongs(pipeline(Device.cpu(), a).run(in).out(), ra.get(60, TimeUnit.SECONDS).out(), "first run");
+    assertSameLongs(pipeline(Device.cpu(), b).run(in).out(), rb.get(60, TimeUnit.SECONDS).out(), "second run");
+    assertEquals(2, LiveKernels.held(device, ParamArraysPipeline.class), "a kernel each");
+    // a later run takes either kept kernel and makes no third
+    assertSameLongs(pipeline(Device.cpu(), b).run(in).out(), pipeline(cl, b).run(in).out(), "a later run");
+    assertEquals(2, LiveKernels.held(device, ParamArraysPipeline.class));
+  }
+
+  private static Supplier<ParamArrays.Mix> waiting(CountDownLatch both, Supplier<ParamArrays.Mix> make) {
+    return () -> {
+      both.countDown();
+      try {
+        if (!both.await(60, TimeUnit.SECONDS)) {
+          throw new IllegalStateException("the other run never reached its factory");
+        }
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        throw new IllegalStateException(e);
+      }
+      return make.get();
+    };
   }
 
   @Test
   void aLimitBelowOneIsAClearError() {
     Device cl = OpenClAvailable.device();
     System.setProperty(LiveKernels.PROPERTY, "0");
-    try (ParamArraysPipeline p = pipeline(cl, new int[] {1})) {
-      IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> p.run(upTo(10)));
-      assertEquals(LiveKernels.PROPERTY + " must be a count of kernels >= 1, not '0'", e.getMessage());
-    }
+    ParamArraysPipeline p = pipeline(cl, new int[] {1});
+    IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> p.run(upTo(10)));
+    assertEquals(LiveKernels.PROPERTY + " must be a count of kernels >= 1, not '0'", e.getMessage());
   }
 }

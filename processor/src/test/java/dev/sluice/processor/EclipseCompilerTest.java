@@ -163,6 +163,6 @@ class EclipseCompilerTest {
     assertThat(taxi).isEqualTo(withoutTrees.generated().get("t/TaxiPipeline.java"));
     assertThat(taxi).doesNotContain("TaxiPipeline_Kernel");
     assertThat(taxi).contains("private static final String NO_KERNEL = \"the compiler has no javac Trees API");
-    assertThat(javac.generated().get("t/TaxiPipeline.java")).contains("kernel = ProgramLoader.load(MethodHandles.lookup(), this)");
+    assertThat(javac.generated().get("t/TaxiPipeline.java")).contains("OpenClDriver.run(PLAN, run, input.apply(OpenClDriver.sliceItems(run)), MethodHandles.lookup(), this)");
   }
 }

@@ -63,11 +63,7 @@ final class ApiWriter {
         .addJavadoc("Where the direct CPU executor's sink buffers start: what this object's last run needed.\n")
         .initializer("new $T($L)", CpuDirectWriter.SINK_STARTS, model.sinks().size())
         .build());
-    if (kernel.hasKernel()) {
-      t.addField(FieldSpec.builder(Names.DEVICE_PROGRAM, "kernel", Modifier.PRIVATE)
-          .addJavadoc("The OpenCL kernel ({@code $L}), made on the first OpenCL run\nand kept (compiled) for the next ones.\n",
-              KernelWriter.className(names).simpleName()).build());
-    } else {
+    if (!kernel.hasKernel()) {
       t.addField(FieldSpec.builder(String.class, "NO_KERNEL", Modifier.PRIVATE, Modifier.STATIC, Modifier.FINAL)
           .addJavadoc("Why this pipeline has no OpenCL kernel.\n").initializer("$S", kernel.noKernel()).build());
     }
@@ -79,15 +75,12 @@ final class ApiWriter {
     ctor.addStatement("this.options = new $T(b.device, b.instances, b.chunkSize, b.maxSteps, b.progress)", Names.RUN_OPTIONS);
     t.addMethod(ctor.build());
     MethodSpec.Builder close = MethodSpec.methodBuilder("close").addAnnotation(Override.class)
-        .addModifiers(Modifier.PUBLIC, Modifier.SYNCHRONIZED)
-        .addJavadoc("Releases what this object holds on an OpenCL device (its compiled kernel and buffers); a later\n"
-            + "OpenCL run builds them again. Unclosed objects are bounded too: a device keeps a few kernels\n"
-            + "and releases the least recently used ({@code LiveKernels}).\n");
+        .addModifiers(Modifier.PUBLIC)
+        .addJavadoc("Releases the compiled kernels (and their buffers) that OpenCL devices keep for this pipeline\n"
+            + "class and no run is using; a later OpenCL run builds one again. Without it a device keeps a few\n"
+            + "kernels, shared by the objects of a class, and releases the least recently used ({@code LiveKernels}).\n");
     if (kernel.hasKernel()) {
-      close.beginControlFlow("if (kernel != null)")
-          .addStatement("$T.release(kernel)", Names.LIVE_KERNELS)
-          .addStatement("kernel = null")
-          .endControlFlow();
+      close.addStatement("$T.release($T.class)", Names.LIVE_KERNELS, names.api());
     }
     t.addMethod(close.build());
     t.addMethod(MethodSpec.methodBuilder("builder")
@@ -221,27 +214,10 @@ final class ApiWriter {
         .beginControlFlow("if (run.device().kind() == $T.Kind.OPENCL)", Names.DEVICE);
     if (kernel.hasKernel()) {
       m.beginControlFlow("try")
-          .beginControlFlow("synchronized (this)")
-          .beginControlFlow("if (kernel == null)")
-          .addComment("the kernel class is written a round after this one, from the node bodies: found by name")
-          .addStatement("kernel = $T.load($T.lookup(), this)", Names.PROGRAM_LOADER, java.lang.invoke.MethodHandles.class)
-          .endControlFlow()
-          .addStatement("$T report", Names.RUN_REPORT)
-          .beginControlFlow("try")
-          .addStatement("report = $T.run(PLAN, run, input.apply($T.sliceItems(run)), kernel)", Names.OPENCL_DRIVER,
-              Names.OPENCL_DRIVER)
-          .nextControlFlow("catch ($T e)", Names.KERNEL_EXCEPTION)
-          .addComment("Aparapi's state for a kernel object that failed is not trusted again: the next run makes a new one")
-          .beginControlFlow("try")
-          .addStatement("kernel.dispose()")
-          .nextControlFlow("catch ($T d)", RuntimeException.class)
-          .addStatement("e.addSuppressed(d)")
-          .endControlFlow()
-          .addStatement("kernel = null")
-          .addStatement("throw e")
-          .endControlFlow()
-          .addStatement("return ($T) kernel.result(report)", resultName())
-          .endControlFlow()
+          .addComment("the kernel class is written a round after this one, from the node bodies: the driver finds it by")
+          .addComment("name, and a compiled one serves every object of this class, one run at a time (LiveKernels)")
+          .addStatement("return ($T) $T.run(PLAN, run, input.apply($T.sliceItems(run)), $T.lookup(), this)", resultName(),
+              Names.OPENCL_DRIVER, Names.OPENCL_DRIVER, java.lang.invoke.MethodHandles.class)
           .nextControlFlow("catch ($T e)", Names.KERNEL_EXCEPTION)
           .addStatement("run = $T.switchToCpu(PLAN, run, e.getMessage(), e)", Names.OPENCL_DRIVER)
           .endControlFlow();

@@ -70,9 +70,12 @@ final class KernelHostWriter {
             KernelNames.kept(KernelNames.state(s.name(), f.name())), Modifier.PRIVATE).build());
       }
     }
-    t.addField(FieldSpec.builder(names.api(), "pipeline", Modifier.PRIVATE, Modifier.FINAL).build());
+    t.addField(FieldSpec.builder(names.api(), "pipeline", Modifier.PRIVATE)
+        .addJavadoc("The pipeline object whose run this kernel serves now (bound by {@code LiveKernels}).\n").build());
     t.addMethod(MethodSpec.methodBuilder("kernel").addAnnotation(Override.class).addModifiers(Modifier.PUBLIC)
         .returns(KERNEL).addStatement("return this").build());
+    t.addMethod(MethodSpec.methodBuilder("bind").addAnnotation(Override.class).addModifiers(Modifier.PUBLIC)
+        .addParameter(Object.class, "pipeline").addStatement("this.pipeline = ($T) pipeline", names.api()).build());
     t.addMethod(result());
     t.addMethod(MethodSpec.methodBuilder("inputColumnBytes").addAnnotation(Override.class)
         .addModifiers(Modifier.PUBLIC).returns(int[].class)

@@ -349,7 +349,7 @@ final class KernelWriter {
 
   private MethodSpec constructor() {
     MethodSpec.Builder m = MethodSpec.constructorBuilder()
-        .addJavadoc("The kernel of {@code pipeline}, whose node factories {@code readParams} calls at each run.\n")
+        .addJavadoc("A kernel serving the runs of {@code pipeline} first.\n")
         .addParameter(names.api(), "pipeline")
         .addStatement("this.pipeline = pipeline");
     for (ItemType tag : shape.raisedTags()) {

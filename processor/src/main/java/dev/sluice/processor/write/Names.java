@@ -25,8 +25,6 @@ final class Names {
   static final ClassName KERNELS = ClassName.get(RUNTIME + ".opencl", "Kernels");
   static final ClassName KERNEL_EXCEPTION = KERNELS.nestedClass("KernelException");
   static final ClassName LIVE_KERNELS = ClassName.get(RUNTIME + ".opencl", "LiveKernels");
-  static final ClassName DEVICE_PROGRAM = ClassName.get(RUNTIME + ".opencl", "DeviceProgram");
-  static final ClassName PROGRAM_LOADER = ClassName.get(RUNTIME + ".opencl", "ProgramLoader");
   static final ClassName CPU_DRIVER = ClassName.get(RUNTIME + ".cpu", "CpuDriver");
   static final ClassName OUTCOME = CPU_DRIVER.nestedClass("Outcome");
   static final ClassName CPU_INSTANCE = ClassName.get(RUNTIME + ".cpu", "CpuInstance");

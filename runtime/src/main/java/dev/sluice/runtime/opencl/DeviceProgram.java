@@ -14,6 +14,13 @@ public interface DeviceProgram extends Failures.Items {
   Kernel kernel();
 
   /**
+   * Serves the runs of {@code pipeline}, an object of this kernel's pipeline class, from now on (null:
+   * none). A compiled kernel is shared by the objects of its class, one run at a time
+   * ({@link LiveKernels}); {@link #readParams} calls the bound object's node factories.
+   */
+  void bind(Object pipeline);
+
+  /**
    * The generated pipeline's {@code Result} of the run just done: the sinks' items and the
    * {@code @Reduce} values gathered over the slices, handed over (the next run starts new ones), and
    * {@code report}.

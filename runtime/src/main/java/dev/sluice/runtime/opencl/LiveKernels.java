@@ -1,27 +1,33 @@
 package dev.sluice.runtime.opencl;
 
 import com.aparapi.device.OpenCLDevice;
+import java.lang.invoke.MethodHandles;
 import java.util.ArrayList;
-import java.util.IdentityHashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
+import java.util.function.Predicate;
 
 /**
- * The pipeline kernels that hold an OpenCL context now, and how many of them one device may keep.
+ * The compiled pipeline kernels each OpenCL device keeps, shared by the objects of a pipeline class:
+ * a run borrows an idle kernel of its pipeline's class built for its device, or makes one, and gives
+ * it back when it ends.
  *
  * <p>Aparapi gives every kernel object a native context of its own, made at its first build and kept
- * until the kernel is disposed, and a pipeline object keeps its kernel between runs so that it is
- * built once. With PoCL a context costs little. With NVIDIA's driver each is a CUDA context, and a
- * process that kept every pipeline's kernel was refused new ones: on an H200 (driver 580.159.04, 125
- * GiB of host memory) the OpenCL test suite, one JVM, got {@code clCreateContextFromType() failed
- * out of host memory} from its second test class on, and every later kernel failed to build.
+ * until the kernel is disposed. With PoCL a context costs little and a build is cached on disk. With
+ * NVIDIA's driver each context is a CUDA context and every build compiles the OpenCL again: on an H200
+ * (driver 580.159.04) a kernel per pipeline object made the fan-in and region tests, which build a
+ * pipeline object per run, take more than 45 s each (10 s and 8 s on PoCL with 2 cores), the main thread
+ * inside {@code clBuildProgram} or the release of an older context. So a kernel belongs to no pipeline
+ * object: one built for a class serves any object of that class, one run at a time, and reads that
+ * object's node factories and {@code @Param} values at the start of the run ({@link DeviceProgram#bind}).
  *
- * <p>So each run takes its program's kernel from here ({@link #take}): a device keeps at most
- * {@link #limit} compiled pipeline kernels, and taking one more releases the least recently used
- * kernel that is not running. Its pipeline builds it again at its next run, which then copies every
- * {@code @Param} array to the device again ({@link DeviceProgram#forgetDeviceCopies}). A pipeline's
- * {@code close()} releases its kernel at once ({@link #release}).
+ * <p>A device keeps at most {@link #limit} kernels (each holds a driver context: NVIDIA's driver refused
+ * new ones after a few dozen, {@code clCreateContextFromType() failed out of host memory}); making one
+ * more releases the least recently used idle one. A released kernel's class builds again at its next
+ * run, which copies every {@code @Param} array to the device again ({@link DeviceProgram#forgetDeviceCopies}).
+ * A pipeline's {@code close()} releases its class's idle kernels at once ({@link #release}).
  */
 public final class LiveKernels {
   /** System property: the compiled pipeline kernels one OpenCL device keeps (at least 1). */
@@ -33,13 +39,19 @@ public final class LiveKernels {
   /** Kernels a CPU device (PoCL) keeps: its contexts are cheap and its builds slow (seconds each). */
   static final int CPU_LIMIT = 64;
 
-  /** Live kernels in order of use, least recent first, with the device each was built for. */
-  private static final LinkedHashMap<DeviceProgram, OpenCLDevice> LIVE = new LinkedHashMap<>(16, 0.75f, true);
+  /** Where a kernel belongs: the device it was built for and the pipeline class whose runs it serves. */
+  private record Home(OpenCLDevice device, Class<?> pipelineClass) {}
 
-  /** Runs in progress per program (a pipeline runs one at a time, but nothing here relies on that). */
-  private static final Map<DeviceProgram, Integer> RUNNING = new IdentityHashMap<>();
+  /** Every kept kernel in order of use, least recent first. */
+  private static final LinkedHashMap<DeviceProgram, Home> LIVE = new LinkedHashMap<>(16, 0.75f, true);
+
+  /** Kernels lent to a run now. */
+  private static final Set<DeviceProgram> RUNNING = java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>());
 
   private LiveKernels() {}
+
+  /** A kernel lent to one run, and whether the device holds none of its data from an earlier run. */
+  record Loan(DeviceProgram program, boolean fresh) {}
 
   /** The compiled pipeline kernels {@code device} keeps: {@value #PROPERTY}, else by the device's type. */
   public static int limit(OpenCLDevice device) {
@@ -59,27 +71,42 @@ public final class LiveKernels {
   }
 
   /**
-   * Marks {@code program} running on {@code device}, releasing the least recently used idle kernels
-   * of that device beyond its {@link #limit}. Returns true when the program's kernel has no context
-   * from an earlier run (its first run, or it was released since): the device holds none of its data.
+   * Lends a kernel of {@code pipeline}'s class (the class of {@code lookup}) on {@code device} to one run,
+   * bound to {@code pipeline}: an idle one the device keeps, else a new one (not yet compiled), which
+   * releases the least recently used idle kernels of the device beyond its {@link #limit}.
    */
-  static synchronized boolean take(DeviceProgram program, OpenCLDevice device) {
+  static Loan borrow(MethodHandles.Lookup lookup, Object pipeline, OpenCLDevice device) {
     int limit = limit(device);
-    RUNNING.merge(program, 1, Integer::sum);
-    boolean fresh = LIVE.put(program, device) == null;
-    if (fresh) {
+    Home home = new Home(device, lookup.lookupClass());
+    synchronized (LiveKernels.class) {
+      for (Map.Entry<DeviceProgram, Home> e : LIVE.entrySet()) {
+        if (e.getValue().equals(home) && !RUNNING.contains(e.getKey())) {
+          DeviceProgram kept = e.getKey();
+          LIVE.get(kept); // most recently used now
+          RUNNING.add(kept);
+          kept.bind(pipeline);
+          return new Loan(kept, false);
+        }
+      }
+    }
+    DeviceProgram made = ProgramLoader.load(lookup, pipeline);
+    List<DeviceProgram> released = new ArrayList<>();
+    synchronized (LiveKernels.class) {
+      LIVE.put(made, home);
+      RUNNING.add(made);
       List<DeviceProgram> same = new ArrayList<>();
-      for (Map.Entry<DeviceProgram, OpenCLDevice> e : LIVE.entrySet()) {
-        if (e.getValue() == device) {
+      for (Map.Entry<DeviceProgram, Home> e : LIVE.entrySet()) {
+        if (e.getValue().device() == device) {
           same.add(e.getKey());
         }
       }
-      for (DeviceProgram old : toRelease(same, RUNNING::containsKey, limit)) {
+      for (DeviceProgram old : toRelease(same, RUNNING::contains, limit)) {
         LIVE.remove(old);
-        Kernels.dispose(old.kernel());
+        released.add(old);
       }
     }
-    return fresh;
+    released.forEach(LiveKernels::dispose);
+    return new Loan(made, true);
   }
 
   /**
@@ -87,7 +114,7 @@ public final class LiveKernels {
    * ones, until at most {@code limit} are left. A running kernel stays, so a device may briefly hold
    * more than its limit while runs are in progress.
    */
-  static <K> List<K> toRelease(List<K> leastRecentFirst, java.util.function.Predicate<K> running, int limit) {
+  static <K> List<K> toRelease(List<K> leastRecentFirst, Predicate<K> running, int limit) {
     List<K> out = new ArrayList<>();
     int left = leastRecentFirst.size();
     for (int i = 0; i < leastRecentFirst.size() && left > limit; i++) {
@@ -100,32 +127,64 @@ public final class LiveKernels {
     return out;
   }
 
-  /** Ends a run that {@link #take} began. */
-  static synchronized void done(DeviceProgram program) {
-    RUNNING.computeIfPresent(program, (p, n) -> n == 1 ? null : n - 1);
-  }
-
-  /** Forgets {@code program} without disposing it: its kernel failed, and its pipeline drops it. */
-  static synchronized void forget(DeviceProgram program) {
-    LIVE.remove(program);
-  }
-
-  /** Releases {@code program}'s kernel now (a pipeline's {@code close()}); its next run builds it again. */
-  public static synchronized void release(DeviceProgram program) {
-    if (RUNNING.containsKey(program)) {
-      throw new IllegalStateException("the pipeline's kernel is running: close it after the run");
-    }
-    if (LIVE.remove(program) != null) {
-      Kernels.dispose(program.kernel());
+  /** Ends the run {@code program} was lent to; it stays compiled, bound to no pipeline object. */
+  static void giveBack(DeviceProgram program) {
+    program.bind(null);
+    synchronized (LiveKernels.class) {
+      RUNNING.remove(program);
     }
   }
 
-  /** Pipeline kernels {@code device} holds a context for now. */
+  /**
+   * Ends the run {@code program} was lent to and releases it: it failed, and Aparapi's state for a
+   * kernel object that failed is not trusted again.
+   */
+  static void drop(DeviceProgram program) {
+    program.bind(null);
+    synchronized (LiveKernels.class) {
+      RUNNING.remove(program);
+      LIVE.remove(program);
+    }
+    dispose(program);
+  }
+
+  /**
+   * Releases the idle kernels of {@code pipelineClass} on every device now (a pipeline's
+   * {@code close()}); the class's next run builds one again. A kernel lent to a run stays kept.
+   */
+  public static void release(Class<?> pipelineClass) {
+    List<DeviceProgram> released = new ArrayList<>();
+    synchronized (LiveKernels.class) {
+      LIVE.entrySet().removeIf(e -> {
+        boolean idle = e.getValue().pipelineClass() == pipelineClass && !RUNNING.contains(e.getKey());
+        if (idle) {
+          released.add(e.getKey());
+        }
+        return idle;
+      });
+    }
+    released.forEach(LiveKernels::dispose);
+  }
+
+  /** Pipeline kernels {@code device} keeps (holds a context for) now. */
   public static synchronized int held(OpenCLDevice device) {
     int n = 0;
-    for (OpenCLDevice d : LIVE.values()) {
-      n += d == device ? 1 : 0;
+    for (Home h : LIVE.values()) {
+      n += h.device() == device ? 1 : 0;
     }
     return n;
+  }
+
+  /** Pipeline kernels of {@code pipelineClass} that {@code device} keeps now. */
+  public static synchronized int held(OpenCLDevice device, Class<?> pipelineClass) {
+    int n = 0;
+    for (Home h : LIVE.values()) {
+      n += h.device() == device && h.pipelineClass() == pipelineClass ? 1 : 0;
+    }
+    return n;
+  }
+
+  private static void dispose(DeviceProgram program) {
+    Kernels.dispose(program.kernel());
   }
 }

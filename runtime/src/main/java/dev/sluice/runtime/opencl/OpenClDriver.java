@@ -18,6 +18,7 @@ import dev.sluice.runtime.plan.PipelinePlan;
 import dev.sluice.runtime.protocol.Failures;
 import dev.sluice.runtime.protocol.PlanCode;
 import dev.sluice.runtime.protocol.Protocol;
+import java.lang.invoke.MethodHandles;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Deque;
@@ -94,8 +95,13 @@ public final class OpenClDriver {
     return options.on(Device.cpuInsteadOf(device, reason));
   }
 
-  /** Runs {@code program} over the slices of {@code slices} and returns the run's report. */
-  public static RunReport run(PipelinePlan plan, RunOptions options, InputCursor slices, DeviceProgram program) {
+  /**
+   * Runs {@code pipeline} (an object of {@code lookup}'s class) over the slices of {@code slices} with a
+   * compiled kernel of its class that the device keeps ({@link LiveKernels}), or a new one, and returns
+   * the generated {@code Result} of the run. A kernel that failed is released, not kept.
+   */
+  public static Object run(PipelinePlan plan, RunOptions options, InputCursor slices, MethodHandles.Lookup lookup,
+      Object pipeline) {
     Device device = options.resolvedDevice();
     if (device.kind() != Device.Kind.OPENCL) {
       throw new IllegalArgumentException("the OpenCL driver cannot run on " + device);
@@ -105,20 +111,50 @@ public final class OpenClDriver {
       throw new IllegalStateException(plan.name + ": width " + plan.width + " is larger than the largest work-group of "
           + OpenClDevices.describe(cl) + " (" + cl.getMaxWorkGroupSize() + "); lower @Pipeline(width)");
     }
-    // the device keeps a few compiled kernels (LiveKernels): this one may have been released since its last run
-    boolean fresh = LiveKernels.take(program, cl);
+    LiveKernels.Loan loan = LiveKernels.borrow(lookup, pipeline, cl);
+    DeviceProgram program = loan.program();
+    Object result;
     try {
-      if (fresh) {
+      if (loan.fresh()) {
         program.forgetDeviceCopies();
       }
-      return runTaken(plan, options, slices, program, device, cl);
+      result = program.result(runTaken(plan, options, slices, program, device, cl));
     } catch (Kernels.KernelException e) {
-      // the pipeline drops a kernel that failed (see its execute method)
-      LiveKernels.forget(program);
+      try {
+        LiveKernels.drop(program);
+      } catch (RuntimeException d) {
+        e.addSuppressed(d);
+      }
       throw e;
-    } finally {
-      LiveKernels.done(program);
+    } catch (RuntimeException | Error e) {
+      LiveKernels.giveBack(program);
+      throw e;
     }
+    LiveKernels.giveBack(program);
+    return result;
+  }
+
+  /** The smallest sink buffer, in items. */
+  private static final int MIN_SINK = 1 << 12;
+
+  /**
+   * Each sink's buffer at the start of a run: as large as the kernel's last run needed (a rerun of a
+   * slice is a whole launch), unless those buffers together would take more than a quarter of this
+   * run's device budget; then every sink starts at the smallest and grows as this run needs. A kernel
+   * serves every object of its pipeline class, and a run with a small budget must not inherit what a
+   * large run grew (it failed for want of room for one vector of input: SynthGainMemoryOpenClTest).
+   */
+  static int[] startingSinkCapacity(DeviceProgram program, int sinks, long budgetBytes) {
+    int[] capacity = new int[sinks];
+    long bytes = 0;
+    for (int k = 0; k < sinks; k++) {
+      capacity[k] = Math.max(MIN_SINK, program.sinkCapacity(k));
+      bytes += (long) capacity[k] * sum(program.sinkColumnBytes(k));
+    }
+    if (bytes > budgetBytes / 4) {
+      java.util.Arrays.fill(capacity, MIN_SINK);
+    }
+    return capacity;
   }
 
   private static RunReport runTaken(PipelinePlan plan, RunOptions options, InputCursor slices, DeviceProgram program,
@@ -129,12 +165,8 @@ public final class OpenClDriver {
     long paramBytes = program.readParams();
     long paramNanos = System.nanoTime() - t0;
     int[] encoded = PlanCode.encode(plan, options.maxSteps(), claimItems(options, slices.total(), groups));
-    int[] capacity = new int[sinks];
-    for (int k = 0; k < sinks; k++) {
-      // as large as this pipeline object's last run needed: a rerun of a slice is a whole launch
-      capacity[k] = Math.max(1 << 12, program.sinkCapacity(k));
-    }
     DeviceMemory memory = DeviceMemory.of(cl, device);
+    int[] capacity = startingSinkCapacity(program, sinks, memory.budgetBytes());
     memory.checkGroups(plan.name, device.name(), groups, perGroupItems(plan, encoded));
     program.allocate(encoded, groups, sliceItems(options), capacity);
     if (slices.total() != 0) {
