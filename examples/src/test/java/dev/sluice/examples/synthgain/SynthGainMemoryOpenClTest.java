@@ -68,6 +68,9 @@ class SynthGainMemoryOpenClTest {
       assertTrue(use.slices() >= 10, what + ": " + use);
       assertTrue(use.launches() >= use.slices(), what + ": " + use);
       assertTrue(use.peakBytes() <= budget, what + ": " + use);
+      // a slice whose outputs do not fit is cut into as many pieces as they need, at once: halving it
+      // until they fit ran about two launches per slice here (1271 for 640 slices, 1658 for 832)
+      assertTrue(use.launches() <= use.slices() + use.slices() / 10 + 3, what + ": " + use);
     }
   }
 

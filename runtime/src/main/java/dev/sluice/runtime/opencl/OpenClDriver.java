@@ -32,7 +32,7 @@ import java.util.List;
  * kernel launch in which the groups claim chunks of the slice with {@code atomicAdd} and run the
  * protocol until every queue has drained. A sink whose output buffer was too small for a slice gets
  * a larger one and the slice runs again (its outputs and reductions are only kept from a complete
- * launch); a slice whose outputs would not fit in the budget is split in two.
+ * launch); a slice whose outputs would not fit in the budget is split into as many pieces as they need.
  */
 public final class OpenClDriver {
   /** Input items per launch unless the input is smaller. */
@@ -190,6 +190,8 @@ public final class OpenClDriver {
     long loadNanos = 0;
     long kernelNanos = 0;
     long readNanos = 0;
+    // the most input items one launch has had: the input buffers' length now
+    int loadedMost = 0;
     Deque<InputChunk> work = new ArrayDeque<>();
     InputChunk next = new InputChunk();
     while (!work.isEmpty() || claim(plan, slices, next)) {
@@ -214,6 +216,7 @@ public final class OpenClDriver {
       }
       long tLoad = System.nanoTime();
       program.load(c.data, c.base, c.pos, c.remaining());
+      loadedMost = Math.max(loadedMost, c.remaining());
       loadNanos += System.nanoTime() - tLoad;
       peak = Math.max(peak, program.deviceBytes());
       boolean done = false;
@@ -233,19 +236,26 @@ public final class OpenClDriver {
         int[] counts = program.sinkCounts();
         readNanos += System.nanoTime() - tRead;
         boolean grown = false;
-        boolean split = false;
+        int pieces = 1;
         for (int k = 0; k < sinks; k++) {
           if (counts[k] > program.sinkCapacity(k)) {
-            long want = counts[k] + counts[k] / 8L + 1024;
             int[] columns = program.sinkColumnBytes(k);
-            long more = (want - program.sinkCapacity(k)) * sum(columns);
-            if (want <= Integer.MAX_VALUE - 8 && want * max(columns) <= memory.maxBufferBytes()
-                && program.deviceBytes() + more <= memory.budgetBytes()) {
-              program.growSink(k, (int) want);
+            // the most items sink k's buffer may hold: one buffer's limit, and the budget beside the rest,
+            // keeping room for the input buffer to grow to a whole slice (it grows to the largest loaded)
+            long inputGrowth = c.data == null ? 0 : (long) (slice - loadedMost) * sum(inputColumns);
+            long room = (memory.budgetBytes() - program.deviceBytes() - inputGrowth) / sum(columns)
+                + program.sinkCapacity(k);
+            long most = Math.min(Math.min(DeviceMemory.MAX_ARRAY, memory.maxBufferBytes() / max(columns)), room);
+            if (counts[k] <= most) {
+              // room to spare for a slice that makes a little more, as far as the limit allows
+              program.growSink(k, (int) Math.min(most, counts[k] + counts[k] / 8L + 1024));
               peak = Math.max(peak, program.deviceBytes());
               grown = true;
             } else if (c.remaining() > 1) {
-              split = true;
+              // as many pieces as the outputs need at what fits, an eighth to spare for uneven items
+              // (halving instead ran a slice of 64 outputs per item 15 times before its 16 pieces fit)
+              long need = (counts[k] + counts[k] / 8L) / Math.max(1, most) + 1;
+              pieces = (int) Math.max(pieces, Math.min(c.remaining(), Math.max(2, need)));
             } else {
               throw new IllegalStateException(plan.name + ": one input item made " + counts[k] + " items for sink '"
                   + plan.sinkNames[k] + "', more than the device memory budget holds (" + memory.describe() + ", on "
@@ -253,13 +263,9 @@ public final class OpenClDriver {
             }
           }
         }
-        if (split) {
-          // the outputs of this slice do not fit beside the rest: run its halves one by one
-          int half = c.remaining() / 2;
-          InputChunk second = copy(c, c.pos + half, c.end);
-          InputChunk first = copy(c, c.pos, c.pos + half);
-          work.push(second);
-          work.push(first);
+        if (pieces > 1) {
+          // the outputs of this slice do not fit beside the rest: run its pieces one by one
+          pushPieces(work, c, pieces);
           done = true;
         } else if (!grown) {
           checkDrained(plan, encoded, program, groups);
@@ -346,6 +352,18 @@ public final class OpenClDriver {
       return slices.claim(next);
     } catch (InputFailure f) {
       throw Failures.inputFailed(plan, f.itemsBefore(), f.getCause());
+    }
+  }
+
+  /** Pushes {@code c} in {@code pieces} parts of nearly equal size, so that they pop in input order. */
+  static void pushPieces(Deque<InputChunk> work, InputChunk c, int pieces) {
+    int n = c.remaining();
+    for (int i = pieces - 1; i >= 0; i--) {
+      int from = c.pos + (int) ((long) n * i / pieces);
+      int to = c.pos + (int) ((long) n * (i + 1) / pieces);
+      if (to > from) {
+        work.push(copy(c, from, to));
+      }
     }
   }
 
