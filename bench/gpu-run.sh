@@ -7,8 +7,8 @@
 # Here, first:  mvn -B -ntp -q install -DskipTests && bash ../shared/gpu-kit/pack
 # There, from the project's root (.gpu-kit beside it):  OUT=/some/folder bash bench/gpu-run.sh
 # BENCH_SOURCE names the commit measured where the copy of the tree there has no git history.
-# What it leaves in $OUT (at most 8 files): env.log (machine, driver, examples, sweep), tests.log,
-# junit.tgz, bench.log, and results.md/results.tsv under b1 (blast, lineparser) and b2 (synthgain).
+# What it leaves in $OUT (at most 8 files): env.log (machine, driver, examples, sweep), tests.log
+# (a line per test class, then their output), junit.tgz, bench.log, and results.md/results.tsv under b1 (blast, lineparser) and b2 (synthgain).
 # The GPU machine has no font libraries for Java2D: draw the chart here from the .tsv files with
 #   java -cp ... dev.sluice.bench.Render OUT_DIR b1/results.tsv b2/results.tsv
 set -uo pipefail
@@ -39,9 +39,9 @@ export LD_PRELOAD=/tmp/gpu-kit/jrt/lib/libjsig.so
 
 if [ "$TESTS_BY" -gt 0 ]; then
   echo "== tests (by ${TESTS_BY}s)" >> "$log"
-  timeout "$(until_s "$TESTS_BY")" bash "$kit/on-device.sh" tests -T chart > "$OUT/tests.log" 2>&1
-  echo "tests rc $? at ${SECONDS}s" >> "$log"
-  [ -d "$OUT/junit" ] && tar czf "$OUT/junit.tgz" -C "$OUT" junit && rm -rf "$OUT/junit"
+  # one JVM per test class (bench/gpu-tests.sh): a class that hangs or crawls names itself
+  OUT="$OUT" BY="$(until_s "$TESTS_BY")" bash bench/gpu-tests.sh
+  echo "tests at ${SECONDS}s: $(grep -c ': rc 0 ' "$OUT/tests.log") classes passed; $(grep -E ': rc [1-9]|not run' "$OUT/tests.log" | tr '\n' ';')" >> "$log"
 fi
 
 if [ "$MAIN_BY" -gt 0 ]; then
