@@ -9,8 +9,10 @@ import dev.sluice.runtime.Device;
 import dev.sluice.runtime.opencl.LiveKernels;
 import dev.sluice.runtime.opencl.OpenClDevices;
 import dev.sluice.runtime.testing.OpenClAvailable;
-import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Supplier;
 import org.junit.jupiter.api.AfterEach;
@@ -121,6 +123,25 @@ class LiveKernelsOpenClTest {
   }
 
   @Test
+  void aRunOfAnEmptyInputBuildsNothingAndReleasesNothing() {
+    Device cl = OpenClAvailable.device();
+    OpenCLDevice device = OpenClDevices.of(cl);
+    System.setProperty(LiveKernels.PROPERTY, "1");
+    int[] in = upTo(N);
+    int[] a = {1, 2, 3};
+    ParamArraysPipeline first = pipeline(cl, a);
+    assertEquals(allBytes(3), first.run(in).report().deviceUse().paramBytes());
+    assertEquals(0, twin(cl, new int[] {4}).run(new int[0]).out().length);
+    // the one kernel the device may keep is still the first class's, with its arrays on the device
+    assertEquals(0, first.run(in).report().deviceUse().paramBytes(), "not released by the empty run");
+    // the twin's kernel, never built, copies its arrays at its first real run
+    var twinRun = twin(cl, new int[] {4}).run(in);
+    assertSameLongs(twin(Device.cpu(), new int[] {4}).run(in).out(), twinRun.out(), "the twin's first real run");
+    assertEquals(allBytes(1), twinRun.report().deviceUse().paramBytes(), "its arrays copied");
+    assertEquals(1, LiveKernels.held(device, ParamArraysTwinPipeline.class));
+  }
+
+  @Test
   void runsOfOneClassAtTheSameTimeEachGetAKernel() throws Exception {
     Device cl = OpenClAvailable.device();
     OpenCLDevice device = OpenClDevices.of(cl);
@@ -131,10 +152,18 @@ class LiveKernelsOpenClTest {
     CountDownLatch both = new CountDownLatch(2);
     Supplier<ParamArrays.Mix> waitA = waiting(both, mix(a));
     Supplier<ParamArrays.Mix> waitB = waiting(both, mix(b));
-    var ra = CompletableFuture.supplyAsync(() -> ParamArraysPipeline.builder().device(cl).mix(waitA).build().run(in));
-    var rb = CompletableFuture.supplyAsync(() -> ParamArraysPipeline.builder().device(cl).mix(waitB).build().run(in));
-    assertSameLongs(pipeline(Device.cpu(), a).run(in).out(), ra.get(60, TimeUnit.SECONDS).out(), "first run");
-    assertSameLongs(pipeline(Device.cpu(), b).run(in).out(), rb.get(60, TimeUnit.SECONDS).out(), "second run");
+    // a thread each (the common pool has one thread on two cores, and JDK 25 runs both tasks on it)
+    ExecutorService two = Executors.newFixedThreadPool(2);
+    try {
+      Future<ParamArraysPipeline.Result> ra =
+          two.submit(() -> ParamArraysPipeline.builder().device(cl).mix(waitA).build().run(in));
+      Future<ParamArraysPipeline.Result> rb =
+          two.submit(() -> ParamArraysPipeline.builder().device(cl).mix(waitB).build().run(in));
+      assertSameLongs(pipeline(Device.cpu(), a).run(in).out(), ra.get(60, TimeUnit.SECONDS).out(), "first run");
+      assertSameLongs(pipeline(Device.cpu(), b).run(in).out(), rb.get(60, TimeUnit.SECONDS).out(), "second run");
+    } finally {
+      two.shutdownNow();
+    }
     assertEquals(2, LiveKernels.held(device, ParamArraysPipeline.class), "a kernel each");
     // a later run takes either kept kernel and makes no third
     assertSameLongs(pipeline(Device.cpu(), b).run(in).out(), pipeline(cl, b).run(in).out(), "a later run");

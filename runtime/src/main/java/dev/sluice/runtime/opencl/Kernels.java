@@ -26,6 +26,15 @@ import java.util.WeakHashMap;
 public final class Kernels {
   private Kernels() {}
 
+  /**
+   * Held while Aparapi builds a kernel: its translation keeps models of the classes a kernel calls
+   * ({@code Scheduler}, {@code JavaArithmetic}) in tables shared by every build, and two builds at once
+   * in one JVM failed with a {@code ConcurrentModificationException} (four threads running pipelines
+   * with one kernel kept per device, so that every run built again). Builds are rare now that a compiled
+   * kernel serves every object of its pipeline class ({@link LiveKernels}).
+   */
+  private static final Object BUILD = new Object();
+
   /** Kernel objects whose {@link #compile} succeeded: only their native context is whole. */
   private static final Set<Kernel> COMPILED = Collections.synchronizedSet(Collections.newSetFromMap(new WeakHashMap<>()));
 
@@ -48,7 +57,9 @@ public final class Kernels {
     kernel.setExplicit(true);
     allow(kernel, device);
     try {
-      kernel.compile(device);
+      synchronized (BUILD) {
+        kernel.compile(device);
+      }
       COMPILED.add(kernel);
     } catch (CompileFailedException | RuntimeException | AssertionError e) {
       allow(kernel, device);

@@ -72,41 +72,57 @@ public final class LiveKernels {
 
   /**
    * Lends a kernel of {@code pipeline}'s class (the class of {@code lookup}) on {@code device} to one run,
-   * bound to {@code pipeline}: an idle one the device keeps, else a new one (not yet compiled), which
-   * releases the least recently used idle kernels of the device beyond its {@link #limit}.
+   * bound to {@code pipeline}: an idle one the device keeps, else a new one (not yet compiled). When the
+   * run will build it ({@code willBuild}: its input is not known to be empty) and it holds no context
+   * yet, the least recently used idle kernels of the device that hold one are released beyond its
+   * {@link #limit}; a run of an empty input builds nothing and releases nothing.
    */
-  static Loan borrow(MethodHandles.Lookup lookup, Object pipeline, OpenCLDevice device) {
+  static Loan borrow(MethodHandles.Lookup lookup, Object pipeline, OpenCLDevice device, boolean willBuild) {
     int limit = limit(device);
     Home home = new Home(device, lookup.lookupClass());
+    DeviceProgram program = null;
     synchronized (LiveKernels.class) {
       for (Map.Entry<DeviceProgram, Home> e : LIVE.entrySet()) {
         if (e.getValue().equals(home) && !RUNNING.contains(e.getKey())) {
-          DeviceProgram kept = e.getKey();
-          LIVE.get(kept); // most recently used now
-          RUNNING.add(kept);
-          kept.bind(pipeline);
-          return new Loan(kept, false);
+          program = e.getKey();
+          break;
         }
       }
+      if (program != null) {
+        LIVE.get(program); // most recently used now
+        RUNNING.add(program);
+      }
     }
-    DeviceProgram made = ProgramLoader.load(lookup, pipeline);
-    List<DeviceProgram> released = new ArrayList<>();
-    synchronized (LiveKernels.class) {
-      LIVE.put(made, home);
-      RUNNING.add(made);
-      List<DeviceProgram> same = new ArrayList<>();
-      for (Map.Entry<DeviceProgram, Home> e : LIVE.entrySet()) {
-        if (e.getValue().device() == device) {
-          same.add(e.getKey());
+    boolean made = program == null;
+    if (made) {
+      program = ProgramLoader.load(lookup, pipeline);
+      synchronized (LiveKernels.class) {
+        LIVE.put(program, home);
+        RUNNING.add(program);
+      }
+    } else {
+      program.bind(pipeline);
+    }
+    // the device holds none of its data: made now, or kept from a run of an empty input
+    boolean fresh = !Kernels.compiled(program.kernel());
+    if (willBuild && fresh) {
+      List<DeviceProgram> released = new ArrayList<>();
+      synchronized (LiveKernels.class) {
+        // the kernels of the device that hold a driver context, and this one, which is about to
+        List<DeviceProgram> holding = new ArrayList<>();
+        for (Map.Entry<DeviceProgram, Home> e : LIVE.entrySet()) {
+          if (e.getValue().device() == device && (e.getKey() == program || Kernels.compiled(e.getKey().kernel()))) {
+            holding.add(e.getKey());
+          }
+        }
+        for (DeviceProgram old : toRelease(holding, RUNNING::contains, limit)) {
+          LIVE.remove(old);
+          released.add(old);
         }
       }
-      for (DeviceProgram old : toRelease(same, RUNNING::contains, limit)) {
-        LIVE.remove(old);
-        released.add(old);
-      }
+      released.forEach(LiveKernels::dispose);
     }
-    released.forEach(LiveKernels::dispose);
-    return new Loan(made, true);
+    return new Loan(program, fresh);
   }
 
   /**

@@ -111,7 +111,7 @@ public final class OpenClDriver {
       throw new IllegalStateException(plan.name + ": width " + plan.width + " is larger than the largest work-group of "
           + OpenClDevices.describe(cl) + " (" + cl.getMaxWorkGroupSize() + "); lower @Pipeline(width)");
     }
-    LiveKernels.Loan loan = LiveKernels.borrow(lookup, pipeline, cl);
+    LiveKernels.Loan loan = LiveKernels.borrow(lookup, pipeline, cl, slices.total() != 0);
     DeviceProgram program = loan.program();
     Object result;
     try {
