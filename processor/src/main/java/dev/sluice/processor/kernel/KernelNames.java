@@ -241,11 +241,6 @@ public final class KernelNames {
     return "acc_" + part(sink);
   }
 
-  /** Host field: how many of {@link #sinkItems}'s slots hold items (primitive sinks). */
-  public static String sinkItemCount(String sink) {
-    return sinkItems(sink) + "_n";
-  }
-
   /** Host field: {@code @Reduce} {@code field} of {@code stage} combined over the groups (read by {@code Result}). */
   public static String reduceResult(String stage, String field) {
     return "result_" + part(stage) + "_" + part(field);

@@ -4,6 +4,7 @@ import static dev.sluice.processor.write.KernelShape.KERNEL;
 import static dev.sluice.processor.write.KernelShape.LAYOUT;
 import static dev.sluice.processor.write.KernelShape.PLAN_CODE;
 import static dev.sluice.processor.write.KernelShape.RAISES;
+import static dev.sluice.processor.write.KernelShape.SINK_ITEMS;
 
 import com.squareup.javapoet.ArrayTypeName;
 import com.squareup.javapoet.ClassName;
@@ -55,9 +56,9 @@ final class KernelHostWriter {
         t.addField(FieldSpec.builder(ParameterizedTypeName.get(ClassName.get(List.class), Names.type(s.itemType())),
             KernelNames.sinkItems(s.name())).initializer("new $T<>()", ArrayList.class).build());
       } else {
-        t.addField(FieldSpec.builder(ArrayTypeName.of(Names.type(s.itemType())), KernelNames.sinkItems(s.name()))
-            .initializer("new $T[0]", Names.type(s.itemType())).build());
-        t.addField(FieldSpec.builder(int.class, KernelNames.sinkItemCount(s.name())).build());
+        TypeName items = ParameterizedTypeName.get(SINK_ITEMS, ArrayTypeName.of(Names.type(s.itemType())));
+        t.addField(FieldSpec.builder(items, KernelNames.sinkItems(s.name()))
+            .initializer("new $T<>($S)", SINK_ITEMS, s.name()).build());
       }
     }
     for (StageModel s : model.nodes()) {
@@ -250,8 +251,7 @@ final class KernelHostWriter {
       if (s.itemType().isRecord()) {
         m.addStatement("$N = new $T<>()", KernelNames.sinkItems(s.name()), ArrayList.class);
       } else {
-        m.addStatement("$N = new $T[0]", KernelNames.sinkItems(s.name()), Names.type(s.itemType()));
-        m.addStatement("$N = 0", KernelNames.sinkItemCount(s.name()));
+        m.addStatement("$N = new $T<>($S)", KernelNames.sinkItems(s.name()), SINK_ITEMS, s.name());
       }
     }
     m.addStatement("put(plan)");
@@ -388,20 +388,8 @@ final class KernelHostWriter {
             .addStatement("$N.add(new $T($L))", KernelNames.sinkItems(s.name()), ClassName.get(s.itemType().element()), String.join(", ", args))
             .endControlFlow();
       } else {
-        String a = KernelNames.sinkItems(s.name());
-        String n = KernelNames.sinkItemCount(s.name());
-        String buffer = KernelNames.sinkBuffer(s.name());
-        // the first slice's items in one copy of the exact size, which the Result then takes as it is
-        m.beginControlFlow("if ($N == 0)", n)
-            .addStatement("$N = $T.copyOf($N, sinkCount[$L])", a, java.util.Arrays.class, buffer, k)
-            .nextControlFlow("else")
-            .beginControlFlow("if ($N + sinkCount[$L] > $N.length)", n, k, a)
-            .addStatement("$N = $T.copyOf($N, Math.max($N + sinkCount[$L], 2 * $N.length))", a, java.util.Arrays.class,
-                a, n, k, a)
-            .endControlFlow()
-            .addStatement("System.arraycopy($N, 0, $N, $N, sinkCount[$L])", buffer, a, n, k)
-            .endControlFlow()
-            .addStatement("$N += sinkCount[$L]", n, k);
+        // each slice's items at their exact size, joined once at the end of the run (SinkItems)
+        m.addStatement("$N.add($N, sinkCount[$L])", KernelNames.sinkItems(s.name()), KernelNames.sinkBuffer(s.name()), k);
       }
     }
     for (String a : persistent()) {
@@ -477,8 +465,7 @@ final class KernelHostWriter {
       if (s.itemType().isRecord()) {
         args.add(CodeBlock.of("$T.unmodifiableList($N)", java.util.Collections.class, items));
       } else {
-        String n = KernelNames.sinkItemCount(s.name());
-        args.add(CodeBlock.of("$N.length == $N ? $N : $T.copyOf($N, $N)", items, n, items, java.util.Arrays.class, items, n));
+        args.add(CodeBlock.of("$N.join(new $T[0])", items, Names.type(s.itemType())));
       }
     }
     for (StageModel s : model.nodes()) {

@@ -24,6 +24,7 @@ final class KernelShape {
   static final ClassName LAYOUT = ClassName.get(Names.RUNTIME + ".protocol", "StateLayout");
   static final ClassName PLAN_CODE = ClassName.get(Names.RUNTIME + ".protocol", "PlanCode");
   static final ClassName PROGRAM = ClassName.get(Names.RUNTIME + ".opencl", "DeviceProgram");
+  static final ClassName SINK_ITEMS = ClassName.get(Names.RUNTIME + ".opencl", "SinkItems");
   /** Most raises one item may make, as on the CPU. */
   static final int RAISES = Protocol.MAX_SIGNALS_PER_VEC;
 
