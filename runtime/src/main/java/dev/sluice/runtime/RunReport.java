@@ -31,10 +31,11 @@ public final class RunReport {
    * reading the node objects and checking their arrays against what the device holds; then where the
    * run's time went, in nanoseconds of the calling thread's wall clock: loading input slices (packing
    * them and copying them to the device), the kernel launches (each until the device is done), and
-   * reading back (the scheduler's state and counts after each launch, the sinks after each slice).
+   * reading back (the scheduler's state and counts after each launch, the sinks after each slice), and
+   * building the kernel (0 when the device kept a compiled one of the pipeline's class).
    */
   public record DeviceUse(String memory, long peakBytes, int slices, int launches, long paramBytes, long paramNanos,
-      long loadNanos, long kernelNanos, long readNanos) {}
+      long loadNanos, long kernelNanos, long readNanos, long buildNanos) {}
 
   private final String pipeline;
   private final String device;
@@ -157,8 +158,10 @@ public final class RunReport {
               + " (checked in %.3f ms)%n",
           deviceUse.memory(), deviceUse.peakBytes() / (double) (1L << 20), deviceUse.slices(), deviceUse.launches(),
           deviceUse.paramBytes(), deviceUse.paramNanos() / 1e6));
-      b.append(String.format(Locale.ROOT, "  time: %.3f ms loading input, %.3f ms in the kernel's launches, %.3f ms reading back%n",
-          deviceUse.loadNanos() / 1e6, deviceUse.kernelNanos() / 1e6, deviceUse.readNanos() / 1e6));
+      b.append(String.format(Locale.ROOT,
+          "  time: %.3f ms loading input, %.3f ms in the kernel's launches, %.3f ms reading back, %.3f ms building the kernel%n",
+          deviceUse.loadNanos() / 1e6, deviceUse.kernelNanos() / 1e6, deviceUse.readNanos() / 1e6,
+          deviceUse.buildNanos() / 1e6));
     }
     return b.toString();
   }
@@ -184,7 +187,7 @@ public final class RunReport {
         + ",\"peakBytes\":" + deviceUse.peakBytes() + ",\"slices\":" + deviceUse.slices() + ",\"launches\":"
         + deviceUse.launches() + ",\"paramBytes\":" + deviceUse.paramBytes() + ",\"paramNanos\":" + deviceUse.paramNanos()
         + ",\"loadNanos\":" + deviceUse.loadNanos() + ",\"kernelNanos\":" + deviceUse.kernelNanos() + ",\"readNanos\":"
-        + deviceUse.readNanos() + "}") + "}";
+        + deviceUse.readNanos() + ",\"buildNanos\":" + deviceUse.buildNanos() + "}") + "}";
   }
 
   /**

@@ -18,7 +18,7 @@ final class ReportSum implements Serializable {
   private static final long serialVersionUID = 1L;
 
   /** The length of {@code memoryCounts}: the figures of {@link RunReport.DeviceUse} that add up over runs. */
-  private static final int MEMORY_COUNTS = 7;
+  private static final int MEMORY_COUNTS = 8;
 
   private String pipeline;
   private String[] stageNames;
@@ -33,7 +33,7 @@ final class ReportSum implements Serializable {
   private int runs;
   private String memoryModel;
   private long peakBytes;
-  private long[] memoryCounts; // slices, launches, param bytes, param nanos, load, kernel and read nanos
+  private long[] memoryCounts; // slices, launches, param bytes, param nanos, load, kernel, read and build nanos
 
   /** Runs added. */
   int runs() {
@@ -93,6 +93,7 @@ final class ReportSum implements Serializable {
       memoryCounts[4] += m.loadNanos();
       memoryCounts[5] += m.kernelNanos();
       memoryCounts[6] += m.readNanos();
+      memoryCounts[7] += m.buildNanos();
     }
   }
 
@@ -153,7 +154,7 @@ final class ReportSum implements Serializable {
     }
     RunReport.DeviceUse memory = memoryCounts == null ? null
         : new RunReport.DeviceUse(memoryModel, peakBytes, (int) memoryCounts[0], (int) memoryCounts[1], memoryCounts[2],
-            memoryCounts[3], memoryCounts[4], memoryCounts[5], memoryCounts[6]);
+            memoryCounts[3], memoryCounts[4], memoryCounts[5], memoryCounts[6], memoryCounts[7]);
     return new RunReport(pipeline, String.join("; ", devices), instances, nanos, stages, sinks, memory);
   }
 }

@@ -32,7 +32,10 @@ class SynthGainMemoryOpenClTest {
       Device d = cl.with(DeviceMemory.PROPERTY, model.name().toLowerCase(Locale.ROOT));
       for (float gain : SynthGains.BENCHMARK_GAINS) {
         String what = model + " gain=" + gain;
+        // released, the class's kernel is built again by this run, and the report says how long it took
+        SynthGains.builder(gain).build().close();
         SynthGainPipeline.Result r = run(d, gain, in);
+        assertTrue(r.report().deviceUse().buildNanos() > 0, what + ": " + r.report().deviceUse());
         assertSameLongs(Reference.items(in, gain), r.items(), what);
         SynthGainTest.assertConserved(r.report(), in.length, r.items(), what);
         RunReport.DeviceUse use = r.report().deviceUse();
@@ -44,6 +47,10 @@ class SynthGainMemoryOpenClTest {
         assertTrue(use.loadNanos() > 0 && use.kernelNanos() > 0 && use.readNanos() > 0, what + ": " + use);
         assertTrue(use.loadNanos() + use.kernelNanos() + use.readNanos() <= r.report().nanos(), what + ": " + use);
         assertTrue(r.report().toString().contains("ms in the kernel's launches"), r.report().toString());
+        // a new pipeline object of a class whose kernel the device keeps builds nothing
+        var again = run(d, gain, in).report();
+        assertEquals(0, again.deviceUse().buildNanos(), what + ": " + again.deviceUse());
+        assertTrue(again.toJson().contains("\"buildNanos\":0}"), again.toJson());
       }
     }
   }
