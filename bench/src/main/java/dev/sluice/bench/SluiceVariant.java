@@ -4,7 +4,7 @@ import dev.sluice.runtime.Device;
 
 import dev.sluice.runtime.opencl.Kernels;
 
-/** A variant that runs a generated Sluice pipeline object (kept across runs, so its kernel is built once). */
+/** A variant that runs a generated Sluice pipeline object, kept across runs. */
 public final class SluiceVariant implements Variant {
   /** One run of the pipeline. */
   @FunctionalInterface
@@ -40,10 +40,15 @@ public final class SluiceVariant implements Variant {
     return new SluiceVariant(pipeline, body);
   }
 
+  /** The report of the last run (its device use says what the kernel's buffers held). */
+  private dev.sluice.runtime.RunReport last;
+
   @Override
   public Outcome run() throws Unavailable {
     try {
-      return body.run();
+      Outcome o = body.run();
+      last = o.report();
+      return o;
     } catch (IllegalStateException e) {
       // a pipeline without a kernel, asked to run on a named OpenCL device, refuses with the reason
       String m = String.valueOf(e.getMessage());
@@ -56,8 +61,9 @@ public final class SluiceVariant implements Variant {
     }
   }
 
+  /** The most bytes the kernel's buffers held in the last run (its report's device use); 0 off OpenCL. */
   @Override
   public long deviceBytes() {
-    return SluiceKernels.deviceBytes(pipeline);
+    return last == null || last.deviceUse() == null ? 0 : last.deviceUse().peakBytes();
   }
 }
