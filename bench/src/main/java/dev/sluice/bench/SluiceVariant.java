@@ -4,7 +4,7 @@ import dev.sluice.runtime.Device;
 
 import dev.sluice.runtime.opencl.Kernels;
 
-/** A variant that runs a generated Sluice pipeline object, kept across runs. */
+/** A variant that runs a generated Sluice pipeline object (its body keeps the object across runs). */
 public final class SluiceVariant implements Variant {
   /** One run of the pipeline. */
   @FunctionalInterface
@@ -12,11 +12,9 @@ public final class SluiceVariant implements Variant {
     Outcome run();
   }
 
-  private final Object pipeline;
   private final Body body;
 
-  private SluiceVariant(Object pipeline, Body body) {
-    this.pipeline = pipeline;
+  private SluiceVariant(Body body) {
     this.body = body;
   }
 
@@ -36,8 +34,8 @@ public final class SluiceVariant implements Variant {
     };
   }
 
-  public static SluiceVariant of(Object pipeline, Body body) {
-    return new SluiceVariant(pipeline, body);
+  public static SluiceVariant of(Body body) {
+    return new SluiceVariant(body);
   }
 
   /** The report of the last run (its device use says what the kernel's buffers held). */

@@ -229,7 +229,7 @@ public final class BlastWorkload implements Workload {
       }
 
       private Variant sluice(BlastPipeline p) {
-        return SluiceVariant.of(p, () -> {
+        return SluiceVariant.of(() -> {
           BlastPipeline.Result r = p.run(chunks);
           return new Variant.Outcome(r.hits(), r.report());
         });

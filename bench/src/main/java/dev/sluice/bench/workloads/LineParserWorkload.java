@@ -147,7 +147,7 @@ public final class LineParserWorkload implements Workload {
       private Variant sluice(Device device, int instances) {
         LineParserPipeline p = LineParserPipeline.builder().digits(() -> new Digits(text))
             .summarize(() -> new Summarize(text)).device(device).instances(instances).build();
-        return SluiceVariant.of(p, () -> {
+        return SluiceVariant.of(() -> {
           LineParserPipeline.Result r = p.run(lines);
           return new Variant.Outcome(r.summaries(), r.report());
         });

@@ -91,7 +91,7 @@ public final class SynthGainWorkload implements Workload {
               cpu1 = SynthGains.builder(gain).device(SluiceVariant.cpu()).instances(1).build();
             }
             SynthGainPipeline p = impl == Impl.SLUICE_CPU ? cpu : cpu1;
-            yield SluiceVariant.of(p, () -> {
+            yield SluiceVariant.of(() -> {
               SynthGainPipeline.Result r = p.run(ids);
               return new Variant.Outcome(r.items(), r.report());
             });
@@ -101,7 +101,7 @@ public final class SynthGainWorkload implements Workload {
               opencl = SynthGains.builder(gain).device(OpenCl.sluiceDevice()).instances(OpenCl.groups()).build();
             }
             SynthGainPipeline p = opencl;
-            yield SluiceVariant.of(p, () -> {
+            yield SluiceVariant.of(() -> {
               SynthGainPipeline.Result r = p.run(ids);
               return new Variant.Outcome(r.items(), r.report());
             });

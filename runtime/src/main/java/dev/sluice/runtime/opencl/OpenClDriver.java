@@ -113,25 +113,25 @@ public final class OpenClDriver {
     }
     LiveKernels.Loan loan = LiveKernels.borrow(lookup, pipeline, cl, slices.total() != 0);
     DeviceProgram program = loan.program();
-    Object result;
+    boolean keep = true;
     try {
       if (loan.fresh()) {
         program.forgetDeviceCopies();
       }
-      result = program.result(runTaken(plan, options, slices, program, device, cl));
+      return program.result(runTaken(plan, options, slices, program, device, cl));
     } catch (Kernels.KernelException e) {
+      keep = false;
       try {
         LiveKernels.drop(program);
       } catch (RuntimeException d) {
         e.addSuppressed(d);
       }
       throw e;
-    } catch (RuntimeException | Error e) {
-      LiveKernels.giveBack(program);
-      throw e;
+    } finally {
+      if (keep) {
+        LiveKernels.giveBack(program);
+      }
     }
-    LiveKernels.giveBack(program);
-    return result;
   }
 
   /** The smallest sink buffer, in items. */
