@@ -11,7 +11,8 @@ public record RunOptions(Device device, int instances, int chunkSize, long maxSt
   /**
    * The chunk size that leaves it to the back end: claims of {@link #DEFAULT_CHUNK} items, which the
    * CPU back end cuts, on an input of known length and with several instances, to at most 1/(8 x
-   * instances) of the input, so an input of few, costly items is shared by every instance. Where
+   * instances) of the input still unclaimed, so an input of few, costly items is shared by every
+   * instance and the last claims are small enough to end together. Where
    * chunk boundaries are not set, a result that depends on them (a user-signal window spanning two
    * chunks) is not defined: set a chunk size for such pipelines.
    */

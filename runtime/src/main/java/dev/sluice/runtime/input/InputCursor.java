@@ -15,39 +15,44 @@ public interface InputCursor {
     return ProgressListener.UNKNOWN;
   }
 
-  /**
-   * This cursor's chunks cut into pieces of at most {@code ceil(total / parts)} items, so that an
-   * input of few items, each a lot of work (BLAST's database chunks), is shared by {@code parts /
-   * PIECES_PER_INSTANCE} instances instead of claimed whole by the first. A cursor of unknown total
-   * (a stream) is returned as it is.
-   */
   /** Items in each of {@code parts} pieces of {@code total} items: {@code ceil(total / parts)}, at least 1. */
   static long pieceSize(long total, long parts) {
     return Math.max(1, (total + parts - 1) / parts);
   }
 
+  /**
+   * This cursor's chunks cut into pieces that shrink as the input drains: each claim takes at most
+   * {@code ceil(unclaimed / parts)} items, so that an input of few items, each a lot of work (BLAST's
+   * database chunks), is shared by {@code parts / PIECES_PER_INSTANCE} instances instead of claimed
+   * whole by the first, and the last pieces are small enough that no instance is left running one
+   * large piece while the others have nothing (a fixed piece of {@code total / parts} items leaves
+   * up to one piece of work on one instance at the end). A cursor of unknown total (a stream) is
+   * returned as it is.
+   */
   default InputCursor inPieces(int parts) {
     long total = total();
     if (total == ProgressListener.UNKNOWN || total <= 0) {
       return this;
     }
-    int piece = (int) pieceSize(total, parts);
     InputCursor inner = this;
     return new InputCursor() {
       private final InputChunk pending = new InputChunk();
+      private long unclaimed = total;
 
       @Override
       public synchronized boolean claim(InputChunk chunk) {
         if (pending.remaining() == 0 && !inner.claim(pending)) {
           return false;
         }
+        int piece = (int) Math.min(pieceSize(unclaimed, parts), Integer.MAX_VALUE);
         chunk.data = pending.data;
         chunk.base = pending.base;
         chunk.offset = pending.offset;
         chunk.pos = pending.pos;
         chunk.start = chunk.pos;
-        chunk.end = Math.min(pending.end, pending.pos + piece);
+        chunk.end = (int) Math.min(pending.end, (long) pending.pos + piece);
         pending.pos = chunk.end;
+        unclaimed -= chunk.end - chunk.start;
         return true;
       }
 
@@ -58,7 +63,7 @@ public interface InputCursor {
     };
   }
 
-  /** Pieces per instance {@link #inPieces} aims at with the default chunk size: the last piece claimed may be up to this fraction of an instance's share late. */
+  /** Pieces per instance {@link #inPieces} cuts the input into at first (later pieces are smaller). */
   int PIECES_PER_INSTANCE = 8;
 
   /** Chunks of one in-memory input of {@code length} items (an array or record columns). */

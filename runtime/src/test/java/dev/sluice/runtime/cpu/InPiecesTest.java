@@ -34,6 +34,28 @@ class InPiecesTest {
   }
 
   @Test
+  void piecesShrinkAsTheInputDrainsSoTheLastAreSingleItems() {
+    int length = 565;
+    int parts = 16;
+    InputCursor cursor = InputCursor.of(new int[length], length, RunOptions.DEFAULT_CHUNK).inPieces(parts);
+    InputChunk c = new InputChunk();
+    int unclaimed = length;
+    int claims = 0;
+    int last = Integer.MAX_VALUE;
+    while (cursor.claim(c)) {
+      assertEquals((unclaimed + parts - 1) / parts, c.remaining(), "a share of what is left at " + c.pos);
+      assertTrue(c.remaining() <= last, "pieces do not grow");
+      last = c.remaining();
+      unclaimed -= c.remaining();
+      claims++;
+    }
+    assertEquals(0, unclaimed);
+    assertEquals(1, last, "the last piece is one item");
+    // about parts x ln(length / parts) claims of shrinking pieces, then parts single items
+    assertTrue(claims <= parts * (Math.log((double) length / parts) + 2), claims + " claims");
+  }
+
+  @Test
   void aStreamOfUnknownLengthIsClaimedAsItComes() {
     InputCursor stream = InputCursor.stream(List.of(new int[10]).iterator(), a -> a.length, 4);
     assertSame(stream, stream.inPieces(16));
