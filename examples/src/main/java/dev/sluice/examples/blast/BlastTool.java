@@ -37,8 +37,8 @@ import java.util.Locale;
  * its name and line. Errors in the arguments exit with status 2, unreadable input with 1.
  */
 public final class BlastTool {
-  /** The letters IUPAC defines for nucleotides besides A, C, G and T; they are read as unknown bases. */
-  static final String IUPAC = "RYSWKMBDHVNU";
+  /** The letters IUPAC defines for nucleotides besides A, C, G, T and U; they are read as unknown bases. */
+  static final String IUPAC = "RYSWKMBDHVN";
 
   /** The largest file read: a Java array's limit. */
   static final long MAX_FILE = Integer.MAX_VALUE - 8;

@@ -1,6 +1,6 @@
 package dev.sluice.examples.blast;
 
-/** The base codes every part of the search uses: A, C, G, T are 0..3, anything else is unknown. */
+/** The base codes every part of the search uses: A, C, G, T (and U) are 0..3, anything else is unknown. */
 public final class Dna {
   public static final int A = 0;
   public static final int C = 1;
@@ -14,8 +14,9 @@ public final class Dna {
   private Dna() {}
 
   /**
-   * The code of a byte of a genome file: 0..3 for {@code ACGTacgt}, {@link #UNKNOWN} for any other
-   * ASCII letter, -1 for a byte that is not a letter.
+   * The code of a byte of a genome file: 0..3 for {@code ACGTacgt}, {@link #T} for {@code Uu} (an RNA
+   * sequence's uracil pairs as thymine does, so an RNA query finds the DNA it was transcribed from),
+   * {@link #UNKNOWN} for any other ASCII letter, -1 for a byte that is not a letter.
    */
   public static int code(int b) {
     int upper = b >= 'a' && b <= 'z' ? b - 32 : b;
@@ -25,7 +26,7 @@ public final class Dna {
       return C;
     } else if (upper == 'G') {
       return G;
-    } else if (upper == 'T') {
+    } else if (upper == 'T' || upper == 'U') {
       return T;
     } else if (upper >= 'A' && upper <= 'Z') {
       return UNKNOWN;

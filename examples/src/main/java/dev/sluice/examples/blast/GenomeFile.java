@@ -15,7 +15,8 @@ import java.util.Locale;
  * <p>What becomes a position of the sequence, and what does not:
  *
  * <ul>
- *   <li>{@code A C G T}, upper or lower case: a base, codes 0, 1, 2, 3 ({@link Dna}).
+ *   <li>{@code A C G T}, upper or lower case: a base, codes 0, 1, 2, 3 ({@link Dna}); {@code U} (RNA's
+ *       uracil) is read as {@code T}.
  *   <li>Any other ASCII letter ({@code N}, IUPAC codes such as {@code R Y K M}, or anything else): an
  *       <em>unknown</em> base, code {@link Dna#UNKNOWN}. It keeps its position, so no base after it
  *       shifts; it never matches and breaks every k-mer that contains it.

@@ -128,6 +128,18 @@ class BlastToolTest {
     assertInput(joined + ":2: a FASTA header after 22 bases without one", good, joined);
   }
 
+  @Test
+  void anRnaQueryFindsTheDnaItWasTranscribedFrom() throws IOException {
+    String dna = "GATTACACCGGTTAACGTAGCTAGGCTTAACGGATCCAATG";
+    Path subject = file("dna.fa", ">dna\nTTTT" + dna + "TTTT\n");
+    Path rna = file("rna.fa", ">rna\n" + dna.replace('T', 'U').toLowerCase() + "\n");
+    Path asDna = file("asdna.fa", ">rna\n" + dna + "\n");
+    Outcome o = run("-query", rna.toString(), "-subject", subject.toString(), "-device", "cpu", "-strand", "plus");
+    assertEquals(0, o.status(), o.err());
+    assertEquals(1, o.lines().size(), o.out());
+    assertEquals(firstRow(asDna, subject), o.lines().get(0), "U reads as T");
+  }
+
   /** What the command reads as the query: its id and its sequence's first base numbers. */
   private String firstRow(Path query, Path subject) {
     Outcome o = run("-query", query.toString(), "-subject", subject.toString(), "-device", "cpu", "-min_score", "20",

@@ -69,6 +69,14 @@ class GenomeFileTest {
   }
 
   @Test
+  void uracilIsReadAsThymineSoAnRnaSequenceMatchesItsDna() {
+    GenomeFile g = parse("ACGU\nacgu\n");
+    assertArrayEquals(new byte[] {0, 1, 2, 3, 0, 1, 2, 3}, g.sequence());
+    assertEquals(new Tally(0, 0, 0), g.report().tally(Kind.UNKNOWN));
+    assertEquals("", g.report().unknownLetters());
+  }
+
+  @Test
   void otherBytesAreSkippedAndCountedWithTheirFirstLine() {
     GenomeFile g = parse("ACGT\n  12 AC-GT\n\tA*C <x<pre>G\u00e9T\nAC<GT");
     assertEquals("ACGTACGTACXGTACGT".replace('X', 'N'), letters(g), "'x' is a letter: an unknown base");
