@@ -31,6 +31,13 @@ public final class InstanceThreads {
   public static <I> Ran<I> run(String pipeline, RunOptions options, RunControl control,
       InputCursor cursor, BiFunction<InputCursor, RunControl, I> newInstance,
       java.util.function.Consumer<I> body) {
+    return run(pipeline, options, control, cursor, newInstance, body, Thread::new);
+  }
+
+  /** {@link #run}, with the instances' threads made by {@code newThread} (a runnable and its name). */
+  static <I> Ran<I> run(String pipeline, RunOptions options, RunControl control,
+      InputCursor cursor, BiFunction<InputCursor, RunControl, I> newInstance,
+      java.util.function.Consumer<I> body, BiFunction<Runnable, String, Thread> newThread) {
     int n = options.resolvedInstances();
     if (options.automaticChunks() && n > 1) {
       // a fixed chunk size counts items, whatever each costs: on a small input it would let the
@@ -60,11 +67,22 @@ public final class InstanceThreads {
       runOne(instances.get(0), body, control, failures, 0);
     } else {
       Thread[] threads = new Thread[n];
-      for (int i = 0; i < n; i++) {
-        int k = i;
-        threads[i] = new Thread(() -> runOne(instances.get(k), body, control, failures, k),
-            "sluice-" + pipeline + "-" + i);
-        threads[i].start();
+      int started = 0;
+      try {
+        for (; started < n; started++) {
+          int k = started;
+          threads[k] = newThread.apply(() -> runOne(instances.get(k), body, control, failures, k),
+              "sluice-" + pipeline + "-" + k);
+          threads[k].start();
+        }
+      } catch (OutOfMemoryError | RuntimeException e) {
+        // the system's thread limit (instances(100000) on a CPU): the instances already running stop,
+        // and the run fails saying so, rather than leaving them at work on an input nobody reads
+        control.abort();
+        joinAll(threads, started);
+        throw new IllegalStateException(pipeline + ": could not start the thread of pipeline instance " + (started + 1)
+            + " of " + n + " (" + e + "); on the CPU each instance is a thread: run fewer instances"
+            + " (instances(0) is one per core)", e);
       }
       Throwable listenerFailed = null;
       for (Thread t : threads) {
@@ -126,6 +144,23 @@ public final class InstanceThreads {
       throw r;
     }
     throw new IllegalStateException(pipeline + ": " + f, f);
+  }
+
+  /** Waits for the first {@code n} threads to end, however often this thread is interrupted meanwhile. */
+  private static void joinAll(Thread[] threads, int n) {
+    boolean interrupted = false;
+    for (int i = 0; i < n; i++) {
+      while (threads[i].isAlive()) {
+        try {
+          threads[i].join();
+        } catch (InterruptedException e) {
+          interrupted = true;
+        }
+      }
+    }
+    if (interrupted) {
+      Thread.currentThread().interrupt();
+    }
   }
 
   private static <I> void runOne(I instance, java.util.function.Consumer<I> body, RunControl control,
