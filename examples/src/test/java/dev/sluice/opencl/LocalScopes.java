@@ -32,7 +32,7 @@ final class LocalScopes {
   /** Pushes {@code x}'s answer to each shape, {@code SHAPES} values per item. */
   @Node
   public static final class Shapes {
-    static final int SHAPES = 9;
+    static final int SHAPES = 10;
 
     @Param final int[] table;
 
@@ -146,6 +146,42 @@ final class LocalScopes {
         }
       }
       out.push((int) blockSum);
+
+      // locals declared without a value and assigned later (outside-in case F1): javac stores nothing
+      // at the declaration, and Aparapi declared each where it was first stored, inside the branch
+      int late;
+      if ((x & 1) == 0) {
+        late = x / 2;
+      } else {
+        late = 3 * x + 1;
+      }
+      int chain;
+      if (x > 10) {
+        chain = 1;
+      } else if (x > 5) {
+        chain = 2;
+      } else {
+        chain = 3;
+      }
+      final int fixed;
+      fixed = x * 7;
+      long looped;
+      do {
+        looped = x * 3L;
+      } while (looped < 0 && x > 0);
+      boolean flag;
+      if (x > 0) {
+        flag = true;
+      } else {
+        flag = (x & 2) != 0;
+      }
+      double half;
+      if (x < 50) {
+        half = x * 0.5;
+      } else {
+        half = -x;
+      }
+      out.push(late + chain * 7 + fixed + (int) looped + (flag ? 1 : 0) + (int) half);
     }
 
     /** {@code (NEVER & 4) != 0} is a constant false, which javac compiles to nothing. */

@@ -39,7 +39,8 @@ final class Generator {
   /** What {@code -Dfuzz.features=} can restrict; the default is all of them. */
   static final List<String> FEATURES = List.of(
       "fanout", "fanin", "regions", "signals", "state", "reduce", "params", "records", "floats", "tiny", "loops", "exits",
-      "blocks", "dowhile", "nested", "helpers", "errors", "range", "beginpush", "cpuonly", "xsignals", "scans");
+      "blocks", "dowhile", "nested", "helpers", "errors", "range", "beginpush", "cpuonly", "xsignals", "scans",
+      "late");
 
   private static final int MAX_MULT = 2_000;
 
@@ -73,6 +74,8 @@ final class Generator {
   private Random crossRandom;
   /** The draws for {@code "scans"} (a push after a loop of data-dependent length), likewise. */
   private Random scansRandom;
+  /** The draws for {@code "late"} (a block's local declared with no value, assigned in branches), likewise. */
+  private Random lateRandom;
   /** The node whose bodies are being generated: where a new helper may be private. */
   private Stage current;
   /** The helper whose body is being generated, or null: its body calls only earlier helpers. */
@@ -103,6 +106,7 @@ final class Generator {
     cpuRandom = new Random(seed * 0xD6E8FEB86659FD93L + 29);
     crossRandom = new Random(seed * 0xA0761D6478BD642FL + 31);
     scansRandom = new Random(seed * 0xE7037ED1A0B428DBL + 37);
+    lateRandom = new Random(seed * 0x8CB92BA72F3D8DD7L + 41);
     current = null;
     building = null;
     inBlock = false;
@@ -1204,7 +1208,15 @@ final class Generator {
         if (cond != null && r.nextInt(3) != 0) {
           pushesInto(otherwise, s, c, inner, budget);
         }
-        body.add(new Stmt.Branch(value, cond, then, otherwise));
+        int[] late = {};
+        if (on("late") && lateRandom.nextBoolean()) {
+          late = new int[1 + lateRandom.nextInt(2)];
+          for (int k = 0; k < late.length; k++) {
+            late[k] = lateRandom.nextInt(64) - 8;
+          }
+          spec.used.add("late");
+        }
+        body.add(new Stmt.Branch(value, cond, then, otherwise, late));
         spec.used.add("blocks");
         return null;
       });

@@ -190,18 +190,38 @@ abstract class Stmt {
     final Expr.Cond cond;
     final List<Stmt> then;
     final List<Stmt> otherwise;
+    /**
+     * How {@code v} gets its value ({@code late}): {@code T v = value;} (empty), or declared with no
+     * value and assigned {@code value} in each branch of an {@code if (value < k0) ... else ...}, or of
+     * an {@code if / else if (value < k1) / else} chain (one threshold or two). The value is pure, so
+     * every form gives {@code v} the same value.
+     */
+    final int[] late;
 
-    Branch(Expr value, Expr.Cond cond, List<Stmt> then, List<Stmt> otherwise) {
+    Branch(Expr value, Expr.Cond cond, List<Stmt> then, List<Stmt> otherwise, int[] late) {
       this.value = value;
       this.cond = cond;
       this.then = then;
       this.otherwise = otherwise;
+      this.late = late;
     }
 
     void java(StringBuilder b, String indent) {
       String in = indent + "  ";
       b.append(indent).append("{\n");
-      b.append(in).append(value.type.java).append(" ").append(LOCAL).append(" = ").append(value.java()).append(";\n");
+      if (late.length == 0) {
+        b.append(in).append(value.type.java).append(" ").append(LOCAL).append(" = ").append(value.java()).append(";\n");
+      } else {
+        b.append(in).append(value.type.java).append(" ").append(LOCAL).append(";\n");
+        b.append(in);
+        for (int k : late) {
+          b.append("if (").append(value.java()).append(" < ").append(k).append(") {\n");
+          b.append(in).append("  ").append(LOCAL).append(" = ").append(value.java()).append(";\n");
+          b.append(in).append("} else ");
+        }
+        b.append("{\n").append(in).append("  ").append(LOCAL).append(" = ").append(value.java()).append(";\n");
+        b.append(in).append("}\n");
+      }
       if (cond == null) {
         then.forEach(st -> st.java(b, in));
         b.append(indent).append("}\n");

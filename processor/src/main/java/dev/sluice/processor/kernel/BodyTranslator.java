@@ -526,8 +526,8 @@ public final class BodyTranslator {
       for (int k = 0; k < list.size(); k++) {
         StatementTree s = list.get(k);
         statement(child(parent, s), out);
-        // (a declaration without a value stores nothing, and a read of it would not compile)
-        if (s instanceof VariableTree v && v.getInitializer() != null && list.subList(k + 1, list.size()).stream()
+        // (every declaration stores a value in the kernel: one without a value in Java gets its zero)
+        if (s instanceof VariableTree && list.subList(k + 1, list.size()).stream()
             .allMatch(after -> compilesToNothing(child(parent, after)))) {
           keepInScope(child(parent, s), out);
         }
@@ -671,7 +671,13 @@ public final class BodyTranslator {
       body(path, out);
     }
 
-    /** A local variable declaration: primitive, not char. */
+    /**
+     * A local variable declaration: primitive, not char. One without a value gets its type's zero:
+     * javac compiles {@code int b;} to nothing, and Aparapi declares a local where it is first stored,
+     * so {@code int b; if (c) b = 1; else b = 2; use(b);} became a {@code b} of each branch and a
+     * {@code use(b)} of none, which the OpenCL compiler rejected. Java reads a local only after it is
+     * definitely assigned, so the zero is never seen.
+     */
     private String local(TreePath path) {
       VariableTree v = (VariableTree) path.getLeaf();
       Element e = trees.getElement(path);
@@ -680,8 +686,9 @@ public final class BodyTranslator {
       if (!subset.localName(path, current, name) || type == null || !subset.primitive(path, current, name, type)) {
         return "int " + name;
       }
-      return type.getKind().name().toLowerCase(java.util.Locale.ROOT) + " " + declare(e, name)
-          + (v.getInitializer() == null ? "" : " = " + expr(child(path, v.getInitializer())));
+      String value = v.getInitializer() != null ? expr(child(path, v.getInitializer()))
+          : type.getKind() == TypeKind.BOOLEAN ? "false" : "0";
+      return type.getKind().name().toLowerCase(java.util.Locale.ROOT) + " " + declare(e, name) + " = " + value;
     }
 
     /** The kernel name of local {@code e}, declared now: its own unless a block beside this one took it. */
