@@ -150,6 +150,34 @@ class BodyRejectionTest {
     assertError(c, Message.PARAM_ARRAY_WRITTEN, f, "// element written", "elements of @Param array 'text' are read-only in run(...)");
     assertError(c, Message.PARAM_ARRAY_WRITTEN, f, "// element incremented");
     assertError(c, Message.PARAM_WRITTEN, f, "void reset(Tag t)");
-    assertThat(sluiceErrors(c)).hasSize(4);
+    // a handler may not write them either: the kernel would change its device copy and not the array
+    assertError(c, Message.PARAM_ARRAY_WRITTEN, f, "void reset(Tag t)", "elements of @Param array 'text' are read-only in reset(...)");
+    assertThat(sluiceErrors(c)).hasSize(5);
+  }
+
+  @Test
+  void aParamArrayPassedToAHelperThatWritesItIsRejected() {
+    // the CPU back ends changed the caller's array and the kernel its device copy (outside-in case F2)
+    JavaFileObject f = java("N", """
+        @Node final class P {
+          @Param final int[] t;
+          @Param final int[] u;
+          P(int[] t, int[] u) { this.t = t; this.u = u; }
+          static void bump(int[] a, int i) { a[i] += 1; }
+          static void viaBump(int[] a, int[] b) { bump(b, 0); }
+          static int read(int[] a, int i) { return a[i]; }
+          void run(int x, IntOut out) {
+            bump(t, x & 3);                  // written by bump
+            viaBump(t, u);                   // written two calls down
+            out.push(read(t, x & 3) + read(u, 0));
+          }
+        }
+        """);
+    Compilation c = compile(f);
+    assertError(c, Message.PARAM_ARRAY_WRITTEN, f, "// written by bump",
+        "elements of @Param array 't' are read-only in bump(...), which run(...) passes it to");
+    assertError(c, Message.PARAM_ARRAY_WRITTEN, f, "// written two calls down",
+        "elements of @Param array 'u' are read-only in viaBump(...), which run(...) passes it to");
+    assertThat(sluiceErrors(c)).hasSize(2);
   }
 }

@@ -370,6 +370,38 @@ class GpuSubsetRejectionTest {
   }
 
   @Test
+  void anOverloadedHelperCalledTwiceIsReportedOnce() {
+    rejects(gpu("""
+        @Node final class N {
+          static int f(int v) { return v * 2; }
+          static long f(long v) { return v * 3; }
+          void run(int x, IntOut out) {
+            out.push(f(x));            // first call
+            out.push((int) f((long) x));
+          }
+        }
+        """), Message.GPU_OVERLOAD, "// first call", "t.N.f is overloaded");
+  }
+
+  @Test
+  void aNativeMethodHasNoBodyToTranslate() {
+    // a native run crashed the processor (SLU999)
+    rejects(gpu("""
+        @Node final class N {
+          public native void run(int x, IntOut out);   // native run
+        }
+        """), Message.GPU_NATIVE, "// native run", "run(...) is native");
+    rejects(gpu("""
+        @Node final class N {
+          static native int mix(int v);
+          void run(int x, IntOut out) {
+            out.push(mix(x));          // native helper
+          }
+        }
+        """), Message.GPU_NATIVE, "// native helper", "t.N.mix(...) is native");
+  }
+
+  @Test
   void varargsHelper() {
     rejects(gpu("""
         @Node final class N {
@@ -963,6 +995,39 @@ class GpuSubsetRejectionTest {
     CompilationSubject.assertThat(c).failed();
     CompilationSubject.assertThat(c).hadErrorCount(1);
     CompilationSubject.assertThat(c).hadErrorContaining("cannot find symbol").inFile(f).onLine(Sources.lineOf(f, "// undefined"));
+  }
+
+  @Test
+  void aTypoInABodyGetsJavacsErrorAloneNotAGpuSubsetOne() {
+    // each was reported as SLU610 or SLU602 on the erroneous type, and javac's own error never showed
+    String[] bodies = {
+        "int first = x; out.push(x - frist + 1);   // the typo",
+        "out.pushh(x);                               // the typo",
+        "Strin s = null; out.push(x);                // the typo",
+        "out.push(helpr(x));                         // the typo",
+    };
+    for (String body : bodies) {
+      JavaFileObject f = gpu("@Node final class N {\n  void run(int x, IntOut out) {\n    " + body + "\n  }\n}\n");
+      Compilation c = compile(f);
+      CompilationSubject.assertThat(c).failed();
+      CompilationSubject.assertThat(c).hadErrorCount(1);
+      CompilationSubject.assertThat(c).hadErrorContaining("cannot find symbol").inFile(f).onLine(Sources.lineOf(f, "// the typo"));
+    }
+  }
+
+  @Test
+  void aTypeErrorInABodyIsReportedOnceNotAgainInTheKernel() {
+    JavaFileObject f = gpu("""
+        @Node final class N {
+          void run(int x, IntOut out) {
+            out.push(x * 0.5);         // lossy
+          }
+        }
+        """);
+    Compilation c = compile(f);
+    CompilationSubject.assertThat(c).failed();
+    CompilationSubject.assertThat(c).hadErrorCount(1);
+    CompilationSubject.assertThat(c).hadErrorContaining("lossy conversion").inFile(f).onLine(Sources.lineOf(f, "// lossy"));
   }
 
   // ---- an accepted shape ----

@@ -276,6 +276,18 @@ class GraphRejectionTest {
         """), Message.INHERITED_STAGE, "// P", "pipeline P inherits the stage method in() from t.Base");
   }
 
+  @Test
+  void aStageWithABodyIsNamedNotReportedMissing() {
+    // it was ignored, and the error said the pipeline had no @Source (outside-in case F8a)
+    rejects(java("P", NODES + """
+        @Pipeline interface P {
+          @Source default int in() { return 0; }   // with a body
+          @From("in") Inc inc();
+          @Sink @From("inc") int out();
+        }
+        """), Message.STAGE_WITH_BODY, "// with a body", "in() is a default method marked as a stage", "remove its body");
+  }
+
   /** Names a file system cannot hold are refused before any file is written, not by javac after compiling. */
   @Test
   void classFileNamesTooLong() {

@@ -207,6 +207,15 @@ class NodeShapeRejectionTest {
   }
 
   @Test
+  void aggregateOnTheItem() {
+    rejects(node("""
+        @Node final class M {
+          void run(@Aggregate int x, IntOut out) { }
+        }
+        """), Message.AGGREGATE_NOT_ON_CHANNEL, "@Aggregate int x", "@Aggregate on 'x' has no effect");
+  }
+
+  @Test
   void maxOnTheParent() {
     rejects(node("""
         @Node final class M {
@@ -325,6 +334,16 @@ class NodeShapeRejectionTest {
   }
 
   @Test
+  void aHandlersParentMarkedParentIsToldToDropTheMark() {
+    rejects(node("""
+        @Node final class H {
+          void run(int x, @Parent Line line) { }
+          @SignalHandler(Signal.END) void end(@Parent Line line) { }
+        }
+        """), Message.HANDLER_SIGNATURE, "void end(@Parent Line line)", "without @Parent");
+  }
+
+  @Test
   void handlerWithoutParameters() {
     rejects(node("""
         @Node final class H {
@@ -386,6 +405,32 @@ class NodeShapeRejectionTest {
           void run(int x) { }
         }
         """), Message.UNANNOTATED_FIELD, "int plain", "'plain'");
+  }
+
+  @Test
+  void aRoleOnAStaticFieldIsRejected() {
+    // it was ignored: one value shared by every instance, never reset, and no accessor in the Result
+    rejects(node("""
+        @Node final class F {
+          @Reduce(ReduceOp.SUM) static int seen;
+          void run(int x) { }
+        }
+        """), Message.ROLE_ON_STATIC_FIELD, "static int seen", "static field 'seen' cannot be @Reduce", "remove 'static'");
+  }
+
+  @Test
+  void anInheritedInstanceFieldIsRejected() {
+    rejects(node("""
+        abstract class Base {
+          static final int LIMIT = 3;
+          protected int seen;
+          static int twice(int v) { return 2 * v; }
+        }
+        @Node final class F extends Base {   // the node
+          void run(int x) { }
+        }
+        """), Message.INHERITED_FIELD, "// the node", "node F inherits instance field 'seen' from t.Base",
+        "declare it in F");
   }
 
   @Test

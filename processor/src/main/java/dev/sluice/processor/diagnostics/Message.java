@@ -39,6 +39,7 @@ public enum Message {
   GENERATED_NAME_TAKEN(126, "pipeline %s generates the type %s, but this compilation already has a type of that name (another @Pipeline named %s in the same package, or a class of that name); rename one of them"),
   GENERATED_NAME_TOO_LONG(127, "pipeline %s would generate the class file %s, whose name is %d bytes long, and file systems allow at most %d: shorten the names of the pipeline, its stages or their channels"),
   INHERITED_STAGE(128, "pipeline %s inherits the stage method %s() from %s, but stages are read from the @Pipeline interface itself: declare it there"),
+  STAGE_WITH_BODY(129, "%s() is a %s method marked as a stage; a stage is an abstract method, which the generated class implements: remove its body (and 'default' or 'static')"),
 
   // node shape
   NODE_NOT_CLASS(201, "@Node must annotate a class, not %s"),
@@ -68,6 +69,7 @@ public enum Message {
   PARENT_ON_ITEM(225, "@Parent cannot mark run's first parameter, the input item: it marks a later parameter, the parent of the item's region"),
   MAX_NOT_ON_CHANNEL(226, "@Max on '%s' has no effect: it bounds how many items one call pushes on an output channel"),
   COUNT_SIGNATURE(227, "count(...) of @Region node %s %s; declare int count(P parent)"),
+  AGGREGATE_NOT_ON_CHANNEL(228, "@Aggregate on '%s' has no effect: it marks an output channel of an END handler whose pushes leave the region"),
 
   // state and method bodies
   UNANNOTATED_FIELD(301, "field '%s' of a @Node must be @Param, @State or @Reduce (or static)"),
@@ -81,6 +83,8 @@ public enum Message {
   BODY_CHECKS_SKIPPED(309, Kind.NOTE, "this compiler has no javac Trees API (Eclipse's has none): node method bodies (@State, @Reduce, @Param use) are not checked and no OpenCL kernel is written, so pipelines compiled here run on the CPU back end; a javac build, such as Maven's, checks the bodies and writes the kernels"),
   REDUCE_FINAL(310, "@Reduce field '%s' must not be final: each run starts it at its operator's identity and stores the combined result in it"),
   REDUCE_ROUNDED(311, "@Reduce(%s) field '%s' (%s) is updated with a %s value: Java rounds the result back to %s at every update, so the total depends on how the items are split between instances and lanes; convert the value first ('%s %s (%s) (...)'), or make the field a %s"),
+  ROLE_ON_STATIC_FIELD(312, "static field '%s' cannot be @%s: each pipeline instance's node object holds its own; remove 'static' (a constant needs no annotation)"),
+  INHERITED_FIELD(313, "node %s inherits instance field '%s' from %s; a node's fields and their roles (@Param, @State, @Reduce) are read from the node class itself: declare it in %s (a superclass may hold static constants and methods)"),
 
   // types
   UNSUPPORTED_ITEM_TYPE(401, "%s is not a supported item type%s: use int, long, float, double or a record with one or more components of those"),
@@ -117,6 +121,7 @@ public enum Message {
   GPU_FIELD_INACCESSIBLE(613, "@Param field '%s' of %s is %s; the generated kernel in package '%s' reads it: make it %s, or keep the pipeline on the CPU with @Pipeline(gpu = false)"),
   GPU_MATH(615, "Math.%s is not among the Math methods the kernel translates (docs/gpu-backend.md, The GPU subset): write the arithmetic out, or keep the pipeline on the CPU with @Pipeline(gpu = false)"),
   GPU_CHANNEL_PASSED(614, "'%s' is %s, which a kernel pushes only in the method that received it: it cannot be passed to %s. Let the helper return the value and push it in %s, or keep the pipeline on the CPU with @Pipeline(gpu = false)"),
+  GPU_NATIVE(616, "%s is native: the kernel is translated from Java bodies, and a native method has none; write it in Java, or keep the pipeline on the CPU with @Pipeline(gpu = false)"),
   GPU_KERNEL_SKIPPED(620, Kind.NOTE, "no OpenCL kernel for pipeline %s: %s; it runs on the CPU back end"),
   GPU_SHORT_ARRAY(621, Kind.NOTE, "no OpenCL kernel for pipeline %s: @Param array '%s' of %s is a short[], which Aparapi cannot copy to the device (it has no put(short[])); it runs on the CPU back end. Make the array an int[] to keep the pipeline on the device"),
   GPU_SHORT_STATE(622, Kind.NOTE, "no OpenCL kernel for pipeline %s: @State field '%s' of %s is a short, which the kernel keeps in a short[] that Aparapi cannot copy to the device (it has no put(short[])); it runs on the CPU back end. Make the field an int to keep the pipeline on the device"),

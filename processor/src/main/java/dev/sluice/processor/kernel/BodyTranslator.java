@@ -11,6 +11,7 @@ import com.sun.source.tree.ConditionalExpressionTree;
 import com.sun.source.tree.ContinueTree;
 import com.sun.source.tree.DoWhileLoopTree;
 import com.sun.source.tree.EmptyStatementTree;
+import com.sun.source.tree.ErroneousTree;
 import com.sun.source.tree.ExpressionStatementTree;
 import com.sun.source.tree.ExpressionTree;
 import com.sun.source.tree.ForLoopTree;
@@ -30,6 +31,7 @@ import com.sun.source.tree.UnaryTree;
 import com.sun.source.tree.VariableTree;
 import com.sun.source.tree.WhileLoopTree;
 import com.sun.source.util.TreePath;
+import com.sun.source.util.TreePathScanner;
 import com.sun.source.util.TreeScanner;
 import com.sun.source.util.Trees;
 import dev.sluice.processor.diagnostics.Diagnostic;
@@ -160,7 +162,13 @@ public final class BodyTranslator {
     Printer p = new Printer(stage, method, params, handler, subset, helpers, read);
     MethodTree tree = (MethodTree) path.getLeaf();
     CodeBlock.Builder out = CodeBlock.builder();
-    p.statements(new TreePath(path, tree.getBody()), tree.getBody().getStatements(), out);
+    if (tree.getBody() == null) {
+      subset.refuse(path, method, Message.GPU_NATIVE, method.getSimpleName() + "(...)");
+      return new Translation(out.build(), List.of(), problems, read, false);
+    }
+    TreePath body = new TreePath(path, tree.getBody());
+    p.unresolved |= !compiles(body);
+    p.statements(body, tree.getBody().getStatements(), out);
     List<Helper> all = new ArrayList<>();
     for (Helper h : helpers.values()) {
       if (h != null) {
@@ -169,6 +177,35 @@ public final class BodyTranslator {
     }
     read.remove(stage.node().element());
     return new Translation(out.build(), all, problems, read, p.unresolved);
+  }
+
+  /**
+   * Whether javac attributed {@code body} without an error: no erroneous type, and every call and
+   * {@code new} resolved. A body with a typo ({@code frist} for {@code first}, {@code out.pushh}) has
+   * types the GPU subset would refuse, and those refusals would stand in for javac's own error.
+   */
+  private boolean compiles(TreePath body) {
+    boolean[] bad = {false};
+    new TreePathScanner<Void, Void>() {
+      @Override
+      public Void scan(Tree tree, Void unused) {
+        if (tree == null || bad[0]) {
+          return null;
+        }
+        TreePath here = new TreePath(getCurrentPath(), tree);
+        if (tree instanceof ErroneousTree) {
+          bad[0] = true;
+        } else if (tree instanceof ExpressionTree || tree instanceof VariableTree) {
+          TypeMirror type = trees.getTypeMirror(here);
+          bad[0] = type != null && type.getKind() == TypeKind.ERROR;
+        }
+        if (!bad[0] && (tree instanceof MethodInvocationTree || tree instanceof NewClassTree)) {
+          bad[0] = trees.getElement(here) == null;
+        }
+        return bad[0] ? null : super.scan(tree, unused);
+      }
+    }.scan(body, null);
+    return !bad[0];
   }
 
   /**
@@ -1233,6 +1270,7 @@ public final class BodyTranslator {
       }
       TreePath mp = trees.getPath(m);
       if (!subset.helper(at, current, m, key, mp)) {
+        helpers.put(key, null); // refused once: later calls say nothing more
         return "";
       }
       if (m.getParameters().stream().anyMatch(p -> ParamTypes.classify(p.asType()).shape() != ParamTypes.Shape.OTHER)) {
@@ -1270,7 +1308,9 @@ public final class BodyTranslator {
             names.add(KernelNames.length(p.getSimpleName().toString()));
           }
         }
-        statements(new TreePath(mp, tree.getBody()), tree.getBody().getStatements(), b);
+        TreePath body = new TreePath(mp, tree.getBody());
+        unresolved |= !compiles(body);
+        statements(body, tree.getBody().getStatements(), b);
       } finally {
         calling.remove(m);
         current = saved;

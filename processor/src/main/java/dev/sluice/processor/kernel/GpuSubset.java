@@ -166,6 +166,10 @@ final class GpuSubset {
       refuse(at, method, Message.GPU_CALL, key + "(...) (compiled elsewhere: its source is not available to translate)");
       return false;
     }
+    if (m.getModifiers().contains(javax.lang.model.element.Modifier.NATIVE)) {
+      refuse(at, method, Message.GPU_NATIVE, key + "(...)");
+      return false;
+    }
     if (m.isVarArgs()) {
       refuse(at, method, Message.GPU_VARARGS, key + "(...)");
       return false;

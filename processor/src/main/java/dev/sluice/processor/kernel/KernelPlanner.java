@@ -117,8 +117,9 @@ public final class KernelPlanner {
       }
     }
     if (bodies.values().stream().anyMatch(BodyTranslator.Translation::unresolved)) {
-      // the user's source does not compile yet, and javac says where: no kernel to repeat the error in
-      return new Plan(Map.of(), "a node body does not compile", out);
+      // the user's source does not compile yet, and javac says where: no kernel to repeat the error in,
+      // and no GPU-subset refusals of its erroneous types, which would stand in for javac's error
+      return new Plan(Map.of(), "a node body does not compile", List.of());
     }
     boolean errors = out.stream().anyMatch(Diagnostic::isError);
     return errors ? new Plan(Map.of(), "node bodies outside the GPU subset", out) : new Plan(bodies, null, out);

@@ -27,9 +27,11 @@ import dev.sluice.processor.kernel.JavaSpelling;
 import dev.sluice.processor.read.Annotations;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import javax.annotation.processing.ProcessingEnvironment;
 import javax.lang.model.element.Element;
 import javax.lang.model.element.ExecutableElement;
@@ -140,6 +142,22 @@ public final class BodyChecker {
     }
 
     @Override
+    public Void visitMethodInvocation(MethodInvocationTree tree, Void unused) {
+      // a @Param array passed to a helper that writes its elements is written as surely as in place
+      if (trees.getElement(getCurrentPath()) instanceof ExecutableElement callee) {
+        List<? extends ExpressionTree> args = tree.getArguments();
+        for (int i = 0; i < args.size(); i++) {
+          Role role = role(args.get(i));
+          if (role != null && role.kind == Role.Kind.PARAM && writesElements(callee, i, new HashSet<>())) {
+            report(args.get(i), Message.PARAM_ARRAY_WRITTEN, role.name,
+                callee.getSimpleName() + "(...), which " + method.getSimpleName() + "(...) passes it to");
+          }
+        }
+      }
+      return super.visitMethodInvocation(tree, unused);
+    }
+
+    @Override
     public Void visitIdentifier(IdentifierTree tree, Void unused) {
       flagReduceRead(tree);
       return super.visitIdentifier(tree, unused);
@@ -160,7 +178,7 @@ public final class BodyChecker {
       if (role == null) {
         ExpressionTree array = strip(target) instanceof ArrayAccessTree a ? strip(a.getExpression()) : null;
         Role arrayRole = array == null ? null : role(array);
-        if (kernel && arrayRole != null && arrayRole.kind == Role.Kind.PARAM) {
+        if (arrayRole != null && arrayRole.kind == Role.Kind.PARAM) {
           report(write, Message.PARAM_ARRAY_WRITTEN, arrayRole.name, method.getSimpleName() + "(...)");
         }
         return false;
@@ -294,6 +312,69 @@ public final class BodyChecker {
     private void report(Tree tree, Message message, Object... args) {
       out.add(Diagnostic.in(new BodySite(tree, unit, trees), method, message, args));
     }
+  }
+
+  /**
+   * Whether {@code m}'s source writes elements of its array parameter {@code index}: {@code a[i] = ...},
+   * {@code a[i] += ...}, {@code a[i]++}, or passing {@code a} on to a method that does. A method with no
+   * source here (the JDK's, a library's) is taken not to.
+   */
+  private boolean writesElements(ExecutableElement m, int index, Set<Map.Entry<ExecutableElement, Integer>> seen) {
+    if (index >= m.getParameters().size() || !seen.add(Map.entry(m, index))) {
+      return false;
+    }
+    TreePath path = trees.getPath(m);
+    if (path == null || ((com.sun.source.tree.MethodTree) path.getLeaf()).getBody() == null) {
+      return false;
+    }
+    VariableElement parameter = m.getParameters().get(index);
+    boolean[] writes = {false};
+    new TreePathScanner<Void, Void>() {
+      private void target(ExpressionTree t) {
+        if (strip(t) instanceof ArrayAccessTree a && isParameter(strip(a.getExpression()))) {
+          writes[0] = true;
+        }
+      }
+
+      private boolean isParameter(ExpressionTree e) {
+        return e instanceof IdentifierTree && parameter.equals(trees.getElement(new TreePath(getCurrentPath(), e)));
+      }
+
+      @Override
+      public Void visitAssignment(AssignmentTree tree, Void unused) {
+        target(tree.getVariable());
+        return super.visitAssignment(tree, unused);
+      }
+
+      @Override
+      public Void visitCompoundAssignment(CompoundAssignmentTree tree, Void unused) {
+        target(tree.getVariable());
+        return super.visitCompoundAssignment(tree, unused);
+      }
+
+      @Override
+      public Void visitUnary(UnaryTree tree, Void unused) {
+        switch (tree.getKind()) {
+          case PREFIX_INCREMENT, POSTFIX_INCREMENT, PREFIX_DECREMENT, POSTFIX_DECREMENT -> target(tree.getExpression());
+          default -> {}
+        }
+        return super.visitUnary(tree, unused);
+      }
+
+      @Override
+      public Void visitMethodInvocation(MethodInvocationTree tree, Void unused) {
+        if (trees.getElement(getCurrentPath()) instanceof ExecutableElement callee) {
+          List<? extends ExpressionTree> args = tree.getArguments();
+          for (int i = 0; i < args.size(); i++) {
+            if (isParameter(strip(args.get(i))) && writesElements(callee, i, seen)) {
+              writes[0] = true;
+            }
+          }
+        }
+        return super.visitMethodInvocation(tree, unused);
+      }
+    }.scan(path, null);
+    return writes[0];
   }
 
   private static ExpressionTree strip(ExpressionTree e) {

@@ -15,6 +15,7 @@ import javax.lang.model.element.Modifier;
 import javax.lang.model.element.TypeElement;
 import javax.lang.model.element.VariableElement;
 import javax.lang.model.type.ArrayType;
+import javax.lang.model.type.DeclaredType;
 import javax.lang.model.type.TypeKind;
 import javax.lang.model.type.TypeMirror;
 import javax.lang.model.util.ElementFilter;
@@ -31,8 +32,15 @@ final class FieldValidator {
 
   static List<Diagnostic> validate(TypeElement node) {
     List<Diagnostic> out = new ArrayList<>();
+    inherited(node, out);
     for (VariableElement field : ElementFilter.fieldsIn(node.getEnclosedElements())) {
       if (field.getModifiers().contains(Modifier.STATIC)) {
+        // a role on a static field was ignored: shared by every instance and never reset
+        for (Class<? extends java.lang.annotation.Annotation> role : List.of(Param.class, State.class, Reduce.class)) {
+          if (Annotations.has(field, role)) {
+            out.add(Diagnostic.on(field, Message.ROLE_ON_STATIC_FIELD, field.getSimpleName(), role.getSimpleName()));
+          }
+        }
         continue;
       }
       String name = field.getSimpleName().toString();
@@ -74,5 +82,23 @@ final class FieldValidator {
       }
     }
     return out;
+  }
+
+  /**
+   * Instance fields of the node's superclasses: the generated code and the body checks read a node's
+   * fields from its own class, so an inherited one would be state no run resets, with no role checked.
+   */
+  private static void inherited(TypeElement node, List<Diagnostic> out) {
+    TypeMirror up = node.getSuperclass();
+    while (up instanceof DeclaredType d && d.asElement() instanceof TypeElement superclass
+        && !superclass.getQualifiedName().contentEquals("java.lang.Object")) {
+      for (VariableElement field : ElementFilter.fieldsIn(superclass.getEnclosedElements())) {
+        if (!field.getModifiers().contains(Modifier.STATIC)) {
+          out.add(Diagnostic.on(node, Message.INHERITED_FIELD, node.getSimpleName(), field.getSimpleName(),
+              superclass.getQualifiedName(), node.getSimpleName()));
+        }
+      }
+      up = superclass.getSuperclass();
+    }
   }
 }

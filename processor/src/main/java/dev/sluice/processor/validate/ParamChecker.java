@@ -72,7 +72,7 @@ final class ParamChecker {
       out.add(Diagnostic.on(item, Message.UNSUPPORTED_ITEM_TYPE, item.asType(), ItemTypes.why(item.asType())));
       return;
     }
-    notMax(item);
+    notOnChannel(item);
     int parents = 0;
     Map<String, VariableElement> raises = new HashMap<>();
     for (VariableElement p : params.subList(1, params.size())) {
@@ -80,7 +80,7 @@ final class ParamChecker {
         if (++parents > 1) {
           out.add(Diagnostic.on(p, Message.SEVERAL_PARENTS));
         }
-        notMax(p);
+        notOnChannel(p);
         Optional<ItemType> type = ItemTypes.of(p.asType());
         if (type.isEmpty()) {
           out.add(Diagnostic.on(p, Message.UNSUPPORTED_ITEM_TYPE, p.asType(), ItemTypes.why(p.asType())));
@@ -94,7 +94,7 @@ final class ParamChecker {
         case CHANNEL -> checkChannel(p, shape, run);
         case RAISE -> {
           checkTag(p, shape.argument(), p);
-          notMax(p);
+          notOnChannel(p);
           VariableElement before = shape.argument() == null ? null : raises.putIfAbsent(shape.argument().toString(), p);
           if (before != null) {
             String tag = ((DeclaredType) shape.argument()).asElement().getSimpleName().toString();
@@ -117,9 +117,13 @@ final class ParamChecker {
     String expected = tag == Signal.USER ? "a record annotated @SignalTag" : "the region's parent";
     VariableElement first = params.isEmpty() ? null : params.get(0);
     if (first != null) {
-      notMax(first);
+      notOnChannel(first);
     }
     if (first == null || ParamTypes.classify(first.asType()).shape() != ParamTypes.Shape.OTHER || NodeValidator.isParent(first)) {
+      if (first != null && NodeValidator.isParent(first)) {
+        // it may be the parent already: the words must not ask for what is there
+        expected += ", without @Parent (a handler's first parameter is the parent or tag by its place)";
+      }
       out.add(Diagnostic.on(first == null ? handler : first, Message.HANDLER_SIGNATURE, tag, name, expected));
     } else if (tag == Signal.USER) {
       if (!isSignalTagRecord(first.asType())) {
@@ -151,9 +155,11 @@ final class ParamChecker {
     }
   }
 
-  /** {@code @Max} belongs on output channels: anywhere else it would be silently ignored. */
-  private void notMax(VariableElement p) {
+  /** {@code @Max} and {@code @Aggregate} belong on output channels: anywhere else they would be silently ignored. */
+  private void notOnChannel(VariableElement p) {
     Annotations.mirror(p, Max.class).ifPresent(m -> out.add(Diagnostic.on(p, m, null, Message.MAX_NOT_ON_CHANNEL, p.getSimpleName())));
+    Annotations.mirror(p, Aggregate.class)
+        .ifPresent(m -> out.add(Diagnostic.on(p, m, null, Message.AGGREGATE_NOT_ON_CHANNEL, p.getSimpleName())));
   }
 
   /** All uses of the parent ({@code @Parent}, BEGIN/END handlers) must name one type. */

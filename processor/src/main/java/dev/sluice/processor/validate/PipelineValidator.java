@@ -63,6 +63,16 @@ public final class PipelineValidator {
     Accessibility.problem(pipeline, pkg)
         .ifPresent(why -> out.add(Diagnostic.on(pipeline, Message.INACCESSIBLE, "pipeline", name, pkg, why)));
     checkSettings(pipeline, out);
+    // a stage annotation on a method with a body was ignored, and its absence reported instead
+    boolean sourceWithBody = false;
+    for (ExecutableElement m : ElementFilter.methodsIn(pipeline.getEnclosedElements())) {
+      if ((m.isDefault() || m.getModifiers().contains(Modifier.STATIC) || m.getModifiers().contains(Modifier.PRIVATE))
+          && (Annotations.has(m, Source.class) || Annotations.has(m, Sink.class) || Annotations.has(m, From.class))) {
+        out.add(Diagnostic.on(m, Message.STAGE_WITH_BODY, m.getSimpleName(),
+            m.isDefault() ? "default" : m.getModifiers().contains(Modifier.STATIC) ? "static" : "private"));
+        sourceWithBody |= Annotations.has(m, Source.class);
+      }
+    }
     int before = out.size();
     inheritedStages(pipeline, pipeline, out);
     boolean inherits = out.size() > before;
@@ -116,7 +126,7 @@ public final class PipelineValidator {
         checkNodeRecords(node, pkg, records, out);
       }
     }
-    if (sources.isEmpty() && !inherits) {
+    if (sources.isEmpty() && !inherits && !sourceWithBody) {
       out.add(Diagnostic.on(pipeline, Message.NO_SOURCE, name));
     }
     for (int i = 1; i < sources.size(); i++) {

@@ -387,8 +387,9 @@ final class ApiWriter {
         String node = s.node().element().getSimpleName().toString();
         boolean samePackage = Packages.nameOf(s.node().element()).equals(model.packageName());
         String why = samePackage
-            ? "has no no-argument constructor the pipeline can call (one that is not private): call ." + s.name()
-                + "(() -> new " + node + "(...)) on the builder"
+            ? "has no no-argument constructor the pipeline can call (one that is not private): give the builder a"
+                + " factory, ." + s.name() + "(() -> new " + node + "(...)), through a constructor or static factory"
+                + " method you can call"
             : "has no public no-argument constructor, which the pipeline in package '" + model.packageName()
                 + "' needs to make it: add one, or give the builder a factory, ." + s.name() + "(() -> ...)";
         build.beginControlFlow("if ($N == null)", Names.factory(s.name()))
