@@ -181,6 +181,10 @@ class GraphRejectionTest {
           @Source @Sink int both();
           @Sink @From("in") int out();
         """), Message.SOURCE_AND_SINK, "int both()");
+    // the pipeline's only source, marked a sink too: one error, not "no @Source" as well
+    rejects(pipeline("""
+          @Source @Sink int both();
+        """), Message.SOURCE_AND_SINK, "int both()");
   }
 
   @Test

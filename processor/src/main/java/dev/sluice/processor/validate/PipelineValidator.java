@@ -63,7 +63,8 @@ public final class PipelineValidator {
     Accessibility.problem(pipeline, pkg)
         .ifPresent(why -> out.add(Diagnostic.on(pipeline, Message.INACCESSIBLE, "pipeline", name, pkg, why)));
     checkSettings(pipeline, out);
-    // a stage annotation on a method with a body was ignored, and its absence reported instead
+    // a stage annotation on a method with a body was ignored, and its absence reported instead; a
+    // source reported for that, or for being a sink too, is not reported missing as well
     boolean sourceWithBody = false;
     for (ExecutableElement m : ElementFilter.methodsIn(pipeline.getEnclosedElements())) {
       if ((m.isDefault() || m.getModifiers().contains(Modifier.STATIC) || m.getModifiers().contains(Modifier.PRIVATE))
@@ -90,6 +91,7 @@ public final class PipelineValidator {
       }
       if (source && sink) {
         out.add(Diagnostic.on(method, Message.SOURCE_AND_SINK, stage));
+        sourceWithBody = true; // reported: not "no @Source" as well
         continue;
       }
       if (source || sink) {
