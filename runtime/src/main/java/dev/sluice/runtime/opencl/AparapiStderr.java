@@ -12,7 +12,9 @@ import java.util.function.Supplier;
 
 /**
  * Keeps the one line Aparapi's native library writes straight to the process's stderr from reaching
- * the user, and everything else written there meanwhile from being lost.
+ * the user, and everything else written there meanwhile from being lost; and catches what the
+ * OpenCL compiler writes there while a kernel builds, so that a failed build's exception can quote
+ * its errors ({@link #catching}, {@link Kernels#compile}).
  *
  * <p>As it lists the OpenCL platforms (once per JVM: Aparapi caches the list), Aparapi's native
  * library prints {@code WARNING: Aparapi is running on an untested OpenCL platform version: ...}
@@ -62,17 +64,31 @@ final class AparapiStderr {
    * Runs {@code listing} with stderr caught, then writes what was caught less Aparapi's line; just
    * runs it where stderr cannot be caught (see the class comment).
    */
-  static synchronized <T> T listing(Supplier<T> listing) {
-    if (Platform.isWindows() || "all".equalsIgnoreCase(System.getProperty(AparapiLog.PROPERTY, "").trim())) {
+  static <T> T listing(Supplier<T> listing) {
+    if ("all".equalsIgnoreCase(System.getProperty(AparapiLog.PROPERTY, "").trim())) {
       return listing.get();
+    }
+    return catching(listing, text -> {});
+  }
+
+  /**
+   * Runs {@code work} with file descriptor 2 pointed at a temporary file, as {@link #listing} does,
+   * hands what it caught to {@code seen}, and writes it to stderr again (less Aparapi's line): for a
+   * kernel build, whose OpenCL compiler writes its errors there and not into the exception
+   * Aparapi throws. Where descriptors cannot be moved, {@code work} runs as it is and {@code seen}
+   * gets nothing.
+   */
+  static synchronized <T> T catching(Supplier<T> work, java.util.function.Consumer<String> seen) {
+    if (Platform.isWindows()) {
+      return work.get();
     }
     Path caught;
     C c;
     int saved;
     try {
-      caught = Files.createTempFile("sluice-stderr-during-opencl-listing-", ".txt");
+      caught = Files.createTempFile("sluice-stderr-during-opencl-", ".txt");
     } catch (IOException | RuntimeException e) {
-      return listing.get();
+      return work.get();
     }
     try {
       c = Native.load(Platform.C_LIBRARY_NAME, C.class);
@@ -92,30 +108,35 @@ final class AparapiStderr {
     } catch (LinkageError | RuntimeException e) {
       // JNA did not load, or the C library refused: the descriptor is unchanged
       delete(caught);
-      return listing.get();
+      return work.get();
     }
     try {
-      return listing.get();
+      return work.get();
     } finally {
       System.err.flush();
       c.dup2(saved, STDERR);
       c.close(saved);
-      replay(caught);
+      replay(caught, seen);
     }
   }
 
-  /** Writes what {@code caught} holds to stderr, less Aparapi's lines, and deletes it. */
-  private static void replay(Path caught) {
+  /** Hands what {@code caught} holds to {@code seen}, writes it to stderr less Aparapi's lines, and deletes it. */
+  private static void replay(Path caught, java.util.function.Consumer<String> seen) {
     byte[] bytes;
     try {
       bytes = Files.readAllBytes(caught);
     } catch (IOException e) {
-      System.err.println("Sluice: what was written to stderr while OpenCL listed its platforms is in " + caught
+      System.err.println("Sluice: what was written to stderr during an OpenCL listing or build is in " + caught
           + " (reading it back failed: " + e + ")");
       return;
     }
     // ISO-8859-1 maps bytes to chars one to one, so what is not Aparapi's line goes out unchanged
     String text = new String(bytes, StandardCharsets.ISO_8859_1);
+    try {
+      seen.accept(text);
+    } catch (RuntimeException e) {
+      // what the caller makes of the text must not lose it for the user
+    }
     StringBuilder kept = new StringBuilder(text.length());
     int from = 0;
     while (from < text.length()) {

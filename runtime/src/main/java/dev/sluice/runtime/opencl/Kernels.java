@@ -56,16 +56,59 @@ public final class Kernels {
     device.setSharedMemory(false);
     kernel.setExplicit(true);
     allow(kernel, device);
+    StringBuilder log = new StringBuilder();
     try {
       synchronized (BUILD) {
-        kernel.compile(device);
+        // the OpenCL compiler writes its errors to stderr, not into Aparapi's exception: caught, they
+        // go into the message too (and still to stderr)
+        Throwable failed = AparapiStderr.catching(() -> {
+          try {
+            kernel.compile(device);
+            return null;
+          } catch (CompileFailedException | RuntimeException | AssertionError e) {
+            return e;
+          }
+        }, log::append);
+        if (failed != null) {
+          throw failed;
+        }
       }
       COMPILED.add(kernel);
-    } catch (CompileFailedException | RuntimeException | AssertionError e) {
+    } catch (Throwable e) {
+      if (e instanceof Error && !(e instanceof AssertionError)) {
+        throw (Error) e;
+      }
       allow(kernel, device);
       throw new KernelException("kernel " + kernel.getClass().getName() + " did not compile for "
-          + OpenClDevices.describe(device) + ": " + e.getMessage(), e);
+          + OpenClDevices.describe(device) + ": " + e.getMessage() + compilerErrors(log), e);
     }
+  }
+
+  /** The most compiler error lines a failed build's message quotes. */
+  static final int ERROR_LINES = 12;
+
+  /**
+   * The lines of a build's stderr that report errors (those with clang's {@code error:}, as PoCL's and
+   * NVIDIA's compilers write them), at most {@link #ERROR_LINES}, each on a line of its own; empty
+   * when there are none.
+   */
+  static String compilerErrors(CharSequence log) {
+    StringBuilder out = new StringBuilder();
+    int n = 0;
+    int more = 0;
+    for (String line : log.toString().split("\\R")) {
+      if (line.contains("error:")) {
+        if (n++ < ERROR_LINES) {
+          out.append("\n  ").append(line.strip());
+        } else {
+          more++;
+        }
+      }
+    }
+    if (more > 0) {
+      out.append("\n  (").append(more).append(" more error lines on stderr)");
+    }
+    return out.length() == 0 ? "" : "; the OpenCL compiler said:" + out;
   }
 
   /** Compiled kernels that have run at least once since: only their arguments are set. */
