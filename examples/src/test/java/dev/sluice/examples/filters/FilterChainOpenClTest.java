@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import dev.sluice.runtime.Device;
 import dev.sluice.runtime.testing.OpenClAvailable;
 import dev.sluice.runtime.testing.SliceSize;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -53,6 +54,29 @@ class FilterChainOpenClTest {
       assertSameInts(Reference.kept(in, 5, 1_500), r.kept(), "slices of 333");
       assertEquals(in.length, r.report().stage("numbers").itemsOut(), "every slice read");
     });
+  }
+
+  @Test
+  void aStreamOfSmallArraysRunsInFewLaunches() {
+    Device cl = OpenClAvailable.device();
+    int[] in = FilterChainTest.input(3_000);
+    List<int[]> ones = new ArrayList<>();
+    for (int x : in) {
+      ones.add(new int[] {x});
+    }
+    ones.add(2, new int[0]);
+    FilterChainPipeline automatic = FilterChainPipeline.builder().small(() -> new Below(FilterChainTest.BOUND))
+        .device(cl).build();
+    FilterChainPipeline.Result r = automatic.runChunks(ones.iterator());
+    assertSameInts(Reference.kept(in, 3, FilterChainTest.BOUND), r.kept(), "3,000 one-item arrays");
+    // a launch each took 3 s on PoCL; joined, the arrays fill one slice
+    assertEquals(1, r.report().deviceUse().slices(), r.report().deviceUse().toString());
+    // with a chunk size set, each array's items are claims of their own, as on the CPU back end
+    FilterChainPipeline set = FilterChainPipeline.builder().small(() -> new Below(FilterChainTest.BOUND))
+        .chunkSize(4).device(cl).build();
+    FilterChainPipeline.Result each = set.runChunks(ones.subList(0, 41).iterator());
+    assertSameInts(Reference.kept(Arrays.copyOf(in, 40), 3, FilterChainTest.BOUND), each.kept(), "40 arrays, chunks of 4");
+    assertEquals(40, each.report().deviceUse().slices(), each.report().deviceUse().toString());
   }
 
   @Test

@@ -207,6 +207,19 @@ public final class OpenClDriver {
         c = next;
         next = new InputChunk();
       }
+      // small claims (a stream of small arrays) fill one slice, rather than a launch each
+      while (options.automaticChunks() && work.isEmpty() && c.remaining() < slice) {
+        InputChunk more = new InputChunk();
+        if (!claim(plan, slices, more)) {
+          break;
+        }
+        InputChunk joined = c.remaining() + more.remaining() <= slice ? SliceJoin.join(c, more) : null;
+        if (joined == null) {
+          work.push(more);
+          break;
+        }
+        c = joined;
+      }
       if (c.remaining() > slice) {
         // more than the device's budget holds at once: its pieces run one after another
         for (int end = c.end; end > c.pos; end -= Math.min(slice, end - c.pos)) {
