@@ -46,6 +46,15 @@ class TypeRejectionTest {
         """), Message.UNSUPPORTED_ITEM_TYPE, "Out<Empty> out", "t.Empty is not a supported item type");
   }
 
+  @Test
+  void itemOfEmptyRecordInANodeNoPipelineUses() {
+    // each node is checked on its own: this was reported only where a pipeline's source fed it
+    rejects(java("P", RECORDS + """
+        record Empty() {}
+        @Node final class Take { void run(Empty e) { } }
+        """), Message.UNSUPPORTED_ITEM_TYPE, "void run(Empty e)", "t.Empty is not a supported item type");
+  }
+
   /** A @SignalTag record may be a bare marker: raised, handled, and translated into the kernel. */
   @Test
   void emptySignalTagIsFine() {

@@ -102,7 +102,7 @@ public final class NodeValidator {
     }
     ParamChecker.usable(count, out);
     VariableElement parent = count.getParameters().get(0);
-    if (ItemTypes.of(parent.asType()).isEmpty()) {
+    if (ItemTypes.item(parent.asType()).isEmpty()) {
       out.add(Diagnostic.on(parent, Message.UNSUPPORTED_ITEM_TYPE, parent.asType(), ItemTypes.why(parent.asType())));
     }
   }

@@ -68,7 +68,7 @@ final class ParamChecker {
       out.add(Diagnostic.on(item, Message.RUN_FIRST_PARAMETER));
       return; // the other parameters would only be misread against a missing item
     }
-    if (ItemTypes.of(item.asType()).isEmpty()) {
+    if (ItemTypes.item(item.asType()).isEmpty()) {
       out.add(Diagnostic.on(item, Message.UNSUPPORTED_ITEM_TYPE, item.asType(), ItemTypes.why(item.asType())));
       return;
     }
@@ -81,7 +81,7 @@ final class ParamChecker {
           out.add(Diagnostic.on(p, Message.SEVERAL_PARENTS));
         }
         notOnChannel(p);
-        Optional<ItemType> type = ItemTypes.of(p.asType());
+        Optional<ItemType> type = ItemTypes.item(p.asType());
         if (type.isEmpty()) {
           out.add(Diagnostic.on(p, Message.UNSUPPORTED_ITEM_TYPE, p.asType(), ItemTypes.why(p.asType())));
         } else {
@@ -135,7 +135,7 @@ final class ParamChecker {
             first.asType()));
       }
     } else {
-      Optional<ItemType> type = ItemTypes.of(first.asType());
+      Optional<ItemType> type = ItemTypes.item(first.asType());
       if (type.isEmpty()) {
         out.add(Diagnostic.on(first, Message.UNSUPPORTED_ITEM_TYPE, first.asType(), ItemTypes.why(first.asType())));
       } else {
