@@ -416,6 +416,23 @@ class GpuSubsetRejectionTest {
   // ---- SLU610 objects ----
 
   @Test
+  void aHelpersRecordParameterIsNamed() {
+    // the message named the type twice: "'t.R' has type t.R"
+    JavaFileObject f = gpu("""
+        record R(int a) {}
+        @Node final class N {
+          static int first(R r) {      // record parameter
+            return r.a();
+          }
+          void run(int x, IntOut out) {
+            out.push(first(new R(x)));
+          }
+        }
+        """);
+    assertError(compile(f), Message.GPU_OBJECT, f, "// record parameter", "'r' has type t.R");
+  }
+
+  @Test
   void stringLocal() {
     rejects(gpu("""
         @Node final class N {

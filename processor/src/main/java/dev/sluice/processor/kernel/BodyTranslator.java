@@ -1295,13 +1295,14 @@ public final class BodyTranslator {
       List<String> types = new ArrayList<>(List.of("int", "int", "int"));
       List<String> names = new ArrayList<>(List.of(KernelNames.G, KernelNames.STAGE, KernelNames.SLOT));
       try {
-        ret = m.getReturnType().getKind() == TypeKind.VOID ? "void" : primitiveName(mp, m.getReturnType());
+        ret = m.getReturnType().getKind() == TypeKind.VOID ? "void"
+            : primitiveName(mp, key + "(...)", m.getReturnType());
         for (VariableElement p : m.getParameters()) {
           TypeMirror pt = p.asType();
           boolean primitiveArray = pt.getKind() == TypeKind.ARRAY
               && ((javax.lang.model.type.ArrayType) pt).getComponentType().getKind().isPrimitive()
               && ((javax.lang.model.type.ArrayType) pt).getComponentType().getKind() != TypeKind.CHAR;
-          types.add(primitiveArray ? pt.toString() : primitiveName(mp, pt));
+          types.add(primitiveArray ? pt.toString() : primitiveName(mp, p.getSimpleName().toString(), pt));
           names.add(KernelNames.user(p.getSimpleName().toString()));
           if (primitiveArray) {
             types.add("int");
@@ -1323,8 +1324,9 @@ public final class BodyTranslator {
       return "";
     }
 
-    private String primitiveName(TreePath at, TypeMirror type) {
-      if (!subset.primitive(at, current, type.toString(), type)) {
+    /** The kernel's name of primitive {@code type}; a refusal (SLU610) of another names {@code what}. */
+    private String primitiveName(TreePath at, String what, TypeMirror type) {
+      if (!subset.primitive(at, current, what, type)) {
         return "int";
       }
       return type.getKind().name().toLowerCase(java.util.Locale.ROOT);
