@@ -263,8 +263,12 @@ public final class SluiceProcessor extends AbstractProcessor {
    * return types of its methods and, for node classes they return, the types of their members.
    */
   private boolean unresolved(TypeElement type) {
+    if (erroneousAnnotation(type)) {
+      return true;
+    }
     for (ExecutableElement m : ElementFilter.methodsIn(type.getEnclosedElements())) {
-      if (isError(m.getReturnType()) || m.getParameters().stream().map(VariableElement::asType).anyMatch(this::isError)) {
+      if (isError(m.getReturnType()) || m.getParameters().stream().map(VariableElement::asType).anyMatch(this::isError)
+          || erroneousAnnotation(m) || m.getParameters().stream().anyMatch(this::erroneousAnnotation)) {
         return true;
       }
       if (type.getKind() == ElementKind.INTERFACE
@@ -275,7 +279,39 @@ public final class SluiceProcessor extends AbstractProcessor {
         return true;
       }
     }
-    return ElementFilter.fieldsIn(type.getEnclosedElements()).stream().map(VariableElement::asType).anyMatch(this::isError);
+    return ElementFilter.fieldsIn(type.getEnclosedElements()).stream()
+        .anyMatch(f -> isError(f.asType()) || erroneousAnnotation(f));
+  }
+
+  /**
+   * Whether an annotation on {@code e} has a value javac could not resolve ({@code @Max(MAX_OUTS)} with
+   * no such constant, or one generated later): reading it threw AnnotationTypeMismatchException, an
+   * internal error, where javac reports the name itself.
+   */
+  private boolean erroneousAnnotation(Element e) {
+    for (javax.lang.model.element.AnnotationMirror a : e.getAnnotationMirrors()) {
+      if (isError(a.getAnnotationType())) {
+        return true;
+      }
+      for (javax.lang.model.element.AnnotationValue v : a.getElementValues().values()) {
+        if (erroneous(v)) {
+          return true;
+        }
+      }
+    }
+    return false;
+  }
+
+  private boolean erroneous(javax.lang.model.element.AnnotationValue v) {
+    Object value = v.getValue();
+    if (value instanceof List<?> values) {
+      return values.stream().anyMatch(x -> x instanceof javax.lang.model.element.AnnotationValue av && erroneous(av));
+    }
+    if (value instanceof TypeMirror t) {
+      return isError(t);
+    }
+    // javac gives an unresolved value as the text "<error>" (or a constant of type <any>)
+    return String.valueOf(value).contains("<error>") || String.valueOf(value).contains("<any>");
   }
 
   private boolean isError(TypeMirror type) {

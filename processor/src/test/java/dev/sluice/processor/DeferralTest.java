@@ -115,4 +115,39 @@ class DeferralTest {
     assertThat(c).failed();
     assertThat(c).hadErrorContaining("[" + Message.UNRESOLVED_TYPE.code() + "] pipeline t.P");
   }
+
+  /** An annotation value naming a constant that does not exist was an internal error (SLU999) on the class. */
+  @Test
+  void anUnresolvedConstantInAnAnnotationGetsJavacsErrorNotAnInternalOne() {
+    String[] cases = {
+        "@Node final class N { void run(int x, @Max(MAX_OUTS) IntOut out) { } }   // the name",
+        "@Node @Region(parentBuffer = Sizes.BUF) final class N { int count(int p) { return p; } }   // the name",
+    };
+    for (String node : cases) {
+      javax.tools.JavaFileObject f = java("P", """
+          @Pipeline interface P {
+            @Source int in();
+            @From("in") N n();
+            @Sink @From("n") int out();
+          }
+          """ + node + "\n");
+      Compilation c = Sources.compile(f);
+      assertThat(c).failed();
+      assertThat(c).hadErrorContaining("cannot find symbol").inFile(f).onLine(Sources.lineOf(f, "// the name"));
+      for (javax.tools.Diagnostic<? extends javax.tools.JavaFileObject> d : c.errors()) {
+        assertThat(d.getMessage(null)).doesNotContain("SLU999");
+      }
+    }
+    Compilation width = Sources.compile(java("P", """
+        @Pipeline(width = Missing.W) interface P {
+          @Source int in();
+          @Sink @From("in") int out();
+        }
+        """));
+    assertThat(width).failed();
+    assertThat(width).hadErrorContaining("cannot find symbol");
+    for (javax.tools.Diagnostic<? extends javax.tools.JavaFileObject> d : width.errors()) {
+      assertThat(d.getMessage(null)).doesNotContain("SLU999");
+    }
+  }
 }

@@ -31,7 +31,7 @@ public enum Message {
   INACCESSIBLE(118, "%s %s is not accessible from the generated class in package '%s': %s"),
   BAD_SETTING(119, "@Pipeline(%s = %d) must be at least %d"),
   NO_CHANNELS(120, "stage '%s' has no output channels to read from"),
-  UNRESOLVED_TYPE(121, "pipeline %s uses a type that could not be resolved: %s"),
+  UNRESOLVED_TYPE(121, "pipeline %s uses a type or constant that could not be resolved: %s"),
   RESULT_NAME_CLASH(122, "the generated Result would have two accessors named %s(): %s and %s; rename one"),
   SETTING_TOO_LARGE(123, "@Pipeline(%s = %d) must be at most %d"),
   QUEUE_TOO_LARGE(124, "the data queue of stage '%s' would hold %d items (max(%d x queueScale %d, %d + %d)), more than the limit of %d items per queue and pipeline instance; lower %s"),
