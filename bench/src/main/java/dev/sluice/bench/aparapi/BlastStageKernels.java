@@ -153,6 +153,9 @@ public final class BlastStageKernels {
             } else if (bestLeft - score > xDrop) {
               going = 0;
             }
+            if (earlierSeed >= q - left) {
+              going = 0; // the earlier seed reports this alignment
+            }
             i--;
             j--;
           }
@@ -163,7 +166,8 @@ public final class BlastStageKernels {
         int right = 0;
         i = q + k;
         j = d + k;
-        going = 1;
+        // only a seed that may report extends right
+        going = earlierSeed < q - left ? 1 : 0;
         while (going == 1 && i < qn && j < dn) {
           int a = query[i];
           int b = db[j];

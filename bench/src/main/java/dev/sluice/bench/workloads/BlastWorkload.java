@@ -446,6 +446,9 @@ public final class BlastWorkload implements Workload {
         } else if (bestLeft - score > xDrop) {
           break;
         }
+        if (earlierSeed >= q - left) {
+          return null; // the earlier seed reports this alignment
+        }
       }
       score = 0;
       int bestRight = 0;

@@ -17,7 +17,11 @@ import dev.sluice.Param;
  * each seed would report it again. A seed therefore reports its alignment only if no other seed of its
  * diagonal starts inside the alignment before it. The left extension finds that seed on its way: it
  * counts the matching run to its right, and a position where that run is at least {@code k} long and
- * whose query k-mer is in the table ({@code seeded}) is where {@link Lookup} made a seed.
+ * whose query k-mer is in the table ({@code seeded}) is where {@link Lookup} made a seed. Once that
+ * seed lies inside the alignment found so far, the seed cannot report (the alignment only grows to
+ * the left), so both extensions stop there: a seed inside a long alignment costs the few steps back
+ * to the seed before it, not the alignment's length, and comparing a genome with a close relative
+ * (or itself) stays linear in the alignments' length instead of quadratic.
  */
 @Node
 public final class Extend {
@@ -75,26 +79,31 @@ public final class Extend {
       } else if (bestLeft - score > xDrop) {
         break;
       }
+      if (earlierSeed >= q - left) {
+        break; // the earlier seed reports this alignment
+      }
     }
 
-    // right of the seed: q + k, q + k + 1, ...
-    score = 0;
+    // right of the seed: q + k, q + k + 1, ... (only for a seed that may report)
     int bestRight = 0;
     int right = 0;
-    i = q + k;
-    j = d + k;
-    for (; i < query.length && j < db.length; i++, j++) {
-      int a = query[i];
-      int b = db[j];
-      if (a > 3 || b > 3) {
-        break;
-      }
-      score += a == b ? match : mismatch;
-      if (score > bestRight) {
-        bestRight = score;
-        right = i + 1 - q - k;
-      } else if (bestRight - score > xDrop) {
-        break;
+    if (earlierSeed < q - left) {
+      score = 0;
+      i = q + k;
+      j = d + k;
+      for (; i < query.length && j < db.length; i++, j++) {
+        int a = query[i];
+        int b = db[j];
+        if (a > 3 || b > 3) {
+          break;
+        }
+        score += a == b ? match : mismatch;
+        if (score > bestRight) {
+          bestRight = score;
+          right = i + 1 - q - k;
+        } else if (bestRight - score > xDrop) {
+          break;
+        }
       }
     }
 

@@ -129,6 +129,21 @@ class BlastToolTest {
   }
 
   @Test
+  void aSequenceAgainstItselfIsOneFullLengthHit() throws IOException {
+    // every seed of the diagonal lies inside that one alignment, and only the first reports it
+    java.util.Random random = new java.util.Random(7);
+    StringBuilder bases = new StringBuilder();
+    for (int i = 0; i < 20_000; i++) {
+      bases.append("ACGT".charAt(random.nextInt(4)));
+    }
+    Path self = file("self.fa", ">self\n" + bases + "\n");
+    Outcome o = run("-query", self.toString(), "-subject", self.toString(), "-device", "cpu", "-strand", "plus");
+    assertEquals(0, o.status(), o.err());
+    assertEquals(List.of("self\tself\t100.000\t20000\t0\t0\t1\t20000\t1\t20000"),
+        o.lines().stream().map(l -> l.substring(0, l.lastIndexOf('\t'))).toList(), o.out());
+  }
+
+  @Test
   void anRnaQueryFindsTheDnaItWasTranscribedFrom() throws IOException {
     String dna = "GATTACACCGGTTAACGTAGCTAGGCTTAACGGATCCAATG";
     Path subject = file("dna.fa", ">dna\nTTTT" + dna + "TTTT\n");
