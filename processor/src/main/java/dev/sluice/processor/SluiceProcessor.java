@@ -169,7 +169,7 @@ public final class SluiceProcessor extends AbstractProcessor {
       deferred.add(pipeline.getQualifiedName().toString());
       return;
     }
-    PipelineValidator.Report report = new PipelineValidator(this::validNode).validate(pipeline);
+    PipelineValidator.Report report = new PipelineValidator(this::validNode, processingEnv.getElementUtils()).validate(pipeline);
     reporter.report(report.diagnostics());
     if (!report.readable()) {
       return;

@@ -281,6 +281,20 @@ class GraphRejectionTest {
   }
 
   @Test
+  void aClassOfThePackageNamedLikeAJavaLangTypeIsRefused() {
+    // the generated classes name java.lang's Math, Integer, Object... by their simple names: they did
+    // not compile beside a user's own t.Math (outside-in case F4)
+    rejects(java("P", NODES + """
+        @Pipeline interface P {   // P
+          @Source int in();
+          @From("in") Inc inc();
+          @Sink @From("inc") int out();
+        }
+        final class Math { static int twice(int v) { return 2 * v; } }
+        """), Message.JAVA_LANG_HIDDEN, "// P", "package t declares t.Math, which hides java.lang.Math", "rename Math");
+  }
+
+  @Test
   void aStageWithABodyIsNamedNotReportedMissing() {
     // it was ignored, and the error said the pipeline had no @Source (outside-in case F8a)
     rejects(java("P", NODES + """
@@ -297,10 +311,10 @@ class GraphRejectionTest {
   void classFileNamesTooLong() {
     String stage = "s".repeat(120);
     String channel = "c".repeat(120);
-    rejects(java("P", "@Node final class Long { void run(int x, IntOut " + channel + ") { } }\n"
+    rejects(java("P", "@Node final class Wide { void run(int x, IntOut " + channel + ") { } }\n"
         + "@Pipeline interface P {  // P\n"
         + "  @Source int in();\n"
-        + "  @From(\"in\") Long " + stage + "();\n"
+        + "  @From(\"in\") Wide " + stage + "();\n"
         + "  @Sink @From(\"" + stage + "\") int out();\n"
         + "}\n"), Message.GENERATED_NAME_TOO_LONG, "// P", "file systems allow at most 255");
   }

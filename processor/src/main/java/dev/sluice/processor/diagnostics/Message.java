@@ -40,6 +40,7 @@ public enum Message {
   GENERATED_NAME_TOO_LONG(127, "pipeline %s would generate the class file %s, whose name is %d bytes long, and file systems allow at most %d: shorten the names of the pipeline, its stages or their channels"),
   INHERITED_STAGE(128, "pipeline %s inherits the stage method %s() from %s, but stages are read from the @Pipeline interface itself: declare it there"),
   STAGE_WITH_BODY(129, "%s() is a %s method marked as a stage; a stage is an abstract method, which the generated class implements: remove its body (and 'default' or 'static')"),
+  JAVA_LANG_HIDDEN(130, "package %s declares %s, which hides java.lang.%s from the classes generated for pipeline %s (they name it by its simple name, as Java code does); rename %s, or declare the pipeline in another package"),
 
   // node shape
   NODE_NOT_CLASS(201, "@Node must annotate a class, not %s"),

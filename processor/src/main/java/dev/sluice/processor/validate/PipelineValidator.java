@@ -23,6 +23,7 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.function.Predicate;
 import javax.lang.model.element.AnnotationMirror;
+import javax.lang.model.element.Element;
 import javax.lang.model.element.ElementKind;
 import javax.lang.model.element.ExecutableElement;
 import javax.lang.model.element.Modifier;
@@ -41,12 +42,14 @@ import javax.lang.model.util.ElementFilter;
  */
 public final class PipelineValidator {
   private final Predicate<TypeElement> validNode;
+  private final javax.lang.model.util.Elements elements;
 
   /** The outcome: diagnostics, and whether the pipeline can be read (no errors here or in nodes). */
   public record Report(List<Diagnostic> diagnostics, boolean readable) {}
 
-  public PipelineValidator(Predicate<TypeElement> validNode) {
+  public PipelineValidator(Predicate<TypeElement> validNode, javax.lang.model.util.Elements elements) {
     this.validNode = validNode;
+    this.elements = elements;
   }
 
   public Report validate(TypeElement pipeline) {
@@ -63,6 +66,14 @@ public final class PipelineValidator {
     Accessibility.problem(pipeline, pkg)
         .ifPresent(why -> out.add(Diagnostic.on(pipeline, Message.INACCESSIBLE, "pipeline", name, pkg, why)));
     checkSettings(pipeline, out);
+    // a type of the package named like a java.lang one hides it from the generated classes there
+    for (Element t : Packages.of(pipeline).getEnclosedElements()) {
+      String simple = t.getSimpleName().toString();
+      if (t instanceof TypeElement && elements.getTypeElement("java.lang." + simple) != null) {
+        out.add(Diagnostic.on(pipeline, Message.JAVA_LANG_HIDDEN, pkg, ((TypeElement) t).getQualifiedName(), simple,
+            name, simple));
+      }
+    }
     // a stage annotation on a method with a body was ignored, and its absence reported instead; a
     // source reported for that, or for being a sink too, is not reported missing as well
     boolean sourceWithBody = false;
