@@ -91,6 +91,7 @@ public final class BlastTool {
       String device = "best";
       boolean header = false;
       boolean quiet = false;
+      java.util.Set<String> given = new java.util.HashSet<>();
       for (int i = 0; i < args.length; i++) {
         String arg = args[i];
         String name = arg.startsWith("--") ? arg.substring(2) : arg.startsWith("-") ? arg.substring(1) : null;
@@ -108,6 +109,15 @@ public final class BlastTool {
               throw new UsageException(known(name) ? arg + " needs a value" : "unknown option " + arg);
             }
             String value = args[++i];
+            // one value per option: a second would silently win over the first
+            String canonical = name.equals("db") ? "subject" : name;
+            if (!given.add(canonical)) {
+              throw new UsageException(arg + " is given twice" + (canonical.equals("subject") ? " (-db is -subject)" : ""));
+            }
+            if ((canonical.equals("query") || canonical.equals("subject"))
+                && (value.isBlank() || value.startsWith("-") && known(value.replaceFirst("^--?", "")))) {
+              throw new UsageException(arg + " needs a file, not " + (value.isBlank() ? "an empty name" : "the option " + value));
+            }
             switch (name) {
               case "query" -> query = Path.of(value);
               case "subject", "db" -> subject = Path.of(value);
@@ -196,7 +206,7 @@ public final class BlastTool {
     }
   }
 
-  /** Runs the command; returns its exit status (0 fine, 1 unreadable input, 2 bad arguments). */
+  /** Runs the command; returns its exit status (0 fine, 1 unreadable input or failed output, 2 bad arguments). */
   static int run(String[] args, PrintStream out, PrintStream err) {
     Options o;
     try {
@@ -252,6 +262,11 @@ public final class BlastTool {
         out.println(format(query.id(), subject.id(), r));
       }
       out.flush();
+      if (out.checkError()) {
+        // a PrintStream keeps its IOException to itself: a full disk must not look like a finished search
+        err.println("blast: writing the hits failed (a full disk, or a closed pipe?)");
+        return 1;
+      }
       return 0;
     } catch (InputException e) {
       err.println("blast: " + e.getMessage());
@@ -302,12 +317,17 @@ public final class BlastTool {
           + headers.get(0).positionsBefore() + " bases without one: a second record, which would be joined to the"
           + " first; the search reads one sequence per file, so split the file or join the records");
     }
+    // the bad letter the file has first (by line; on one line, the first in the alphabet)
+    char bad = 0;
     for (char letter : report.unknownLetters().toCharArray()) {
-      if (IUPAC.indexOf(letter) < 0) {
-        throw new InputException(file + ":" + report.firstLineOf(letter) + ": '" + letter
-            + "' is no nucleotide letter (A C G T, or IUPAC " + String.join(" ", IUPAC.split("")) + ");"
-            + " is this a FASTA or plain sequence file?");
+      if (IUPAC.indexOf(letter) < 0 && (bad == 0 || report.firstLineOf(letter) < report.firstLineOf(bad))) {
+        bad = letter;
       }
+    }
+    if (bad != 0) {
+      throw new InputException(file + ":" + report.firstLineOf(bad) + ": '" + bad
+          + "' is no nucleotide letter (A C G T U, or IUPAC " + String.join(" ", IUPAC.split("")) + ");"
+          + " is this a FASTA or plain sequence file?");
     }
     if (genome.length() == 0) {
       throw new InputException(file + ": no bases in " + report.lines() + " line(s)");
@@ -343,6 +363,13 @@ public final class BlastTool {
     for (Strand strand : strands) {
       byte[] q = strand == Strand.PLUS ? query : reverseComplement(query);
       BlastSearch search = BlastSearch.prepare(q, db, settings);
+      if (progress != null && search.table().dropped() > 0 && strand == strands.get(0)) {
+        // fewer seeds than asked for: a smaller word size finds fewer hits here, not more
+        progress.printf(Locale.ROOT, "blast: warning: %,d query positions left out of the seed table: their"
+            + " %d-mers occur more than %d times in the query (the cap per k-mer); alignments seeded only there"
+            + " are not found; a larger -word_size makes k-mers rarer%n", search.table().dropped(), settings.k(),
+            settings.maxPositions());
+      }
       Chunk[] chunks = search.chunks(BlastSearch.DEFAULT_CHUNK);
       long strandPositions = search.kmerStarts();
       long searchedBefore = before;

@@ -244,7 +244,8 @@ public final class GenomeFile {
           while (word < end && (raw[word] & 0xff) > ' ') {
             word++;
           }
-          report.headers.add(new Header(line, new String(raw, i + 1, word - i - 1, StandardCharsets.ISO_8859_1), n));
+          // UTF-8, as FASTA files with non-ASCII ids are written today (>héllo); ASCII reads the same
+          report.headers.add(new Header(line, new String(raw, i + 1, word - i - 1, StandardCharsets.UTF_8), n));
         }
         i = end;
         continue;

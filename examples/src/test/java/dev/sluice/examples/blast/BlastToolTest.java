@@ -75,6 +75,11 @@ class BlastToolTest {
     assertUsage("no database: give -subject FILE", "-query", "a");
     assertUsage("no query: give -query FILE", "-subject", "b");
     assertUsage("unexpected argument 'q.fa'", "q.fa", "db.fa");
+    // a second value silently won over the first; a file name that is an option or empty was taken as one
+    assertUsage("-word_size is given twice", "-query", "a", "-subject", "b", "-word_size", "5", "-word_size", "12");
+    assertUsage("-db is given twice (-db is -subject)", "-query", "a", "-subject", "b", "-db", "c");
+    assertUsage("-query needs a file, not the option -subject", "-query", "-subject", "b");
+    assertUsage("-query needs a file, not an empty name", "-query", "", "-subject", "b");
   }
 
   private static void assertUsage(String message, String... args) {
@@ -153,6 +158,47 @@ class BlastToolTest {
     assertEquals(0, o.status(), o.err());
     assertEquals(1, o.lines().size(), o.out());
     assertEquals(firstRow(asDna, subject), o.lines().get(0), "U reads as T");
+  }
+
+  @Test
+  void theFirstBadLetterInTheFileIsNamedAndNonAsciiIdsReadAsUtf8() throws IOException {
+    Path good = file("good.fa", ">good\nACGTACGTACGTACGT\n");
+    // 'E' comes first in the alphabet, 'Z' first in the file
+    Path bad = file("bad.fa", ">bad\nACGTACGTZACGT\nACGTACGTEACGT\n");
+    assertInput(bad + ":2: 'Z' is no nucleotide letter (A C G T U, or IUPAC", bad, good);
+    Path named = Files.write(dir.resolve("named.fa"), ">h\u00e9llo\nACGTACGTACGTACGTACGTACGTACGTACGTACGTAC\n"
+        .getBytes(StandardCharsets.UTF_8));
+    Outcome o = run("-query", named.toString(), "-subject", named.toString(), "-device", "cpu", "-strand", "plus");
+    assertEquals(0, o.status(), o.err());
+    assertTrue(o.out().startsWith("h\u00e9llo\th\u00e9llo\t"), o.out());
+  }
+
+  @Test
+  void kmersOverTheCapAreWarnedOf() throws IOException {
+    // a smaller word size found fewer hits, silently: its k-mers hit the cap of positions per k-mer
+    Path q = file("repeats.fa", ">rep\n" + "ACGT".repeat(40) + "\n");
+    Outcome o = run("-query", q.toString(), "-subject", q.toString(), "-device", "cpu", "-word_size", "4");
+    assertEquals(0, o.status(), o.err());
+    assertTrue(o.err().contains("blast: warning: ") && o.err().contains("query positions left out of the seed table"),
+        o.err());
+    Outcome quiet = run("-query", q.toString(), "-subject", q.toString(), "-device", "cpu", "-word_size", "4", "-quiet");
+    assertEquals("", quiet.err());
+  }
+
+  @Test
+  void aFailedWriteIsAFailedRun() throws IOException {
+    Path q = file("w.fa", ">w\nACGTACGTACGTACGTACGTACGTACGTACGTACGT\n");
+    java.io.OutputStream full = new java.io.OutputStream() {
+      @Override
+      public void write(int b) throws IOException {
+        throw new IOException("No space left on device");
+      }
+    };
+    ByteArrayOutputStream err = new ByteArrayOutputStream();
+    int status = BlastTool.run(new String[] {"-query", q.toString(), "-subject", q.toString(), "-device", "cpu"},
+        new PrintStream(full, true, StandardCharsets.UTF_8), new PrintStream(err, true, StandardCharsets.UTF_8));
+    assertEquals(1, status, "the hits were lost: not exit 0");
+    assertTrue(err.toString(StandardCharsets.UTF_8).contains("blast: writing the hits failed"), err.toString(StandardCharsets.UTF_8));
   }
 
   /** What the command reads as the query: its id and its sequence's first base numbers. */
