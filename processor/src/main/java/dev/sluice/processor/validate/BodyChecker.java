@@ -130,13 +130,8 @@ public final class BodyChecker {
 
     @Override
     public Void visitUnary(UnaryTree tree, Void unused) {
-      switch (tree.getKind()) {
-        case PREFIX_INCREMENT, POSTFIX_INCREMENT, PREFIX_DECREMENT, POSTFIX_DECREMENT -> {
-          if (checkWrite(tree, tree.getExpression(), null)) {
-            return null;
-          }
-        }
-        default -> {}
+      if (steps(tree) && checkWrite(tree, tree.getExpression(), null)) {
+        return null;
       }
       return super.visitUnary(tree, unused);
     }
@@ -354,9 +349,8 @@ public final class BodyChecker {
 
       @Override
       public Void visitUnary(UnaryTree tree, Void unused) {
-        switch (tree.getKind()) {
-          case PREFIX_INCREMENT, POSTFIX_INCREMENT, PREFIX_DECREMENT, POSTFIX_DECREMENT -> target(tree.getExpression());
-          default -> {}
+        if (steps(tree)) {
+          target(tree.getExpression());
         }
         return super.visitUnary(tree, unused);
       }
@@ -375,6 +369,14 @@ public final class BodyChecker {
       }
     }.scan(path, null);
     return writes[0];
+  }
+
+  /** Whether {@code tree} writes its operand: {@code ++} or {@code --}, before or after. */
+  private static boolean steps(UnaryTree tree) {
+    return switch (tree.getKind()) {
+      case PREFIX_INCREMENT, POSTFIX_INCREMENT, PREFIX_DECREMENT, POSTFIX_DECREMENT -> true;
+      default -> false;
+    };
   }
 
   private static ExpressionTree strip(ExpressionTree e) {
