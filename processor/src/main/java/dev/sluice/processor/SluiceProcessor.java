@@ -127,7 +127,9 @@ public final class SluiceProcessor extends AbstractProcessor {
     }
     for (String name : takeAll(kernelsToWrite)) {
       TypeElement pipeline = processingEnv.getElementUtils().getTypeElement(name);
-      if (pipeline != null) {
+      // after an error javac makes this round the last, and warns of any source written in it
+      // ("will not be subject to annotation processing"): the build fails anyway, so no kernel
+      if (pipeline != null && !round.errorRaised()) {
         guarded(pipeline, () -> writeKernel(pipeline));
       }
     }

@@ -434,6 +434,28 @@ class NodeShapeRejectionTest {
   }
 
   @Test
+  void anErrorInOneNodeAddsNoWarningAboutAnotherPipelinesKernel() {
+    // javac warned that the valid pipeline's kernel, written the round after the error, "will not be
+    // subject to annotation processing" (outside-in finding)
+    Compilation c = compile(node("""
+        @Node final class Bad {
+          int plain;
+          void run(int x) { }
+        }
+        @Node final class Inc {
+          void run(int x, IntOut out) { out.push(x + 1); }
+        }
+        @Pipeline interface A {
+          @Source int in();
+          @From("in") Inc inc();
+          @Sink @From("inc") int out();
+        }
+        """));
+    assertError(c, Message.UNANNOTATED_FIELD, c.sourceFiles().get(0), "int plain");
+    com.google.testing.compile.CompilationSubject.assertThat(c).hadWarningCount(0);
+  }
+
+  @Test
   void staticFieldsNeedNoRole() {
     Compilation c = compile(node("""
         @Node final class F {
