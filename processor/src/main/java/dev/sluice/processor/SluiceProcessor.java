@@ -35,6 +35,8 @@ import javax.annotation.processing.ProcessingEnvironment;
 import javax.annotation.processing.Processor;
 import javax.annotation.processing.RoundEnvironment;
 import javax.lang.model.SourceVersion;
+import javax.lang.model.element.AnnotationMirror;
+import javax.lang.model.element.AnnotationValue;
 import javax.lang.model.element.Element;
 import javax.lang.model.element.ElementKind;
 import javax.lang.model.element.ExecutableElement;
@@ -291,11 +293,11 @@ public final class SluiceProcessor extends AbstractProcessor {
    * internal error, where javac reports the name itself.
    */
   private boolean erroneousAnnotation(Element e) {
-    for (javax.lang.model.element.AnnotationMirror a : e.getAnnotationMirrors()) {
+    for (AnnotationMirror a : e.getAnnotationMirrors()) {
       if (isError(a.getAnnotationType())) {
         return true;
       }
-      for (javax.lang.model.element.AnnotationValue v : a.getElementValues().values()) {
+      for (AnnotationValue v : a.getElementValues().values()) {
         if (erroneous(v)) {
           return true;
         }
@@ -304,10 +306,10 @@ public final class SluiceProcessor extends AbstractProcessor {
     return false;
   }
 
-  private boolean erroneous(javax.lang.model.element.AnnotationValue v) {
+  private boolean erroneous(AnnotationValue v) {
     Object value = v.getValue();
     if (value instanceof List<?> values) {
-      return values.stream().anyMatch(x -> x instanceof javax.lang.model.element.AnnotationValue av && erroneous(av));
+      return values.stream().anyMatch(x -> x instanceof AnnotationValue av && erroneous(av));
     }
     if (value instanceof TypeMirror t) {
       return isError(t);

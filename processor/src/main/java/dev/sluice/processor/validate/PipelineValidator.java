@@ -33,6 +33,7 @@ import javax.lang.model.type.DeclaredType;
 import javax.lang.model.type.TypeKind;
 import javax.lang.model.type.TypeMirror;
 import javax.lang.model.util.ElementFilter;
+import javax.lang.model.util.Elements;
 
 /**
  * Checks a {@code @Pipeline} interface on its elements before it is read: the interface, its
@@ -42,12 +43,12 @@ import javax.lang.model.util.ElementFilter;
  */
 public final class PipelineValidator {
   private final Predicate<TypeElement> validNode;
-  private final javax.lang.model.util.Elements elements;
+  private final Elements elements;
 
   /** The outcome: diagnostics, and whether the pipeline can be read (no errors here or in nodes). */
   public record Report(List<Diagnostic> diagnostics, boolean readable) {}
 
-  public PipelineValidator(Predicate<TypeElement> validNode, javax.lang.model.util.Elements elements) {
+  public PipelineValidator(Predicate<TypeElement> validNode, Elements elements) {
     this.validNode = validNode;
     this.elements = elements;
   }
@@ -69,9 +70,8 @@ public final class PipelineValidator {
     // a type of the package named like a java.lang one hides it from the generated classes there
     for (Element t : Packages.of(pipeline).getEnclosedElements()) {
       String simple = t.getSimpleName().toString();
-      if (t instanceof TypeElement && elements.getTypeElement("java.lang." + simple) != null) {
-        out.add(Diagnostic.on(pipeline, Message.JAVA_LANG_HIDDEN, pkg, ((TypeElement) t).getQualifiedName(), simple,
-            name, simple));
+      if (t instanceof TypeElement type && elements.getTypeElement("java.lang." + simple) != null) {
+        out.add(Diagnostic.on(pipeline, Message.JAVA_LANG_HIDDEN, pkg, type.getQualifiedName(), simple, name, simple));
       }
     }
     // a stage annotation on a method with a body was ignored, and its absence reported instead; a

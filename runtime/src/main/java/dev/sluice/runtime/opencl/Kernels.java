@@ -57,31 +57,25 @@ public final class Kernels {
     kernel.setExplicit(true);
     allow(kernel, device);
     StringBuilder log = new StringBuilder();
-    try {
-      synchronized (BUILD) {
-        // the OpenCL compiler writes its errors to stderr, not into Aparapi's exception: caught, they
-        // go into the message too (and still to stderr)
-        Throwable failed = AparapiStderr.catching(() -> {
-          try {
-            kernel.compile(device);
-            return null;
-          } catch (CompileFailedException | RuntimeException | AssertionError e) {
-            return e;
-          }
-        }, log::append);
-        if (failed != null) {
-          throw failed;
+    Throwable failed;
+    synchronized (BUILD) {
+      // the OpenCL compiler writes its errors to stderr, not into Aparapi's exception: caught, they
+      // go into the message too (and still to stderr)
+      failed = AparapiStderr.catching(() -> {
+        try {
+          kernel.compile(device);
+          return null;
+        } catch (CompileFailedException | RuntimeException | AssertionError e) {
+          return e;
         }
-      }
-      COMPILED.add(kernel);
-    } catch (Throwable e) {
-      if (e instanceof Error && !(e instanceof AssertionError)) {
-        throw (Error) e;
-      }
+      }, log::append);
+    }
+    if (failed != null) {
       allow(kernel, device);
       throw new KernelException("kernel " + kernel.getClass().getName() + " did not compile for "
-          + OpenClDevices.describe(device) + ": " + e.getMessage() + compilerErrors(log), e);
+          + OpenClDevices.describe(device) + ": " + failed.getMessage() + compilerErrors(log), failed);
     }
+    COMPILED.add(kernel);
   }
 
   /** The most compiler error lines a failed build's message quotes. */
