@@ -18,6 +18,7 @@ import dev.sluice.processor.validate.GraphValidator;
 import dev.sluice.processor.validate.NodeValidator;
 import dev.sluice.processor.validate.PipelineValidator;
 import dev.sluice.processor.write.PipelineWriter;
+import dev.sluice.processor.write.SourceStampWriter;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.util.ArrayList;
@@ -70,6 +71,7 @@ public final class SluiceProcessor extends AbstractProcessor {
   private Reporter reporter;
   private Optional<BodyChecker> bodies;
   private KernelPlanner kernels;
+  private SourceStampWriter stamps;
   /** Node classes checked so far, by qualified name: whether their declarations are valid. */
   private final Map<String, Boolean> nodes = new HashMap<>();
   /** Node classes whose bodies are checked next round, by qualified name. */
@@ -116,6 +118,7 @@ public final class SluiceProcessor extends AbstractProcessor {
       env.getMessager().printMessage(Message.BODY_CHECKS_SKIPPED.kind(), Message.BODY_CHECKS_SKIPPED.text());
     }
     kernels = new KernelPlanner(BodyTranslator.create(env));
+    stamps = SourceStampWriter.create(env, filer);
   }
 
   @Override
@@ -137,6 +140,7 @@ public final class SluiceProcessor extends AbstractProcessor {
     }
     for (TypeElement node : ElementFilter.typesIn(round.getElementsAnnotatedWith(Node.class))) {
       guarded(node, () -> {
+        stamps.write(node);
         if (!unresolved(node)) {
           validNode(node);
         }
@@ -219,7 +223,8 @@ public final class SluiceProcessor extends AbstractProcessor {
       return;
     }
     try {
-      new PipelineWriter(processingEnv, filer).writeKernel(model, ScheduleBuilder.build(model), kernel);
+      new PipelineWriter(processingEnv, filer).writeKernel(model, ScheduleBuilder.build(model), kernel,
+          stamps.translatedFrom(model.nodes().stream().map(s -> s.node().element()).toList()));
     } catch (PipelineWriter.NameTooLong e) {
       reporter.report(List.of(tooLong(pipeline, e)));
     }

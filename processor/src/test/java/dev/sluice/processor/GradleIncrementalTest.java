@@ -7,6 +7,7 @@ import static com.google.testing.compile.Compiler.javac;
 
 import com.google.testing.compile.Compilation;
 import com.google.testing.compile.JavaFileObjects;
+import dev.sluice.runtime.opencl.SourceStamps;
 import java.io.IOException;
 import java.io.InputStream;
 import java.net.URL;
@@ -209,6 +210,10 @@ class GradleIncrementalTest {
     expected.put("t/StatsPipeline.dot", stats);
     expected.put("t/SumsPipeline.mmd", sums);
     expected.put("t/SumsPipeline.dot", sums);
+    // each node's source stamp comes from that node alone, used or not
+    for (String node : List.of("Chars", "Words", "PerLine", "Unused", "Mark", "Total")) {
+      expected.put("t/" + node + SourceStamps.SUFFIX, Set.of("t." + node));
+    }
     assertThat(origins).containsExactlyEntriesIn(expected);
   }
 }

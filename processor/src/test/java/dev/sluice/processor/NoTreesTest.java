@@ -7,9 +7,11 @@ import static dev.sluice.processor.Sources.java;
 
 import com.google.testing.compile.Compilation;
 import dev.sluice.processor.diagnostics.Message;
+import dev.sluice.runtime.opencl.SourceStamps;
 import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Proxy;
 import java.util.Set;
+import javax.tools.StandardLocation;
 import javax.annotation.processing.AbstractProcessor;
 import javax.annotation.processing.ProcessingEnvironment;
 import javax.annotation.processing.RoundEnvironment;
@@ -82,5 +84,8 @@ class NoTreesTest {
         .containsExactly(Message.BODY_CHECKS_SKIPPED.text());
     assertThat(c.generatedSourceFiles().stream().map(f -> f.getName()).filter(n -> n.endsWith("_Kernel.java")).toList())
         .isEmpty();
+    // and a kernel from an earlier javac build is refused at run time rather than run stale
+    assertThat(c).generatedFile(StandardLocation.CLASS_OUTPUT, "t", "Inc" + SourceStamps.SUFFIX)
+        .contentsAsUtf8String().isEqualTo(SourceStamps.UNREAD + "\n");
   }
 }

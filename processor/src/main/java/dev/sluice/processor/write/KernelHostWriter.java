@@ -23,6 +23,7 @@ import dev.sluice.processor.model.PipelineModel;
 import dev.sluice.processor.model.StageModel;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import javax.lang.model.element.Modifier;
 
 /**
@@ -36,12 +37,28 @@ final class KernelHostWriter {
   private final PipelineModel model;
   private final Names names;
   private final TypeSpec.Builder t;
+  private final Map<String, String> translatedFrom;
 
-  KernelHostWriter(KernelShape shape, TypeSpec.Builder t) {
+  KernelHostWriter(KernelShape shape, TypeSpec.Builder t, Map<String, String> translatedFrom) {
     this.shape = shape;
     this.model = shape.model;
     this.names = shape.names;
     this.t = t;
+    this.translatedFrom = translatedFrom;
+  }
+
+  /** The node sources the bodies were translated from, which the runtime compares with the classes it loads. */
+  private MethodSpec translatedFrom() {
+    CodeBlock.Builder entries = CodeBlock.builder();
+    String separator = "";
+    for (Map.Entry<String, String> e : translatedFrom.entrySet()) {
+      entries.add("$L\n$T.entry($S, $S)", separator, Map.class, e.getKey(), e.getValue());
+      separator = ",";
+    }
+    return MethodSpec.methodBuilder("translatedFrom").addAnnotation(Override.class).addModifiers(Modifier.PUBLIC)
+        .returns(ParameterizedTypeName.get(Map.class, String.class, String.class))
+        .addComment("each node class, with the stamp of its source file when this kernel was written")
+        .addStatement("return $T.ofEntries($L)", Map.class, entries.build()).build();
   }
 
   void write() {
@@ -75,6 +92,7 @@ final class KernelHostWriter {
         .addJavadoc("The pipeline object whose run this kernel serves now (bound by {@code LiveKernels}).\n").build());
     t.addMethod(MethodSpec.methodBuilder("kernel").addAnnotation(Override.class).addModifiers(Modifier.PUBLIC)
         .returns(KERNEL).addStatement("return this").build());
+    t.addMethod(translatedFrom());
     t.addMethod(MethodSpec.methodBuilder("bind").addAnnotation(Override.class).addModifiers(Modifier.PUBLIC)
         .addParameter(Object.class, "pipeline").addStatement("this.pipeline = ($T) pipeline", names.api()).build());
     t.addMethod(result());

@@ -54,16 +54,20 @@ final class KernelWriter {
   private final Schedule schedule;
   private final Names names;
   private final Map<String, BodyTranslator.Translation> bodies;
+  private final Map<String, String> translatedFrom;
   private final int width;
   private final int rows;
   private final int ctlSize;
 
-  KernelWriter(PipelineModel model, Schedule schedule, Names names, Map<String, BodyTranslator.Translation> bodies) {
+  /** {@code translatedFrom}: the stamp of each node's source, by binary name ({@link SourceStampWriter}). */
+  KernelWriter(PipelineModel model, Schedule schedule, Names names, Map<String, BodyTranslator.Translation> bodies,
+      Map<String, String> translatedFrom) {
     this.shape = new KernelShape(model, schedule, names);
     this.model = model;
     this.schedule = schedule;
     this.names = names;
     this.bodies = bodies;
+    this.translatedFrom = translatedFrom;
     this.width = shape.width;
     this.rows = shape.rows;
     this.ctlSize = CTL_EDGES + model.edges().size();
@@ -142,7 +146,7 @@ final class KernelWriter {
         }
       }
     }
-    new KernelHostWriter(shape, t).write();
+    new KernelHostWriter(shape, t, translatedFrom).write();
     return t.build();
   }
 

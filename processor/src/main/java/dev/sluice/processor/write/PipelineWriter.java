@@ -10,6 +10,7 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import javax.annotation.processing.FilerException;
 import java.util.List;
+import java.util.Map;
 import javax.annotation.processing.Filer;
 import javax.annotation.processing.ProcessingEnvironment;
 import javax.lang.model.element.TypeElement;
@@ -50,11 +51,15 @@ public final class PipelineWriter {
     new DiagramWriter(filer).write(model, schedule, names, origins);
   }
 
-  /** Writes the pipeline's {@code _Kernel} from {@link KernelPlanner#translate}'s bodies. */
-  public void writeKernel(PipelineModel model, Schedule schedule, KernelPlanner.Plan kernel) {
+  /**
+   * Writes the pipeline's {@code _Kernel} from {@link KernelPlanner#translate}'s bodies;
+   * {@code translatedFrom} is {@link SourceStampWriter#translatedFrom}'s for its nodes.
+   */
+  public void writeKernel(PipelineModel model, Schedule schedule, KernelPlanner.Plan kernel,
+      Map<String, String> translatedFrom) {
     Names names = new Names(model);
     List<TypeElement> origins = OriginatingElements.of(model, kernel, env.getElementUtils());
-    TypeSpec type = new KernelWriter(model, schedule, names, kernel.bodies()).write();
+    TypeSpec type = new KernelWriter(model, schedule, names, kernel.bodies(), translatedFrom).write();
     checkClassFileNames(type);
     emit(model, origins, type);
   }

@@ -3,6 +3,7 @@ package dev.sluice.runtime.opencl;
 import com.aparapi.Kernel;
 import dev.sluice.runtime.RunReport;
 import dev.sluice.runtime.protocol.Failures;
+import java.util.Map;
 
 /**
  * The host side of a generated pipeline kernel ({@code <Name>Pipeline_Kernel}): its buffers, sized
@@ -12,6 +13,12 @@ import dev.sluice.runtime.protocol.Failures;
 public interface DeviceProgram extends Failures.Items {
   /** The Aparapi kernel (the program itself). */
   Kernel kernel();
+
+  /**
+   * The node classes this kernel's bodies were translated from, by binary name, each with the
+   * {@linkplain SourceStamps stamp} of its source file then.
+   */
+  Map<String, String> translatedFrom();
 
   /**
    * Serves the runs of {@code pipeline}, an object of this kernel's pipeline class, from now on (null:

@@ -9,7 +9,8 @@ import java.lang.invoke.MethodType;
  * pipeline class from the declarations alone and the kernel a round later, from the node bodies, so
  * that a compile error in a body is reported once, where it is, and not again as a missing class in
  * generated code. The lookup comes from the pipeline class, so the kernel, package-private beside it,
- * is reached with the pipeline's own access, in a named module too.
+ * is reached with the pipeline's own access, in a named module too. A kernel translated from other
+ * sources than the node classes loaded now is refused ({@link SourceStamps}).
  */
 public final class ProgramLoader {
   private ProgramLoader() {}
@@ -36,6 +37,8 @@ public final class ProgramLoader {
     } catch (Throwable e) {
       throw new IllegalStateException("making " + name + " failed: " + e, e);
     }
-    return (DeviceProgram) program;
+    DeviceProgram made = (DeviceProgram) program;
+    SourceStamps.check(api, made.translatedFrom());
+    return made;
   }
 }

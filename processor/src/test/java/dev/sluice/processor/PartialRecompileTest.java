@@ -1,0 +1,150 @@
+package dev.sluice.processor;
+
+import static com.google.common.truth.Truth.assertThat;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+import com.aparapi.Kernel;
+import dev.sluice.Node;
+import dev.sluice.runtime.opencl.DeviceProgram;
+import dev.sluice.runtime.opencl.Kernels;
+import dev.sluice.runtime.opencl.ProgramLoader;
+import dev.sluice.runtime.opencl.SourceStamps;
+import java.io.File;
+import java.io.IOException;
+import java.io.StringWriter;
+import java.lang.invoke.MethodHandles;
+import java.net.URISyntaxException;
+import java.net.URL;
+import java.net.URLClassLoader;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
+import javax.tools.JavaCompiler;
+import javax.tools.StandardJavaFileManager;
+import javax.tools.ToolProvider;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * A node file compiled again without its pipeline (what an IDE does when only that file changed) on
+ * real files, as javac writes them: the old kernel stays in the class folder, and the runtime must
+ * refuse it rather than run the old body on OpenCL while the CPU runs the new one.
+ */
+class PartialRecompileTest {
+  private static final String PIPELINE = """
+      package p;
+      import dev.sluice.*;
+      @Pipeline interface Twice {
+        @Source int in();
+        @From("in") Doubler dbl();
+        @Sink @From("dbl") int out();
+      }
+      """;
+  private static final String NODE = """
+      package p;
+      import dev.sluice.*;
+      @Node final class Doubler {
+        void run(int x, IntOut out) { out.push(x * 2); }
+      }
+      """;
+
+  @TempDir Path dir;
+
+  @Test
+  void aNodeCompiledAgainAloneMakesItsKernelRefused() throws Exception {
+    Path classes = compileAll(NODE);
+    assertThat(stamp(classes)).isEqualTo(SourceStamps.of(NODE));
+    load(classes); // as built: accepted
+
+    compileNodeAlone(classes, NODE.replace("x * 2", "x * 3"));
+    Kernels.KernelException e = assertThrows(Kernels.KernelException.class, () -> load(classes));
+    assertThat(e).hasMessageThat().contains("the kernel of p.TwicePipeline is older than p.Doubler: p.Doubler was compiled again without the pipeline");
+    assertThat(e).hasMessageThat().contains("Rebuild the module");
+
+    compileAll(NODE.replace("x * 2", "x * 3")); // a full build writes the kernel again
+    load(classes);
+  }
+
+  @Test
+  void commentsAndLayoutDoNotMakeAKernelStale() throws Exception {
+    Path classes = compileAll(NODE);
+    compileNodeAlone(classes, NODE.replace("void run(int x, IntOut out) {", "// doubles\n  void run(int x,\n IntOut out)  {"));
+    load(classes);
+  }
+
+  @Test
+  void aNodeWithoutItsStampIsNotChecked() throws Exception {
+    Path classes = compileAll(NODE);
+    Files.delete(classes.resolve("p/Doubler" + SourceStamps.SUFFIX));
+    load(classes);
+  }
+
+  @Test
+  void aStampThatSaysUnreadNamesTheCompiler() throws Exception {
+    Path classes = compileAll(NODE);
+    Files.writeString(classes.resolve("p/Doubler" + SourceStamps.SUFFIX), SourceStamps.UNREAD + "\n");
+    Kernels.KernelException e = assertThrows(Kernels.KernelException.class, () -> load(classes));
+    assertThat(e).hasMessageThat().contains("p.Doubler was compiled by a compiler that cannot read method bodies (Eclipse's)");
+  }
+
+  private static String stamp(Path classes) throws IOException {
+    return Files.readString(classes.resolve("p/Doubler" + SourceStamps.SUFFIX)).strip();
+  }
+
+  /** Compiles the pipeline and {@code node} into {@code dir/classes}, as a full build does. */
+  private Path compileAll(String node) throws IOException {
+    Path src = dir.resolve("src/p");
+    Files.createDirectories(src);
+    Files.writeString(src.resolve("Twice.java"), PIPELINE);
+    Files.writeString(src.resolve("Doubler.java"), node);
+    Path classes = Files.createDirectories(dir.resolve("classes"));
+    javac(classes, src.resolve("Twice.java"), src.resolve("Doubler.java"));
+    return classes;
+  }
+
+  /** Compiles only the node file, with the earlier output on the class path, as an IDE's build does. */
+  private void compileNodeAlone(Path classes, String node) throws IOException {
+    Path file = dir.resolve("src/p/Doubler.java");
+    Files.writeString(file, node);
+    javac(classes, file);
+  }
+
+  private void javac(Path classes, Path... files) throws IOException {
+    JavaCompiler javac = ToolProvider.getSystemJavaCompiler();
+    String classPath = Stream.of(Node.class, ProgramLoader.class, Kernel.class)
+        .map(PartialRecompileTest::location).collect(Collectors.joining(File.pathSeparator));
+    List<String> args = new ArrayList<>(List.of("-g", "-proc:full", "-processorpath", location(SluiceProcessor.class)
+        + File.pathSeparator + classPath, "-cp", classes + File.pathSeparator + classPath,
+        "-d", classes.toString(), "-s", Files.createDirectories(dir.resolve("generated")).toString()));
+    if (Runtime.version().feature() < 21) {
+      args.remove("-proc:full"); // javac 17 processes by default and does not know the option
+    }
+    StringWriter out = new StringWriter();
+    boolean ok;
+    try (StandardJavaFileManager manager = javac.getStandardFileManager(null, null, null)) {
+      ok = javac.getTask(out, manager, null, args, null, manager.getJavaFileObjects(files)).call();
+    }
+    assertThat(out.toString()).isEmpty();
+    assertThat(ok).isTrue();
+  }
+
+  private static String location(Class<?> type) {
+    try {
+      return Path.of(type.getProtectionDomain().getCodeSource().getLocation().toURI()).toString();
+    } catch (URISyntaxException e) {
+      throw new IllegalStateException(e);
+    }
+  }
+
+  /** Loads the pipeline from {@code classes} in a new loader and makes its kernel object. */
+  private static DeviceProgram load(Path classes) throws Exception {
+    try (URLClassLoader loader = new URLClassLoader(new URL[] {classes.toUri().toURL()},
+        PartialRecompileTest.class.getClassLoader())) {
+      Class<?> api = Class.forName("p.TwicePipeline", true, loader);
+      return ProgramLoader.load(MethodHandles.privateLookupIn(api, MethodHandles.lookup()), null);
+    }
+  }
+}

@@ -1,0 +1,157 @@
+package dev.sluice.runtime.opencl;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.net.URL;
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.ArrayList;
+import java.util.HexFormat;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Refuses a kernel older than its nodes.
+ *
+ * <p>A pipeline's kernel holds copies of its node bodies, translated by the processor; the CPU back
+ * end runs the node classes themselves. A build that compiles a changed node file alone (an IDE
+ * building the files just saved, or {@code javac} on that one file) writes the node class again but
+ * not the pipeline's kernel, which would then run the old body on OpenCL while the CPU ran the new one.
+ * So the processor writes, beside each node class it compiles, a class-output resource
+ * {@code <Node>.sluice-source} holding the {@linkplain #of stamp} of the node's source file, and the
+ * kernel records the stamp of each node file it was translated from
+ * ({@link DeviceProgram#translatedFrom}). Before a kernel is used, each recorded stamp must equal
+ * the resource's. A node whose resource is absent (a jar that left resources out) is not checked.
+ *
+ * <p>The stamp is a hash of the file's text with its comments dropped and each run of white space
+ * made one space, so reformatting or a comment does not make a kernel stale, and it does not depend
+ * on the compiler's version.
+ */
+public final class SourceStamps {
+  private SourceStamps() {}
+
+  /** The resource beside a node class: {@code Name.class} has {@code Name.sluice-source}. */
+  public static final String SUFFIX = ".sluice-source";
+
+  /**
+   * The stamp the processor writes for a node it compiled without reading its source (a compiler
+   * with no javac Trees API, such as Eclipse's): no kernel was written from it, and none written
+   * before it can be trusted.
+   */
+  public static final String UNREAD = "unread";
+
+  /** The resource path of the stamp of {@code binaryName}'s class ({@code p/Outer$Inner.sluice-source}). */
+  public static String resource(String binaryName) {
+    return binaryName.replace('.', '/') + SUFFIX;
+  }
+
+  /**
+   * The stamp of a source file's text: the first 64 bits of the SHA-256 of its tokens, in hex, with
+   * comments dropped and white space outside literals made single spaces.
+   */
+  public static String of(CharSequence source) {
+    try {
+      byte[] digest = MessageDigest.getInstance("SHA-256")
+          .digest(tokens(source).getBytes(StandardCharsets.UTF_8));
+      return HexFormat.of().formatHex(digest, 0, 8);
+    } catch (NoSuchAlgorithmException e) {
+      throw new IllegalStateException("every Java platform has SHA-256", e);
+    }
+  }
+
+  /** {@code source} without comments, white space outside literals collapsed to one space. */
+  static String tokens(CharSequence source) {
+    StringBuilder out = new StringBuilder(source.length());
+    int n = source.length();
+    int i = 0;
+    while (i < n) {
+      char c = source.charAt(i);
+      if (c == '/' && i + 1 < n && source.charAt(i + 1) == '/') {
+        while (i < n && source.charAt(i) != '\n' && source.charAt(i) != '\r') {
+          i++;
+        }
+        space(out);
+      } else if (c == '/' && i + 1 < n && source.charAt(i + 1) == '*') {
+        int end = indexOf(source, "*/", i + 2);
+        i = end < 0 ? n : end + 2;
+        space(out);
+      } else if (Character.isWhitespace(c)) {
+        i++;
+        space(out);
+      } else if (c == '"' || c == '\'') {
+        // a text block ends at the next unescaped """, a literal at its next unescaped quote
+        String close = c == '"' && startsWith(source, i, "\"\"\"") ? "\"\"\"" : String.valueOf(c);
+        int start = i;
+        i += close.length();
+        while (i < n && !startsWith(source, i, close)) {
+          i += source.charAt(i) == '\\' ? 2 : 1;
+        }
+        i = Math.min(n, i + close.length());
+        out.append(source, start, i);
+      } else {
+        out.append(c);
+        i++;
+      }
+    }
+    return out.toString().strip();
+  }
+
+  private static void space(StringBuilder out) {
+    if (out.length() > 0 && out.charAt(out.length() - 1) != ' ') {
+      out.append(' ');
+    }
+  }
+
+  private static boolean startsWith(CharSequence s, int at, String prefix) {
+    return at + prefix.length() <= s.length() && s.subSequence(at, at + prefix.length()).toString().equals(prefix);
+  }
+
+  private static int indexOf(CharSequence s, String what, int from) {
+    for (int i = from; i + what.length() <= s.length(); i++) {
+      if (startsWith(s, i, what)) {
+        return i;
+      }
+    }
+    return -1;
+  }
+
+  /**
+   * Throws {@link Kernels.KernelException} naming each node of {@code translatedFrom} (binary class
+   * name to the stamp its kernel was translated from) whose resource, found through
+   * {@code pipeline}'s class loader, holds another stamp.
+   */
+  static void check(Class<?> pipeline, Map<String, String> translatedFrom) {
+    List<String> stale = new ArrayList<>();
+    boolean unread = false;
+    for (Map.Entry<String, String> node : translatedFrom.entrySet()) {
+      String now = read(pipeline.getClassLoader(), node.getKey());
+      if (now != null && !now.equals(node.getValue())) {
+        stale.add(node.getKey());
+        unread |= now.equals(UNREAD);
+      }
+    }
+    if (!stale.isEmpty()) {
+      String names = String.join(", ", stale);
+      String subject = stale.size() == 1 ? names + " was" : "they were";
+      throw new Kernels.KernelException("the kernel of " + pipeline.getName() + " is older than " + names + ": "
+          + (unread ? subject + " compiled by a compiler that cannot read method bodies (Eclipse's)"
+              : subject + " compiled again without the pipeline (an IDE building only the files that changed?)")
+          + ", so OpenCL would run the old code while the CPU runs the new. Rebuild the module with javac "
+          + "(mvn compile, or the IDE's Rebuild) to write the kernel again", null);
+    }
+  }
+
+  /** The stamp in {@code binaryName}'s resource, or null when there is none. */
+  private static String read(ClassLoader loader, String binaryName) {
+    URL url = loader == null ? ClassLoader.getSystemResource(resource(binaryName)) : loader.getResource(resource(binaryName));
+    if (url == null) {
+      return null;
+    }
+    try (InputStream in = url.openStream()) {
+      return new String(in.readAllBytes(), StandardCharsets.UTF_8).strip();
+    } catch (IOException e) {
+      return null;
+    }
+  }
+}
