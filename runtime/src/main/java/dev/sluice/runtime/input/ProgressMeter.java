@@ -24,10 +24,13 @@ public final class ProgressMeter {
     this.saidAt = System.nanoTime();
   }
 
-  /** Tells the listener {@code done} if the interval has passed since the last call and it moved. */
+  /**
+   * Tells the listener {@code done} if the interval has passed since the last call and it moved; all
+   * of a known total is left to {@link #finish}, so that the listener hears it once.
+   */
   public void update(long done) {
     long now = System.nanoTime();
-    if (done > said && now - saidAt >= INTERVAL_NANOS) {
+    if (done > said && (total == ProgressListener.UNKNOWN || done < total) && now - saidAt >= INTERVAL_NANOS) {
       call(done, total);
       saidAt = now;
     }
