@@ -12,7 +12,8 @@ import dev.sluice.Source;
 
 /**
  * Node code that throws in Java: an array index out of bounds (in the node or in a static helper it
- * calls) or an integer division by zero, on item {@code bad} only.
+ * calls) or an integer division by zero, on item {@code bad} only; ops 7 to 10 inside a loop that the
+ * kernel's stand-in value would keep going.
  */
 @Pipeline
 interface Faults {
@@ -38,6 +39,18 @@ interface Faults {
       return a[i];
     }
 
+    /** Where {@code value} is in {@code a}, looking from {@code from} on. */
+    static int find(int[] a, int value, int from) {
+      int i;
+      int h = 0;
+      for (i = from; a[i] != value; i++) {
+        for (int r = 0; r < 64; r++) {
+          h = h * 31 + r;
+        }
+      }
+      return i + h - h;
+    }
+
     public void run(int k, @Max(1) LongOut out) {
       int d = k == bad ? 0 : 1;
       if (op == 0) {
@@ -56,6 +69,46 @@ interface Faults {
         long x = 7;
         x %= d;
         out.push(x);
+      } else if (op == 7) {
+        // with the divisor's stand-in, 1, v stays 1000: the loop ends only when digits overflows, after
+        // 2^31 rounds of 64 steps (each loop here is finite, so no compiler may remove it)
+        int v = 1000;
+        int base = k == bad ? 0 : 10;
+        int digits = 0;
+        int h = 0;
+        while (v > 0 && digits >= 0) {
+          v /= base;
+          digits++;
+          for (int r = 0; r < 64; r++) {
+            h = h * 31 + r;
+          }
+        }
+        out.push(digits + h);
+      } else if (op == 8) {
+        // with the index's stand-in, 0, the scan goes round all ints, 64 steps each, to find 2 at [2]
+        int j = k == bad ? 3 : 0;
+        int h = 0;
+        while (table[j] != 2) {
+          for (int r = 0; r < 64; r++) {
+            h = h * 31 + r;
+          }
+          j++;
+        }
+        out.push(j + h);
+      } else if (op == 9) {
+        out.push(find(table, 2, k == bad ? 3 : 0));
+      } else if (op == 10) {
+        int n = 1000;
+        int b = k == bad ? 0 : 3;
+        int rounds = 0;
+        do {
+          n = n / b;
+          rounds++;
+          for (int r = 0; r < 64; r++) {
+            n = n + r - r;
+          }
+        } while (n > 0 && rounds >= 0);
+        out.push(n + rounds);
       }
     }
   }

@@ -10,6 +10,7 @@ import dev.sluice.runtime.PipelineException;
 import dev.sluice.runtime.testing.OpenClAvailable;
 import java.util.TreeMap;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
 
 /**
  * Kernels compute what Java computes (issue 12, point 5), and node code that throws in Java ends the
@@ -412,5 +413,16 @@ class JavaSemanticsTest {
   void longDivisionByZeroThrowsArithmeticException() {
     throwsLikeTheCpu(5, 2048, ArithmeticException.class, "/ by zero");
     throwsLikeTheCpu(6, 777, ArithmeticException.class, "/ by zero");
+  }
+
+  @Test
+  @Timeout(value = 120, threadMode = Timeout.ThreadMode.SEPARATE_THREAD)
+  void aFailureEndsTheLoopItIsIn() {
+    // the kernel records the failure and goes on with a stand-in (divisor 1, index 0); the loop must
+    // still end there, as Java's exception ends it: with the stand-in each of these loops runs for hours
+    throwsLikeTheCpu(7, 1500, ArithmeticException.class, "/ by zero");
+    throwsLikeTheCpu(8, 42, ArrayIndexOutOfBoundsException.class, "Index 10 out of bounds for length 10");
+    throwsLikeTheCpu(9, 2999, ArrayIndexOutOfBoundsException.class, "Index 10 out of bounds for length 10");
+    throwsLikeTheCpu(10, 0, ArithmeticException.class, "/ by zero");
   }
 }

@@ -341,17 +341,10 @@ public final class BodyTranslator {
           loop = exits(f.getStatement(), out);
           endless = loop.broke == null && (f.getCondition() == null || endless(path, f.getCondition()));
           try {
-            // the break flag is tested first: after a break the condition is not evaluated again
-            String test = loop.broke == null ? cond : "!" + loop.broke + (cond.isEmpty() ? "" : " && (" + cond + ")");
             List<String> guarded = loop.broke == null ? update : guardedUpdates(path, f, update, loop.broke);
-            if (guarded != null) {
-              // after a break the update must not run: each assignment keeps its variable once the flag is set
-              out.beginControlFlow("for ($L; $L; $L)", first, test, String.join(", ", guarded));
-              loopBody(child(path, f.getStatement()), out);
-              if (update.isEmpty()) {
-                backEdge(out);
-              }
-            } else {
+            CodeBlock.Builder body = CodeBlock.builder();
+            loopBody(child(path, f.getStatement()), body);
+            if (guarded == null) {
               // an update that is not an assignment to a local: it moves to the body's end, behind the
               // flag; Aparapi then rebuilds a while loop, which loses a variable the init declares
               if (!f.getInitializer().isEmpty() && f.getInitializer().get(0) instanceof VariableTree) {
@@ -360,15 +353,25 @@ public final class BodyTranslator {
                         + " assigns a field)",
                     "declare the variable before the loop, or update a local in the header and the field in the body");
               }
-              out.beginControlFlow("for ($L; $L; )", first, test);
-              loopBody(child(path, f.getStatement()), out);
-              out.beginControlFlow("if (!$N)", loop.broke);
+              body.beginControlFlow("if (!$N)", loop.broke);
               for (String u : update) {
-                out.addStatement("$L", u);
+                body.addStatement("$L", u);
               }
-              out.endControlFlow();
-              backEdge(out);
+              body.endControlFlow();
+              backEdge(body);
+            } else if (update.isEmpty()) {
+              backEdge(body);
             }
+            // the break flag is tested first: after a break the condition is not evaluated again
+            String test = loop.broke == null ? cond : "!" + loop.broke + (cond.isEmpty() ? "" : " && (" + cond + ")");
+            test = untilFailed(test, cond + update + body.build());
+            if (guarded != null) {
+              // after a break the update must not run: each assignment keeps its variable once the flag is set
+              out.beginControlFlow("for ($L; $L; $L)", first, test, String.join(", ", guarded));
+            } else {
+              out.beginControlFlow("for ($L; $L; )", first, test);
+            }
+            out.add(body.build());
           } finally {
             loop = saved;
           }
@@ -383,9 +386,13 @@ public final class BodyTranslator {
           loop = exits(w.getStatement(), out);
           loopEntry(out);
           try {
-            out.beginControlFlow("while $L", loop.broke == null ? cond : "(!" + loop.broke + " && " + cond + ")");
-            loopBody(child(path, w.getStatement()), out);
-            backEdge(out);
+            CodeBlock.Builder body = CodeBlock.builder();
+            loopBody(child(path, w.getStatement()), body);
+            backEdge(body);
+            String test = untilFailed(loop.broke == null ? cond : "(!" + loop.broke + " && " + cond + ")",
+                cond + body.build());
+            out.beginControlFlow("while $L", test.startsWith("(") ? test : "(" + test + ")");
+            out.add(body.build());
             endless = loop.broke == null && endless(path, w.getCondition());
           } finally {
             loop = saved;
@@ -400,9 +407,12 @@ public final class BodyTranslator {
           Exits saved = loop;
           loop = exits(d.getStatement(), out);
           try {
-            if (loop.broke == null && !shortCircuit(d.getCondition())) {
+            CodeBlock.Builder body = CodeBlock.builder();
+            loopBody(child(path, d.getStatement()), body);
+            String failed = untilFailed("", cond + body.build());
+            if (loop.broke == null && failed.isEmpty() && !shortCircuit(d.getCondition())) {
               out.beginControlFlow("do");
-              loopBody(child(path, d.getStatement()), out);
+              out.add(body.build());
               out.endControlFlow("while $L", cond);
             } else {
               // not while (!broke && cond), nor a condition with && or ||: from those Aparapi writes
@@ -411,7 +421,7 @@ public final class BodyTranslator {
               String again = KernelNames.loopAgain(loop.any() ? loop.n() : ++loopCount);
               out.addStatement("boolean $N = true", again);
               out.beginControlFlow("do");
-              loopBody(child(path, d.getStatement()), out);
+              out.add(body.build());
               if (loop.broke != null) {
                 out.beginControlFlow("if ($N)", loop.broke)
                     .addStatement("$N = false", again)
@@ -420,6 +430,9 @@ public final class BodyTranslator {
                     .endControlFlow();
               } else {
                 out.addStatement("$N = $L", again, cond);
+              }
+              if (!failed.isEmpty()) {
+                out.beginControlFlow("if (!$L)", failed).addStatement("$N = false", again).endControlFlow();
               }
               backEdge(out);
               out.endControlFlow("while ($N)", again);
@@ -650,6 +663,41 @@ public final class BodyTranslator {
      * store with its declaration ("use of undeclared identifier"), as in {@code { int v = ...; int k
      * = 0; while (k < 2) { int w = ...; ...; k++; } }} (outside-in case c07b).
      */
+    /**
+     * {@code test} with the lane's group test first when the loop can fail a check ({@code code}, its
+     * condition, updates and body, passes the checks' context): Java's exception ends the body at the
+     * first failure, and the kernel, which records it and goes on with a harmless value (index 0,
+     * divisor 1), must still leave the loop, which that value may keep from ending (outside-in: {@code
+     * while (v > 0) v /= base;} with {@code base} 0 ran forever, {@code while (text[j] != ';') j++;}
+     * 2^32 times). {@code test} empty: the group test alone, or empty when the loop cannot fail.
+     */
+    private String untilFailed(String test, Object code) {
+      if (!code.toString().contains(KernelNames.CONTEXT)) {
+        return test;
+      }
+      String going = KernelNames.GOING + "(" + KernelNames.G + ")";
+      return test.isEmpty() ? going : going + " && " + (enclosed(test) ? test : "(" + test + ")");
+    }
+
+    /** Whether {@code code} is one parenthesized expression: its first parenthesis closes at its end. */
+    private static boolean enclosed(String code) {
+      if (!code.startsWith("(")) {
+        return false;
+      }
+      int depth = 0;
+      for (int i = 0; i < code.length(); i++) {
+        char c = code.charAt(i);
+        if (c == '\'' || c == '"') {
+          return false; // a literal may hold a parenthesis: do not guess
+        }
+        depth += c == '(' ? 1 : c == ')' ? -1 : 0;
+        if (depth == 0) {
+          return i == code.length() - 1;
+        }
+      }
+      return false;
+    }
+
     private void loopEntry(CodeBlock.Builder out) {
       marker(out, "between the locals before the loop and its test, for Aparapi to keep their declarations");
     }

@@ -41,6 +41,11 @@ public final class KernelNames {
   /** Kernel methods: an int / long divisor checked for zero, which fails the run. */
   public static final String DIVISOR_INT = "sl_divisorI";
   public static final String DIVISOR_LONG = "sl_divisorL";
+  /**
+   * Kernel method: whether the lane's group has not failed a check; loops that can fail test it, so
+   * that a failure ends them as Java's exception would.
+   */
+  public static final String GOING = "sl_going";
   /** Kernel method: {@code Math.pow} with Java's special cases. */
   public static final String POW = "sl_pow";
   /** Kernel method: {@code Math.exp}, NaN for a NaN that PoCL would fold into 0. */

@@ -158,7 +158,8 @@ final class KernelWriter {
   /**
    * The checks translated bodies call where Java throws: an array index out of bounds and an integer
    * divisor of zero record the error (the run ends with Java's exception) and give a harmless value,
-   * index 0 or divisor 1, so the lane finishes its body. Also {@code Math.pow} with Java's special
+   * index 0 or divisor 1, so the lane finishes its body; a loop that can fail tests {@link
+   * KernelNames#GOING}, the group's first error word, and ends at a failure. Also {@code Math.pow} with Java's special
    * cases, which needs OpenCL's built-in, and typed calls of the other two-argument built-ins.
    * Aparapi translates only the methods a kernel calls.
    */
@@ -172,6 +173,9 @@ final class KernelWriter {
         .addStatement("sl_r = 0")
         .endControlFlow()
         .addStatement("return sl_r").build());
+    t.addMethod(MethodSpec.methodBuilder(KernelNames.GOING).addModifiers(Modifier.PRIVATE).returns(boolean.class)
+        .addParameter(int.class, "sl_g")
+        .addStatement("return err[sl_g * $T.ERR_STRIDE] == 0", LAYOUT).build());
     for (TypeName type : List.of(TypeName.INT, TypeName.LONG)) {
       String one = type.equals(TypeName.LONG) ? "1L" : "1";
       t.addMethod(MethodSpec.methodBuilder(type.equals(TypeName.LONG) ? KernelNames.DIVISOR_LONG : KernelNames.DIVISOR_INT)
