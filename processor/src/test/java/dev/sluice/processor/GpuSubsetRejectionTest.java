@@ -826,7 +826,76 @@ class GpuSubsetRejectionTest {
             out.push(new R(x, 1));    // the kernel would skip R's constructor
           }
         }
-        """), Message.GPU_CONSTRUCT, "// the kernel would skip", "declares its own constructor");
+        """), Message.GPU_CONSTRUCT, "// the kernel would skip", "declares its own canonical constructor");
+  }
+
+  @Test
+  void recordPushedThroughAConstructorOfItsOwnIsRefused() {
+    rejects(java("N", """
+        record R(int a, int b) { R(int a) { this(a, -a); } }
+        @Pipeline interface P { @Source int in(); @From("in") N n(); @Sink @From("n") R res(); }
+        @Node final class N {
+          void run(int x, Out<R> out) {
+            out.push(new R(x));    // the record's own constructor
+          }
+        }
+        """), Message.GPU_CONSTRUCT, "// the record's own constructor", "calls a constructor R declares itself");
+  }
+
+  @Test
+  void anotherConstructorOfTheRecordDoesNotStopTheCanonicalOne() {
+    // outside-in: an extra constructor, not called, refused new R(x, 1) with a reason that did not apply
+    Compilation c = compile(java("N", """
+        record R(int a, int b) { R(int a) { this(a, -a); } }
+        @Pipeline interface P { @Source int in(); @From("in") N n(); @Sink @From("n") R res(); }
+        @Node final class N {
+          void run(int x, Out<R> out) {
+            out.push(new R(x, 1));
+          }
+        }
+        """));
+    CompilationSubject.assertThat(c).succeededWithoutWarnings();
+    CompilationSubject.assertThat(c).generatedSourceFile("t.PPipeline_Kernel");
+  }
+
+  @Test
+  void anAccessorWithABodyOfItsOwnIsRefusedWhereItIs() {
+    // outside-in: the kernel reads components, the CPU calls a(): items passed through changed on the CPU only
+    JavaFileObject file = java("N", """
+        record R(int a, double b) {
+          public int a() { return a + 1000; }    // its own accessor
+          public double b() { return this.b; }
+        }
+        @Pipeline interface P { @Source R in(); @From("in") N n(); @Sink @From("n") R res(); }
+        @Node final class N {
+          void run(R r, Out<R> out) {
+            out.push(r);
+          }
+        }
+        """);
+    Compilation c = compile(file);
+    assertError(c, Message.GPU_RECORD_ACCESSOR, file, "// its own accessor",
+        "record R declares accessor a() with a body of its own, which pipeline P's kernel would not run");
+    CompilationSubject.assertThat(c).hadErrorCount(1);
+  }
+
+  @Test
+  void anAccessorThatReturnsItsFieldIsTheImplicitOne() {
+    Compilation c = compile(java("N", """
+        record R(int a, double b) {
+          /** The a. */
+          public int a() { return (a); }
+          public double b() { return this.b; }
+        }
+        @Pipeline interface P { @Source R in(); @From("in") N n(); @Sink @From("n") R res(); }
+        @Node final class N {
+          void run(R r, Out<R> out) {
+            out.push(r);
+          }
+        }
+        """));
+    CompilationSubject.assertThat(c).succeededWithoutWarnings();
+    CompilationSubject.assertThat(c).generatedSourceFile("t.PPipeline_Kernel");
   }
 
   @Test

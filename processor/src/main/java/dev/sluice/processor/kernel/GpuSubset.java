@@ -12,6 +12,7 @@ import dev.sluice.processor.model.ItemType;
 import java.util.List;
 import java.util.Locale;
 import java.util.Set;
+import javax.lang.model.element.Element;
 import javax.lang.model.element.ExecutableElement;
 import javax.lang.model.element.VariableElement;
 import javax.lang.model.type.TypeKind;
@@ -184,18 +185,23 @@ final class GpuSubset {
   }
 
   /**
-   * Whether a record of {@code type} built at {@code arg} can be pushed as its components: not when the
-   * record declares its own canonical (or compact) constructor, which the kernel would not run.
+   * Whether a record of {@code type} built at {@code arg} can be pushed as its components: by the
+   * implicit canonical constructor, not by one the record declares (canonical, compact or another),
+   * which the kernel would not run. Another constructor the record declares is no reason to refuse
+   * a {@code new} that does not call it.
    */
   boolean recordConstruction(TreePath arg, ExecutableElement method, ItemType type) {
-    for (ExecutableElement c : ElementFilter.constructorsIn(type.element().getEnclosedElements())) {
-      if (elements.getOrigin(c) == Elements.Origin.EXPLICIT) {
-        refuse(arg, method, Message.GPU_CONSTRUCT, "new " + type.simpleName() + "(...)",
-            type.simpleName() + " declares its own constructor, which the kernel would not run: push a record without one");
-        return false;
-      }
+    Element called = trees.getElement(arg);
+    if (!(called instanceof ExecutableElement c) || elements.getOrigin(c) != Elements.Origin.EXPLICIT) {
+      return true;
     }
-    return true;
+    List<String> names = c.getParameters().stream().map(p -> p.getSimpleName().toString()).toList();
+    boolean canonical = names.equals(type.components().stream().map(ItemType.Component::name).toList());
+    refuse(arg, method, Message.GPU_CONSTRUCT, "new " + type.simpleName() + "(...)", canonical
+        ? type.simpleName() + " declares its own canonical constructor, which the kernel would not run: push a record without one"
+        : "it calls a constructor " + type.simpleName() + " declares itself, which the kernel would not run: push new "
+            + type.simpleName() + "(...) with one value per component");
+    return false;
   }
 
   /** A tree's kind in words, for messages. */

@@ -3,6 +3,7 @@ package dev.sluice.processor.kernel;
 import dev.sluice.processor.diagnostics.Diagnostic;
 import dev.sluice.processor.diagnostics.Message;
 import dev.sluice.processor.model.FieldModel;
+import dev.sluice.processor.model.ItemType;
 import dev.sluice.processor.model.PipelineModel;
 import dev.sluice.processor.model.StageModel;
 import dev.sluice.processor.read.Packages;
@@ -115,6 +116,9 @@ public final class KernelPlanner {
         bodies.put(Plan.handlerKey(s.name(), h), ht);
         out.addAll(ht.problems());
       }
+    }
+    for (ItemType record : model.records()) {
+      out.addAll(translator.get().ownAccessors(record, model.simpleName()));
     }
     if (bodies.values().stream().anyMatch(BodyTranslator.Translation::unresolved)) {
       // the user's source does not compile yet, and javac says where: no kernel to repeat the error in,

@@ -1,7 +1,9 @@
 package dev.sluice.processor.model;
 
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
 import javax.lang.model.element.TypeElement;
 
 /**
@@ -50,6 +52,30 @@ public record PipelineModel(
   /** The stage with this name; throws if there is none. */
   public StageModel stage(String name) {
     return findStage(name).orElseThrow(() -> new IllegalArgumentException("no stage " + name));
+  }
+
+  /**
+   * Every record that travels through the pipeline, once each, in order of first mention: the stages'
+   * items, each node's input, parent, run and handler parameters and channels, and the signal tags.
+   */
+  public List<ItemType> records() {
+    Set<ItemType> out = new LinkedHashSet<>();
+    for (StageModel s : stages) {
+      out.add(s.itemType());
+      if (s.isNode()) {
+        NodeModel node = s.node();
+        out.add(node.input());
+        out.add(node.parentType());
+        node.runParams().forEach(p -> out.add(p.type()));
+        node.channels().forEach(c -> out.add(c.type()));
+        for (HandlerModel h : node.handlers()) {
+          out.add(h.userTag());
+          h.params().forEach(p -> out.add(p.type()));
+        }
+      }
+    }
+    userTags.forEach(t -> out.add(t.type()));
+    return out.stream().filter(t -> t != null && t.isRecord() && t.element() != null).toList();
   }
 
   /** The NODE stages in order. */

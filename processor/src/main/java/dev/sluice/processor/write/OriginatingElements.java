@@ -2,14 +2,9 @@ package dev.sluice.processor.write;
 
 import dev.sluice.processor.kernel.BodyTranslator;
 import dev.sluice.processor.kernel.KernelPlanner;
-import dev.sluice.processor.model.ChannelModel;
-import dev.sluice.processor.model.HandlerModel;
 import dev.sluice.processor.model.ItemType;
-import dev.sluice.processor.model.NodeModel;
 import dev.sluice.processor.model.PipelineModel;
-import dev.sluice.processor.model.RunParam;
 import dev.sluice.processor.model.StageModel;
-import dev.sluice.processor.model.UserTag;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -34,14 +29,11 @@ final class OriginatingElements {
   static List<TypeElement> of(PipelineModel model, KernelPlanner.Plan kernel, Elements elements) {
     Set<TypeElement> out = new LinkedHashSet<>();
     out.add(model.element());
-    for (StageModel s : model.stages()) {
-      addRecord(out, s.itemType());
-      if (s.isNode()) {
-        addNode(out, s.node());
-      }
+    for (StageModel s : model.nodes()) {
+      out.add(s.node().element());
     }
-    for (UserTag tag : model.userTags()) {
-      addRecord(out, tag.type());
+    for (ItemType record : model.records()) {
+      out.add(record.element());
     }
     for (BodyTranslator.Translation t : kernel.bodies().values()) {
       for (TypeElement type : t.read()) {
@@ -51,30 +43,6 @@ final class OriginatingElements {
       }
     }
     return new ArrayList<>(out);
-  }
-
-  private static void addNode(Set<TypeElement> out, NodeModel node) {
-    out.add(node.element());
-    addRecord(out, node.input());
-    addRecord(out, node.parentType());
-    for (RunParam p : node.runParams()) {
-      addRecord(out, p.type());
-    }
-    for (ChannelModel c : node.channels()) {
-      addRecord(out, c.type());
-    }
-    for (HandlerModel h : node.handlers()) {
-      addRecord(out, h.userTag());
-      for (RunParam p : h.params()) {
-        addRecord(out, p.type());
-      }
-    }
-  }
-
-  private static void addRecord(Set<TypeElement> out, ItemType type) {
-    if (type != null && type.isRecord() && type.element() != null) {
-      out.add(type.element());
-    }
   }
 
   private static boolean inJdk(Element type, Elements elements) {
