@@ -20,7 +20,8 @@ import java.util.regex.Pattern;
  * <p>When a kernel runs, Aparapi reads the kernel's class file and logs {@code WARNING: Found
  * unexpected Attribute (name = NestMembers)} for each class-file attribute newer than its reader
  * (Java 11's {@code NestHost} and {@code NestMembers}, Java 16's {@code Record}, Java 17's
- * {@code PermittedSubclasses}); every generated kernel class with a nested class has one. Sluice
+ * {@code PermittedSubclasses}), and Java 8's {@code MethodParameters}, which {@code javac -parameters}
+ * writes and Gradle builds want (docs/ide.md); every generated kernel class with a nested class has one. Sluice
  * writes the kernel's OpenCL itself and Aparapi skips those attributes, so these records are held
  * back too; an attribute with any other name still gets through.
  *
@@ -43,7 +44,7 @@ final class AparapiLog {
 
   /** The attributes newer than Aparapi's class reader, which it skips (see the class comment). */
   private static final Pattern NEWER_ATTRIBUTE =
-      Pattern.compile("Found unexpected Attribute \\(name = (NestHost|NestMembers|Record|PermittedSubclasses)\\)");
+      Pattern.compile("Found unexpected Attribute \\(name = (NestHost|NestMembers|Record|PermittedSubclasses|MethodParameters)\\)");
 
   /** Held so the logger, and the filter on it, are not collected. */
   private static Logger logger;

@@ -41,7 +41,8 @@ class AparapiLogTest {
     aparapi.setUseParentHandlers(false);
     aparapi.addHandler(seen);
     try {
-      for (String name : new String[] {"NestHost", "NestMembers", "Record", "PermittedSubclasses", "Frobnicate"}) {
+      for (String name : new String[] {"NestHost", "NestMembers", "Record", "PermittedSubclasses", "MethodParameters",
+          "Frobnicate"}) {
         aparapi.logp(Level.WARNING, ATTRIBUTES, "<init>", "Found unexpected Attribute (name = " + name + ")");
       }
       aparapi.logp(Level.WARNING, "com.aparapi.internal.model.Other", "x", "Found unexpected Attribute (name = NestHost)");
