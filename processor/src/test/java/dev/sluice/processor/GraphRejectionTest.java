@@ -114,6 +114,17 @@ class GraphRejectionTest {
   }
 
   @Test
+  void anEmptyFromIsOneErrorNotOnePerStageAfterIt() {
+    // outside-in: the sink after it was reported unreachable too, asking for the @From it has
+    rejects(pipeline("""
+          @Source int in();
+          @From({}) Inc lost();
+          @From("lost") Inc next();
+          @Sink @From("next") int out();
+        """), Message.UNREACHABLE, "@From({}) Inc lost()", "'lost' is not reachable from the source 'in'");
+  }
+
+  @Test
   void unreachableIsland() {
     rejects(pipeline("""
           @Source int in();

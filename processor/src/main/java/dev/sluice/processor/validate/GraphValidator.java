@@ -140,10 +140,12 @@ public final class GraphValidator {
         model.outEdges(s).forEach(e -> work.add(e.to()));
       }
     }
-    for (StageModel s : model.stages()) {
-      if (!reached.contains(s.name())) {
-        out.add(Diagnostic.on(s.method(), Message.UNREACHABLE, s.name(), model.source().name()));
-      }
+    List<StageModel> unreached = model.stages().stream().filter(s -> !reached.contains(s.name())).toList();
+    // one mistake, one error: a stage downstream of an unreachable one is unreachable because of it,
+    // so only the stages with no input at all are named, unless every unreachable stage has one (a cycle)
+    List<StageModel> roots = unreached.stream().filter(s -> model.inEdges(s.name()).isEmpty()).toList();
+    for (StageModel s : roots.isEmpty() ? unreached : roots) {
+      out.add(Diagnostic.on(s.method(), Message.UNREACHABLE, s.name(), model.source().name()));
     }
   }
 
