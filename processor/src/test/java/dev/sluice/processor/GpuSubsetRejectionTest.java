@@ -66,8 +66,38 @@ class GpuSubsetRejectionTest {
             out.push(x);
           }
         }
-        """), Message.GPU_CONSTRUCT, "// array local", "'a', an array of the method's own",
+        """), Message.GPU_CONSTRUCT, "// array local", "'a', an array local",
         "a kernel has no arrays but the @Param ones");
+  }
+
+  @Test
+  void aLocalNamingAParamArrayIsOneErrorAtItsDeclaration() {
+    // outside-in: reported again at every use, and told to make a @Param of what was one
+    rejects(gpu("""
+        @Node final class N {
+          @Param final int[] t;
+          N(int[] t) { this.t = t; }
+          void run(int x, IntOut out) {
+            int[] tt = t;              // alias
+            out.push(tt[0] + tt[1]);
+          }
+        }
+        """), Message.GPU_CONSTRUCT, "// alias", "'tt', an array local", "index the @Param array itself");
+  }
+
+  @Test
+  void aRecordLocalIsOneErrorWithOneTypeName() {
+    // outside-in: the declaration said 't.R', each use 'R' again
+    rejects(java("N", """
+        record R(int a, int b) {}
+        @Pipeline interface P { @Source R in(); @From("in") N n(); @Sink @From("n") int res(); }
+        @Node final class N {
+          void run(R r, IntOut out) {
+            R s = r;                   // record local
+            out.push(s.a() + s.b());
+          }
+        }
+        """), Message.GPU_OBJECT, "// record local", "'s' has type t.R");
   }
 
   @Test

@@ -1296,6 +1296,9 @@ public final class BodyTranslator {
         subset.field(path, current, (VariableElement) e, e.getModifiers().contains(Modifier.STATIC));
         return "0";
       }
+      if (e != null && e.getKind() == ElementKind.LOCAL_VARIABLE && !e.asType().getKind().isPrimitive()) {
+        return "0"; // its declaration was refused (local()): one error for one local, not one per use
+      }
       if (e != null && (e.getKind() == ElementKind.LOCAL_VARIABLE || e.getKind() == ElementKind.PARAMETER)) {
         subset.primitive(path, current, path.getLeaf().toString(), e.asType());
         return "0";
@@ -1322,6 +1325,9 @@ public final class BodyTranslator {
         if (role == Role.RECORD_ITEM && t.getArguments().isEmpty()
             && itemTypes.get(owner).components().stream().anyMatch(c -> ms.getIdentifier().contentEquals(c.name()))) {
           return KernelNames.component(owner.getSimpleName().toString(), ms.getIdentifier().toString());
+        }
+        if (owner != null && owner.getKind() == ElementKind.LOCAL_VARIABLE && !owner.asType().getKind().isPrimitive()) {
+          return "0"; // a call on a local whose declaration was refused: that error says it
         }
       }
       if (!(callee instanceof ExecutableElement m) || !m.getModifiers().contains(Modifier.STATIC)) {

@@ -129,8 +129,9 @@ final class GpuSubset {
     }
     if (type.getKind() == TypeKind.ARRAY) {
       // SLU610 would say primitive arrays are fine: only @Param arrays (and a helper's parameters) are
-      refuse(at, method, Message.GPU_CONSTRUCT, "'" + what + "', an array of the method's own",
-          "a kernel has no arrays but the @Param ones, read-only: keep the values in locals, or make the array a @Param");
+      refuse(at, method, Message.GPU_CONSTRUCT, "'" + what + "', an array local",
+          "a kernel has no arrays but the @Param ones, read-only and named by their fields: index the @Param array"
+              + " itself, keep the values in locals, or make the array a @Param");
       return false;
     }
     if (!type.getKind().isPrimitive()) {
