@@ -22,6 +22,7 @@ import dev.sluice.processor.model.NodeModel;
 import dev.sluice.processor.model.PipelineModel;
 import dev.sluice.processor.model.RunParam;
 import dev.sluice.processor.model.StageModel;
+import dev.sluice.runtime.protocol.Failures;
 import dev.sluice.runtime.protocol.Protocol;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -635,7 +636,7 @@ final class CpuDirectWriter {
         .nextControlFlow("catch ($T e)", Throwable.class)
         .add("// a consumer's failure arrives here already named; failure() passes it on. Throwable:\n")
         .add("// node code may throw a checked exception it does not declare (a sneaky throw)\n")
-        .addStatement("throw failure($L, $T.valueOf($N), e)", names.index(s.name()), String.class, item)
+        .addStatement("throw failure($L, $T.text($N), e)", names.index(s.name()), Failures.class, item)
         .endControlFlow();
     for (ChannelModel c : node.channels()) {
       if (c.pushedFromRun()) {
@@ -658,7 +659,7 @@ final class CpuDirectWriter {
         .beginControlFlow("try")
         .addStatement("count = $N.$N(item)", Names.node(s.name()), s.node().method().getSimpleName().toString())
         .nextControlFlow("catch ($T e)", Throwable.class)
-        .addStatement("throw failure($L, $T.valueOf(item), e)", index, String.class)
+        .addStatement("throw failure($L, $T.text(item), e)", index, Failures.class)
         .endControlFlow()
         .beginControlFlow(schedule.region(region).maxElements() == Integer.MAX_VALUE ? "if (count < 0)"
             : "if (count < 0 || count > " + maxElements(region) + ")")

@@ -21,6 +21,7 @@ import dev.sluice.processor.model.FieldModel;
 import dev.sluice.processor.model.ItemType;
 import dev.sluice.processor.model.PipelineModel;
 import dev.sluice.processor.model.StageModel;
+import dev.sluice.runtime.protocol.Failures;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -442,7 +443,7 @@ final class KernelHostWriter {
         for (Column c : cols) {
           args.add(KernelNames.queue(s.name()) + c.suffix() + "[slot]");
         }
-        m.addStatement("return String.valueOf(new $T($L))", ClassName.get(s.itemType().element()), String.join(", ", args));
+        m.addStatement("return $T.text(new $T($L))", Failures.class, ClassName.get(s.itemType().element()), String.join(", ", args));
       } else {
         m.addStatement("return String.valueOf($N[slot])", KernelNames.queue(s.name()));
       }

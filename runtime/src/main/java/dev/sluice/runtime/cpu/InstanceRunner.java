@@ -290,9 +290,7 @@ public final class InstanceRunner {
       throw new IllegalStateException(plan.name + ": queue overflow while node '" + plan.stageNames[s]
           + "' ran; state: " + state(), cause);
     }
-    String what = cause instanceof MaxExceededException
-        ? cause.getMessage()
-        : cause.getClass().getSimpleName() + (cause.getMessage() == null ? "" : ": " + cause.getMessage());
+    String what = cause instanceof MaxExceededException ? cause.getMessage() : Failures.what(cause);
     String where = s == 0 || Scheduler.exhausted(code, st, G) ? "" : " (this instance was reading " + chunk + ")";
     return new PipelineException(plan.name, plan.stageNames[s], item, what + where, cause);
   }

@@ -105,8 +105,7 @@ public final class Failures {
    */
   public static PipelineException inputFailed(PipelinePlan plan, long itemsBefore, Throwable cause) {
     return new PipelineException(plan.name, plan.stageNames[0], null, "the input iterator failed after "
-        + itemsBefore + " items: " + cause.getClass().getSimpleName()
-        + (cause.getMessage() == null ? "" : ": " + cause.getMessage()), cause);
+        + itemsBefore + " items: " + what(cause), cause);
   }
 
   /**
@@ -116,6 +115,46 @@ public final class Failures {
    */
   public static IllegalStateException interrupted(String pipeline) {
     return new IllegalStateException(pipeline + ": interrupted while running");
+  }
+
+  /** The most characters of an item's text that a failure's message quotes. */
+  public static final int MAX_TEXT = 1000;
+
+  /**
+   * {@code value} as a failure's message quotes it: its {@code toString()}, cut to {@link #MAX_TEXT}
+   * characters. User code runs here (a record's or a tag's {@code toString()}), and a failure report
+   * must not fail in turn: a {@code toString()} that throws or returns null is said so, and the
+   * report goes on with the original failure.
+   */
+  public static String text(Object value) {
+    String s;
+    try {
+      s = String.valueOf(value);
+    } catch (RuntimeException | StackOverflowError e) {
+      return identity(value) + " (its toString() threw " + e.getClass().getName() + ")";
+    }
+    if (s == null) {
+      return identity(value) + " (its toString() returned null)";
+    }
+    return s.length() <= MAX_TEXT ? s : s.substring(0, MAX_TEXT) + "... (" + s.length() + " characters)";
+  }
+
+  private static String identity(Object value) {
+    return value.getClass().getName() + "@" + Integer.toHexString(System.identityHashCode(value));
+  }
+
+  /**
+   * A failure's cause as its message gives it: the class's simple name and the cause's message, if
+   * any; a {@code getMessage()} that throws, or a message longer than {@link #MAX_TEXT}, as for {@link #text}.
+   */
+  public static String what(Throwable cause) {
+    String message;
+    try {
+      message = cause.getMessage();
+    } catch (RuntimeException | StackOverflowError e) {
+      message = "(its getMessage() threw " + e.getClass().getName() + ")";
+    }
+    return cause.getClass().getSimpleName() + (message == null ? "" : ": " + text(message));
   }
 
   /** The message of a run whose item raised more signals than the protocol allows. */

@@ -1,5 +1,6 @@
 package dev.sluice.runtime.queue;
 
+import dev.sluice.runtime.protocol.Failures;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collection;
@@ -92,6 +93,6 @@ public final class ObjQueue<T> extends DataQueue {
 
   @Override
   public String describe(int offset) {
-    return String.valueOf(get(offset));
+    return Failures.text(get(offset));
   }
 }

@@ -120,8 +120,7 @@ public abstract class DirectInstance {
    */
   private PipelineException escaped(int from, int n, Throwable t) {
     String items = "input items [" + (chunk.offset + from) + ", " + (chunk.offset + from + n) + ")";
-    return new PipelineException(plan.name, plan.stageNames[0], items, "node code threw "
-        + t.getClass().getSimpleName() + (t.getMessage() == null ? "" : ": " + t.getMessage())
+    return new PipelineException(plan.name, plan.stageNames[0], items, "node code threw " + Failures.what(t)
         + ", a checked exception no method declares (the cause's stack trace shows which node)", t);
   }
 
@@ -150,9 +149,7 @@ public abstract class DirectInstance {
     if (cause instanceof PipelineException p) {
       return p;
     }
-    String what = cause instanceof MaxExceededException
-        ? cause.getMessage()
-        : cause.getClass().getSimpleName() + (cause.getMessage() == null ? "" : ": " + cause.getMessage());
+    String what = cause instanceof MaxExceededException ? cause.getMessage() : Failures.what(cause);
     return new PipelineException(plan.name, plan.stageNames[stage], item, what + where(stage), cause);
   }
 
@@ -163,7 +160,7 @@ public abstract class DirectInstance {
 
   /** The failure of an enumerator whose {@code count(parent)} is out of its region's bounds. */
   protected final PipelineException badCount(int stage, Object parent, int count, int max) {
-    return new PipelineException(plan.name, plan.stageNames[stage], String.valueOf(parent),
+    return new PipelineException(plan.name, plan.stageNames[stage], Failures.text(parent),
         "count(parent) returned " + count + " elements; the region allows 0.." + max
             + " (@Region(maxElements))" + where(stage), null);
   }
