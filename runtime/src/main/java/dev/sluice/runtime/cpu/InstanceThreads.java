@@ -121,7 +121,11 @@ public final class InstanceThreads {
         throw rethrow(pipeline, f);
       }
     }
-    // an instance that runs on the caller's thread sees its interrupt only as a stop (RunControl)
+    // an instance that runs on the caller's thread sees its interrupt only as a stop (RunControl);
+    // node code that interrupted an instance's own thread interrupts the run as it would on the caller's
+    if (control.instanceInterrupted()) {
+      Thread.currentThread().interrupt();
+    }
     if (Thread.currentThread().isInterrupted()) {
       throw Failures.interrupted(pipeline);
     }

@@ -12,6 +12,8 @@ public final class RunControl {
   final int[] code;
   final long maxSteps;
   private volatile boolean aborted;
+  /** Node code on an instance's own thread interrupted that thread (restoring the flag, say). */
+  private volatile boolean instanceInterrupted;
   /**
    * The thread that called {@code run}. An instance that runs on it (one instance, no progress
    * listener) has no join to be interrupted in, so the instances look at its interrupt flag.
@@ -56,9 +58,25 @@ public final class RunControl {
 
   /**
    * Whether the instances should stop: one failed (or the listener did), or the calling thread was
-   * interrupted ({@link InstanceThreads} then throws {@link dev.sluice.runtime.protocol.Failures#interrupted}).
+   * interrupted, or the instance's own thread was ({@link InstanceThreads} then throws {@link
+   * dev.sluice.runtime.protocol.Failures#interrupted}).
    */
   public boolean aborted() {
-    return aborted || caller.isInterrupted();
+    if (aborted || caller.isInterrupted()) {
+      return true;
+    }
+    Thread self = Thread.currentThread();
+    if (self != caller && self.isInterrupted()) {
+      // node code interrupted its own thread: the run is interrupted as if on the caller's thread,
+      // which the run then tells (InstanceThreads), so that the outcome does not depend on instances
+      instanceInterrupted = true;
+      return true;
+    }
+    return false;
+  }
+
+  /** Whether node code interrupted an instance's own thread during the run ({@link #aborted}). */
+  boolean instanceInterrupted() {
+    return instanceInterrupted;
   }
 }
