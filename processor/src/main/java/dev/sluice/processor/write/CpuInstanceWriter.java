@@ -20,6 +20,7 @@ import dev.sluice.processor.model.NodeModel;
 import dev.sluice.processor.model.PipelineModel;
 import dev.sluice.processor.model.RunParam;
 import dev.sluice.processor.model.StageModel;
+import dev.sluice.runtime.protocol.Failures;
 import java.util.List;
 import javax.lang.model.element.Modifier;
 
@@ -242,7 +243,7 @@ final class CpuInstanceWriter {
     m.endControlFlow();
     // Throwable: node code may throw a checked exception it does not declare (a sneaky throw)
     m.nextControlFlow("catch ($T e)", Throwable.class);
-    m.addStatement("throw runner().failure($L, $N.describe(offset + i), e)", index, in);
+    m.addStatement("throw runner().failure($L, $T.text($N.item(offset + i)), e)", index, Failures.class, in);
     m.endControlFlow();
     m.addStatement("return limit");
     return m.build();

@@ -59,7 +59,7 @@ public final class InstanceRunner {
   private final Failures.Items items = new Failures.Items() {
     @Override
     public String queued(int stage, int slot) {
-      return input[stage].describeAt(slot);
+      return Failures.text(input[stage].itemAt(slot));
     }
 
     @Override
@@ -185,7 +185,7 @@ public final class InstanceRunner {
     try {
       count = bodies.open(s, offset, Scheduler.runParent(code, st, G));
     } catch (Throwable e) {
-      throw failure(s, input[s].describe(offset), e);
+      throw failure(s, Failures.text(input[s].item(offset)), e);
     }
     Scheduler.counted(code, st, stats, err, G, count);
   }

@@ -260,15 +260,15 @@ public abstract class DataQueue {
   /** Starts a new, empty items array of {@code newCapacity} (the old one was sealed or was empty). */
   protected abstract void replace(int newCapacity);
 
-  /** The item {@code offset} places behind the head, as text for error messages. */
-  public abstract String describe(int offset);
+  /** The item {@code offset} places behind the head, boxed, for error messages. */
+  public abstract Object item(int offset);
 
-  /** The item at array position {@code position} of the ring (a bound queue's head read afresh), as text. */
-  public final String describeAt(int position) {
+  /** The item at array position {@code position} of the ring (a bound queue's head read afresh), boxed. */
+  public final Object itemAt(int position) {
     if (words != null) {
       load();
     }
     int offset = position - head;
-    return describe(offset < 0 ? offset + capacity : offset);
+    return item(offset < 0 ? offset + capacity : offset);
   }
 }

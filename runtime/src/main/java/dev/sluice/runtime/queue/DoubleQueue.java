@@ -88,7 +88,7 @@ public final class DoubleQueue extends DataQueue {
   }
 
   @Override
-  public String describe(int offset) {
-    return String.valueOf(get(offset));
+  public Object item(int offset) {
+    return get(offset);
   }
 }

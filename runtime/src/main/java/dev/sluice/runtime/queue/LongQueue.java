@@ -105,7 +105,7 @@ public final class LongQueue extends DataQueue {
   }
 
   @Override
-  public String describe(int offset) {
-    return String.valueOf(get(offset));
+  public Object item(int offset) {
+    return get(offset);
   }
 }

@@ -1,6 +1,5 @@
 package dev.sluice.runtime.queue;
 
-import dev.sluice.runtime.protocol.Failures;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collection;
@@ -92,7 +91,7 @@ public final class ObjQueue<T> extends DataQueue {
   }
 
   @Override
-  public String describe(int offset) {
-    return Failures.text(get(offset));
+  public Object item(int offset) {
+    return get(offset);
   }
 }

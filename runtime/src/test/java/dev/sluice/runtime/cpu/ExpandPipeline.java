@@ -121,7 +121,7 @@ public final class ExpandPipeline {
           }
         }
       } catch (RuntimeException | Error e) {
-        throw runner().failure(stage, (stage == 2 ? in2 : in3).describe(offset + i), e);
+        throw runner().failure(stage, String.valueOf((stage == 2 ? in2 : in3).item(offset + i)), e);
       }
       return limit;
     }

@@ -83,7 +83,7 @@ final class OneNodePipeline {
           nodeOut.push(item);
         }
       } catch (RuntimeException | Error e) {
-        throw runner().failure(1, in.describe(offset + i), e);
+        throw runner().failure(1, String.valueOf(in.item(offset + i)), e);
       }
       return limit;
     }
