@@ -198,8 +198,8 @@ public final class SluiceProcessor extends AbstractProcessor {
       reporter.report(List.of(Diagnostic.on(pipeline, Message.GENERATED_NAME_TAKEN, pipeline.getQualifiedName(),
           e.typeName, pipeline.getSimpleName())));
       return;
-    } catch (PipelineWriter.NameTooLong e) {
-      reporter.report(List.of(tooLong(pipeline, e)));
+    } catch (PipelineWriter.NameTooLong | PipelineWriter.NameCaseClash e) {
+      reporter.report(List.of(badFileName(pipeline, e)));
       return;
     }
     if (kernel.hasKernel()) {
@@ -225,13 +225,18 @@ public final class SluiceProcessor extends AbstractProcessor {
     try {
       new PipelineWriter(processingEnv, filer).writeKernel(model, ScheduleBuilder.build(model), kernel,
           stamps.translatedFrom(model.nodes().stream().map(s -> s.node().element()).toList()));
-    } catch (PipelineWriter.NameTooLong e) {
-      reporter.report(List.of(tooLong(pipeline, e)));
+    } catch (PipelineWriter.NameTooLong | PipelineWriter.NameCaseClash e) {
+      reporter.report(List.of(badFileName(pipeline, e)));
     }
   }
 
-  private static Diagnostic tooLong(TypeElement pipeline, PipelineWriter.NameTooLong e) {
-    return Diagnostic.on(pipeline, Message.GENERATED_NAME_TOO_LONG, pipeline.getQualifiedName(), e.fileName, e.bytes,
+  /** The error for a generated class file whose name no file system would keep apart or hold. */
+  private static Diagnostic badFileName(TypeElement pipeline, RuntimeException e) {
+    if (e instanceof PipelineWriter.NameCaseClash c) {
+      return Diagnostic.on(pipeline, Message.GENERATED_NAMES_CASE, pipeline.getQualifiedName(), c.first, c.second);
+    }
+    PipelineWriter.NameTooLong t = (PipelineWriter.NameTooLong) e;
+    return Diagnostic.on(pipeline, Message.GENERATED_NAME_TOO_LONG, pipeline.getQualifiedName(), t.fileName, t.bytes,
         PipelineWriter.MAX_FILE_NAME_BYTES);
   }
 

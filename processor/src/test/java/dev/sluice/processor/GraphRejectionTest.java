@@ -330,6 +330,21 @@ class GraphRejectionTest {
         + "}\n"), Message.GENERATED_NAME_TOO_LONG, "// P", "file systems allow at most 255");
   }
 
+  /** Names a case-insensitive file system would take for one file are refused too. */
+  @Test
+  void classFileNamesThatDifferOnlyInCase() {
+    rejects(java("P", """
+        @Node final class Inc { void run(int x, IntOut out) { out.push(x + 1); } }
+        @Pipeline interface P {  // P
+          @Source int in();
+          @From("in") Inc count();
+          @From("count") Inc Count();
+          @Sink @From("Count") int out();
+        }
+        """), Message.GENERATED_NAMES_CASE, "// P", "PPipeline_CpuDirect$Out_count_out.class and",
+        "PPipeline_CpuDirect$Out_Count_out.class, whose names differ only in case");
+  }
+
   @Test
   void widthBelowOne() {
     rejects(java("P", """

@@ -41,6 +41,7 @@ public enum Message {
   INHERITED_STAGE(128, "pipeline %s inherits the stage method %s() from %s, but stages are read from the @Pipeline interface itself: declare it there"),
   STAGE_WITH_BODY(129, "%s() is a %s method marked as a stage; a stage is an abstract method, which the generated class implements: remove its body (and 'default' or 'static')"),
   JAVA_LANG_HIDDEN(130, "package %s declares %s, which hides java.lang.%s from the classes generated for pipeline %s (they name it by its simple name, as Java code does); rename %s, or declare the pipeline in another package"),
+  GENERATED_NAMES_CASE(131, "pipeline %s would generate the class files %s and %s, whose names differ only in case: on a case-insensitive file system (macOS's and Windows' defaults) one would overwrite the other. Rename a stage or channel so that the names differ in more than case"),
 
   // node shape
   NODE_NOT_CLASS(201, "@Node must annotate a class, not %s"),

@@ -9,7 +9,9 @@ import dev.sluice.processor.model.PipelineModel;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import javax.annotation.processing.FilerException;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import javax.annotation.processing.Filer;
 import javax.annotation.processing.ProcessingEnvironment;
@@ -69,20 +71,40 @@ public final class PipelineWriter {
 
   /**
    * Throws {@link NameTooLong} if a class file of {@code type} or of a class nested in it would have a
-   * name too long to write ({@code Outer$Nested.class}); javac would fail writing it, after compiling.
+   * name too long to write ({@code Outer$Nested.class}), as javac would fail writing it after
+   * compiling, or {@link NameCaseClash} if two would have names that differ only in case
+   * ({@code Out_count_x} and {@code Out_Count_x}, from stages {@code count} and {@code Count}), which a
+   * case-insensitive file system (macOS's and Windows' defaults) takes for one file: the second
+   * overwrites the first, and the run fails loading a class of the wrong name.
    */
   static void checkClassFileNames(TypeSpec type) {
-    checkClassFileNames(type, type.name);
+    checkClassFileNames(type, type.name, new HashMap<>());
   }
 
-  private static void checkClassFileNames(TypeSpec type, String binaryName) {
+  private static void checkClassFileNames(TypeSpec type, String binaryName, Map<String, String> seen) {
     String file = binaryName + ".class";
     int bytes = file.getBytes(java.nio.charset.StandardCharsets.UTF_8).length;
     if (bytes > MAX_FILE_NAME_BYTES) {
       throw new NameTooLong(file, bytes);
     }
+    String other = seen.putIfAbsent(file.toLowerCase(Locale.ROOT), file);
+    if (other != null) {
+      throw new NameCaseClash(other, file);
+    }
     for (TypeSpec nested : type.typeSpecs) {
-      checkClassFileNames(nested, binaryName + "$" + nested.name);
+      checkClassFileNames(nested, binaryName + "$" + nested.name, seen);
+    }
+  }
+
+  /** Two generated class files' names would differ only in case. */
+  public static final class NameCaseClash extends RuntimeException {
+    public final String first;
+    public final String second;
+
+    NameCaseClash(String first, String second) {
+      super(first + " and " + second + " differ only in case");
+      this.first = first;
+      this.second = second;
     }
   }
 
