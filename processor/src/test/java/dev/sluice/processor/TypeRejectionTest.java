@@ -47,6 +47,14 @@ class TypeRejectionTest {
   }
 
   @Test
+  void rawRaiseNamesItsMissingTypeArgument() {
+    rejects(java("P", RECORDS + """
+        @Node final class Mark { @SuppressWarnings("rawtypes") void run(int x,
+            Raise flush) { } }
+        """), Message.NOT_A_SIGNAL_TAG, "Raise flush)", "Raise without a type argument (Raise<T>) is used as a user signal");
+  }
+
+  @Test
   void itemOfEmptyRecordInANodeNoPipelineUses() {
     // each node is checked on its own: this was reported only where a pipeline's source fed it
     rejects(java("P", RECORDS + """
@@ -144,7 +152,8 @@ class TypeRejectionTest {
           void run(int x,
                    Out out) { }
         }
-        """), Message.UNSUPPORTED_ITEM_TYPE, "Out out", "dev.sluice.Out");
+        """), Message.UNSUPPORTED_ITEM_TYPE, "Out out", "Out without a type argument is not a supported item type",
+        "declare channel 'out' as Out<R>, or as IntOut");
   }
 
   @Test

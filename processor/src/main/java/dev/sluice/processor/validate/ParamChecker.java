@@ -184,9 +184,13 @@ final class ParamChecker {
   private void checkChannel(VariableElement p, ParamTypes.ParamType shape, ExecutableElement method) {
     String name = p.getSimpleName().toString();
     if (shape.type().isEmpty()) {
-      out.add(Diagnostic.on(p, Message.UNSUPPORTED_ITEM_TYPE,
-          shape.argument() == null ? p.asType() : shape.argument(),
-          ItemTypes.why(shape.argument() == null ? p.asType() : shape.argument())));
+      if (shape.argument() == null) {
+        // a raw Out: the type is not the problem, its missing argument is
+        out.add(Diagnostic.on(p, Message.UNSUPPORTED_ITEM_TYPE, "Out without a type argument",
+            " (declare channel '" + name + "' as Out<R>, or as IntOut, LongOut, FloatOut or DoubleOut)"));
+      } else {
+        out.add(Diagnostic.on(p, Message.UNSUPPORTED_ITEM_TYPE, shape.argument(), ItemTypes.why(shape.argument())));
+      }
       return;
     }
     Max maxAnnotation = p.getAnnotation(Max.class);
@@ -209,7 +213,7 @@ final class ParamChecker {
 
   private void checkTag(VariableElement p, TypeMirror tag, VariableElement site) {
     if (tag == null || !isSignalTagRecord(tag)) {
-      out.add(Diagnostic.on(site, Message.NOT_A_SIGNAL_TAG, tag == null ? p.asType() : tag));
+      out.add(Diagnostic.on(site, Message.NOT_A_SIGNAL_TAG, tag == null ? "Raise without a type argument (Raise<T>)" : tag));
     } else if (ItemTypes.of(tag).isEmpty()) {
       out.add(Diagnostic.on(site, Message.UNSUPPORTED_ITEM_TYPE, tag, ItemTypes.why(tag)));
     }
