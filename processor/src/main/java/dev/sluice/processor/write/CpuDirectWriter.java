@@ -189,6 +189,16 @@ final class CpuDirectWriter {
         t.addMethod(signal(s, e));
       }
     }
+    List<RegionPlan> regions = schedule.regions().stream().filter(r -> r.number() > 0).toList();
+    if (!regions.isEmpty()) {
+      MethodSpec.Builder m = MethodSpec.methodBuilder("parent").addAnnotation(Override.class)
+          .addModifiers(Modifier.PROTECTED).returns(Object.class).addParameter(int.class, "region")
+          .beginControlFlow("switch (region)");
+      for (RegionPlan r : regions) {
+        m.addStatement("case $L: return $N", r.number(), parent(r.number()));
+      }
+      t.addMethod(m.addStatement("default: return null").endControlFlow().build());
+    }
     t.addMethod(counter("itemsIn", model.nodes(), this::itemsIn));
     t.addMethod(counter("signals", model.nodes().stream().filter(s -> !entries(s).isEmpty()).toList(),
         s -> CodeBlock.of("$N", signalsCounter(s.name()))));
@@ -716,13 +726,18 @@ final class CpuDirectWriter {
       String value = h.tag() == Signal.USER ? "signal" : parent(label);
       // a user signal is named by its tag record's own text, which starts with the tag's name
       CodeBlock item = user
-          ? CodeBlock.of("$S + signal", "signal ")
+          ? CodeBlock.of("$S + $T.text(signal)", "signal ", Failures.class)
           : CodeBlock.of("$S", "signal " + PlanWriter.name(key));
       m.beginControlFlow("try")
           .addStatement("$N.$N($L)", Names.node(s.name()), h.name(), args(s, h.params(), value))
-          .nextControlFlow("catch ($T e)", Throwable.class)
-          .addStatement("throw failure($L, $L, e)", names.index(s.name()), item)
-          .endControlFlow();
+          .nextControlFlow("catch ($T e)", Throwable.class);
+      if (user) {
+        // a user signal comes between parents' items: no parent of its own to name
+        m.addStatement("throw failure($L, $L, e, false)", names.index(s.name()), item);
+      } else {
+        m.addStatement("throw failure($L, $L, e)", names.index(s.name()), item);
+      }
+      m.endControlFlow();
       for (String c : h.channels()) {
         m.addCode(pass(s, c));
       }

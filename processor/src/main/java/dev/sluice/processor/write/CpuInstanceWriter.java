@@ -69,6 +69,17 @@ final class CpuInstanceWriter {
       t.addMethod(dispatchBy("handle", TypeName.VOID, handling, "handler", "slot", "payload"));
       handling.forEach(s -> t.addMethod(handle(s)));
     }
+    List<RegionPlan> regions = schedule.regions().stream().filter(r -> r.number() > 0).toList();
+    if (!regions.isEmpty()) {
+      MethodSpec.Builder m = MethodSpec.methodBuilder("parent").addAnnotation(Override.class)
+          .addModifiers(Modifier.PUBLIC).returns(Object.class)
+          .addParameter(int.class, "region").addParameter(int.class, "slot")
+          .beginControlFlow("switch (region)");
+      for (RegionPlan r : regions) {
+        m.addStatement("case $L: return $N[slot]", r.number(), Names.parents(r.number()));
+      }
+      t.addMethod(m.addStatement("default: return null").endControlFlow().build());
+    }
     return t.build();
   }
 

@@ -117,6 +117,7 @@ final class KernelHostWriter {
     accessors();
     collect();
     describe();
+    parents();
     channels();
     t.addMethod(MethodSpec.methodBuilder("dispose").addAnnotation(Override.class).addModifiers(Modifier.PUBLIC)
         .addComment("Aparapi's dispose of a kernel that did not compile, or never launched, crashes the JVM (see Kernels.dispose)")
@@ -451,6 +452,39 @@ final class KernelHostWriter {
     }
     m.addStatement("return $S + slot", "queue slot ");
     t.addMethod(m.build());
+  }
+
+  /** For a failure's message: the parent a stage in a region works on, read back from the device. */
+  private void parents() {
+    List<RegionPlan> regions = shape.schedule.regions().stream().filter(r -> r.number() > 0).toList();
+    if (regions.isEmpty()) {
+      return;
+    }
+    MethodSpec.Builder m = MethodSpec.methodBuilder("parentOf").addAnnotation(Override.class)
+        .addModifiers(Modifier.PUBLIC).returns(Object.class)
+        .addParameter(int.class, "stage").addParameter(int.class, "g")
+        .addComment("the state as the launch left it (fetched), the parent buffers read here")
+        .addStatement("int slot = $T.parentSlot(plan, st, g, stage)", KernelShape.SCHED)
+        .beginControlFlow("if (slot < 0)").addStatement("return null").endControlFlow();
+    for (RegionPlan r : regions) {
+      m.beginControlFlow("if ($T.PLAN.label[stage] == $L)", names.api(), r.number());
+      List<Column> cols = Column.of(r.parentType());
+      for (Column c : cols) {
+        m.addStatement("get($N)", KernelNames.parents(r.number()) + c.suffix());
+      }
+      m.addStatement("int at = g * $L + slot", KernelShape.parentBufferOf(r));
+      List<String> args = new ArrayList<>();
+      for (Column c : cols) {
+        args.add(KernelNames.parents(r.number()) + c.suffix() + "[at]");
+      }
+      if (r.parentType().isRecord()) {
+        m.addStatement("return new $T($L)", ClassName.get(r.parentType().element()), String.join(", ", args));
+      } else {
+        m.addStatement("return $L", args.get(0));
+      }
+      m.endControlFlow();
+    }
+    t.addMethod(m.addStatement("return null").build());
   }
 
   private void channels() {

@@ -1,6 +1,7 @@
 package dev.sluice.processor.write;
 
 import com.squareup.javapoet.ClassName;
+import com.squareup.javapoet.CodeBlock;
 import dev.sluice.processor.compute.RegionPlan;
 import dev.sluice.processor.compute.Schedule;
 import dev.sluice.processor.compute.SizeLimits;
@@ -46,6 +47,11 @@ final class KernelShape {
       r = Math.max(r, s.node().channels().size());
     }
     this.rows = r;
+  }
+
+  /** Region {@code r}'s parent buffer per group, read from the plan (its one carrier, as a queue's capacity is). */
+  static CodeBlock parentBufferOf(RegionPlan r) {
+    return CodeBlock.of("plan[$T.regionOf(plan, $L) + $T.R_BUFFER]", PLAN_CODE, r.number(), PLAN_CODE);
   }
 
   static ClassName className(Names names) {

@@ -502,11 +502,6 @@ final class KernelWriter {
     return CodeBlock.of("plan[$T.stage($L) + $T.F_CAPACITY]", PLAN_CODE, names.index(stage), PLAN_CODE);
   }
 
-  /** Region {@code r}'s parent buffer per group, read from the plan (its one carrier, as for {@link #capacityOf}). */
-  private CodeBlock parentBufferOf(RegionPlan r) {
-    return CodeBlock.of("plan[$T.regionOf(plan, $L) + $T.R_BUFFER]", PLAN_CODE, r.number(), PLAN_CODE);
-  }
-
   /** Payload slots per origin stage in a user tag's pool, per group: read from the plan. */
   private CodeBlock poolSize() {
     return CodeBlock.of("plan[$T.P_POOL]", PLAN_CODE);
@@ -616,7 +611,7 @@ final class KernelWriter {
       if (p.kind() == RunParam.Kind.PARENT) {
         // the items of one run share a parent: runs stop at BEGIN/END signals
         RegionPlan r = schedule.region(schedule.stage(s.name()).label());
-        load(m, p, KernelNames.parents(r.number()), CodeBlock.of("$N * $L + ctl[3]", KernelNames.G, parentBufferOf(r)));
+        load(m, p, KernelNames.parents(r.number()), CodeBlock.of("$N * $L + ctl[3]", KernelNames.G, KernelShape.parentBufferOf(r)));
       }
     }
     BodyTranslator.Translation tr = bodies.get(s.name());
@@ -652,7 +647,7 @@ final class KernelWriter {
         .addModifiers(Modifier.PRIVATE)
         .addParameter(int.class, "sl_g")
         .addStatement("int sl_slot = sl_g * $L + $T.runOffset(plan, st, sl_g)", capacityOf(s.name()), SCHED)
-        .addStatement("int sl_p = sl_g * $L + $T.runParent(plan, st, sl_g)", parentBufferOf(r), SCHED);
+        .addStatement("int sl_p = sl_g * $L + $T.runParent(plan, st, sl_g)", KernelShape.parentBufferOf(r), SCHED);
     for (Column c : Column.of(s.itemType())) {
       m.addStatement("$N[sl_p] = $N[sl_slot]", KernelNames.parents(r.number()) + c.suffix(), KernelNames.queue(s.name()) + c.suffix());
     }
@@ -732,7 +727,7 @@ final class KernelWriter {
         // a user signal's payload: slot ctl[3] of its tag's pool
         load(m, p, KernelNames.pool(p.type().simpleName()), CodeBlock.of("$N * ($L) + ctl[3]", KernelNames.G, poolPerGroup()));
       } else if (p.kind() == RunParam.Kind.SIGNAL || p.kind() == RunParam.Kind.PARENT) {
-        load(m, p, KernelNames.parents(r.number()), CodeBlock.of("$N * $L + ctl[3]", KernelNames.G, parentBufferOf(r)));
+        load(m, p, KernelNames.parents(r.number()), CodeBlock.of("$N * $L + ctl[3]", KernelNames.G, KernelShape.parentBufferOf(r)));
       }
     }
     stageLocal(m, s);

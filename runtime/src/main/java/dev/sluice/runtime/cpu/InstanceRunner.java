@@ -216,7 +216,8 @@ public final class InstanceRunner {
         bodies.handle(s, handler, slot, payload);
       } catch (Throwable e) {
         // a user signal is named by its tag record's own text, which starts with the tag's name
-        throw failure(s, "signal " + (payload != null ? payload : plan.signalNames[offset]), e);
+        throw failure(s, "signal " + (payload != null ? Failures.text(payload) : plan.signalNames[offset]), e,
+            payload == null && Failures.namesParent(plan, s, offset) ? slot : -1);
       }
     } else if (s == 0) {
       try {
@@ -280,8 +281,16 @@ public final class InstanceRunner {
     }
   }
 
-  /** Wraps a failure in user code or on bad input with the pipeline, node and item. */
+  /**
+   * Wraps a failure of an item of stage {@code s} in user code or on bad input with the pipeline, node
+   * and item, and for a stage inside a region the parent it was working on ({@link Failures#namesParent}).
+   */
   public PipelineException failure(int s, String item, Throwable cause) {
+    return failure(s, item, cause, Failures.namesParent(plan, s, -1) ? parentSlot(s) : -1);
+  }
+
+  /** {@link #failure(int, String, Throwable)}, naming the parent in slot {@code parentSlot} of the stage's region (-1: none). */
+  private PipelineException failure(int s, String item, Throwable cause, int parentSlot) {
     if (cause instanceof PipelineException p) {
       return p;
     }
@@ -292,7 +301,8 @@ public final class InstanceRunner {
     }
     String what = cause instanceof MaxExceededException ? cause.getMessage() : Failures.what(cause);
     String where = s == 0 || Scheduler.exhausted(code, st, G) ? "" : " (this instance was reading " + chunk + ")";
-    return new PipelineException(plan.name, plan.stageNames[s], item, what + where, cause);
+    String parent = parentSlot < 0 ? "" : Failures.inRegionOf(bodies.parent(plan.label[s], parentSlot));
+    return new PipelineException(plan.name, plan.stageNames[s], item, what + parent + where, cause);
   }
 
   /** Every stage's queue sizes and what it holds, for error messages. */

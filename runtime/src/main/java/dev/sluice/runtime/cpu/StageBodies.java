@@ -26,4 +26,9 @@ public interface StageBodies {
 
   /** The elements channel of enumerator {@code stage}. */
   IntChannel elements(int stage);
+
+  /** The parent in slot {@code slot} of region {@code region}'s parent buffer, for failure messages; null if none. */
+  default Object parent(int region, int slot) {
+    return null;
+  }
 }

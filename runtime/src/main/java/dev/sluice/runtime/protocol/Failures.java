@@ -30,6 +30,29 @@ public final class Failures {
 
     /** {@code @Max} of output channel {@code index} of stage {@code stage}. */
     int channelMax(int stage, int index);
+
+    /**
+     * The parent that group {@code g}'s stage {@code stage}, inside a region, works on now (of its
+     * innermost region), or null where it is not known.
+     */
+    default Object parentOf(int stage, int g) {
+      return null;
+    }
+  }
+
+  /**
+   * Whether a failure of stage {@code stage} names the parent of its region, on every back end: a
+   * failure of an item ({@code kind} -1) or of a BEGIN or END handler ({@code kind}, a region
+   * signal's) of a stage inside a region, whose innermost region's parent it is working on. An
+   * element index alone does not say which parent it is an element of.
+   */
+  public static boolean namesParent(PipelinePlan plan, int stage, int kind) {
+    return plan.label[stage] > 0 && (kind < 0 || plan.signalRegion[kind] >= 0);
+  }
+
+  /** The words a failure's message gets for the parent {@code parent} of its region: "" for none. */
+  public static String inRegionOf(Object parent) {
+    return parent == null ? "" : " (in the region of parent " + text(parent) + ")";
   }
 
   /**
@@ -49,7 +72,7 @@ public final class Failures {
       MaxExceededException cause = new MaxExceededException(items.channelName(s, err[e + 4]),
           items.channelMax(s, err[e + 4]));
       return new PipelineException(plan.name, plan.stageNames[s], item(plan, items, s, err[e + 3]),
-          cause.getMessage() + where, cause);
+          cause.getMessage() + parent(plan, items, g, s, err[e + 3]) + where, cause);
     }
     if (code == ERR_INDEX || code == ERR_DIVIDE) {
       // Java's exception in node code: the CPU's message and cause, with Java's own wording
@@ -57,7 +80,8 @@ public final class Failures {
           ? new ArrayIndexOutOfBoundsException("Index " + err[e + 4] + " out of bounds for length " + err[e + 5])
           : new ArithmeticException("/ by zero");
       return new PipelineException(plan.name, plan.stageNames[s], item(plan, items, s, err[e + 3]),
-          cause.getClass().getSimpleName() + ": " + cause.getMessage() + where, cause);
+          cause.getClass().getSimpleName() + ": " + cause.getMessage() + parent(plan, items, g, s, err[e + 3]) + where,
+          cause);
     }
     if (code == ERR_STEPS) {
       return new IllegalStateException(plan.name + ": scheduler exceeded " + maxSteps
@@ -66,7 +90,7 @@ public final class Failures {
     if (code == ERR_RAISES) {
       IllegalStateException cause = new IllegalStateException(raisedTooMany());
       return new PipelineException(plan.name, plan.stageNames[s], items.queued(s, err[e + 3]),
-          "IllegalStateException: " + cause.getMessage() + where, cause);
+          "IllegalStateException: " + cause.getMessage() + parent(plan, items, g, s, err[e + 3]) + where, cause);
     }
     if (code == ERR_COUNT) {
       return new PipelineException(plan.name, plan.stageNames[s], items.queued(s, g * plan.queueCapacity[s] + err[e + 3]),
@@ -83,6 +107,19 @@ public final class Failures {
     }
     return new IllegalStateException(plan.name + ": instance " + g + " stopped with error code " + code
         + " at node '" + plan.stageNames[s] + "'" + where);
+  }
+
+  /** {@link #inRegionOf} the parent of an error's stage, for an error in slot {@code slot} (an item's, or -1 - kind). */
+  private static String parent(PipelinePlan plan, Items items, int g, int s, int slot) {
+    if (!namesParent(plan, s, slot < 0 ? -1 - slot : -1)) {
+      return "";
+    }
+    try {
+      return inRegionOf(items.parentOf(s, g));
+    } catch (RuntimeException e) {
+      // the parent record's own constructor refused its values: the failure stands without it
+      return "";
+    }
   }
 
   private static String item(PipelinePlan plan, Items items, int s, int slot) {

@@ -144,13 +144,27 @@ public abstract class DirectInstance {
     return sinks[sink].count();
   }
 
-  /** Wraps a failure in user code or on bad input with the pipeline, node and item. */
+  /**
+   * Wraps a failure in user code or on bad input with the pipeline, node and item, and for a stage
+   * inside a region the parent it was working on ({@link Failures#namesParent}).
+   */
   protected final PipelineException failure(int stage, String item, Throwable cause) {
+    return failure(stage, item, cause, true);
+  }
+
+  /** {@link #failure(int, String, Throwable)}; {@code inParent} false for a user signal's handler. */
+  protected final PipelineException failure(int stage, String item, Throwable cause, boolean inParent) {
     if (cause instanceof PipelineException p) {
       return p;
     }
     String what = cause instanceof MaxExceededException ? cause.getMessage() : Failures.what(cause);
-    return new PipelineException(plan.name, plan.stageNames[stage], item, what + where(stage), cause);
+    String parent = inParent && Failures.namesParent(plan, stage, -1) ? Failures.inRegionOf(parent(plan.label[stage])) : "";
+    return new PipelineException(plan.name, plan.stageNames[stage], item, what + parent + where(stage), cause);
+  }
+
+  /** The parent region {@code region} is enumerating now (the generated class holds it), or null. */
+  protected Object parent(int region) {
+    return null;
   }
 
   /** Which input items this instance was reading, while it was still reading them: for messages. */
