@@ -24,9 +24,9 @@ import java.util.Map;
  * ({@link DeviceProgram#translatedFrom}). Before a kernel is used, each recorded stamp must equal
  * the resource's. A node whose resource is absent (a jar that left resources out) is not checked.
  *
- * <p>The stamp is a hash of the file's text with its comments dropped and each run of white space
- * made one space, so reformatting or a comment does not make a kernel stale, and it does not depend
- * on the compiler's version.
+ * <p>The stamp is a hash of the file's text with its comments and the white space between its tokens
+ * dropped, so reformatting or a comment does not make a kernel stale, and it does not depend on the
+ * compiler's version.
  */
 public final class SourceStamps {
   private SourceStamps() {}
@@ -47,8 +47,8 @@ public final class SourceStamps {
   }
 
   /**
-   * The stamp of a source file's text: the first 64 bits of the SHA-256 of its tokens, in hex, with
-   * comments dropped and white space outside literals made single spaces.
+   * The stamp of a source file's text: the first 64 bits of the SHA-256 of its {@linkplain #tokens
+   * tokens}, in hex.
    */
   public static String of(CharSequence source) {
     try {
@@ -60,7 +60,11 @@ public final class SourceStamps {
     }
   }
 
-  /** {@code source} without comments, white space outside literals collapsed to one space. */
+  /**
+   * {@code source} without comments and without the white space between tokens: white space outside
+   * literals is kept, as one space, only where dropping it would join two tokens into one ({@code
+   * int x}, {@code a - -b}).
+   */
   static String tokens(CharSequence source) {
     StringBuilder out = new StringBuilder(source.length());
     int n = source.length();
@@ -88,8 +92,10 @@ public final class SourceStamps {
           i += source.charAt(i) == '\\' ? 2 : 1;
         }
         i = Math.min(n, i + close.length());
+        joined(out, c);
         out.append(source, start, i);
       } else {
+        joined(out, c);
         out.append(c);
         i++;
       }
@@ -97,9 +103,29 @@ public final class SourceStamps {
     return out.toString().strip();
   }
 
+  /** White space since the last token: a marker, kept or dropped when the next character comes. */
+  private static final char SPACE = ' ';
+
   private static void space(StringBuilder out) {
-    if (out.length() > 0 && out.charAt(out.length() - 1) != ' ') {
-      out.append(' ');
+    if (out.length() > 0 && out.charAt(out.length() - 1) != SPACE) {
+      out.append(SPACE);
+    }
+  }
+
+  /** Before {@code next}: drops a pending space unless it keeps two tokens apart. */
+  private static void joined(StringBuilder out, char next) {
+    int n = out.length();
+    if (n < 2 || out.charAt(n - 1) != SPACE) {
+      if (n == 1 && out.charAt(0) == SPACE) {
+        out.setLength(0);
+      }
+      return;
+    }
+    char before = out.charAt(n - 2);
+    boolean words = Character.isJavaIdentifierPart(before) && Character.isJavaIdentifierPart(next);
+    boolean operators = before == next && "+-&|<>=".indexOf(next) >= 0 || before == '/' && next == '*';
+    if (!words && !operators) {
+      out.setLength(n - 1);
     }
   }
 
@@ -137,8 +163,9 @@ public final class SourceStamps {
       throw new Kernels.KernelException("the kernel of " + pipeline.getName() + " is older than " + names + ": "
           + (unread ? subject + " compiled by a compiler that cannot read method bodies (Eclipse's)"
               : subject + " compiled again without the pipeline (an IDE building only the files that changed?)")
-          + ", so OpenCL would run the old code while the CPU runs the new. Rebuild the module with javac "
-          + "(mvn compile, or the IDE's Rebuild) to write the kernel again", null);
+          + ", so OpenCL would run the old code while the CPU runs the new. Rebuild the module from clean with javac "
+          + "(mvn clean compile, or the IDE's Rebuild Project; a plain mvn compile finds nothing newer to compile)"
+          + " to write the kernel again", null);
     }
   }
 

@@ -17,32 +17,42 @@ class SourceStampsTest {
 
   @Test
   void commentsAndWhiteSpaceDoNotCount() {
-    assertEquals("package p; @Node final class D { void run(int x, IntOut out) { out.push(x * 2); } }",
+    assertEquals("package p;@Node final class D{void run(int x,IntOut out){out.push(x*2);}}",
         SourceStamps.tokens(NODE));
     assertEquals(SourceStamps.of(NODE), SourceStamps.of(NODE.replace("  ", "\t").replace("\n", "\r\n")));
     assertEquals(SourceStamps.of(NODE), SourceStamps.of(NODE.replace("/** Doubles. */", "/* a\n * b */ // c")));
+    // outside-in: spaces between tokens counted (a+b against a + b)
+    assertEquals(SourceStamps.of(NODE), SourceStamps.of(NODE.replace("x * 2", "x*2").replace("(int x, ", "( int x,")));
+  }
+
+  @Test
+  void spaceThatKeepsTokensApartCounts() {
+    assertEquals("a- -b", SourceStamps.tokens("a - -b"));
+    assertEquals("a--b", SourceStamps.tokens("a-- b"));
+    assertEquals("return x;", SourceStamps.tokens("  return   x ;"));
+    assertNotEquals(SourceStamps.of("int x;"), SourceStamps.of("intx;"));
   }
 
   @Test
   void codeCounts() {
     assertNotEquals(SourceStamps.of(NODE), SourceStamps.of(NODE.replace("x * 2", "x * 3")));
-    assertNotEquals(SourceStamps.of(NODE), SourceStamps.of(NODE.replace("x * 2", "x*2").replace("int x", "intx")));
+    assertNotEquals(SourceStamps.of(NODE), SourceStamps.of(NODE.replace("int x", "intx")));
     assertEquals(16, SourceStamps.of(NODE).length());
   }
 
   @Test
   void literalsAreKeptAsWritten() {
     // comment markers and white space inside literals are code
-    assertEquals("s = \"a // b\" + \"/* c */\" + ' ' + '\\'' + \"\\\"  x\";",
+    assertEquals("s=\"a // b\"+\"/* c */\"+' '+'\\''+\"\\\"  x\";",
         SourceStamps.tokens("s  =  \"a // b\" + \"/* c */\" + ' ' + '\\'' + \"\\\"  x\";"));
     assertNotEquals(SourceStamps.of("s = \"a  b\";"), SourceStamps.of("s = \"a b\";"));
-    assertEquals("t = \"\"\"\n  one  // two\n  \"\"\";", SourceStamps.tokens("t = \"\"\"\n  one  // two\n  \"\"\";  // three"));
+    assertEquals("t=\"\"\"\n  one  // two\n  \"\"\";", SourceStamps.tokens("t = \"\"\"\n  one  // two\n  \"\"\";  // three"));
   }
 
   @Test
   void anUnclosedCommentOrLiteralEndsTheText() {
     assertEquals("a", SourceStamps.tokens("a /* b"));
-    assertEquals("a \"b", SourceStamps.tokens("a \"b"));
+    assertEquals("a\"b", SourceStamps.tokens("a \"b"));
   }
 
   @Test
