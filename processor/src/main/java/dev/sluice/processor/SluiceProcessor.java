@@ -196,7 +196,7 @@ public final class SluiceProcessor extends AbstractProcessor {
       new PipelineWriter(processingEnv, filer).writeHost(model, schedule, kernel);
     } catch (PipelineWriter.NameTaken e) {
       reporter.report(List.of(Diagnostic.on(pipeline, Message.GENERATED_NAME_TAKEN, pipeline.getQualifiedName(),
-          e.typeName, pipeline.getSimpleName())));
+          e.typeName, pipeline.getSimpleName(), e.getMessage())));
       return;
     } catch (PipelineWriter.NameTooLong | PipelineWriter.NameCaseClash e) {
       reporter.report(List.of(badFileName(pipeline, e)));

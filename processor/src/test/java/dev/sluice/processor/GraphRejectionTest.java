@@ -29,7 +29,8 @@ class GraphRejectionTest {
         """);
     com.google.testing.compile.Compilation c = Sources.compile(f);
     Sources.assertError(c, Message.GENERATED_NAME_TAKEN, f, "} } // B",
-        "pipeline t.B.Flow generates the type t.FlowPipeline", "rename one of them");
+        "pipeline t.B.Flow generates the type t.FlowPipeline", "rename one of them (the compiler's words: ",
+        "t.FlowPipeline");
   }
 
   @Test
