@@ -11,6 +11,7 @@ import com.google.testing.compile.Compilation;
 import com.google.testing.compile.CompilationSubject;
 import com.google.testing.compile.JavaFileObjects;
 import dev.sluice.processor.diagnostics.Message;
+import java.util.List;
 import javax.tools.JavaFileObject;
 import org.junit.jupiter.api.Test;
 
@@ -870,6 +871,35 @@ class GpuSubsetRejectionTest {
           }
         }
         """), Message.GPU_CONSTRUCT, "// the record's own constructor", "calls a constructor R declares itself");
+  }
+
+  @Test
+  void aRecordFromAClassFileIsRefusedForWhatItIs(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir)
+      throws Exception {
+    // outside-in: a record from a jar was said to declare its own canonical constructor; from a class
+    // file the implicit one cannot be told from one written out
+    java.nio.file.Path src = java.nio.file.Files.createDirectories(dir.resolve("src/m"));
+    java.nio.file.Files.writeString(src.resolve("R.java"), "package m; public record R(int a, int b) {}");
+    java.nio.file.Path classes = java.nio.file.Files.createDirectories(dir.resolve("classes"));
+    javax.tools.JavaCompiler jc = javax.tools.ToolProvider.getSystemJavaCompiler();
+    assertThat(jc.run(null, null, null, "-d", classes.toString(), src.resolve("R.java").toString())).isEqualTo(0);
+    JavaFileObject file = java("N", """
+        @Pipeline interface P { @Source int in(); @From("in") N n(); @Sink @From("n") m.R res(); }
+        @Node final class N {
+          void run(int x, Out<m.R> out) {
+            out.push(new m.R(x, 1));    // from a class file
+          }
+        }
+        """);
+    Compilation c = com.google.testing.compile.Compiler.javac().withProcessors(new SluiceProcessor())
+        .withClasspath(List.of(classes.toFile(), location(dev.sluice.Node.class), location(dev.sluice.runtime.Device.class)))
+        .compile(file);
+    assertError(c, Message.GPU_CONSTRUCT, file, "// from a class file",
+        "R comes from a class file (another module or a jar), where the kernel cannot tell whether its constructor");
+  }
+
+  private static java.io.File location(Class<?> type) throws java.net.URISyntaxException {
+    return new java.io.File(type.getProtectionDomain().getCodeSource().getLocation().toURI());
   }
 
   @Test

@@ -196,6 +196,13 @@ final class GpuSubset {
     if (!(called instanceof ExecutableElement c) || elements.getOrigin(c) != Elements.Origin.EXPLICIT) {
       return true;
     }
+    if (trees.getPath(c) == null) {
+      // read from a class file, where an implicit canonical constructor looks like one written out
+      refuse(arg, method, Message.GPU_CONSTRUCT, "new " + type.simpleName() + "(...)", type.simpleName()
+          + " comes from a class file (another module or a jar), where the kernel cannot tell whether its constructor"
+          + " does more than store its components: declare " + type.simpleName() + " where the pipeline is compiled");
+      return false;
+    }
     List<String> names = c.getParameters().stream().map(p -> p.getSimpleName().toString()).toList();
     boolean canonical = names.equals(type.components().stream().map(ItemType.Component::name).toList());
     refuse(arg, method, Message.GPU_CONSTRUCT, "new " + type.simpleName() + "(...)", canonical
