@@ -7,7 +7,7 @@ import static com.google.testing.compile.Compiler.javac;
 
 import com.google.testing.compile.Compilation;
 import com.google.testing.compile.JavaFileObjects;
-import dev.sluice.runtime.opencl.SourceStamps;
+import dev.sluice.runtime.SourceStamps;
 import java.io.IOException;
 import java.io.InputStream;
 import java.net.URL;

@@ -7,7 +7,7 @@ import static dev.sluice.processor.Sources.java;
 
 import com.google.testing.compile.Compilation;
 import dev.sluice.processor.diagnostics.Message;
-import dev.sluice.runtime.opencl.SourceStamps;
+import dev.sluice.runtime.SourceStamps;
 import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Proxy;
 import java.util.Set;
@@ -86,6 +86,6 @@ class NoTreesTest {
         .isEmpty();
     // and a kernel from an earlier javac build is refused at run time rather than run stale
     assertThat(c).generatedFile(StandardLocation.CLASS_OUTPUT, "t", "Inc" + SourceStamps.SUFFIX)
-        .contentsAsUtf8String().isEqualTo(SourceStamps.UNREAD + "\n");
+        .contentsAsUtf8String().startsWith(SourceStamps.UNREAD + "\n");
   }
 }

@@ -8,7 +8,7 @@ import dev.sluice.Node;
 import dev.sluice.runtime.opencl.DeviceProgram;
 import dev.sluice.runtime.opencl.Kernels;
 import dev.sluice.runtime.opencl.ProgramLoader;
-import dev.sluice.runtime.opencl.SourceStamps;
+import dev.sluice.runtime.SourceStamps;
 import java.io.File;
 import java.io.IOException;
 import java.io.StringWriter;
@@ -69,6 +69,39 @@ class PartialRecompileTest {
   }
 
   @Test
+  void onTheCpuADeclarationChangeIsRefusedAndABodyChangeRuns() throws Exception {
+    Path classes = compileAll(NODE);
+    assertThat(runOnCpu(classes)).isEqualTo(new int[] {2, 4, 6});
+
+    // the body alone: the CPU back end calls the class as compiled, and gives the new answer
+    compileNodeAlone(classes, NODE.replace("x * 2", "x * 3"));
+    assertThat(runOnCpu(classes)).isEqualTo(new int[] {3, 6, 9});
+
+    // a declaration the generated classes follow (the channel's @Max): refused, not run with the old bound
+    compileNodeAlone(classes, NODE.replace("IntOut out) { out.push(x * 2); }",
+        "@Max(2) IntOut out) { out.push(x); out.push(x); }"));
+    Exception e = assertThrows(Exception.class, () -> runOnCpu(classes));
+    Throwable cause = e instanceof java.lang.reflect.InvocationTargetException i ? i.getCause() : e;
+    assertThat(cause).isInstanceOf(IllegalStateException.class);
+    assertThat(cause).hasMessageThat().startsWith("the generated classes of p.Twice are older than the declarations of"
+        + " p.Doubler (node 'dbl'): it was compiled again without the pipeline");
+  }
+
+  /** Runs the pipeline in {@code classes} on the CPU back end over 1, 2, 3, in a new loader: its output, sorted. */
+  private static int[] runOnCpu(Path classes) throws Exception {
+    try (URLClassLoader loader = new URLClassLoader(new URL[] {classes.toUri().toURL()},
+        PartialRecompileTest.class.getClassLoader())) {
+      Class<?> api = Class.forName("p.TwicePipeline", true, loader);
+      Object builder = api.getMethod("builder").invoke(null);
+      builder.getClass().getMethod("device", dev.sluice.runtime.Device.class).invoke(builder, dev.sluice.runtime.Device.cpu());
+      Object pipeline = builder.getClass().getMethod("build").invoke(builder);
+      Object result = api.getMethod("run", int[].class).invoke(pipeline, (Object) new int[] {1, 2, 3});
+      // instances finish in any order: the items as a sorted multiset
+      return java.util.Arrays.stream((int[]) result.getClass().getMethod("out").invoke(result)).sorted().toArray();
+    }
+  }
+
+  @Test
   void commentsAndLayoutDoNotMakeAKernelStale() throws Exception {
     Path classes = compileAll(NODE);
     compileNodeAlone(classes, NODE.replace("void run(int x, IntOut out) {", "// doubles\n  void run(int x,\n IntOut out)  {"));
@@ -91,7 +124,8 @@ class PartialRecompileTest {
   }
 
   private static String stamp(Path classes) throws IOException {
-    return Files.readString(classes.resolve("p/Doubler" + SourceStamps.SUFFIX)).strip();
+    // the first line: the source's stamp; the second, the declarations'
+    return Files.readAllLines(classes.resolve("p/Doubler" + SourceStamps.SUFFIX)).get(0);
   }
 
   /** Compiles the pipeline and {@code node} into {@code dir/classes}, as a full build does. */

@@ -3,26 +3,35 @@ package dev.sluice.processor.write;
 import com.sun.source.tree.CompilationUnitTree;
 import com.sun.source.util.TreePath;
 import com.sun.source.util.Trees;
-import dev.sluice.runtime.opencl.SourceStamps;
+import dev.sluice.runtime.SourceStamps;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.io.Writer;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.TreeMap;
 import javax.annotation.processing.Filer;
 import javax.annotation.processing.ProcessingEnvironment;
+import javax.lang.model.element.AnnotationMirror;
+import javax.lang.model.element.AnnotationValue;
+import javax.lang.model.element.Element;
+import javax.lang.model.element.ElementKind;
+import javax.lang.model.element.ExecutableElement;
 import javax.lang.model.element.PackageElement;
 import javax.lang.model.element.TypeElement;
+import javax.lang.model.element.VariableElement;
 import javax.lang.model.util.Elements;
 import javax.tools.FileObject;
 import javax.tools.StandardLocation;
 
 /**
- * Stamps each node class compiled from source with its source file's {@linkplain SourceStamps stamp}:
- * the resource {@code <Node>.sluice-source} beside its class file, and the same stamp in every kernel
- * translated from it ({@link #translatedFrom}). The runtime refuses a kernel whose stamps differ from
+ * Stamps each node class compiled from source with its source file's {@linkplain SourceStamps stamp}
+ * and its {@linkplain #declarations declarations'}: the resource {@code <Node>.sluice-source} beside
+ * its class file, the source stamp in every kernel translated from it ({@link #translatedFrom}), the
+ * declarations' in the CPU classes that call it ({@link CpuBlocks#nodes}). The runtime refuses a kernel whose stamps differ from
  * the resources (a node recompiled without its pipeline). A node read from a class file gets no
  * resource; under a compiler without javac's Trees API the resource says {@link SourceStamps#UNREAD}.
  */
@@ -66,7 +75,7 @@ public final class SourceStampWriter {
     try {
       FileObject out = filer.createResource(StandardLocation.CLASS_OUTPUT, pkg.getQualifiedName(), file, node);
       try (Writer w = out.openWriter()) {
-        w.write(stamp.get() + "\n");
+        w.write(stamp.get() + "\n" + declarations(node) + "\n");
       }
     } catch (IOException e) {
       throw new UncheckedIOException("could not write the stamp of " + name, e);
@@ -87,6 +96,55 @@ public final class SourceStampWriter {
       }
     }
     return out;
+  }
+
+  /**
+   * The stamp of {@code node}'s declarations, which the generated CPU classes follow (the second line
+   * of its resource): its annotations, and each field's and method's modifiers, type, name and
+   * annotations, with each parameter's; not constructors, which the user's factories call, nor bodies.
+   */
+  public static String declarations(TypeElement node) {
+    StringBuilder b = new StringBuilder();
+    annotations(b, node);
+    for (Element e : node.getEnclosedElements()) {
+      if (e.getKind() == ElementKind.FIELD || e.getKind() == ElementKind.METHOD) {
+        b.append('\n').append(e.getKind()).append(' ').append(e.getModifiers()).append(' ');
+        annotations(b, e);
+        if (e instanceof ExecutableElement m) {
+          b.append(m.getReturnType()).append(' ').append(m.getSimpleName()).append('(');
+          for (VariableElement p : m.getParameters()) {
+            annotations(b, p);
+            b.append(p.asType()).append(' ').append(p.getSimpleName()).append(',');
+          }
+          b.append(')');
+        } else {
+          b.append(e.asType()).append(' ').append(e.getSimpleName());
+        }
+      }
+    }
+    return SourceStamps.of(b);
+  }
+
+  /** Each annotation's type and explicit values, sorted by name, in a form that does not depend on the compiler. */
+  private static void annotations(StringBuilder b, Element e) {
+    for (AnnotationMirror a : e.getAnnotationMirrors()) {
+      b.append('@').append(((TypeElement) a.getAnnotationType().asElement()).getQualifiedName()).append('(');
+      new TreeMap<String, AnnotationValue>(a.getElementValues().entrySet().stream().collect(
+          java.util.stream.Collectors.toMap(v -> v.getKey().getSimpleName().toString(), Map.Entry::getValue)))
+          .forEach((name, value) -> b.append(name).append('=').append(value(value.getValue())).append(';'));
+      b.append(") ");
+    }
+  }
+
+  private static String value(Object v) {
+    if (v instanceof VariableElement constant) {
+      return constant.getSimpleName().toString(); // an enum constant
+    }
+    if (v instanceof List<?> list) {
+      return list.stream().map(x -> value(x instanceof AnnotationValue av ? av.getValue() : x))
+          .collect(java.util.stream.Collectors.joining(",", "{", "}"));
+    }
+    return String.valueOf(v);
   }
 
   private Optional<String> stampOf(TypeElement node) {

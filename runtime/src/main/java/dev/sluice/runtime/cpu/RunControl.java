@@ -1,5 +1,6 @@
 package dev.sluice.runtime.cpu;
 
+import dev.sluice.runtime.SourceStamps;
 import dev.sluice.runtime.plan.PipelinePlan;
 import dev.sluice.runtime.protocol.PlanCode;
 
@@ -36,6 +37,28 @@ public final class RunControl {
     aborted = true;
   }
 
+  /** Per node class: the declarations' refusals already worked out, by the stamp they compared. */
+  private static final ClassValue<Declarations> DECLARATIONS = new ClassValue<>() {
+    @Override
+    protected Declarations computeValue(Class<?> type) {
+      return new Declarations(type);
+    }
+  };
+
+  private static final class Declarations {
+    private final Class<?> type;
+    private final java.util.Map<String, java.util.Optional<String>> byStamp = new java.util.concurrent.ConcurrentHashMap<>();
+
+    Declarations(Class<?> type) {
+      this.type = type;
+    }
+
+    String refusal(String pipeline, String stage, String stamp) {
+      return byStamp.computeIfAbsent(pipeline + "\n" + stage + "\n" + stamp,
+          k -> java.util.Optional.ofNullable(SourceStamps.declarationsRefusal(pipeline, stage, type, stamp))).orElse(null);
+    }
+  }
+
   /** The node objects the factories gave this run's instances so far, by identity. */
   private final java.util.Set<Object> nodes = java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>());
 
@@ -45,8 +68,23 @@ public final class RunControl {
    * would then be shared, and their results counted twice.
    */
   public synchronized <T> T node(T made, String stage) {
+    return node(made, stage, null, null);
+  }
+
+  /**
+   * {@link #node(Object, String)}, and {@code made}'s class was compiled from the declarations the
+   * generated classes of {@code pipeline} were written from, whose stamp is {@code declarations}
+   * ({@link SourceStamps#declarationsRefusal}); checked once per class.
+   */
+  public synchronized <T> T node(T made, String stage, String pipeline, String declarations) {
     if (made == null) {
       throw new NullPointerException("the factory of node '" + stage + "' returned null");
+    }
+    if (declarations != null) {
+      String stale = DECLARATIONS.get(made.getClass()).refusal(pipeline, stage, declarations);
+      if (stale != null) {
+        throw new IllegalStateException(stale);
+      }
     }
     if (!nodes.add(made)) {
       throw new IllegalStateException("the factory of node '" + stage + "' returned an object it had given another"

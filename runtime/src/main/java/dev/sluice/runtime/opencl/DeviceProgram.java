@@ -16,7 +16,7 @@ public interface DeviceProgram extends Failures.Items {
 
   /**
    * The node classes this kernel's bodies were translated from, by binary name, each with the
-   * {@linkplain SourceStamps stamp} of its source file then.
+   * {@linkplain dev.sluice.runtime.SourceStamps stamp} of its source file then.
    */
   Map<String, String> translatedFrom();
 

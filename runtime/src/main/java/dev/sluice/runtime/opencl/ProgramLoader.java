@@ -1,5 +1,6 @@
 package dev.sluice.runtime.opencl;
 
+import dev.sluice.runtime.SourceStamps;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.MethodType;
 import java.util.Map;
@@ -47,7 +48,10 @@ public final class ProgramLoader {
     } catch (IncompatibleClassChangeError e) {
       throw otherVersion(api, e);
     }
-    SourceStamps.check(api, sources);
+    String stale = SourceStamps.kernelRefusal(api, sources);
+    if (stale != null) {
+      throw new Kernels.KernelException(stale, null);
+    }
     return made;
   }
 

@@ -1,4 +1,4 @@
-package dev.sluice.runtime.opencl;
+package dev.sluice.runtime;
 
 import java.io.IOException;
 import java.io.InputStream;
@@ -12,26 +12,31 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Refuses a kernel older than its nodes.
+ * Refuses generated code older than its nodes.
  *
- * <p>A pipeline's kernel holds copies of its node bodies, translated by the processor; the CPU back
- * end runs the node classes themselves. A build that compiles a changed node file alone (an IDE
- * building the files just saved, or {@code javac} on that one file) writes the node class again but
- * not the pipeline's kernel, which would then run the old body on OpenCL while the CPU ran the new one.
- * So the processor writes, beside each node class it compiles, a class-output resource
- * {@code <Node>.sluice-source} holding the {@linkplain #of stamp} of the node's source file, and the
- * kernel records the stamp of each node file it was translated from
- * ({@link DeviceProgram#translatedFrom}). Before a kernel is used, each recorded stamp must equal
- * the resource's. A node whose resource is absent (a jar that left resources out) is not checked.
+ * <p>A pipeline's kernel holds copies of its node bodies, translated by the processor, and its CPU
+ * classes follow the nodes' declarations (channels and their {@code @Max}, field roles, operators);
+ * the CPU back end runs the node classes themselves. A build that compiles a changed node file alone
+ * (an IDE building the files just saved, or {@code javac} on that one file) writes the node class
+ * again but not the pipeline's classes. So the processor writes, beside each node class it compiles,
+ * a class-output resource {@code <Node>.sluice-source} holding two stamps: the {@linkplain #of stamp}
+ * of the node's source file, and one of its declarations. The kernel records the source stamp of
+ * each node it was translated from (the OpenCL driver checks it, {@link #kernelRefusal}); the CPU
+ * classes record the declarations' stamp of each node they call ({@link #declarationsRefusal}), so a
+ * node whose body alone changed still runs on the CPU. A node whose resource is absent (a jar that
+ * left resources out) is not checked.
  *
- * <p>The stamp is a hash of the file's text with its comments and the white space between its tokens
- * dropped, so reformatting or a comment does not make a kernel stale, and it does not depend on the
- * compiler's version.
+ * <p>The source stamp is a hash of the file's text with its comments and the white space between its
+ * tokens dropped, so reformatting or a comment does not make a kernel stale, and it does not depend
+ * on the compiler's version.
  */
 public final class SourceStamps {
   private SourceStamps() {}
 
-  /** The resource beside a node class: {@code Name.class} has {@code Name.sluice-source}. */
+  /**
+   * The resource beside a node class: {@code Name.class} has {@code Name.sluice-source}, which holds
+   * two stamps, a line each: the source file's ({@link #of}) and the node's declarations'.
+   */
   public static final String SUFFIX = ".sluice-source";
 
   /**
@@ -142,41 +147,62 @@ public final class SourceStamps {
     return -1;
   }
 
+  /** The message refusing a kernel to rebuild from clean ends with. */
+  private static final String REBUILD = "Rebuild the module from clean with javac (mvn clean compile, or the IDE's"
+      + " Rebuild Project; a plain mvn compile finds nothing newer to compile)";
+
   /**
-   * Throws {@link Kernels.KernelException} naming each node of {@code translatedFrom} (binary class
-   * name to the stamp its kernel was translated from) whose resource, found through
-   * {@code pipeline}'s class loader, holds another stamp.
+   * Why the kernel of {@code pipeline} must not run, or null: the nodes of {@code translatedFrom}
+   * (binary class name to the source stamp its kernel was translated from) whose resource, found
+   * through {@code pipeline}'s class loader, holds another source stamp.
    */
-  static void check(Class<?> pipeline, Map<String, String> translatedFrom) {
+  public static String kernelRefusal(Class<?> pipeline, Map<String, String> translatedFrom) {
     List<String> stale = new ArrayList<>();
     boolean unread = false;
     for (Map.Entry<String, String> node : translatedFrom.entrySet()) {
-      String now = read(pipeline.getClassLoader(), node.getKey());
-      if (now != null && !now.equals(node.getValue())) {
+      String[] now = read(pipeline.getClassLoader(), node.getKey());
+      if (now != null && !now[0].equals(node.getValue())) {
         stale.add(node.getKey());
-        unread |= now.equals(UNREAD);
+        unread |= now[0].equals(UNREAD);
       }
     }
-    if (!stale.isEmpty()) {
-      String names = String.join(", ", stale);
-      String subject = stale.size() == 1 ? names + " was" : "they were";
-      throw new Kernels.KernelException("the kernel of " + pipeline.getName() + " is older than " + names + ": "
-          + (unread ? subject + " compiled by a compiler that cannot read method bodies (Eclipse's)"
-              : subject + " compiled again without the pipeline (an IDE building only the files that changed?)")
-          + ", so OpenCL would run the old code while the CPU runs the new. Rebuild the module from clean with javac "
-          + "(mvn clean compile, or the IDE's Rebuild Project; a plain mvn compile finds nothing newer to compile)"
-          + " to write the kernel again", null);
+    if (stale.isEmpty()) {
+      return null;
     }
+    String names = String.join(", ", stale);
+    String subject = stale.size() == 1 ? names + " was" : "they were";
+    return "the kernel of " + pipeline.getName() + " is older than " + names + ": "
+        + (unread ? subject + " compiled by a compiler that cannot read method bodies (Eclipse's)"
+            : subject + " compiled again without the pipeline (an IDE building only the files that changed?)")
+        + ", so OpenCL would run the old code while the CPU runs the new. " + REBUILD + " to write the kernel again";
   }
 
-  /** The stamp in {@code binaryName}'s resource, or null when there is none. */
-  private static String read(ClassLoader loader, String binaryName) {
+  /**
+   * Why the CPU back end must not run node {@code stage} as an object of {@code node}, or null: the
+   * generated classes of {@code pipeline} were written from declarations of the node whose stamp was
+   * {@code declarations}, and the class loaded now was compiled from other ones (its {@code @Max},
+   * a field's role, a {@code @Reduce} operator changed, and the pipeline was not compiled again). A
+   * node whose body alone changed runs: the CPU back end calls the class as compiled.
+   */
+  public static String declarationsRefusal(String pipeline, String stage, Class<?> node, String declarations) {
+    String[] now = read(node.getClassLoader(), node.getName());
+    if (now == null || now.length < 2 || now[1].equals(declarations)) {
+      return null;
+    }
+    return "the generated classes of " + pipeline + " are older than the declarations of " + node.getName()
+        + " (node '" + stage + "'): it was compiled again without the pipeline (an IDE building only the files that"
+        + " changed?), so the run would use the channels, field roles and operators it had before. " + REBUILD
+        + " to write them again";
+  }
+
+  /** The stamps in {@code binaryName}'s resource, one per line (source, declarations), or null when there is none. */
+  private static String[] read(ClassLoader loader, String binaryName) {
     URL url = loader == null ? ClassLoader.getSystemResource(resource(binaryName)) : loader.getResource(resource(binaryName));
     if (url == null) {
       return null;
     }
     try (InputStream in = url.openStream()) {
-      return new String(in.readAllBytes(), StandardCharsets.UTF_8).strip();
+      return new String(in.readAllBytes(), StandardCharsets.UTF_8).strip().split("\\R");
     } catch (IOException e) {
       return null;
     }

@@ -1,4 +1,4 @@
-package dev.sluice.runtime.opencl;
+package dev.sluice.runtime;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
