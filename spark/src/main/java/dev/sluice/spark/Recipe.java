@@ -57,9 +57,14 @@ final class Recipe<P, T, R> implements Serializable {
     return factory;
   }
 
-  /** This task's partition through this executor's pipeline object; the outcome goes to {@code outcomes}. */
+  /**
+   * Partition {@code partition} of the input through this executor's pipeline object; the outcome
+   * goes to {@code outcomes}, under that partition. The partition is the input's, not the task's: a
+   * task of a later {@code coalesce} or {@code union} computes several input partitions, or one twice.
+   */
   @SuppressWarnings("unchecked")
-  <U, A> Iterator<U> run(Iterator<T> input, SinkItems<R, U> sink, Reduction<R, A> reduction, Outcomes<A> outcomes) {
+  <U, A> Iterator<U> run(int partition, Iterator<T> input, SinkItems<R, U> sink, Reduction<R, A> reduction,
+      Outcomes<A> outcomes) {
     TaskContext task = TaskContext.get();
     if (task == null) {
       throw new IllegalStateException("a Sluice partition runs inside a Spark task only");
@@ -71,7 +76,6 @@ final class Recipe<P, T, R> implements Serializable {
     ExecutorPipelines.Built built = ExecutorPipelines.get(key, executor, () -> factory.value().build(slot),
         name -> "Sluice on executor " + executor + ": built pipeline object " + name + " on " + slot.device().name()
             + " (" + placement.why() + (cpuFallback ? ", CPU fallback allowed" : "") + "); later tasks reuse it");
-    int partition = task.partitionId();
     int attempt = task.attemptNumber();
     return new PartitionRun<>(input, (P) built.pipeline(), batches, batch, chunk, sink, reduction,
         (report, reduced) -> outcomes.add(new PartitionOutcome<>(partition, attempt, executor, built.name(), report,

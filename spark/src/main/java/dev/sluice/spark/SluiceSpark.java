@@ -6,7 +6,7 @@ import java.util.Objects;
 import java.util.UUID;
 import org.apache.spark.api.java.JavaRDD;
 import org.apache.spark.api.java.JavaSparkContext;
-import org.apache.spark.api.java.function.FlatMapFunction;
+import org.apache.spark.api.java.function.Function2;
 import org.apache.spark.api.java.function.MapPartitionsFunction;
 import org.apache.spark.broadcast.Broadcast;
 import org.apache.spark.sql.Dataset;
@@ -193,8 +193,10 @@ public final class SluiceSpark<T, R> implements Serializable {
     Objects.requireNonNull(sink, "sink");
     Outcomes<A> outcomes = register(input.context());
     Recipe<?, T, R> r = recipe;
-    FlatMapFunction<java.util.Iterator<T>, U> body = in -> r.run(in, sink, reduction, outcomes);
-    return new SluiceRun<>(input.mapPartitions(body), null, outcomes, reduction);
+    // the input's partition index, not the task's: coalesce(1) runs every partition in one task
+    Function2<Integer, java.util.Iterator<T>, java.util.Iterator<U>> body =
+        (partition, in) -> r.run(partition, in, sink, reduction, outcomes);
+    return new SluiceRun<>(input.mapPartitionsWithIndex(body, false), null, outcomes, reduction);
   }
 
   /** The items of one sink for every partition of a Dataset, encoded with {@code encoder}. */
@@ -210,7 +212,10 @@ public final class SluiceSpark<T, R> implements Serializable {
     Objects.requireNonNull(encoder, "encoder");
     Outcomes<A> outcomes = register(input.sparkSession().sparkContext());
     Recipe<?, T, R> r = recipe;
-    MapPartitionsFunction<T, U> body = in -> r.run(in, sink, reduction, outcomes);
+    // a Dataset's function gets no index: the task's partition (a coalesce SQL folds into the same stage
+    // is the limit docs/spark.md names)
+    MapPartitionsFunction<T, U> body = in -> r.run(org.apache.spark.TaskContext.getPartitionId(), in, sink, reduction,
+        outcomes);
     Dataset<U> out = input.mapPartitions(body, encoder);
     return new SluiceRun<>(null, out, outcomes, reduction);
   }

@@ -109,6 +109,20 @@ class LocalAdapterTest {
     assertEquals(GainsReference.kept(INPUT), (int) run.reduction().orElseThrow()[0]);
   }
 
+  @Test
+  void aCoalescedOrUnitedOutputCountsEachInputPartitionOnce() {
+    // outside-in: outcomes were kept by the task's partition, so coalesce(1) reported one of four
+    JavaRDD<Reading> input = sc.parallelize(INPUT, 4);
+    SluiceRun<Scaled, Integer> run = gains(sc).mapPartitions(input, GainsPipeline.Result::scaled,
+        Reduction.of(GainsPipeline.Result::scaleKept, Integer::sum));
+    long items = run.items().coalesce(1).count();
+    assertEquals(GainsReference.scaled(INPUT, GAINS).size(), items);
+    assertEquals(N, run.report().inputItems());
+    assertEquals(GainsReference.kept(INPUT), run.reduction().orElseThrow());
+    assertEquals(2 * items, run.items().union(run.items()).count());
+    assertEquals(N, run.report().inputItems(), "a partition computed twice in one job counts once");
+  }
+
   /** Input items read so far, by partition: local mode runs the tasks in this JVM. */
   static final Map<Integer, AtomicInteger> READ = new ConcurrentHashMap<>();
 
