@@ -50,17 +50,25 @@ public final class SluiceRun<U, A> {
 
   /** The run reports of every finished partition, summed (see docs/spark.md for how). */
   public RunReport report() {
-    ReportSum sum = new ReportSum();
-    for (PartitionOutcome<A> o : done()) {
-      sum.add(o.report());
-    }
-    RunReport r = sum.toReport();
+    RunReport r = ranReport().orElse(null);
     if (r == null) {
       throw new IllegalStateException(done().isEmpty()
           ? "no partition of this run has finished: read the report after an action on items()"
           : "the " + done().size() + " finished partition(s) held no items, so the pipeline never ran");
     }
     return r;
+  }
+
+  /**
+   * {@link #report()}, or empty where no finished partition held items, so that the pipeline never
+   * ran (an empty input, or one whose partitions all finished empty).
+   */
+  public Optional<RunReport> ranReport() {
+    ReportSum sum = new ReportSum();
+    for (PartitionOutcome<A> o : done()) {
+      sum.add(o.report());
+    }
+    return Optional.ofNullable(sum.toReport());
   }
 
   /** The reduction combined over every finished partition; empty without a reduction or a run. */

@@ -123,6 +123,15 @@ class LocalAdapterTest {
     assertEquals(N, run.report().inputItems(), "a partition computed twice in one job counts once");
   }
 
+  @Test
+  void anInputWithNoItemsHasNoReportToRead() {
+    SluiceRun<Scaled, Integer> run = gains(sc).mapPartitions(sc.parallelize(List.<Reading>of(), 2),
+        GainsPipeline.Result::scaled, Reduction.of(GainsPipeline.Result::scaleKept, Integer::sum));
+    assertEquals(0, run.items().count());
+    assertTrue(run.ranReport().isEmpty());
+    assertThrows(IllegalStateException.class, run::report);
+  }
+
   /** Input items read so far, by partition: local mode runs the tasks in this JVM. */
   static final Map<Integer, AtomicInteger> READ = new ConcurrentHashMap<>();
 

@@ -95,9 +95,11 @@ public final class SparkBlastJob {
         System.out.printf(Locale.ROOT, "%s\t%s\t%d\t%d\t%d\t%d\t%d\t%d%n", h.query(), dbName, h.queryStart() + 1,
             h.queryStart() + h.length(), h.dbStart() + 1, h.dbStart() + h.length(), h.length(), h.score());
       }
+      // a query with no k-mer (empty, or shorter than the word size) gives no chunk to search
+      String report = run.ranReport().map(String::valueOf).orElse("no partition held query positions: nothing ran\n");
       System.err.printf(Locale.ROOT, "sluice-spark: %d hits of %d queries in %.2f s, %d partitions on executors %s,"
           + " %d pipeline object(s)%n%s", hits.size(), names.size(), seconds, run.partitions(), run.executors(),
-          run.pipelineObjects().size(), run.report());
+          run.pipelineObjects().size(), report);
     }
   }
 
