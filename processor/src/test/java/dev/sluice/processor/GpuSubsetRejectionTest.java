@@ -87,6 +87,19 @@ class GpuSubsetRejectionTest {
   }
 
   @Test
+  void aLambdaInALocalIsRefusedAsALambda() {
+    // outside-in: refused as a local of type Runnable (SLU610, "use its components"), not as the docs say
+    rejects(gpu("""
+        @Node final class N {
+          void run(int x, IntOut out) {
+            Runnable r = () -> { };    // lambda
+            out.push(x);
+          }
+        }
+        """), Message.GPU_CONSTRUCT, "// lambda", "a kernel has no function values");
+  }
+
+  @Test
   void aRecordLocalIsOneErrorWithOneTypeName() {
     // outside-in: the declaration said 't.R', each use 'R' again
     rejects(java("N", """

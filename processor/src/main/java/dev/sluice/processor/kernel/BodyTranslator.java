@@ -809,6 +809,12 @@ public final class BodyTranslator {
       Element e = trees.getElement(path);
       TypeMirror type = e == null ? null : e.asType();
       String name = v.getName().toString();
+      Tree init = v.getInitializer();
+      if (init != null && (init.getKind() == Tree.Kind.LAMBDA_EXPRESSION || init.getKind() == Tree.Kind.MEMBER_REFERENCE)) {
+        // a function value: refused as what it is (SLU612), not as a local of an object type (SLU610)
+        subset.refusedExpression(child(path, init), current);
+        return "int " + name;
+      }
       if (!subset.localName(path, current, name) || type == null || !subset.primitive(path, current, name, type)) {
         return "int " + name;
       }
