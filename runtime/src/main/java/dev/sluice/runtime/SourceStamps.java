@@ -22,7 +22,7 @@ import java.util.Map;
  * a class-output resource {@code <Node>.sluice-source} holding two stamps: the {@linkplain #of stamp}
  * of the node's source file, and one of its declarations. The kernel records the source stamp of
  * each node it was translated from (the OpenCL driver checks it, {@link #kernelRefusal}); the CPU
- * classes record the declarations' stamp of each node they call ({@link #declarationsRefusal}), so a
+ * classes record the declarations' stamp of each node they call ({@link #declarationsStale}), so a
  * node whose body alone changed still runs on the CPU. A node whose resource is absent (a jar that
  * left resources out) is not checked.
  *
@@ -177,18 +177,20 @@ public final class SourceStamps {
         + ", so OpenCL would run the old code while the CPU runs the new. " + REBUILD + " to write the kernel again";
   }
 
-  /**
-   * Why the CPU back end must not run node {@code stage} as an object of {@code node}, or null: the
-   * generated classes of {@code pipeline} were written from declarations of the node whose stamp was
-   * {@code declarations}, and the class loaded now was compiled from other ones (its {@code @Max},
-   * a field's role, a {@code @Reduce} operator changed, and the pipeline was not compiled again). A
-   * node whose body alone changed runs: the CPU back end calls the class as compiled.
-   */
-  public static String declarationsRefusal(String pipeline, String stage, Class<?> node, String declarations) {
+  /** The declarations' stamp beside {@code node}'s class file, or null when there is none. */
+  public static String declarationsOf(Class<?> node) {
     String[] now = read(node.getClassLoader(), node.getName());
-    if (now == null || now.length < 2 || now[1].equals(declarations)) {
-      return null;
-    }
+    return now == null || now.length < 2 ? null : now[1];
+  }
+
+  /**
+   * Why the CPU back end refuses node {@code stage} as an object of {@code node}: the generated
+   * classes of {@code pipeline} were written from other declarations of the node than the class's
+   * ({@link #declarationsOf}: its {@code @Max}, a field's role, a {@code @Reduce} operator changed,
+   * and the pipeline was not compiled again). A node whose body alone changed runs: the CPU back end
+   * calls the class as compiled.
+   */
+  public static String declarationsStale(String pipeline, String stage, Class<?> node) {
     return "the generated classes of " + pipeline + " are older than the declarations of " + node.getName()
         + " (node '" + stage + "'): it was compiled again without the pipeline (an IDE building only the files that"
         + " changed?), so the run would use the channels, field roles and operators it had before. " + REBUILD

@@ -31,9 +31,10 @@ import javax.tools.StandardLocation;
  * Stamps each node class compiled from source with its source file's {@linkplain SourceStamps stamp}
  * and its {@linkplain #declarations declarations'}: the resource {@code <Node>.sluice-source} beside
  * its class file, the source stamp in every kernel translated from it ({@link #translatedFrom}), the
- * declarations' in the CPU classes that call it ({@link CpuBlocks#nodes}). The runtime refuses a kernel whose stamps differ from
- * the resources (a node recompiled without its pipeline). A node read from a class file gets no
- * resource; under a compiler without javac's Trees API the resource says {@link SourceStamps#UNREAD}.
+ * declarations' in the CPU classes that call it ({@link CpuBlocks#nodes}). The runtime refuses
+ * generated code whose stamps differ from the resources (a node recompiled without its pipeline). A
+ * node read from a class file gets no resource; under a compiler without javac's Trees API the
+ * source stamp says {@link SourceStamps#UNREAD}.
  */
 public final class SourceStampWriter {
   private final Filer filer;

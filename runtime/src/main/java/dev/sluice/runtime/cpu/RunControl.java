@@ -37,27 +37,13 @@ public final class RunControl {
     aborted = true;
   }
 
-  /** Per node class: the declarations' refusals already worked out, by the stamp they compared. */
-  private static final ClassValue<Declarations> DECLARATIONS = new ClassValue<>() {
+  /** Per node class: the declarations' stamp beside its class file, read once (empty: none there). */
+  private static final ClassValue<java.util.Optional<String>> DECLARED = new ClassValue<>() {
     @Override
-    protected Declarations computeValue(Class<?> type) {
-      return new Declarations(type);
+    protected java.util.Optional<String> computeValue(Class<?> type) {
+      return java.util.Optional.ofNullable(SourceStamps.declarationsOf(type));
     }
   };
-
-  private static final class Declarations {
-    private final Class<?> type;
-    private final java.util.Map<String, java.util.Optional<String>> byStamp = new java.util.concurrent.ConcurrentHashMap<>();
-
-    Declarations(Class<?> type) {
-      this.type = type;
-    }
-
-    String refusal(String pipeline, String stage, String stamp) {
-      return byStamp.computeIfAbsent(pipeline + "\n" + stage + "\n" + stamp,
-          k -> java.util.Optional.ofNullable(SourceStamps.declarationsRefusal(pipeline, stage, type, stamp))).orElse(null);
-    }
-  }
 
   /** The node objects the factories gave this run's instances so far, by identity. */
   private final java.util.Set<Object> nodes = java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>());
@@ -74,16 +60,16 @@ public final class RunControl {
   /**
    * {@link #node(Object, String)}, and {@code made}'s class was compiled from the declarations the
    * generated classes of {@code pipeline} were written from, whose stamp is {@code declarations}
-   * ({@link SourceStamps#declarationsRefusal}); checked once per class.
+   * ({@link SourceStamps#declarationsStale}); the class's stamp is read once.
    */
   public synchronized <T> T node(T made, String stage, String pipeline, String declarations) {
     if (made == null) {
       throw new NullPointerException("the factory of node '" + stage + "' returned null");
     }
     if (declarations != null) {
-      String stale = DECLARATIONS.get(made.getClass()).refusal(pipeline, stage, declarations);
-      if (stale != null) {
-        throw new IllegalStateException(stale);
+      String now = DECLARED.get(made.getClass()).orElse(declarations);
+      if (!now.equals(declarations)) {
+        throw new IllegalStateException(SourceStamps.declarationsStale(pipeline, stage, made.getClass()));
       }
     }
     if (!nodes.add(made)) {
