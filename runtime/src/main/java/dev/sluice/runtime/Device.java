@@ -233,36 +233,43 @@ public final class Device {
    * {@code gpu} or {@code opencl:N}.
    */
   public static Device named(String spec) {
+    String s = checkName(spec);
+    return switch (s) {
+      case "cpu", "jvm" -> cpu();
+      case "cpu:scheduled", "jvm:scheduled" -> cpuScheduled();
+      case "opencl" -> opencl();
+      case "gpu" -> gpu();
+      default -> opencl(Integer.parseInt(s.substring("opencl:".length())));
+    };
+  }
+
+  /**
+   * Checks that {@code spec} is a device name {@link #named} accepts, without looking for the device
+   * (for a name given on one machine and resolved on another, as Spark's executors do); returns it
+   * trimmed and in lower case.
+   *
+   * @throws IllegalArgumentException for null or a name that is no device's
+   */
+  public static String checkName(String spec) {
     if (spec == null) {
       throw new IllegalArgumentException("no device name (null); use cpu, jvm, cpu:scheduled, opencl, gpu or opencl:N");
     }
     String s = spec.trim().toLowerCase(Locale.ROOT);
-    if (s.equals("cpu") || s.equals("jvm")) {
-      return cpu();
-    }
-    if (s.equals("cpu:scheduled") || s.equals("jvm:scheduled")) {
-      return cpuScheduled();
-    }
-    if (s.equals("opencl")) {
-      return opencl();
-    }
-    if (s.equals("gpu")) {
-      return gpu();
-    }
-    if (s.startsWith("opencl:")) {
-      String n = s.substring("opencl:".length());
-      int index;
-      try {
-        index = Integer.parseInt(n);
-      } catch (NumberFormatException e) {
-        if (n.matches("[0-9]+")) {
-          // a number past int: no machine has that device
-          throw new IllegalArgumentException("no OpenCL device " + n, e);
-        }
-        index = Integer.MIN_VALUE; // not a number: the error below
+    switch (s) {
+      case "cpu", "jvm", "cpu:scheduled", "jvm:scheduled", "opencl", "gpu" -> {
+        return s;
       }
-      if (index != Integer.MIN_VALUE) {
-        return opencl(index);
+      default -> {
+        String n = s.startsWith("opencl:") ? s.substring("opencl:".length()) : "";
+        if (n.matches("[0-9]+")) {
+          try {
+            Integer.parseInt(n);
+            return s;
+          } catch (NumberFormatException e) {
+            // a number past int: no machine has that device
+            throw new IllegalArgumentException("no OpenCL device " + n, e);
+          }
+        }
       }
     }
     throw new IllegalArgumentException("unknown device '" + spec + "'; use cpu, jvm, cpu:scheduled, opencl, gpu or"

@@ -21,6 +21,17 @@ class DeviceNamesTest {
   }
 
   @Test
+  void aNameIsCheckedWithoutLookingForTheDevice() {
+    // opencl:7 and gpu name devices this machine need not have: checked, not found
+    assertEquals("opencl:7", Device.checkName(" OpenCL:7 "));
+    assertEquals("gpu", Device.checkName("GPU"));
+    assertEquals("unknown device 'opencl:-1'; use cpu, jvm, cpu:scheduled, opencl, gpu or opencl:N",
+        assertThrows(IllegalArgumentException.class, () -> Device.checkName("opencl:-1")).getMessage());
+    assertEquals("unknown device 'bogus'; use cpu, jvm, cpu:scheduled, opencl, gpu or opencl:N",
+        assertThrows(IllegalArgumentException.class, () -> Device.checkName("bogus")).getMessage());
+  }
+
+  @Test
   void smallSizesAreInBytes() {
     assertEquals("1 bytes", DeviceMemory.mib(1));
     assertEquals("102399 bytes", DeviceMemory.mib(100L * 1024 - 1));

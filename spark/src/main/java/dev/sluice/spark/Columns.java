@@ -2,11 +2,13 @@ package dev.sluice.spark;
 
 import java.util.List;
 import org.apache.spark.sql.Row;
+import org.apache.spark.sql.types.DataType;
 
 /**
  * One batch of a partition's rows as column arrays, for a generated {@code runColumns}: each call
  * copies the named column of every row in the batch into a new array. A null cell is an error naming
- * the column and the row of the batch.
+ * the column and the row of the batch; so is a column whose type the array's cannot hold ({@code bigint}
+ * read as ints, {@code double} as floats, a decimal or a string as anything), checked once per batch.
  */
 public final class Columns {
   private final List<Row> rows;
@@ -21,7 +23,7 @@ public final class Columns {
   }
 
   public int[] ints(String column) {
-    int at = index(column);
+    int at = index(column, "int");
     int[] out = new int[rows.size()];
     for (int i = 0; i < out.length; i++) {
       out[i] = ((Number) cell(i, at, column)).intValue();
@@ -30,7 +32,7 @@ public final class Columns {
   }
 
   public long[] longs(String column) {
-    int at = index(column);
+    int at = index(column, "long");
     long[] out = new long[rows.size()];
     for (int i = 0; i < out.length; i++) {
       out[i] = ((Number) cell(i, at, column)).longValue();
@@ -39,7 +41,7 @@ public final class Columns {
   }
 
   public float[] floats(String column) {
-    int at = index(column);
+    int at = index(column, "float");
     float[] out = new float[rows.size()];
     for (int i = 0; i < out.length; i++) {
       out[i] = ((Number) cell(i, at, column)).floatValue();
@@ -48,7 +50,7 @@ public final class Columns {
   }
 
   public double[] doubles(String column) {
-    int at = index(column);
+    int at = index(column, "double");
     double[] out = new double[rows.size()];
     for (int i = 0; i < out.length; i++) {
       out[i] = ((Number) cell(i, at, column)).doubleValue();
@@ -56,7 +58,7 @@ public final class Columns {
     return out;
   }
 
-  private int index(String column) {
+  private int index(String column, String javaType) {
     if (rows.isEmpty()) {
       return -1;
     }
@@ -67,11 +69,35 @@ public final class Columns {
     String[] names = first.schema().fieldNames();
     for (int i = 0; i < names.length; i++) {
       if (names[i].equals(column)) {
+        checkWidens(column, first.schema().fields()[i].dataType(), javaType);
         return i;
       }
     }
     throw new IllegalArgumentException("no column '" + column + "' in rows with columns " + String.join(", ", names));
   }
+
+  /**
+   * Java's widening conversions, as assigning the column's values to the Java type would allow: a
+   * {@code bigint} column read as ints, or a {@code double} column as floats, would change values
+   * silently, so it is refused, as Spark's encoders refuse such an up cast.
+   */
+  private static void checkWidens(String column, DataType type, String javaType) {
+    int from = RANK.indexOf(type.typeName());
+    int to = RANK.indexOf(javaType.equals("int") ? "integer" : javaType);
+    if (from >= 0 && from <= to) {
+      return;
+    }
+    String cast = "cast it in Spark first (col(\"" + column + "\").cast(\"" + javaType + "\"))";
+    throw new IllegalArgumentException("column '" + column + "' is " + type.simpleString() + (from < 0
+        ? ", not byte, short, int, long, float or double: " + cast
+        : ", wider than " + javaType + ": read it with " + READER.get(from) + "(\"" + column + "\"), or " + cast));
+  }
+
+  /** Spark's type names of the number columns and the Java types read here, narrowest first. */
+  private static final List<String> RANK = List.of("byte", "short", "integer", "long", "float", "double");
+
+  /** The reader of each rank's values ("byte" and "short" are read as ints). */
+  private static final List<String> READER = List.of("ints", "ints", "ints", "longs", "floats", "doubles");
 
   private Object cell(int row, int at, String column) {
     Object v = rows.get(row).get(at);

@@ -1,5 +1,6 @@
 package dev.sluice.spark;
 
+import dev.sluice.runtime.Device;
 import java.io.Serializable;
 import java.util.List;
 import java.util.Objects;
@@ -162,9 +163,15 @@ public final class SluiceSpark<T, R> implements Serializable {
 
   /**
    * Runs every task on the device {@code spec} ({@code cpu}, {@code opencl}, {@code gpu},
-   * {@code opencl:N}) instead of the one Spark's resources give; null: from the resources again.
+   * {@code opencl:N}) instead of the one Spark's resources give; null: from the resources again. The
+   * name is checked here, on the driver; whether the device is there is found on each executor.
+   *
+   * @throws IllegalArgumentException for a name that is no device's
    */
   public SluiceSpark<T, R> device(String spec) {
+    if (spec != null) {
+      Device.checkName(spec);
+    }
     return new SluiceSpark<>(recipe.with(recipe.batch(), recipe.chunk(), spec, recipe.cpuFallback()));
   }
 

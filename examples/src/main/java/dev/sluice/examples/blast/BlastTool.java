@@ -4,11 +4,7 @@ import dev.sluice.runtime.Device;
 import dev.sluice.runtime.DeviceLine;
 import dev.sluice.runtime.DeviceUnavailableException;
 import dev.sluice.runtime.ProgressListener;
-import java.io.IOException;
 import java.io.PrintStream;
-import java.nio.file.AccessDeniedException;
-import java.nio.file.Files;
-import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -31,18 +27,11 @@ import java.util.Locale;
  * Positions are 1-based; a hit of the query's minus strand has {@code sstart > send}, as in BLAST.
  * Hits are sorted by score, best first, then by query and subject start.
  *
- * <p>Each file is read by {@link GenomeFile} (CRLF, lower case, scraped HTML tags, blanks and a FASTA
- * header are handled there) and must hold one sequence. A file that cannot be opened, holds binary
- * data, a letter that is no nucleotide code, a second FASTA record or no base at all is refused with
- * its name and line. Errors in the arguments exit with status 2, unreadable input with 1.
+ * <p>Each file is read by {@link SequenceFile} and must hold one sequence: a file that cannot be
+ * opened, holds binary data, a letter that is no nucleotide code, a second FASTA record or no base at
+ * all is refused with its name and line. Errors in the arguments exit with status 2, unreadable input with 1.
  */
 public final class BlastTool {
-  /** The letters IUPAC defines for nucleotides besides A, C, G, T and U; they are read as unknown bases. */
-  static final String IUPAC = "RYSWKMBDHVN";
-
-  /** The largest file read: a Java array's limit. */
-  static final long MAX_FILE = Integer.MAX_VALUE - 8;
-
   /** A database at least this long, counted over the strands searched, gets progress lines on stderr. */
   static final long LONG_INPUT = 1_000_000;
 
@@ -186,16 +175,6 @@ public final class BlastTool {
     }
   }
 
-  /** Input the tool cannot read, named with its file and, where there is one, its line (exit status 1). */
-  static final class InputException extends Exception {
-    InputException(String message) {
-      super(message);
-    }
-  }
-
-  /** A file's one sequence and its name for the output: the FASTA header's first word, else the file name. */
-  record Sequence(String id, GenomeFile genome) {}
-
   /** One output row, positions 1-based as printed. */
   record Row(int length, int mismatches, int qStart, int qEnd, int sStart, int sEnd, int score) {}
 
@@ -235,8 +214,8 @@ public final class BlastTool {
       }
     }
     try {
-      Sequence query = read(o.query());
-      Sequence subject = read(o.subject());
+      SequenceFile query = SequenceFile.read(o.query());
+      SequenceFile subject = SequenceFile.read(o.subject());
       String overflow = o.settings().overflow(Math.min(query.genome().length(), subject.genome().length()));
       if (overflow != null) {
         err.println("blast: -reward, -penalty, -xdrop_ungap: " + overflow + "; lower them");
@@ -268,76 +247,11 @@ public final class BlastTool {
         return 1;
       }
       return 0;
-    } catch (InputException e) {
+    } catch (SequenceFile.UnreadableException e) {
+      // input the tool cannot read (exit status 1)
       err.println("blast: " + e.getMessage());
       return 1;
     }
-  }
-
-  /** Reads one sequence file, or says what in it cannot be read, with its file and line. */
-  static Sequence read(Path file) throws InputException {
-    byte[] raw;
-    if (Files.isDirectory(file)) {
-      throw new InputException(file + ": is a directory, not a sequence file");
-    }
-    try {
-      long size = Files.size(file);
-      if (size > MAX_FILE) {
-        throw new InputException(String.format(Locale.ROOT, "%s: too large (%,d bytes): the search reads files of up to"
-            + " %,d bytes, one sequence of up to 2^31 - 1 bases", file, size, MAX_FILE));
-      }
-      raw = Files.readAllBytes(file);
-    } catch (NoSuchFileException e) {
-      throw new InputException(file + ": no such file");
-    } catch (AccessDeniedException e) {
-      throw new InputException(file + ": permission denied");
-    } catch (IOException e) {
-      throw new InputException(file + ": cannot be read: " + e.getMessage());
-    }
-    int line = 1;
-    for (byte b : raw) {
-      if (b == 0) {
-        throw new InputException(file + ":" + line + ": binary data (a zero byte), not a sequence file;"
-            + " a compressed file must be unpacked first");
-      }
-      if (b == '\n') {
-        line++;
-      }
-    }
-    GenomeFile genome = GenomeFile.parse(file.getFileName().toString(), raw);
-    GenomeFile.Report report = genome.report();
-    // the headers as GenomeFile saw them: a '>' inside a tag that spans lines is no header
-    List<GenomeFile.Header> headers = report.headers();
-    if (headers.size() > 1) {
-      throw new InputException(file + ":" + headers.get(1).line() + ": a second FASTA record; the search reads one"
-          + " sequence per file, so split the file or join the records");
-    }
-    if (!headers.isEmpty() && headers.get(0).positionsBefore() > 0) {
-      throw new InputException(file + ":" + headers.get(0).line() + ": a FASTA header after "
-          + headers.get(0).positionsBefore() + " bases without one: a second record, which would be joined to the"
-          + " first; the search reads one sequence per file, so split the file or join the records");
-    }
-    // the bad letter the file has first (by line; on one line, the first in the alphabet)
-    char bad = 0;
-    for (char letter : report.unknownLetters().toCharArray()) {
-      if (IUPAC.indexOf(letter) < 0 && (bad == 0 || report.firstLineOf(letter) < report.firstLineOf(bad))) {
-        bad = letter;
-      }
-    }
-    if (bad != 0) {
-      throw new InputException(file + ":" + report.firstLineOf(bad) + ": '" + bad
-          + "' is no nucleotide letter (A C G T U, or IUPAC " + String.join(" ", IUPAC.split("")) + ");"
-          + " is this a FASTA or plain sequence file?");
-    }
-    if (genome.length() == 0) {
-      throw new InputException(file + ": no bases in " + report.lines() + " line(s)");
-    }
-    String id = headers.isEmpty() ? "" : headers.get(0).id();
-    if (id.isEmpty()) {
-      String name = file.getFileName().toString();
-      id = name.contains(".") ? name.substring(0, name.lastIndexOf('.')) : name;
-    }
-    return new Sequence(id, genome);
   }
 
   /** The reverse complement of a coded sequence: unknown bases stay unknown. */

@@ -1,10 +1,11 @@
 package dev.sluice.spark.blast;
 
 import dev.sluice.examples.blast.Chunk;
-import dev.sluice.examples.blast.GenomeFile;
+import dev.sluice.examples.blast.SequenceFile;
 import dev.sluice.examples.blast.Settings;
+import dev.sluice.runtime.Device;
 import dev.sluice.spark.SluiceRun;
-import java.io.IOException;
+import java.io.PrintStream;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -22,12 +23,15 @@ import org.apache.spark.api.java.JavaSparkContext;
  *     -db ecoli.txt -query a.fa -query b.fa [-partitions N] [-chunk N] [-device SPEC] [-repeat N]
  * </pre>
  *
- * <p>Reads the files on the driver (FASTA or plain sequence, one sequence per file), prints the hits as
+ * <p>Reads the files on the driver as the BLAST command does ({@link SequenceFile}: FASTA or plain
+ * sequence, one sequence per file, a file it cannot read refused with its line), prints the hits as
  * tab-separated {@code query database qstart qend sstart send length score} (1-based, best score
  * first) on stdout, and the run's summary and summed report on stderr. The plus strand of each query
  * is searched, with BLASTN's default word size and scores ({@code Settings.DEFAULT}). {@code -repeat N}
  * searches N times in the one application and prints each search's time and query positions per
  * second on stderr (the first search includes the executors' JIT warm-up); the hits are printed once.
+ * A mistake in the arguments exits with status 2, an unreadable input with 1, each with one line on
+ * stderr.
  */
 public final class SparkBlastJob {
   static final String USAGE = "usage: SparkBlastJob -db FILE -query FILE [-query FILE ...] [-partitions N]"
@@ -35,90 +39,138 @@ public final class SparkBlastJob {
 
   private SparkBlastJob() {}
 
-  public static void main(String[] args) throws IOException {
-    Path db = null;
-    List<Path> queries = new ArrayList<>();
-    int partitions = 0;
-    int chunk = SparkBlast.DEFAULT_CHUNK;
-    String device = null;
-    int repeat = 1;
-    for (int i = 0; i < args.length; i++) {
-      String value = i + 1 < args.length ? args[i + 1] : null;
-      switch (args[i]) {
-        case "-db" -> db = Path.of(need(args[i], value));
-        case "-query" -> queries.add(Path.of(need(args[i], value)));
-        case "-partitions" -> partitions = number(args[i], need(args[i], value));
-        case "-chunk" -> chunk = number(args[i], need(args[i], value));
-        case "-device" -> device = need(args[i], value);
-        case "-repeat" -> repeat = number(args[i], need(args[i], value));
-        default -> throw new IllegalArgumentException("unknown argument '" + args[i] + "'\n" + USAGE);
+  /** A mistake in the arguments (exit status 2). */
+  static final class UsageException extends Exception {
+    private static final long serialVersionUID = 1L;
+
+    UsageException(String message) {
+      super(message);
+    }
+  }
+
+  /** The parsed command line. */
+  record Options(Path db, List<Path> queries, int partitions, int chunk, String device, int repeat) {
+    static Options parse(String... args) throws UsageException {
+      Path db = null;
+      List<Path> queries = new ArrayList<>();
+      int partitions = 0;
+      int chunk = SparkBlast.DEFAULT_CHUNK;
+      String device = null;
+      int repeat = 1;
+      for (int i = 0; i < args.length; i++) {
+        String value = i + 1 < args.length ? args[i + 1] : null;
+        switch (args[i]) {
+          case "-db" -> db = Path.of(need(args[i], value));
+          case "-query" -> queries.add(Path.of(need(args[i], value)));
+          case "-partitions" -> partitions = number(args[i], need(args[i], value));
+          case "-chunk" -> chunk = number(args[i], need(args[i], value));
+          case "-device" -> device = deviceName(need(args[i], value));
+          case "-repeat" -> repeat = number(args[i], need(args[i], value));
+          default -> throw new UsageException("unknown argument '" + args[i] + "'");
+        }
+        i++;
       }
-      i++;
+      if (db == null || queries.isEmpty()) {
+        throw new UsageException(db == null ? "no -db FILE" : "no -query FILE");
+      }
+      return new Options(db, queries, partitions, chunk, device, repeat);
     }
-    if (db == null || queries.isEmpty()) {
-      throw new IllegalArgumentException((db == null ? "no -db FILE" : "no -query FILE") + "\n" + USAGE);
+
+    private static String need(String option, String value) throws UsageException {
+      if (value == null) {
+        throw new UsageException(option + " needs a value");
+      }
+      return value;
     }
-    GenomeFile database = GenomeFile.read(db);
+
+    private static int number(String option, String value) throws UsageException {
+      try {
+        int n = Integer.parseInt(value.trim());
+        if (n >= 1) {
+          return n;
+        }
+      } catch (NumberFormatException e) {
+        // said below
+      }
+      throw new UsageException(option + " takes a positive whole number, not '" + value + "'");
+    }
+
+    /** The name checked here, on the driver: whether the device is there is found on each executor. */
+    private static String deviceName(String value) throws UsageException {
+      try {
+        return Device.checkName(value);
+      } catch (IllegalArgumentException e) {
+        throw new UsageException("-device: " + e.getMessage());
+      }
+    }
+  }
+
+  public static void main(String[] args) {
+    int status = run(args, System.out, System.err);
+    if (status != 0) {
+      System.exit(status);
+    }
+  }
+
+  /** Runs the job; returns its exit status (0 fine, 1 unreadable input, 2 bad arguments). */
+  static int run(String[] args, PrintStream out, PrintStream err) {
+    Options o;
+    try {
+      o = Options.parse(args);
+    } catch (UsageException e) {
+      err.println("sluice-spark: " + e.getMessage());
+      err.println(USAGE);
+      return 2;
+    }
+    // the inputs as the BLAST command reads them: one sequence a file, refused with file and line
+    byte[] database;
     List<String> names = new ArrayList<>();
     List<byte[]> sequences = new ArrayList<>();
-    for (Path q : queries) {
-      names.add(q.getFileName().toString());
-      sequences.add(GenomeFile.read(q).sequence());
+    try {
+      database = SequenceFile.read(o.db()).genome().sequence();
+      for (Path q : o.queries()) {
+        names.add(q.getFileName().toString());
+        sequences.add(SequenceFile.read(q).genome().sequence());
+      }
+    } catch (SequenceFile.UnreadableException e) {
+      err.println("sluice-spark: " + e.getMessage());
+      return 1;
     }
     Settings settings = new Settings(Settings.DEFAULT.k(), 20, Settings.DEFAULT.maxPositions(),
         Settings.DEFAULT.match(), Settings.DEFAULT.mismatch(), Settings.DEFAULT.xDrop(), Settings.DEFAULT.threshold());
 
     try (JavaSparkContext sc = new JavaSparkContext(new SparkConf().setAppName("Sluice BLAST"))) {
-      String named = device;
-      SparkBlast search = SparkBlast.prepare(sc, database.sequence(), Queries.of(names, sequences), settings)
-          .with(s -> s.device(named));
-      int parts = partitions > 0 ? partitions : sc.defaultParallelism();
-      JavaRDD<Chunk> chunks = search.chunks(sc, parts, chunk);
+      SparkBlast search = SparkBlast.prepare(sc, database, Queries.of(names, sequences), settings)
+          .with(s -> s.device(o.device()));
+      int parts = o.partitions() > 0 ? o.partitions() : sc.defaultParallelism();
+      JavaRDD<Chunk> chunks = search.chunks(sc, parts, o.chunk());
       long positions = search.positions();
       SluiceRun<QueryHit, Void> run = null;
       List<QueryHit> hits = null;
       double seconds = 0;
-      for (int r = 1; r <= repeat; r++) {
+      for (int r = 1; r <= o.repeat(); r++) {
         long t0 = System.nanoTime();
         run = search.run(chunks);
         hits = new ArrayList<>(run.items().collect());
         seconds = (System.nanoTime() - t0) / 1e9;
-        if (repeat > 1) {
-          System.err.printf(Locale.ROOT, "sluice-spark: search %d of %d: %.3f s, %.4g query positions/s%n", r, repeat,
+        if (o.repeat() > 1) {
+          err.printf(Locale.ROOT, "sluice-spark: search %d of %d: %.3f s, %.4g query positions/s%n", r, o.repeat(),
               seconds, positions / seconds);
         }
       }
       hits.sort(Comparator.comparingInt(QueryHit::score).reversed().thenComparing(QueryHit::query)
           .thenComparingInt(QueryHit::queryStart).thenComparingInt(QueryHit::dbStart));
-      String dbName = db.getFileName().toString();
+      String dbName = o.db().getFileName().toString();
       for (QueryHit h : hits) {
-        System.out.printf(Locale.ROOT, "%s\t%s\t%d\t%d\t%d\t%d\t%d\t%d%n", h.query(), dbName, h.queryStart() + 1,
+        out.printf(Locale.ROOT, "%s\t%s\t%d\t%d\t%d\t%d\t%d\t%d%n", h.query(), dbName, h.queryStart() + 1,
             h.queryStart() + h.length(), h.dbStart() + 1, h.dbStart() + h.length(), h.length(), h.score());
       }
-      // a query with no k-mer (empty, or shorter than the word size) gives no chunk to search
+      // a query with no k-mer (shorter than the word size) gives no chunk to search
       String report = run.ranReport().map(String::valueOf).orElse("no partition held query positions: nothing ran\n");
-      System.err.printf(Locale.ROOT, "sluice-spark: %d hits of %d queries in %.2f s, %d partitions on executors %s,"
+      err.printf(Locale.ROOT, "sluice-spark: %d hits of %d queries in %.2f s, %d partitions on executors %s,"
           + " %d pipeline object(s)%n%s", hits.size(), names.size(), seconds, run.partitions(), run.executors(),
           run.pipelineObjects().size(), report);
     }
-  }
-
-  private static String need(String option, String value) {
-    if (value == null) {
-      throw new IllegalArgumentException(option + " needs a value\n" + USAGE);
-    }
-    return value;
-  }
-
-  private static int number(String option, String value) {
-    try {
-      int n = Integer.parseInt(value.trim());
-      if (n < 1) {
-        throw new NumberFormatException();
-      }
-      return n;
-    } catch (NumberFormatException e) {
-      throw new IllegalArgumentException(option + " takes a positive whole number, not '" + value + "'");
-    }
+    return 0;
   }
 }

@@ -1,0 +1,103 @@
+package dev.sluice.examples.blast;
+
+import java.io.IOException;
+import java.nio.file.AccessDeniedException;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * One search input read strictly: a file of one sequence (FASTA or plain), its name for the output
+ * (the FASTA header's first word, else the file name without its extension) and its bases as
+ * {@link GenomeFile} codes them. The BLAST command and the Spark job read their inputs here, so both
+ * refuse the same files with the same words.
+ *
+ * <p>{@link GenomeFile} reads what it can (CRLF, lower case, scraped HTML tags, blanks); this reader
+ * refuses, with the file and line, what a search must not guess at: a directory, a file that cannot
+ * be opened or is larger than a Java array, binary data, a second FASTA record (which GenomeFile would
+ * join to the first), a letter that is no nucleotide code, and a file with no base at all.
+ */
+public record SequenceFile(String id, GenomeFile genome) {
+  /** The letters IUPAC defines for nucleotides besides A, C, G, T and U; they are read as unknown bases. */
+  static final String IUPAC = "RYSWKMBDHVN";
+
+  /** The largest file read: a Java array's limit. */
+  static final long MAX_FILE = Integer.MAX_VALUE - 8;
+
+  /** A file the search cannot read; the message names the file and, where there is one, its line. */
+  public static final class UnreadableException extends Exception {
+    private static final long serialVersionUID = 1L;
+
+    UnreadableException(String message) {
+      super(message);
+    }
+  }
+
+  /** Reads one sequence file, or says what in it cannot be read, with its file and line. */
+  public static SequenceFile read(Path file) throws UnreadableException {
+    if (Files.isDirectory(file)) {
+      throw new UnreadableException(file + ": is a directory, not a sequence file");
+    }
+    byte[] raw;
+    try {
+      long size = Files.size(file);
+      if (size > MAX_FILE) {
+        throw new UnreadableException(String.format(Locale.ROOT, "%s: too large (%,d bytes): the search reads files"
+            + " of up to %,d bytes, one sequence of up to 2^31 - 1 bases", file, size, MAX_FILE));
+      }
+      raw = Files.readAllBytes(file);
+    } catch (NoSuchFileException e) {
+      throw new UnreadableException(file + ": no such file");
+    } catch (AccessDeniedException e) {
+      throw new UnreadableException(file + ": permission denied");
+    } catch (IOException e) {
+      throw new UnreadableException(file + ": cannot be read: " + e.getMessage());
+    }
+    int line = 1;
+    for (byte b : raw) {
+      if (b == 0) {
+        throw new UnreadableException(file + ":" + line + ": binary data (a zero byte), not a sequence file;"
+            + " a compressed file must be unpacked first");
+      }
+      if (b == '\n') {
+        line++;
+      }
+    }
+    GenomeFile genome = GenomeFile.parse(file.getFileName().toString(), raw);
+    GenomeFile.Report report = genome.report();
+    // the headers as GenomeFile saw them: a '>' inside a tag that spans lines is no header
+    List<GenomeFile.Header> headers = report.headers();
+    if (headers.size() > 1) {
+      throw new UnreadableException(file + ":" + headers.get(1).line() + ": a second FASTA record; the search reads"
+          + " one sequence per file, so split the file or join the records");
+    }
+    if (!headers.isEmpty() && headers.get(0).positionsBefore() > 0) {
+      throw new UnreadableException(file + ":" + headers.get(0).line() + ": a FASTA header after "
+          + headers.get(0).positionsBefore() + " bases without one: a second record, which would be joined to the"
+          + " first; the search reads one sequence per file, so split the file or join the records");
+    }
+    // the bad letter the file has first (by line; on one line, the first in the alphabet)
+    char bad = 0;
+    for (char letter : report.unknownLetters().toCharArray()) {
+      if (IUPAC.indexOf(letter) < 0 && (bad == 0 || report.firstLineOf(letter) < report.firstLineOf(bad))) {
+        bad = letter;
+      }
+    }
+    if (bad != 0) {
+      throw new UnreadableException(file + ":" + report.firstLineOf(bad) + ": '" + bad
+          + "' is no nucleotide letter (A C G T U, or IUPAC " + String.join(" ", IUPAC.split("")) + ");"
+          + " is this a FASTA or plain sequence file?");
+    }
+    if (genome.length() == 0) {
+      throw new UnreadableException(file + ": no bases in " + report.lines() + " line(s)");
+    }
+    String id = headers.isEmpty() ? "" : headers.get(0).id();
+    if (id.isEmpty()) {
+      String name = file.getFileName().toString();
+      id = name.contains(".") ? name.substring(0, name.lastIndexOf('.')) : name;
+    }
+    return new SequenceFile(id, genome);
+  }
+}

@@ -1,0 +1,55 @@
+package dev.sluice.spark;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+import java.math.BigDecimal;
+import java.util.List;
+import org.apache.spark.sql.Row;
+import org.apache.spark.sql.catalyst.expressions.GenericRowWithSchema;
+import org.apache.spark.sql.types.DataTypes;
+import org.apache.spark.sql.types.StructType;
+import org.junit.jupiter.api.Test;
+
+/**
+ * A batch's columns read as arrays: Java's widening conversions only (outside-in: a bigint column read
+ * as ints was cut to its low 32 bits, a double column as floats rounded, without a word).
+ */
+class ColumnsTest {
+  private static final StructType SCHEMA = new StructType().add("s", DataTypes.ShortType).add("i", DataTypes.IntegerType)
+      .add("l", DataTypes.LongType).add("d", DataTypes.DoubleType).add("t", DataTypes.StringType)
+      .add("m", DataTypes.createDecimalType(10, 0));
+
+  private static final Columns BATCH = new Columns(List.<Row>of(
+      new GenericRowWithSchema(new Object[] {(short) 7, 5, 5_000_000_000L, 0.1, "x", BigDecimal.ONE}, SCHEMA),
+      new GenericRowWithSchema(new Object[] {(short) -1, -2, -3L, 1e300, "y", BigDecimal.TEN}, SCHEMA)));
+
+  private static String refused(Runnable read) {
+    return assertThrows(IllegalArgumentException.class, read::run).getMessage();
+  }
+
+  @Test
+  void widerJavaTypesReadNarrowerColumns() {
+    assertArrayEquals(new int[] {7, -1}, BATCH.ints("s"));
+    assertArrayEquals(new long[] {5, -2}, BATCH.longs("i"));
+    assertArrayEquals(new long[] {5_000_000_000L, -3}, BATCH.longs("l"));
+    assertArrayEquals(new double[] {5, -2}, BATCH.doubles("i"));
+    assertArrayEquals(new double[] {0.1, 1e300}, BATCH.doubles("d"));
+    assertArrayEquals(new float[] {5e9f, -3f}, BATCH.floats("l"), "long to float widens in Java too");
+  }
+
+  @Test
+  void aColumnTheArrayCannotHoldIsRefusedNotCut() {
+    assertEquals("column 'l' is bigint, wider than int: read it with longs(\"l\"), or cast it in Spark first"
+        + " (col(\"l\").cast(\"int\"))", refused(() -> BATCH.ints("l")));
+    assertEquals("column 'd' is double, wider than float: read it with doubles(\"d\"), or cast it in Spark first"
+        + " (col(\"d\").cast(\"float\"))", refused(() -> BATCH.floats("d")));
+    assertEquals("column 'd' is double, wider than long: read it with doubles(\"d\"), or cast it in Spark first"
+        + " (col(\"d\").cast(\"long\"))", refused(() -> BATCH.longs("d")));
+    assertEquals("column 't' is string, not byte, short, int, long, float or double: cast it in Spark first"
+        + " (col(\"t\").cast(\"double\"))", refused(() -> BATCH.doubles("t")));
+    assertEquals("column 'm' is decimal(10,0), not byte, short, int, long, float or double: cast it in"
+        + " Spark first (col(\"m\").cast(\"long\"))", refused(() -> BATCH.longs("m")));
+  }
+}

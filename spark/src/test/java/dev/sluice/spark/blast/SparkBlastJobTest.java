@@ -1,0 +1,78 @@
+package dev.sluice.spark.blast;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The job's command line and inputs, refused on the driver before Spark starts: one line on stderr and
+ * an exit status, as the BLAST command does (outside-in: stack traces, and files the command refuses
+ * searched as something else).
+ */
+class SparkBlastJobTest {
+  @TempDir Path dir;
+
+  private record Ran(int status, String out, String err) {}
+
+  private static Ran run(String... args) {
+    ByteArrayOutputStream out = new ByteArrayOutputStream();
+    ByteArrayOutputStream err = new ByteArrayOutputStream();
+    int status = SparkBlastJob.run(args, new PrintStream(out, true, StandardCharsets.UTF_8),
+        new PrintStream(err, true, StandardCharsets.UTF_8));
+    return new Ran(status, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
+  }
+
+  private Path file(String name, String text) throws IOException {
+    return Files.writeString(dir.resolve(name), text);
+  }
+
+  private static void assertUsage(String line, String... args) {
+    Ran r = run(args);
+    assertEquals(2, r.status(), r.err());
+    assertEquals("sluice-spark: " + line + "\n" + SparkBlastJob.USAGE + "\n", r.err());
+    assertEquals("", r.out());
+  }
+
+  @Test
+  void argumentMistakesAreOneLineAndStatus2() {
+    assertUsage("no -db FILE");
+    assertUsage("no -query FILE", "-db", "x.fa");
+    assertUsage("-query needs a value", "-db", "x.fa", "-query");
+    assertUsage("unknown argument '-qeury'", "-db", "x.fa", "-qeury", "q.fa");
+    assertUsage("-partitions takes a positive whole number, not '0'", "-db", "x.fa", "-query", "q", "-partitions", "0");
+    assertUsage("-chunk takes a positive whole number, not 'lots'", "-db", "x.fa", "-query", "q", "-chunk", "lots");
+    // the name is checked on the driver; the device itself is looked for on each executor
+    assertUsage("-device: unknown device 'bogus'; use cpu, jvm, cpu:scheduled, opencl, gpu or opencl:N",
+        "-db", "x.fa", "-query", "q", "-device", "bogus");
+  }
+
+  private void assertUnreadable(String message, Path db, Path query) {
+    Ran r = run("-db", db.toString(), "-query", query.toString());
+    assertEquals(1, r.status(), r.err());
+    assertEquals("sluice-spark: " + message + "\n", r.err());
+  }
+
+  @Test
+  void inputsTheBlastCommandRefusesAreRefusedWithTheirLine() throws IOException {
+    Path db = file("db.fa", ">db\nACGTACGTACGTACGTACGTACGTACGT\n");
+    Path two = file("two.fa", ">q1\nACGTACGTACGTACGTACGT\n>q2\nTTTTGGGGCCCCAAAATTTT\n");
+    assertUnreadable(two + ":3: a second FASTA record; the search reads one sequence per file, so split the file"
+        + " or join the records", db, two);
+    Path genbank = file("q.gb", "LOCUS       X 20 bp DNA\nORIGIN\n        1 acgtacgtac gtacgtacgt\n//\n");
+    assertUnreadable(genbank + ":1: 'L' is no nucleotide letter (A C G T U, or IUPAC R Y S W K M B D H V N);"
+        + " is this a FASTA or plain sequence file?", db, genbank);
+    Path zero = Files.write(dir.resolve("q.gz"), new byte[] {'A', 'C', '\n', 0, 1, 2});
+    assertUnreadable(zero + ":2: binary data (a zero byte), not a sequence file; a compressed file must be"
+        + " unpacked first", db, zero);
+    Path empty = file("empty.fa", ">nothing\n\n");
+    assertUnreadable(empty + ": no bases in 2 line(s)", db, empty);
+    assertUnreadable(dir.resolve("missing.fa") + ": no such file", dir.resolve("missing.fa"), two);
+  }
+}
