@@ -5,6 +5,8 @@ import dev.sluice.runtime.DeviceLine;
 import dev.sluice.runtime.DeviceUnavailableException;
 import dev.sluice.runtime.ProgressListener;
 import java.io.PrintStream;
+import java.math.BigDecimal;
+import java.math.RoundingMode;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -331,8 +333,17 @@ public final class BlastTool {
   }
 
   static String format(String queryId, String subjectId, Row r) {
-    return String.format(Locale.ROOT, "%s\t%s\t%.3f\t%d\t%d\t0\t%d\t%d\t%d\t%d\t%d", queryId, subjectId,
-        100.0 * (r.length() - r.mismatches()) / r.length(), r.length(), r.mismatches(), r.qStart(), r.qEnd(),
+    return String.format(Locale.ROOT, "%s\t%s\t%s\t%d\t%d\t0\t%d\t%d\t%d\t%d\t%d", queryId, subjectId,
+        percent(100.0 * (r.length() - r.mismatches()) / r.length()), r.length(), r.mismatches(), r.qStart(), r.qEnd(),
         r.sStart(), r.sEnd(), r.score());
+  }
+
+  /**
+   * The identity with 3 decimals as C's {@code printf("%.3f")} prints it, as BLAST's output has it: the
+   * double's exact value rounded, a tie to even (95.3125 is 95.312). Java's {@code %.3f} rounds the
+   * shortest decimal string half up (95.313).
+   */
+  static String percent(double value) {
+    return new BigDecimal(value).setScale(3, RoundingMode.HALF_EVEN).toPlainString();
   }
 }

@@ -240,12 +240,17 @@ public final class GenomeFile {
         }
         report.add(Kind.HEADER, end - i, line);
         if (b == '>') {
-          int word = i + 1;
+          // the first word: blanks after '>' are skipped ("> chrM" is chrM, as FASTA readers take it)
+          int first = i + 1;
+          while (first < end && (raw[first] == ' ' || raw[first] == '\t')) {
+            first++;
+          }
+          int word = first;
           while (word < end && (raw[word] & 0xff) > ' ') {
             word++;
           }
           // UTF-8, as FASTA files with non-ASCII ids are written today (>héllo); ASCII reads the same
-          report.headers.add(new Header(line, new String(raw, i + 1, word - i - 1, StandardCharsets.UTF_8), n));
+          report.headers.add(new Header(line, new String(raw, first, word - first, StandardCharsets.UTF_8), n));
         }
         i = end;
         continue;
