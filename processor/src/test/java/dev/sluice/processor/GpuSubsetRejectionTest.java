@@ -581,6 +581,22 @@ class GpuSubsetRejectionTest {
     assertThat(sluiceErrors(c)).hasSize(2);
   }
 
+  /** Outside-in: a generic helper got two SLU610s on its own line (its return type, its parameter). */
+  @Test
+  void aGenericHelperIsOneErrorAtTheCall() {
+    rejects(gpu("""
+        @Node final class N {
+          static <T> T same(T v) { return v; }
+          static <E> int first(E[] a) { return 0; }
+          void run(int x, IntOut out) {
+            out.push(same(x));         // generic call
+          }
+        }
+        """), Message.GPU_CONSTRUCT, "// generic call", "generic method t.N.same(...) is not in the GPU subset (its type"
+        + " parameters T stand for objects, and a kernel's helper takes and returns primitives and primitive arrays:"
+        + " write it for the types it is called with)");
+  }
+
   // ---- SLU613 @Param access ----
 
   @Test

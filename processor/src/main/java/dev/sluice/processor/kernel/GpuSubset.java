@@ -176,6 +176,13 @@ final class GpuSubset {
       refuse(at, method, Message.GPU_VARARGS, key + "(...)");
       return false;
     }
+    if (generic(m.getReturnType()) || m.getParameters().stream().anyMatch(p -> generic(p.asType()))) {
+      // one refusal at the call, not one per type variable on the helper's line
+      refuse(at, method, Message.GPU_CONSTRUCT, "generic method " + key + "(...)", "its type parameters "
+          + m.getTypeParameters() + " stand for objects, and a kernel's helper takes and returns primitives and"
+          + " primitive arrays: write it for the types it is called with");
+      return false;
+    }
     long sameName = ElementFilter.methodsIn(m.getEnclosingElement().getEnclosedElements()).stream()
         .filter(o -> o.getSimpleName().equals(m.getSimpleName())).count();
     if (sameName > 1) {
@@ -183,6 +190,12 @@ final class GpuSubset {
       return false;
     }
     return true;
+  }
+
+  /** Whether {@code type} is a type variable or an array of one. */
+  private static boolean generic(TypeMirror type) {
+    return type.getKind() == TypeKind.TYPEVAR
+        || type.getKind() == TypeKind.ARRAY && generic(((javax.lang.model.type.ArrayType) type).getComponentType());
   }
 
   /**
