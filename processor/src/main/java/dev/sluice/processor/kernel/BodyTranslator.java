@@ -43,6 +43,7 @@ import dev.sluice.processor.model.ItemType;
 import dev.sluice.processor.model.RunParam;
 import dev.sluice.processor.model.StageModel;
 import dev.sluice.processor.read.ParamTypes;
+import dev.sluice.processor.read.SourceTrees;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -92,11 +93,7 @@ public final class BodyTranslator {
 
   /** A translator, or empty without javac's Trees API. */
   public static Optional<BodyTranslator> create(ProcessingEnvironment env) {
-    try {
-      return Optional.of(new BodyTranslator(Trees.instance(env), env.getElementUtils()));
-    } catch (IllegalArgumentException | LinkageError e) {
-      return Optional.empty();
-    }
+    return SourceTrees.of(env).map(trees -> new BodyTranslator(trees, env.getElementUtils()));
   }
 
   /**

@@ -25,6 +25,7 @@ import dev.sluice.processor.diagnostics.Diagnostic;
 import dev.sluice.processor.diagnostics.Message;
 import dev.sluice.processor.kernel.JavaSpelling;
 import dev.sluice.processor.read.Annotations;
+import dev.sluice.processor.read.SourceTrees;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -57,11 +58,7 @@ public final class BodyChecker {
 
   /** A checker, or empty when the compiler has no Trees API (e.g. Eclipse's). */
   public static Optional<BodyChecker> create(ProcessingEnvironment env) {
-    try {
-      return Optional.of(new BodyChecker(Trees.instance(env)));
-    } catch (IllegalArgumentException | LinkageError e) {
-      return Optional.empty();
-    }
+    return SourceTrees.of(env).map(BodyChecker::new);
   }
 
   private record Role(String name, Kind kind, ReduceOp op) {

@@ -3,6 +3,7 @@ package dev.sluice.processor.write;
 import com.sun.source.tree.CompilationUnitTree;
 import com.sun.source.util.TreePath;
 import com.sun.source.util.Trees;
+import dev.sluice.processor.read.SourceTrees;
 import dev.sluice.runtime.SourceStamps;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -51,13 +52,7 @@ public final class SourceStampWriter {
 
   /** Writes through {@code filer}, reading sources through javac's Trees API where there is one. */
   public static SourceStampWriter create(ProcessingEnvironment env, Filer filer) {
-    Optional<Trees> trees;
-    try {
-      trees = Optional.of(Trees.instance(env));
-    } catch (IllegalArgumentException | LinkageError e) {
-      trees = Optional.empty();
-    }
-    return new SourceStampWriter(filer, env.getElementUtils(), trees);
+    return new SourceStampWriter(filer, env.getElementUtils(), SourceTrees.of(env));
   }
 
   /** Writes {@code node}'s resource, once per compilation; nothing for a node read from a class file. */

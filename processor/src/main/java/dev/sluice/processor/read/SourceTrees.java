@@ -1,0 +1,23 @@
+package dev.sluice.processor.read;
+
+import com.sun.source.util.Trees;
+import java.util.Optional;
+import javax.annotation.processing.ProcessingEnvironment;
+
+/**
+ * javac's Trees API, through which the body checks, the kernel translator and the source stamps read
+ * node method bodies; empty under a compiler without it (Eclipse's), where each says so or does
+ * without.
+ */
+public final class SourceTrees {
+  private SourceTrees() {}
+
+  public static Optional<Trees> of(ProcessingEnvironment env) {
+    try {
+      return Optional.of(Trees.instance(env));
+    } catch (IllegalArgumentException | LinkageError e) {
+      // not javac's environment, or javac's classes not visible to the processor
+      return Optional.empty();
+    }
+  }
+}
