@@ -57,6 +57,27 @@ final class RegionNodes {
     }
   }
 
+  /**
+   * Region 1, with {@code @Reduce} fields updated in {@code count}, which the kernel runs on one lane
+   * when it opens a document (outside-in: they read their identities on OpenCL).
+   */
+  @Node
+  @Region(parentBuffer = 2, maxElements = 1000)
+  public static final class TalliedLines {
+    @Reduce(ReduceOp.SUM) long lines;
+    @Reduce(ReduceOp.MAX) int longest;
+    @Reduce(ReduceOp.MIN) int shortest;
+    @Reduce(ReduceOp.SUM) int docs;
+
+    public int count(Doc d) {
+      lines += d.lines();
+      longest = Math.max(longest, d.lines());
+      shortest = Math.min(shortest, d.lines());
+      docs++;
+      return d.lines();
+    }
+  }
+
   /** Turns a line index of its document (the parent) into a line record. */
   @Node
   public static final class MakeLine {

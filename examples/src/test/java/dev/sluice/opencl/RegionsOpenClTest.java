@@ -155,6 +155,38 @@ class RegionsOpenClTest {
   }
 
   @Test
+  void reductionsInAnEnumeratorsCountMatchCpuAndReference() {
+    Device cl = OpenClAvailable.device();
+    for (int n : new int[] {1, 5, 64, 3_000}) {
+      Doc[] in = docs(n, 13 * n);
+      long lines = 0;
+      int longest = Integer.MIN_VALUE;
+      int shortest = Integer.MAX_VALUE;
+      for (Doc d : in) {
+        lines += d.lines();
+        longest = Math.max(longest, d.lines());
+        shortest = Math.min(shortest, d.lines());
+      }
+      for (int groups : new int[] {0, 1, 3}) {
+        for (int chunk : new int[] {1, 7, 1 << 14}) {
+          String what = "n=" + n + " groups=" + groups + " chunk=" + chunk;
+          TalliedDocsPipeline.Result gpu = TalliedDocsPipeline.builder().instances(groups).chunkSize(chunk).device(cl)
+              .build().run(in);
+          TalliedDocsPipeline.Result cpu = TalliedDocsPipeline.builder().chunkSize(chunk).device(Device.cpu()).build()
+              .run(in);
+          for (TalliedDocsPipeline.Result r : List.of(cpu, gpu)) {
+            assertEquals(lines, r.linesLines(), what + " lines");
+            assertEquals(longest, r.linesLongest(), what + " longest");
+            assertEquals(shortest, r.linesShortest(), what + " shortest");
+            assertEquals(n, r.linesDocs(), what + " documents");
+          }
+          assertSameItems(referenceLines(in), gpu.allLines(), what + " lines vs reference");
+        }
+      }
+    }
+  }
+
+  @Test
   void slicesOfTheInputMatchReference() {
     Device cl = OpenClAvailable.device();
     Doc[] in = docs(2_000, 11);

@@ -174,10 +174,11 @@ public final class BodyTranslator {
 
   /**
    * Translates {@code stage}'s {@code run} (or an enumerator's {@code count}) method, whose source is
-   * in this compilation ({@link #hasSource}).
+   * in this compilation ({@link #hasSource}). An enumerator's {@code count} runs on lane 0 alone, when
+   * it opens a parent, so, as in a handler, a {@code @Reduce} field there is the work-group's value.
    */
   public Translation translate(StageModel stage) {
-    return translate(stage, stage.node().method(), stage.node().runParams(), false);
+    return translate(stage, stage.node().method(), stage.node().runParams(), stage.node().isEnumerator());
   }
 
   /**
@@ -188,7 +189,7 @@ public final class BodyTranslator {
     return translate(stage, handler.method(), handler.params(), true);
   }
 
-  private Translation translate(StageModel stage, ExecutableElement method, List<RunParam> params, boolean handler) {
+  private Translation translate(StageModel stage, ExecutableElement method, List<RunParam> params, boolean oneLane) {
     TreePath path = trees.getPath(method);
     List<Diagnostic> problems = new ArrayList<>();
     Map<String, Helper> helpers = new LinkedHashMap<>();
@@ -197,7 +198,7 @@ public final class BodyTranslator {
       throw new IllegalStateException(method + " has no source to translate");
     }
     GpuSubset subset = new GpuSubset(trees, elements, problems);
-    Printer p = new Printer(stage, method, params, handler, subset, helpers, read);
+    Printer p = new Printer(stage, method, params, oneLane, subset, helpers, read);
     MethodTree tree = (MethodTree) path.getLeaf();
     CodeBlock.Builder out = CodeBlock.builder();
     if (tree.getBody() == null) {
@@ -271,8 +272,8 @@ public final class BodyTranslator {
 
   private final class Printer {
     private final StageModel stage;
-    /** Printing a signal handler, which lane 0 runs alone. */
-    private final boolean handler;
+    /** Printing a method lane 0 runs alone (a signal handler, an enumerator's count). */
+    private final boolean oneLane;
     private final ExecutableElement method;
     private final GpuSubset subset;
     private final Map<String, Helper> helpers;
@@ -301,10 +302,10 @@ public final class BodyTranslator {
     /** Whether each expression seen is a constant expression (see {@link #constant}). */
     private final Map<Tree, Boolean> constants = new IdentityHashMap<>();
 
-    Printer(StageModel stage, ExecutableElement method, List<RunParam> params, boolean handler,
+    Printer(StageModel stage, ExecutableElement method, List<RunParam> params, boolean oneLane,
         GpuSubset subset, Map<String, Helper> helpers, Set<TypeElement> read) {
       this.stage = stage;
-      this.handler = handler;
+      this.oneLane = oneLane;
       this.method = method;
       this.current = method;
       this.subset = subset;
@@ -1215,7 +1216,7 @@ public final class BodyTranslator {
           return KernelNames.paramRead(f.element().asType(), KernelNames.param(stage.name(), f.name()));
         }
         case REDUCE_FIELD:
-          return handler
+          return oneLane
               ? KernelNames.reduceSlot(stage.name(), fields.get(e).name()) + "[" + KernelNames.G + "]"
               : KernelNames.reducePartial(stage.name(), fields.get(e).name()) + "[" + KernelNames.LANE + "]";
         case STATE_FIELD:

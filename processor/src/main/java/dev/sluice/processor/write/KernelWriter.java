@@ -279,8 +279,11 @@ final class KernelWriter {
       }
       for (FieldModel f : s.node().fields(FieldModel.Kind.REDUCE)) {
         TypeName type = TypeName.get(f.element().asType());
-        t.addField(FieldSpec.builder(ArrayTypeName.of(type), KernelNames.reducePartial(s.name(), f.name()))
-            .addAnnotation(LOCAL).addModifiers(Modifier.FINAL).initializer("new $T[$L]", type, width).build());
+        if (!s.node().isEnumerator()) {
+          // an enumerator's count runs on lane 0 alone and updates the group's slot: no lane partials
+          t.addField(FieldSpec.builder(ArrayTypeName.of(type), KernelNames.reducePartial(s.name(), f.name()))
+              .addAnnotation(LOCAL).addModifiers(Modifier.FINAL).initializer("new $T[$L]", type, width).build());
+        }
         t.addField(FieldSpec.builder(ArrayTypeName.of(type), KernelNames.reduceSlot(s.name(), f.name()))
             .initializer("new $T[1]", type).build());
       }
