@@ -43,6 +43,7 @@ import javax.lang.model.element.ElementKind;
 import javax.lang.model.element.ExecutableElement;
 import javax.lang.model.element.TypeElement;
 import javax.lang.model.element.VariableElement;
+import javax.lang.model.type.ArrayType;
 import javax.lang.model.type.DeclaredType;
 import javax.lang.model.type.TypeKind;
 import javax.lang.model.type.TypeMirror;
@@ -80,6 +81,8 @@ public final class SluiceProcessor extends AbstractProcessor {
   private final Map<String, Boolean> validBodies = new HashMap<>();
   /** Pipelines whose classes are written and whose kernel is written next round, by qualified name. */
   private final Set<String> kernelsToWrite = new LinkedHashSet<>();
+  /** Node classes waiting for types generated in a later round, by qualified name. */
+  private final Set<String> nodesWaiting = new LinkedHashSet<>();
   /** Pipelines waiting for types generated in a later round, by qualified name. */
   private final Set<String> deferred = new LinkedHashSet<>();
 
@@ -138,12 +141,25 @@ public final class SluiceProcessor extends AbstractProcessor {
         guarded(pipeline, () -> writeKernel(pipeline));
       }
     }
+    // each node once its declarations resolve: one that names a type another processor generates
+    // later waits for it (checked, and stamped, with the types its generated classes will see)
+    List<String> nodeNames = takeAll(nodesWaiting);
     for (TypeElement node : ElementFilter.typesIn(round.getElementsAnnotatedWith(Node.class))) {
+      nodeNames.add(node.getQualifiedName().toString());
+    }
+    for (String name : nodeNames) {
+      TypeElement node = processingEnv.getElementUtils().getTypeElement(name);
+      if (node == null) {
+        continue;
+      }
       guarded(node, () -> {
-        stamps.write(node);
         if (!unresolved(node)) {
+          stamps.write(node);
           validNode(node);
+        } else if (!round.processingOver()) {
+          nodesWaiting.add(name);
         }
+        // unresolved when processing is over: javac reports the missing type, and the build fails
       });
     }
     List<TypeElement> pipelines = new ArrayList<>();
@@ -273,11 +289,13 @@ public final class SluiceProcessor extends AbstractProcessor {
   }
 
   /**
-   * Whether a pipeline (or node) mentions a type that does not exist yet (an error type): the
-   * return types of its methods and, for node classes they return, the types of their members.
+   * Whether a pipeline (or node) mentions a type that does not exist yet (an error type): its
+   * superclass and interfaces, the types of its methods and fields and, for node classes a pipeline's
+   * methods return, the same of those.
    */
   private boolean unresolved(TypeElement type) {
-    if (erroneousAnnotation(type)) {
+    if (erroneousAnnotation(type) || isError(type.getSuperclass())
+        || type.getInterfaces().stream().anyMatch(this::isError)) {
       return true;
     }
     for (ExecutableElement m : ElementFilter.methodsIn(type.getEnclosedElements())) {
@@ -331,6 +349,9 @@ public final class SluiceProcessor extends AbstractProcessor {
   private boolean isError(TypeMirror type) {
     if (type.getKind() == TypeKind.ERROR) {
       return true;
+    }
+    if (type instanceof ArrayType a) {
+      return isError(a.getComponentType());
     }
     return type instanceof DeclaredType d && d.getTypeArguments().stream().anyMatch(this::isError);
   }

@@ -75,6 +75,44 @@ class DeferralTest {
   }
 
   /**
+   * A node written by hand that names a generated type (outside-in: its declarations were stamped in
+   * the first round, with the type unresolved, and the CPU classes, written once it existed, refused
+   * to run: "older than the declarations"); and a node that is not final, checked once the type exists.
+   */
+  @Test
+  void aNodeNamingAGeneratedTypeIsStampedAndCheckedOnceItExists() throws IOException {
+    Compilation c = javac()
+        .withProcessors(new Generator(), new SluiceProcessor())
+        .compile(java("P", """
+            @Pipeline interface P {
+              @Source int in();
+              @From("in") Made made();
+              @Sink @From("made") int out();
+            }
+            @Node final class Made {
+              static Made of(Gen g) { return new Made(); }
+              public void run(int x, IntOut out) { out.push(x); }
+            }
+            """));
+    assertThat(c).succeededWithoutWarnings();
+    String resource = c.generatedFile(javax.tools.StandardLocation.CLASS_OUTPUT, "t", "Made"
+        + dev.sluice.runtime.SourceStamps.SUFFIX).orElseThrow().getCharContent(true).toString();
+    String declarations = resource.split("\n")[1];
+    String cpu = c.generatedSourceFile("t.PPipeline_CpuDirect").orElseThrow().getCharContent(true).toString();
+    assertThat(cpu).contains('"' + declarations + '"');
+
+    Compilation open = javac()
+        .withProcessors(new Generator(), new SluiceProcessor())
+        .compile(java("Open", """
+            @Node class Open {
+              static Open of(Gen g) { return new Open(); }
+              public void run(int x, IntOut out) { out.push(x); }
+            }
+            """));
+    assertThat(open).hadErrorContaining("[" + Message.NODE_NOT_FINAL.code() + "]");
+  }
+
+  /**
    * One class holding its nodes, its pipeline and code that uses the generated class through {@code
    * var}, a lambda and try-with-resources: javac failed inside its own flow analysis (a
    * NullPointerException, or an AssertionError on JDK 25) when the processor read the nested nodes'

@@ -87,10 +87,43 @@ class PartialRecompileTest {
         + " p.Doubler (node 'dbl'): it was compiled again without the pipeline");
   }
 
+  /**
+   * The node compiled in one module, the pipeline in another against its class file (outside-in: a
+   * source-only {@code @SuppressWarnings} or a type-use annotation, which the class file does not give
+   * back as the source did, made the CPU back end refuse a clean build as "older than the
+   * declarations"). The declarations' stamp reads what both give alike.
+   */
+  @Test
+  void aNodeFromAnotherModuleRunsOnTheCpuWhateverItsOtherAnnotations() throws Exception {
+    Path nodes = Files.createDirectories(dir.resolve("nodes"));
+    Path file = Files.createDirectories(dir.resolve("a/p")).resolve("Doubler.java");
+    Files.writeString(file, """
+        package p;
+        import dev.sluice.*;
+        import java.lang.annotation.*;
+        @Node final class Doubler {
+          @SuppressWarnings("unused")
+          void run(@NonNeg int x, @Max(1) IntOut out) { out.push(x * 2); }
+        }
+        @Target(ElementType.TYPE_USE) @interface NonNeg {}
+        """);
+    assertThat(javac(nodes, List.of(), file)).isEmpty();
+    Path pipeline = Files.createDirectories(dir.resolve("b/p")).resolve("Twice.java");
+    Files.writeString(pipeline, PIPELINE);
+    Path app = Files.createDirectories(dir.resolve("app"));
+    // the note that the kernel needs the nodes' sources; the CPU back end runs it
+    assertThat(javac(app, List.of("-implicit:none", "-cp", nodes.toString()), pipeline)).contains("[SLU620]");
+    assertThat(Files.exists(app.resolve("p/Doubler.class"))).isFalse();
+    assertThat(runOnCpu(app, nodes)).isEqualTo(new int[] {2, 4, 6});
+  }
+
   /** Runs the pipeline in {@code classes} on the CPU back end over 1, 2, 3, in a new loader: its output, sorted. */
-  private static int[] runOnCpu(Path classes) throws Exception {
-    try (URLClassLoader loader = new URLClassLoader(new URL[] {classes.toUri().toURL()},
-        PartialRecompileTest.class.getClassLoader())) {
+  private static int[] runOnCpu(Path... classes) throws Exception {
+    URL[] urls = new URL[classes.length];
+    for (int i = 0; i < urls.length; i++) {
+      urls[i] = classes[i].toUri().toURL();
+    }
+    try (URLClassLoader loader = new URLClassLoader(urls, PartialRecompileTest.class.getClassLoader())) {
       Class<?> api = Class.forName("p.TwicePipeline", true, loader);
       Object builder = api.getMethod("builder").invoke(null);
       builder.getClass().getMethod("device", dev.sluice.runtime.Device.class).invoke(builder, dev.sluice.runtime.Device.cpu());
@@ -147,12 +180,28 @@ class PartialRecompileTest {
   }
 
   private void javac(Path classes, Path... files) throws IOException {
+    assertThat(javac(classes, List.of(), files)).isEmpty();
+  }
+
+  /**
+   * javac into {@code classes} (on the class path too), with {@code extra} options ({@code -cp DIR} adds
+   * DIR); returns what it printed.
+   */
+  private String javac(Path classes, List<String> extra, Path... files) throws IOException {
     JavaCompiler javac = ToolProvider.getSystemJavaCompiler();
     String classPath = Stream.of(Node.class, ProgramLoader.class, Kernel.class)
         .map(PartialRecompileTest::location).collect(Collectors.joining(File.pathSeparator));
+    List<String> more = new ArrayList<>(extra);
+    String otherClasses = "";
+    int cp = more.indexOf("-cp");
+    if (cp >= 0) {
+      otherClasses = File.pathSeparator + more.get(cp + 1);
+      more.subList(cp, cp + 2).clear();
+    }
     List<String> args = new ArrayList<>(List.of("-g", "-proc:full", "-processorpath", location(SluiceProcessor.class)
-        + File.pathSeparator + classPath, "-cp", classes + File.pathSeparator + classPath,
+        + File.pathSeparator + classPath, "-cp", classes + otherClasses + File.pathSeparator + classPath,
         "-d", classes.toString(), "-s", Files.createDirectories(dir.resolve("generated")).toString()));
+    args.addAll(more);
     if (Runtime.version().feature() < 21) {
       args.remove("-proc:full"); // javac 17 processes by default and does not know the option
     }
@@ -161,8 +210,8 @@ class PartialRecompileTest {
     try (StandardJavaFileManager manager = javac.getStandardFileManager(null, null, null)) {
       ok = javac.getTask(out, manager, null, args, null, manager.getJavaFileObjects(files)).call();
     }
-    assertThat(out.toString()).isEmpty();
     assertThat(ok).isTrue();
+    return out.toString();
   }
 
   private static String location(Class<?> type) {

@@ -23,7 +23,13 @@ import javax.lang.model.element.ElementKind;
 import javax.lang.model.element.ExecutableElement;
 import javax.lang.model.element.PackageElement;
 import javax.lang.model.element.TypeElement;
+import javax.lang.model.element.Modifier;
 import javax.lang.model.element.VariableElement;
+import javax.lang.model.type.ArrayType;
+import javax.lang.model.type.DeclaredType;
+import javax.lang.model.type.TypeMirror;
+import javax.lang.model.type.TypeVariable;
+import javax.lang.model.type.WildcardType;
 import javax.lang.model.util.Elements;
 import javax.tools.FileObject;
 import javax.tools.StandardLocation;
@@ -96,34 +102,81 @@ public final class SourceStampWriter {
 
   /**
    * The stamp of {@code node}'s declarations, which the generated CPU classes follow (the second line
-   * of its resource): its annotations, and each field's and method's modifiers, type, name and
-   * annotations, with each parameter's; not constructors, which the user's factories call, nor bodies.
+   * of its resource): what those classes read of the node, and nothing else, so that the node read
+   * from a class file (another module, a jar) gives the stamp its source gave. That is the node's
+   * Sluice annotations; each field with a Sluice annotation (its role), with its type and the
+   * modifiers that decide access; and each method called from generated code ({@code run},
+   * {@code count}, a method with a Sluice annotation such as a handler) with its return and parameter
+   * types and each parameter's Sluice annotations. Left out, since a class file may not have them or
+   * the generated code does not read them: other annotations (source-only ones such as
+   * {@code @SuppressWarnings}, type-use ones such as {@code @NonNull}), parameter names, other members
+   * (Lombok's getters), constructors (the user's factories call them) and bodies.
    */
   public static String declarations(TypeElement node) {
     StringBuilder b = new StringBuilder();
     annotations(b, node);
     for (Element e : node.getEnclosedElements()) {
-      if (e.getKind() == ElementKind.FIELD || e.getKind() == ElementKind.METHOD) {
-        b.append('\n').append(e.getKind()).append(' ').append(e.getModifiers()).append(' ');
+      boolean sluice = e.getAnnotationMirrors().stream().anyMatch(SourceStampWriter::ours);
+      if (e.getKind() == ElementKind.FIELD && sluice) {
+        b.append("\nFIELD ").append(access(e)).append(' ');
         annotations(b, e);
-        if (e instanceof ExecutableElement m) {
-          b.append(m.getReturnType()).append(' ').append(m.getSimpleName()).append('(');
-          for (VariableElement p : m.getParameters()) {
-            annotations(b, p);
-            b.append(p.asType()).append(' ').append(p.getSimpleName()).append(',');
-          }
-          b.append(')');
-        } else {
-          b.append(e.asType()).append(' ').append(e.getSimpleName());
+        b.append(type(e.asType())).append(' ').append(e.getSimpleName());
+      } else if (e instanceof ExecutableElement m && e.getKind() == ElementKind.METHOD
+          && (sluice || m.getSimpleName().contentEquals("run") || m.getSimpleName().contentEquals("count"))) {
+        b.append("\nMETHOD ").append(access(e)).append(' ');
+        annotations(b, e);
+        b.append(type(m.getReturnType())).append(' ').append(m.getSimpleName()).append('(');
+        for (VariableElement p : m.getParameters()) {
+          annotations(b, p);
+          b.append(type(p.asType())).append(',');
         }
+        b.append(')');
       }
     }
     return SourceStamps.of(b);
   }
 
-  /** Each annotation's type and explicit values, sorted by name, in a form that does not depend on the compiler. */
+  /** An annotation of Sluice's own (class retention: a class file keeps it). */
+  private static boolean ours(AnnotationMirror a) {
+    return ((TypeElement) a.getAnnotationType().asElement()).getQualifiedName().toString().startsWith("dev.sluice.");
+  }
+
+  /** The modifiers the generated code's access depends on, in a fixed order. */
+  private static String access(Element e) {
+    return java.util.stream.Stream.of(Modifier.PUBLIC, Modifier.PROTECTED, Modifier.PRIVATE, Modifier.STATIC,
+        Modifier.FINAL).filter(e.getModifiers()::contains).map(Modifier::toString)
+        .collect(java.util.stream.Collectors.joining(" "));
+  }
+
+  /**
+   * A type as source names it, without type-use annotations ({@code @NonNull int} is {@code int}), which
+   * javac prints from source and may not read back from a class file.
+   */
+  static String type(TypeMirror t) {
+    return switch (t.getKind()) {
+      case DECLARED -> {
+        DeclaredType d = (DeclaredType) t;
+        String name = ((TypeElement) d.asElement()).getQualifiedName().toString();
+        yield d.getTypeArguments().isEmpty() ? name : name + d.getTypeArguments().stream()
+            .map(SourceStampWriter::type).collect(java.util.stream.Collectors.joining(",", "<", ">"));
+      }
+      case ARRAY -> type(((ArrayType) t).getComponentType()) + "[]";
+      case TYPEVAR -> ((TypeVariable) t).asElement().getSimpleName().toString();
+      case WILDCARD -> {
+        WildcardType w = (WildcardType) t;
+        yield w.getExtendsBound() != null ? "? extends " + type(w.getExtendsBound())
+            : w.getSuperBound() != null ? "? super " + type(w.getSuperBound()) : "?";
+      }
+      default -> t.getKind().isPrimitive() ? t.getKind().name().toLowerCase(java.util.Locale.ROOT) : t.toString();
+    };
+  }
+
+  /** Each Sluice annotation's type and explicit values, sorted by name, in a form that does not depend on the compiler. */
   private static void annotations(StringBuilder b, Element e) {
     for (AnnotationMirror a : e.getAnnotationMirrors()) {
+      if (!ours(a)) {
+        continue;
+      }
       b.append('@').append(((TypeElement) a.getAnnotationType().asElement()).getQualifiedName()).append('(');
       new TreeMap<String, AnnotationValue>(a.getElementValues().entrySet().stream().collect(
           java.util.stream.Collectors.toMap(v -> v.getKey().getSimpleName().toString(), Map.Entry::getValue)))
@@ -133,6 +186,9 @@ public final class SourceStampWriter {
   }
 
   private static String value(Object v) {
+    if (v instanceof TypeMirror t) {
+      return type(t); // a class literal
+    }
     if (v instanceof VariableElement constant) {
       return constant.getSimpleName().toString(); // an enum constant
     }
