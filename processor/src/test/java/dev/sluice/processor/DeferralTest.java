@@ -75,6 +75,37 @@ class DeferralTest {
   }
 
   /**
+   * Under {@code -Xlint:all} (with {@code -Werror}, a warning fails the build): no warning about
+   * annotations no processor claimed (outside-in: every Sluice annotation was listed), none from the
+   * generated code.
+   */
+  @Test
+  void lintFindsNothingToSay() {
+    Compilation c = javac()
+        .withOptions("-Xlint:all", "-Werror")
+        .withProcessors(new SluiceProcessor())
+        .compile(java("P", """
+            @Pipeline interface P {
+              @Source int in();
+              @From("in") Lines lines();
+              @From("lines") Keep keep();
+              @Sink @From("keep") int out();
+            }
+            """), java("Lines", """
+            @Node @Region(parentBuffer = 4) final class Lines {
+              public int count(int n) { return n; }
+            }
+            """), java("Keep", """
+            @Node final class Keep {
+              @Reduce(ReduceOp.SUM) long kept;
+              public void run(int i, @Parent int n, @Max(1) IntOut out) { kept++; out.push(i); }
+              @SignalHandler(Signal.END) public void end(int n) { kept += 0; }
+            }
+            """));
+    assertThat(c).succeededWithoutWarnings();
+  }
+
+  /**
    * A node written by hand that names a generated type (outside-in: its declarations were stamped in
    * the first round, with the type unresolved, and the CPU classes, written once it existed, refused
    * to run: "older than the declarations"); and a node that is not final, checked once the type exists.
