@@ -969,6 +969,65 @@ class GpuSubsetRejectionTest {
   }
 
   @Test
+  void aConstructorThatChangesItsArgumentsIsRefusedWhereItIs() {
+    // outside-in: the host builds records again from the kernel's values, so a = a + 1 ran twice on OpenCL
+    JavaFileObject compact = java("N", """
+        record R(int a, double b) {
+          public R {                 // changes a
+            if (b < 0) throw new IllegalArgumentException();
+            a = a + 1;
+          }
+        }
+        @Pipeline interface P { @Source R in(); @From("in") N n(); @Sink @From("n") R res(); }
+        @Node final class N {
+          void run(R r, Out<R> out) {
+            out.push(r);
+          }
+        }
+        """);
+    Compilation c = compile(compact);
+    assertError(c, Message.GPU_RECORD_CONSTRUCTOR, compact, "// changes a",
+        "record R's constructor changes the values it is given (a = a + 1), which pipeline P would do twice on OpenCL");
+    CompilationSubject.assertThat(c).hadErrorCount(1);
+
+    JavaFileObject written = java("N", """
+        record R(int a, double b) {
+          R(int a, double b) {       // changes a
+            this.a = Math.abs(a);
+            this.b = b;
+          }
+        }
+        @Pipeline interface P { @Source R in(); @Sink @From("in") R res(); }
+        """);
+    Compilation w = compile(written);
+    assertError(w, Message.GPU_RECORD_CONSTRUCTOR, written, "// changes a", "(this.a = Math.abs(a))");
+    CompilationSubject.assertThat(w).hadErrorCount(1);
+  }
+
+  @Test
+  void aConstructorThatOnlyChecksItsArgumentsIsKept() {
+    Compilation c = compile(java("N", """
+        record R(int a, double b) {
+          public R {
+            if (a < 0) throw new IllegalArgumentException("a < 0: " + a);
+          }
+          R(int a) { this(a, 0.5); }
+        }
+        record S(int a) {
+          S(int a) { this.a = (a); }
+        }
+        @Pipeline interface P { @Source R in(); @From("in") N n(); @Sink @From("n") S res(); }
+        @Node final class N {
+          void run(R r, Out<S> out) {
+            out.push(new S(r.a()));
+          }
+        }
+        """));
+    CompilationSubject.assertThat(c).hadErrorContaining("[SLU612]"); // new S(...) calls S's own constructor
+    CompilationSubject.assertThat(c).hadErrorCount(1);
+  }
+
+  @Test
   void anAccessorThatReturnsItsFieldIsTheImplicitOne() {
     Compilation c = compile(java("N", """
         record R(int a, double b) {

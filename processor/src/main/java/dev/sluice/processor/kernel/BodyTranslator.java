@@ -133,43 +133,9 @@ public final class BodyTranslator {
     return stage.node().handlers().stream().allMatch(h -> trees.getPath(h.method()) != null);
   }
 
-  /**
-   * The accessors {@code record} declares itself that do more than return their component: the kernel
-   * moves a record as its component values and reads them directly, so such an accessor would run on
-   * the CPU and not in the kernel (outside-in: {@code int a() { return a + 1000; }} changed the items
-   * on the CPU only). An accessor whose body is {@code return a;} or {@code return this.a;} is the
-   * implicit one written out, and is kept.
-   */
-  public List<Diagnostic> ownAccessors(ItemType record, String pipeline) {
-    List<Diagnostic> out = new ArrayList<>();
-    for (ItemType.Component c : record.components()) {
-      for (ExecutableElement m : ElementFilter.methodsIn(record.element().getEnclosedElements())) {
-        if (m.getSimpleName().contentEquals(c.name()) && m.getParameters().isEmpty()
-            && elements.getOrigin(m) == Elements.Origin.EXPLICIT && !returnsField(m, c.name())) {
-          out.add(Diagnostic.on(m, Message.GPU_RECORD_ACCESSOR, record.simpleName(), c.name(), pipeline));
-        }
-      }
-    }
-    return out;
-  }
-
-  /** Whether {@code accessor}'s body is {@code return name;} or {@code return this.name;} (no source: yes). */
-  private boolean returnsField(ExecutableElement accessor, String name) {
-    MethodTree tree = trees.getTree(accessor);
-    if (tree == null || tree.getBody() == null) {
-      return tree == null;
-    }
-    List<? extends StatementTree> body = tree.getBody().getStatements();
-    if (body.size() != 1 || !(body.get(0) instanceof ReturnTree r)) {
-      return false;
-    }
-    ExpressionTree e = r.getExpression();
-    while (e instanceof ParenthesizedTree p) {
-      e = p.getExpression();
-    }
-    return e instanceof IdentifierTree id ? id.getName().contentEquals(name)
-        : e instanceof MemberSelectTree s && s.getIdentifier().contentEquals(name)
-            && s.getExpression() instanceof IdentifierTree self && self.getName().contentEquals("this");
+  /** The checks of the records a kernel moves (their accessors and constructors). */
+  public RecordMethods records() {
+    return new RecordMethods(trees, elements);
   }
 
   /**

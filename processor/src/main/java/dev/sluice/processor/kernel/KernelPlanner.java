@@ -118,8 +118,10 @@ public final class KernelPlanner {
         out.addAll(ht.problems());
       }
     }
+    RecordMethods records = translator.get().records();
     for (ItemType record : model.records()) {
-      out.addAll(translator.get().ownAccessors(record, model.simpleName()));
+      out.addAll(records.ownAccessors(record, model.simpleName()));
+      out.addAll(records.changingConstructors(record, model.simpleName()));
     }
     if (bodies.values().stream().anyMatch(BodyTranslator.Translation::unresolved)) {
       // the user's source does not compile yet, and javac says where: no kernel to repeat the error in,
