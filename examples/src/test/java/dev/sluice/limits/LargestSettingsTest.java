@@ -37,4 +37,25 @@ class LargestSettingsTest {
     assertEquals(expected.stream().sorted().toList(), java.util.Arrays.stream(got).boxed().toList());
     assertEquals(lines.size(), r.report().stage("chars").itemsIn());
   }
+
+  /**
+   * A width past the device's largest work-group: a named OpenCL device refuses the pipeline with the
+   * reason, and one that may give way ({@code orCpu()}, as {@code best()} chooses) runs it on the CPU
+   * back end (outside-in: both threw an IllegalStateException).
+   */
+  @Test
+  void aWidthTheDeviceCannotHoldGivesWayToTheCpuWhereItMay() {
+    Device cl = dev.sluice.runtime.testing.OpenClAvailable.device();
+    Largest.Line[] lines = {new Largest.Line(0, 3), new Largest.Line(10, 12)};
+    dev.sluice.runtime.DeviceUnavailableException e = org.junit.jupiter.api.Assertions.assertThrows(
+        dev.sluice.runtime.DeviceUnavailableException.class,
+        () -> LargestPipeline.builder().device(cl).build().run(lines));
+    org.junit.jupiter.api.Assertions.assertTrue(e.getMessage().contains("width 65536 is larger than the largest"
+        + " work-group of"), e.getMessage());
+    LargestPipeline.Result r = LargestPipeline.builder().device(cl.orCpu()).instances(1).build().run(lines);
+    int[] got = r.out().clone();
+    java.util.Arrays.sort(got);
+    assertEquals(List.of(1, 1, 2, 2, 3), java.util.Arrays.stream(got).boxed().toList());
+    org.junit.jupiter.api.Assertions.assertTrue(r.report().device().contains("instead of"), r.report().device());
+  }
 }

@@ -108,8 +108,10 @@ public final class OpenClDriver {
     }
     OpenCLDevice cl = OpenClDevices.of(device);
     if (plan.width > cl.getMaxWorkGroupSize()) {
-      throw new IllegalStateException(plan.name + ": width " + plan.width + " is larger than the largest work-group of "
-          + OpenClDevices.describe(cl) + " (" + cl.getMaxWorkGroupSize() + "); lower @Pipeline(width)");
+      // a pipeline this device cannot run: the generated code gives way to the CPU back end where the
+      // device was chosen for it (best(), orCpu()), and a named device says why
+      throw new Kernels.KernelException("width " + plan.width + " is larger than the largest work-group of "
+          + OpenClDevices.describe(cl) + " (" + cl.getMaxWorkGroupSize() + "); lower @Pipeline(width)", null);
     }
     LiveKernels.Loan loan = LiveKernels.borrow(lookup, pipeline, cl, slices.total() != 0);
     DeviceProgram program = loan.program();
