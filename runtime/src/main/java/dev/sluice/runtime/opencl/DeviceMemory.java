@@ -100,10 +100,21 @@ public record DeviceMemory(Model model, boolean forced, long globalBytes, long m
    */
   static final long DISCRETE_MAX_BUFFER = 256L << 20;
 
-  /** The largest single buffer, in bytes: the device's limit (on a discrete device at most {@link #DISCRETE_MAX_BUFFER}), and never more than the budget. */
+  /**
+   * The largest buffer any device gets through Aparapi: on PoCL (CL_DEVICE_MAX_MEM_ALLOC_SIZE 4 GiB) a
+   * sink buffer of 551M ints (2.2 GB) failed in clCreateBuffer ("invalid buffer size"), and Aparapi
+   * then fell back to running the kernel in Java, where one of 529M ints (2.1 GB) ran: the limit is
+   * 2^31 bytes, whatever the device says.
+   */
+  static final long APARAPI_MAX_BUFFER = Integer.MAX_VALUE;
+
+  /**
+   * The largest single buffer, in bytes: the device's limit (on a discrete device at most {@link
+   * #DISCRETE_MAX_BUFFER}, on any at most {@link #APARAPI_MAX_BUFFER}), and never more than the budget.
+   */
   public long maxBufferBytes() {
     long device = model == Model.DISCRETE ? Math.min(maxAllocBytes, DISCRETE_MAX_BUFFER) : maxAllocBytes;
-    return Math.min(device, budgetBytes);
+    return Math.min(Math.min(device, APARAPI_MAX_BUFFER), budgetBytes);
   }
 
   /**
