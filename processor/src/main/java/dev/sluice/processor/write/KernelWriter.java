@@ -1,5 +1,6 @@
 package dev.sluice.processor.write;
 
+import static dev.sluice.processor.write.KernelShape.DEVICE_MEMORY;
 import static dev.sluice.processor.write.KernelShape.KERNEL;
 import static dev.sluice.processor.write.KernelShape.LAYOUT;
 import static dev.sluice.processor.write.KernelShape.LOCAL;
@@ -490,7 +491,13 @@ final class KernelWriter {
     for (EdgeModel e : shape.edges(s.name(), channel)) {
       StageModel to = model.stage(e.to());
       if (to.isSink()) {
-        m.addStatement("ctl[$L] = atomicAdd(sinkCount, $L, $L)", CTL_EDGES + e.index(), shape.sinkIndex(to.name()), total);
+        int sink = shape.sinkIndex(to.name());
+        m.addStatement("ctl[$L] = atomicAdd(sinkCount, $L, $L)", CTL_EDGES + e.index(), sink, total);
+        // past the limit the count only creeps (by one a run), so it cannot wrap; nothing is written
+        m.beginControlFlow("if (ctl[$L] > $T.SINK_COUNT_LIMIT)", CTL_EDGES + e.index(), DEVICE_MEMORY)
+            .addStatement("ctl[$L] = atomicAdd(sinkCount, $L, 1 - ($L))", CTL_EDGES + e.index(), sink, total)
+            .addStatement("ctl[$L] = $T.SINK_COUNT_LIMIT + 1", CTL_EDGES + e.index(), DEVICE_MEMORY)
+            .endControlFlow();
       } else {
         m.addStatement("ctl[$L] = $T.reserve(plan, st, err, sl_g, $L, $L)", CTL_EDGES + e.index(), SCHED, e.index(), total);
       }

@@ -101,6 +101,15 @@ public record DeviceMemory(Model model, boolean forced, long globalBytes, long m
   static final long DISCRETE_MAX_BUFFER = 256L << 20;
 
   /**
+   * The most items one sink takes from one slice: a kernel whose sink count has passed it takes each
+   * later run's reservation back but for one (the count stays far from wrapping an int, which made
+   * the kernel write below the buffer: a SIGSEGV in PoCL with 2.15 billion items from one slice) and
+   * writes nothing; the host sees the count past the limit and runs the slice in pieces. Sink buffers
+   * never hold more.
+   */
+  public static final int SINK_COUNT_LIMIT = 1 << 30;
+
+  /**
    * The largest buffer any device gets through Aparapi: on PoCL (CL_DEVICE_MAX_MEM_ALLOC_SIZE 4 GiB) a
    * sink buffer of 551M ints (2.2 GB) failed in clCreateBuffer ("invalid buffer size"), and Aparapi
    * then fell back to running the kernel in Java, where one of 529M ints (2.1 GB) ran: the limit is

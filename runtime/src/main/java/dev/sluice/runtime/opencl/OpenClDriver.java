@@ -265,7 +265,7 @@ public final class OpenClDriver {
             long inputGrowth = c.data == null ? 0 : (long) (slice - loadedMost) * sum(inputColumns);
             long room = (memory.budgetBytes() - program.deviceBytes() - inputGrowth) / sum(columns)
                 + program.sinkCapacity(k);
-            long most = Math.min(Math.min(DeviceMemory.MAX_ARRAY, memory.maxBufferBytes() / max(columns)), room);
+            long most = Math.min(Math.min(DeviceMemory.SINK_COUNT_LIMIT, memory.maxBufferBytes() / max(columns)), room);
             if (counts[k] <= most) {
               // room to spare for a slice that makes a little more, as far as the limit allows
               program.growSink(k, (int) Math.min(most, counts[k] + counts[k] / 8L + 1024));
@@ -277,7 +277,10 @@ public final class OpenClDriver {
               long need = (counts[k] + counts[k] / 8L) / Math.max(1, most) + 1;
               pieces = (int) Math.max(pieces, Math.min(c.remaining(), Math.max(2, need)));
             } else {
-              throw new IllegalStateException(plan.name + ": one input item made " + counts[k] + " items for sink '"
+              // past the limit the kernel stopped counting: the item made more than that
+              String made = counts[k] > DeviceMemory.SINK_COUNT_LIMIT ? "more than " + DeviceMemory.SINK_COUNT_LIMIT
+                  : String.valueOf(counts[k]);
+              throw new IllegalStateException(plan.name + ": one input item made " + made + " items for sink '"
                   + plan.sinkNames[k] + "', more than the device memory budget holds (" + memory.describe() + ", on "
                   + device.name() + "); set " + DeviceMemory.BUDGET_PROPERTY + " if the device has more");
             }
