@@ -32,6 +32,7 @@ import javax.lang.model.element.Modifier;
  */
 final class ApiWriter {
   private static final ClassName LIST = ClassName.get(List.class);
+  private static final ClassName SINK_LIMIT = ClassName.get(Names.RUNTIME + ".queue", "SinkLimit");
 
   private final PipelineModel model;
   private final Schedule schedule;
@@ -288,10 +289,12 @@ final class ApiWriter {
     MethodSpec.Builder ctor = MethodSpec.constructorBuilder().addParameter(outcome, "outcome");
     for (StageModel s : model.sinks()) {
       TypeName result = Names.sinkResult(s.itemType());
-      ctor.addStatement("int $N_n = 0", s.name())
+      // counted in a long: several instances' sinks may hold more than one array can
+      ctor.addStatement("long $N_count = 0", s.name())
           .beginControlFlow("for ($T i : outcome.instances())", instance)
-          .addStatement("$N_n += i.$N.count()", s.name(), Names.sink(s.name()))
-          .endControlFlow();
+          .addStatement("$N_count += i.$N.count()", s.name(), Names.sink(s.name()))
+          .endControlFlow()
+          .addStatement("int $N_n = $T.check($S, $N_count)", s.name(), SINK_LIMIT, s.name(), s.name());
       if (s.itemType().isRecord()) {
         ctor.addStatement("$T $N_all = new $T<>($N_n)", result, s.name(), ArrayList.class, s.name())
             .beginControlFlow("for ($T i : outcome.instances())", instance)

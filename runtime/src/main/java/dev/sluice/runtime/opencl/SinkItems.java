@@ -1,5 +1,6 @@
 package dev.sluice.runtime.opencl;
 
+import dev.sluice.runtime.queue.SinkLimit;
 import java.lang.reflect.Array;
 import java.util.ArrayList;
 import java.util.List;
@@ -17,9 +18,6 @@ import java.util.List;
  * @param <A> the array type of the items, {@code long[]} for a sink of {@code long}
  */
 public final class SinkItems<A> {
-  /** The most elements the JVM lets one array have. */
-  static final long MAX_ITEMS = Integer.MAX_VALUE - 8;
-
   private final String sink;
   private final List<A> slices = new ArrayList<>();
   private long count;
@@ -34,10 +32,7 @@ public final class SinkItems<A> {
     if (n == 0) {
       return;
     }
-    if (count + n > MAX_ITEMS) {
-      throw new IllegalStateException("sink '" + sink + "' gathered " + (count + n) + " items, more than one Java array holds ("
-          + MAX_ITEMS + "): give the run less input at a time");
-    }
+    SinkLimit.check(sink, count + n);
     @SuppressWarnings("unchecked")
     A copy = (A) Array.newInstance(buffer.getClass().getComponentType(), n);
     System.arraycopy(buffer, 0, copy, 0, n);

@@ -140,8 +140,12 @@ public abstract class DataQueue {
     if (n <= capacity - count) {
       return;
     }
-    if (!growable || (long) sealed + count + n > Integer.MAX_VALUE - 8) {
+    if (!growable) {
       throw new QueueOverflowException(capacity);
+    }
+    if ((long) sealed + count + n > SinkLimit.MAX_ITEMS) {
+      // the items would not fit the result's one array: the input's size, not a broken protocol
+      throw new IllegalStateException(SinkLimit.tooMany("a sink", (long) sealed + count + n));
     }
     long needed = (long) count + n;
     if (needed <= SEGMENT) {
