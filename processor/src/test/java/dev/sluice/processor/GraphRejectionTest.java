@@ -259,7 +259,18 @@ class GraphRejectionTest {
             @Sink @From("inner") int out();
           }
         }
-        """), Message.INACCESSIBLE, "Inner inner()", "Inner is an inner class");
+        """), Message.INACCESSIBLE, "@Node final class Inner", "Inner is an inner class; make it static");
+  }
+
+  /** Outside-in: checked only once a pipeline used it, though the user guide says a node is checked on its own. */
+  @Test
+  void anInnerNodeClassNoPipelineUsesIsRefusedToo() {
+    rejects(java("Outer", """
+        class Outer {
+          @Node final class Inner { void run(int x, IntOut out) { } }
+        }
+        """), Message.INACCESSIBLE, "@Node final class Inner", "node class t.Outer.Inner is not accessible",
+        "Inner is an inner class; make it static");
   }
 
   /** A record that only travels between two nodes is named by the generated classes too. */
@@ -425,12 +436,15 @@ class GraphRejectionTest {
   @Test
   void privateReduceFieldIsInaccessible() {
     rejects(java("P", """
-          @Node final class Count { @Reduce(ReduceOp.SUM) private int n; void run(int x, IntOut out) { n += 1; out.push(x); } }
+          @Node final class Count {
+            @Reduce(ReduceOp.SUM) private int n;    // the field
+            void run(int x, IntOut out) { n += 1; out.push(x); }
+          }
           @Pipeline interface P {
             @Source int in();
             @From("in") Count c();
             @Sink @From("c") int out();
           }
-        """), Message.INACCESSIBLE, "Count c()", "@Reduce field 'n' is private");
+        """), Message.INACCESSIBLE, "// the field", "@Reduce field 'n' is private");
   }
 }

@@ -7,6 +7,7 @@ import dev.sluice.processor.diagnostics.Diagnostic;
 import dev.sluice.processor.diagnostics.Message;
 import dev.sluice.processor.read.Annotations;
 import dev.sluice.processor.read.ItemTypes;
+import dev.sluice.processor.read.Packages;
 import java.util.ArrayList;
 import java.util.List;
 import javax.lang.model.element.AnnotationMirror;
@@ -42,6 +43,12 @@ public final class NodeValidator {
     }
     if (!node.getTypeParameters().isEmpty()) {
       out.add(Diagnostic.on(node, Message.NODE_GENERIC, name));
+    }
+    if (node.getNestingKind() == javax.lang.model.element.NestingKind.MEMBER
+        && !node.getModifiers().contains(Modifier.STATIC)) {
+      // whatever pipeline uses it: the generated class cannot make an inner class's objects
+      out.add(Diagnostic.on(node, Message.INACCESSIBLE, "node class", node.getQualifiedName(),
+          Packages.of(node).getQualifiedName(), name + " is an inner class; make it static"));
     }
     out.addAll(FieldValidator.validate(node));
 

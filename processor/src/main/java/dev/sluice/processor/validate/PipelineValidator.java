@@ -130,11 +130,16 @@ public final class PipelineValidator {
       if (problem.isEmpty() && !samePackage) {
         problem = nonPublicMethod(node);
       }
-      if (problem.isEmpty()) {
-        problem = hiddenReduceField(node, samePackage);
-      }
       problem.ifPresent(why ->
           out.add(Diagnostic.on(method, Message.INACCESSIBLE, "node class", node.getQualifiedName(), pkg, why)));
+      if (problem.isEmpty()) {
+        // reported on the field itself, as the user guide says errors are
+        Optional<VariableElement> hidden = hiddenReduceField(node, samePackage);
+        hidden.ifPresent(f -> out.add(Diagnostic.on(f, Message.INACCESSIBLE, "node class", node.getQualifiedName(), pkg,
+            "its @Reduce field '" + f.getSimpleName() + "' is " + (f.getModifiers().contains(Modifier.PRIVATE)
+                ? "private" : "not public and it is in another package") + "; the generated class resets and combines it")));
+        problem = hidden.map(f -> "");
+      }
       if (problem.isEmpty()) {
         checkNodeRecords(node, pkg, records, out);
       }
@@ -204,14 +209,12 @@ public final class PipelineValidator {
   }
 
   /** The generated class resets and combines {@code @Reduce} fields, so it must reach them. */
-  private static Optional<String> hiddenReduceField(TypeElement node, boolean samePackage) {
+  private static Optional<VariableElement> hiddenReduceField(TypeElement node, boolean samePackage) {
     for (VariableElement f : ElementFilter.fieldsIn(node.getEnclosedElements())) {
       if (Annotations.has(f, Reduce.class)
           && (f.getModifiers().contains(Modifier.PRIVATE)
               || (!samePackage && !f.getModifiers().contains(Modifier.PUBLIC)))) {
-        return Optional.of("its @Reduce field '" + f.getSimpleName() + "' is "
-            + (f.getModifiers().contains(Modifier.PRIVATE) ? "private" : "not public and it is in another package")
-            + "; the generated class resets and combines it");
+        return Optional.of(f);
       }
     }
     return Optional.empty();
