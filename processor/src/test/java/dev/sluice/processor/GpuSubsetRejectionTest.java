@@ -804,6 +804,23 @@ class GpuSubsetRejectionTest {
         """), Message.GPU_CALL, "// no source", "java.lang.Integer.bitCount(...) (compiled elsewhere");
   }
 
+  /** Outside-in: the second call said nothing, though one compile lists every construct on its line. */
+  @Test
+  void eachCallOfAMethodWithoutSourceIsAnError() {
+    JavaFileObject f = gpu("""
+        @Node final class N {
+          void run(int x, @Max(2) IntOut out) {
+            out.push(Integer.bitCount(x));       // first
+            out.push(Integer.bitCount(x + 1));   // second
+          }
+        }
+        """);
+    Compilation c = compile(f);
+    assertError(c, Message.GPU_CALL, f, "// first", "java.lang.Integer.bitCount(...)");
+    assertError(c, Message.GPU_CALL, f, "// second", "java.lang.Integer.bitCount(...)");
+    assertThat(sluiceErrors(c)).hasSize(2);
+  }
+
   @Test
   void staticHelpersOfAnotherClassAreTranslated() {
     Compilation c = compile(gpu("""
@@ -878,15 +895,20 @@ class GpuSubsetRejectionTest {
 
   @Test
   void recordWithItsOwnConstructorCannotBePushedNew() {
-    rejects(java("N", """
-        record R(int a, int b) { R { if (a > b) { int t = a; a = b; b = t; } } }
+    JavaFileObject f = java("N", """
+        record R(int a, int b) { R { if (a > b) { int t = a; a = b; b = t; } } }    // swaps
         @Pipeline interface P { @Source int in(); @From("in") N n(); @Sink @From("n") R res(); }
         @Node final class N {
           void run(int x, Out<R> out) {
             out.push(new R(x, 1));    // the kernel would skip R's constructor
           }
         }
-        """), Message.GPU_CONSTRUCT, "// the kernel would skip", "declares its own canonical constructor");
+        """);
+    Compilation c = compile(f);
+    assertError(c, Message.GPU_CONSTRUCT, f, "// the kernel would skip", "declares its own canonical constructor");
+    // and R changes its arguments wherever it travels (SLU618)
+    assertError(c, Message.GPU_RECORD_CONSTRUCTOR, f, "// swaps", "(a = b)");
+    assertThat(sluiceErrors(c)).hasSize(2);
   }
 
   @Test

@@ -1335,7 +1335,10 @@ public final class BodyTranslator {
       }
       TreePath mp = trees.getPath(m);
       if (!subset.helper(at, current, m, key, mp)) {
-        helpers.put(key, null); // refused once: later calls say nothing more
+        if (mp != null) {
+          helpers.put(key, null); // a declaration's problem (overloaded, native, ...): said once
+        }
+        // a method without source is refused at each call, each its own error on its own line
         return "";
       }
       if (m.getParameters().stream().anyMatch(p -> ParamTypes.classify(p.asType()).shape() != ParamTypes.Shape.OTHER)) {
