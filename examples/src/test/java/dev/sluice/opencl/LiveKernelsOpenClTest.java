@@ -142,6 +142,26 @@ class LiveKernelsOpenClTest {
   }
 
   @Test
+  void aKernelBuiltForAStreamThatTurnedOutEmptyOutlivesCloseAndIsUsedNext() {
+    // outside-in: close() let go of such a kernel without freeing its context, which Aparapi cannot
+    // do safely for a kernel that never launched: memory grew at every build, empty stream, close
+    Device cl = OpenClAvailable.device();
+    OpenCLDevice device = OpenClDevices.of(cl);
+    int[] a = {1, 2, 3};
+    for (int cycle = 0; cycle < 3; cycle++) {
+      try (ParamArraysPipeline p = pipeline(cl, a)) {
+        assertEquals(0, p.runChunks(java.util.List.of(new int[0]).iterator()).out().length);
+      }
+      assertEquals(1, LiveKernels.held(device, ParamArraysPipeline.class), "kept for the next run, cycle " + cycle);
+    }
+    int[] in = upTo(N);
+    ParamArraysPipeline p = pipeline(cl, a);
+    assertSameLongs(pipeline(Device.cpu(), a).run(in).out(), p.run(in).out(), "the kept kernel's first real run");
+    p.close();
+    assertEquals(0, LiveKernels.held(device, ParamArraysPipeline.class), "once it ran, close releases it");
+  }
+
+  @Test
   void runsOfOneClassAtTheSameTimeEachGetAKernel() throws Exception {
     Device cl = OpenClAvailable.device();
     OpenCLDevice device = OpenClDevices.of(cl);

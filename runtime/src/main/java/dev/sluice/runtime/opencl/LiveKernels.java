@@ -166,13 +166,18 @@ public final class LiveKernels {
 
   /**
    * Releases the idle kernels of {@code pipelineClass} on every device now (a pipeline's
-   * {@code close()}); the class's next run builds one again. A kernel lent to a run stays kept.
+   * {@code close()}); the class's next run builds one again. A kernel lent to a run stays kept, and so
+   * does one that was built and never launched (a stream that turned out empty): Aparapi cannot free
+   * its context safely ({@link Kernels#dispose}), so letting it go would lose its context for good at
+   * every such close (outside-in: 1.2 MB more at each cycle of build, empty stream, close); kept, the
+   * class's next run uses it.
    */
   public static void release(Class<?> pipelineClass) {
     List<DeviceProgram> released = new ArrayList<>();
     synchronized (LiveKernels.class) {
       LIVE.entrySet().removeIf(e -> {
-        boolean idle = e.getValue().pipelineClass() == pipelineClass && !RUNNING.contains(e.getKey());
+        boolean idle = e.getValue().pipelineClass() == pipelineClass && !RUNNING.contains(e.getKey())
+            && (!Kernels.compiled(e.getKey().kernel()) || Kernels.disposable(e.getKey().kernel()));
         if (idle) {
           released.add(e.getKey());
         }
