@@ -101,7 +101,10 @@ public final class InstanceThreads {
             }
           }
         } catch (InterruptedException e) {
+          // the instances stop at their next check; the run ends when they have, as a failed one does,
+          // so no node code runs after the caller is told the run is over
           control.abort();
+          joinAll(threads, n);
           Thread.currentThread().interrupt();
           throw Failures.interrupted(pipeline);
         }
