@@ -46,6 +46,17 @@ class GpuSubsetRejectionTest {
   }
 
   @Test
+  void theLengthOfANewArrayIsAnAllocation() {
+    rejects(gpu("""
+        @Node final class N {
+          void run(int x, IntOut out) {
+            out.push(new int[3].length);   // allocates
+          }
+        }
+        """), Message.GPU_ALLOCATION, "// allocates", "'new int[3]' allocates");
+  }
+
+  @Test
   void allocatingAnArray() {
     rejects(gpu("""
         @Node final class N {

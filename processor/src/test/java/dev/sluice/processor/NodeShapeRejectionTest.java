@@ -185,7 +185,7 @@ class NodeShapeRejectionTest {
         @Node @Region final class TwoParams {
           int count(Line parent, Raise<Reset> r) { return 1; }
         }
-        """), Message.COUNT_SIGNATURE, "int count(Line parent, Raise", "takes 2 parameters, but takes only the parent");
+        """), Message.COUNT_SIGNATURE, "int count(Line parent, Raise", "takes 2 parameters, but must take the parent alone");
   }
 
   @Test

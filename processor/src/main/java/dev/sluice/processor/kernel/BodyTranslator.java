@@ -1273,7 +1273,13 @@ public final class BodyTranslator {
         subset.primitive(path, current, path.getLeaf().toString(), e.asType());
         return "0";
       }
-      subset.refuse(path, current, Message.GPU_OBJECT, path.getLeaf().toString(), e == null ? "?" : e.asType());
+      if (path.getLeaf().getKind() == Tree.Kind.NEW_ARRAY) {
+        // new int[3].length: an allocation, said as one (it read "'new int[3]' has type ?")
+        subset.refuse(path, current, Message.GPU_ALLOCATION, path.getLeaf().toString());
+        return "0";
+      }
+      subset.refuse(path, current, Message.GPU_OBJECT, path.getLeaf().toString(),
+          e != null ? e.asType() : trees.getTypeMirror(path));
       return "0";
     }
 

@@ -103,8 +103,9 @@ public final class NodeValidator {
       return;
     }
     if (count.getParameters().size() != 1) {
-      out.add(Diagnostic.on(count, Message.COUNT_SIGNATURE, name, "takes " + count.getParameters().size()
-          + " parameters, but takes only the parent"));
+      int n = count.getParameters().size();
+      out.add(Diagnostic.on(count, Message.COUNT_SIGNATURE, name, n == 0 ? "takes no parameter, but must take the parent"
+          : "takes " + n + " parameters, but must take the parent alone"));
       return;
     }
     ParamChecker.usable(count, out);
