@@ -31,7 +31,8 @@ import java.util.Set;
  *   <li>{@code @State} in a region is set in BEGIN (and user handlers), so it never carries over from
  *       another parent; outside regions it is a constant;
  *   <li>a {@code @Reduce} read by a handler is per parent: reset in END, so the run's final value is
- *       the identity; other reductions are never reset nor read, and are combined over the whole run;
+ *       the identity; other reductions (an enumerator's, updated in {@code count} once per parent,
+ *       among them) are never reset nor read, and are combined over the whole run;
  *   <li>arithmetic is exact: integers never overflow, floats stay integral (see {@link Prim}).
  * </ul>
  */
@@ -40,7 +41,7 @@ final class Generator {
   static final List<String> FEATURES = List.of(
       "fanout", "fanin", "regions", "signals", "state", "reduce", "params", "records", "floats", "tiny", "loops", "exits",
       "blocks", "dowhile", "nested", "helpers", "errors", "range", "beginpush", "cpuonly", "xsignals", "scans",
-      "late");
+      "late", "countreduce");
 
   private static final int MAX_MULT = 2_000;
 
@@ -76,6 +77,8 @@ final class Generator {
   private Random scansRandom;
   /** The draws for {@code "late"} (a block's local declared with no value, assigned in branches), likewise. */
   private Random lateRandom;
+  /** The draws for {@code "countreduce"} ({@code @Reduce} fields updated in an enumerator's count), likewise. */
+  private Random countRandom;
   /** The node whose bodies are being generated: where a new helper may be private. */
   private Stage current;
   /** The helper whose body is being generated, or null: its body calls only earlier helpers. */
@@ -107,6 +110,7 @@ final class Generator {
     crossRandom = new Random(seed * 0xA0761D6478BD642FL + 31);
     scansRandom = new Random(seed * 0xE7037ED1A0B428DBL + 37);
     lateRandom = new Random(seed * 0x8CB92BA72F3D8DD7L + 41);
+    countRandom = new Random(seed * 0xF1357AEA2E62A9C5L + 43);
     current = null;
     building = null;
     inBlock = false;
@@ -340,6 +344,12 @@ final class Generator {
     Expr e = cast(Prim.INT, gen(Prim.INT, 2, sc));
     current = s;
     s.count = new Expr.Bin("&", viaHelper(e, sc), new Expr.Const(Prim.INT, mask), mask);
+    if (on("reduce") && on("countreduce") && countRandom.nextInt(2) == 0) {
+      drawing(countRandom, () -> {
+        countReductions(s, sc);
+        return null;
+      });
+    }
     if (on("tiny") && r.nextInt(2) == 0) {
       s.parentBuffer = 1 + r.nextInt(3);
       spec.used.add("tiny");
@@ -355,6 +365,33 @@ final class Generator {
     s.channels.add(out);
     mult.put(out, mult.get(in) * Math.max(1, mask));
     spec.stages.add(s);
+  }
+
+  /**
+   * One or two {@code @Reduce} fields of enumerator {@code s}, each updated once in {@code count}
+   * before its return, with the operator and an expression over the parent {@code p} as a
+   * transform's run-wide reductions are (never reset nor read, so combined over the whole run, once
+   * per parent opened): every draw from {@link #countRandom}, and no helper call (whose draws and
+   * helpers would change the later stages), so the pipelines of earlier seeds keep their shape.
+   */
+  private void countReductions(Stage s, Scope sc) {
+    int n = 1 + r.nextInt(2);
+    for (int i = 0; i < n; i++) {
+      Prim p = prim();
+      Field f = new Field("r" + i, Role.REDUCE, p);
+      f.op = reduceOp(p);
+      s.fields.add(f);
+      s.countBody.add(reduce(f, sc, false));
+    }
+    spec.used.add("count-reduce");
+  }
+
+  /** A {@code @Reduce} operator for type {@code p} (SUM twice as likely; MIN and MAX alone for floats). */
+  private String reduceOp(Prim p) {
+    String[] ops = p.integral()
+        ? new String[] {"SUM", "SUM", "PRODUCT", "MIN", "MAX", "AND", "OR", "XOR"}
+        : new String[] {"MIN", "MAX"};
+    return ops[r.nextInt(ops.length)];
   }
 
   // ---------------------------------------------------------------- node bodies
@@ -642,10 +679,7 @@ final class Generator {
         boolean pp = s.inRegion() && r.nextBoolean();
         Prim p = pp ? Prim.values()[r.nextInt(2)] : prim();
         Field f = new Field("r" + i, Role.REDUCE, p);
-        String[] ops = p.integral()
-            ? new String[] {"SUM", "SUM", "PRODUCT", "MIN", "MAX", "AND", "OR", "XOR"}
-            : new String[] {"MIN", "MAX"};
-        f.op = ops[r.nextInt(ops.length)];
+        f.op = reduceOp(p);
         f.perParent = pp;
         s.fields.add(f);
         if (pp) {
@@ -691,7 +725,7 @@ final class Generator {
     }
     for (Field f : s.fields) {
       if (f.role == Role.REDUCE) {
-        s.run.add(reduce(f, run));
+        s.run.add(reduce(f, run, true));
       }
     }
     // handlers
@@ -1225,14 +1259,19 @@ final class Generator {
     }
   }
 
-  private Stmt reduce(Field f, Scope sc) {
+  /**
+   * {@code f}'s update by its own operator (the only one the processor allows) with a value over
+   * {@code sc}; {@code helpers}: a PRODUCT's condition may call a helper.
+   */
+  private Stmt reduce(Field f, Scope sc, boolean helpers) {
     Expr e;
     switch (f.op) {
       case "SUM" -> {
         Expr x = gen(f.type, 2, sc);
         e = f.type == Prim.INT ? new Expr.Bin("&", x, new Expr.Const(Prim.INT, 15), 15) : fit(x, f.type.itemBound);
       }
-      case "PRODUCT" -> e = new Expr.Ternary(cond(sc), new Expr.Const(f.type, 1), new Expr.Const(f.type, -1));
+      case "PRODUCT" -> e = new Expr.Ternary(helpers ? cond(sc) : cond(sc, 1), new Expr.Const(f.type, 1),
+          new Expr.Const(f.type, -1));
       default -> e = gen(f.type, 2, sc);
     }
     return new Stmt.Reduce(f, e, r.nextBoolean());

@@ -105,7 +105,17 @@ final class JavaWriter {
     }
     b.append("\n  @Node @Region").append(spec.isEmpty() ? "" : "(" + String.join(", ", spec) + ")").append("\n");
     b.append("  final class ").append(s.className()).append(" {\n");
+    for (Field f : s.fields) {
+      // countreduce: run-wide @Reduce fields updated in count, once per parent
+      b.append("    ").append(reduceField(f)).append("\n");
+    }
+    if (!s.fields.isEmpty()) {
+      b.append("\n");
+    }
     b.append("    int count(").append(s.inType.java()).append(" p) {\n");
+    for (Stmt st : s.countBody) {
+      st.java(b, "      ");
+    }
     b.append("      return ").append(s.count.java()).append(";\n    }\n");
     for (Helper h : helpers) {
       if (h.owner == s) {
@@ -113,6 +123,11 @@ final class JavaWriter {
       }
     }
     b.append("  }\n");
+  }
+
+  /** {@code @Reduce(ReduceOp.SUM) int r0;} */
+  private static String reduceField(Field f) {
+    return "@Reduce(ReduceOp." + f.op + ") " + f.type.java + " " + f.name + ";";
   }
 
   private static String channel(Channel c) {
@@ -147,8 +162,7 @@ final class JavaWriter {
         }
         case STATE -> b.append("    @State ").append(f.type.java).append(" ").append(f.name).append(" = ")
             .append(f.type.literal(((Number) f.variants[0]).longValue())).append(";\n");
-        case REDUCE -> b.append("    @Reduce(ReduceOp.").append(f.op).append(") ").append(f.type.java).append(" ")
-            .append(f.name).append(";\n");
+        case REDUCE -> b.append("    ").append(reduceField(f)).append("\n");
       }
     }
     if (!ctor.isEmpty()) {

@@ -21,9 +21,10 @@ import java.util.Map;
  * <ul>
  *   <li>an item pushed on a channel goes to every consumer of the channel (broadcast), and to sinks;
  *   <li>what a BEGIN handler pushes goes on once every node of the region has had BEGIN;
- *   <li>an enumerator's parent: BEGIN handlers of its region's nodes (those whose innermost region it
- *       opens), then each element 0..count-1 in order, then the END handlers, whose {@code @Aggregate}
- *       pushes go on at once to the enclosing region;
+ *   <li>an enumerator's parent: the {@code @Reduce} updates in its {@code count} (once per parent),
+ *       BEGIN handlers of its region's nodes (those whose innermost region it opens), then each
+ *       element 0..count-1 in order, then the END handlers, whose {@code @Aggregate} pushes go on at
+ *       once to the enclosing region;
  *   <li>a raised user signal follows the raiser's pushes of that item; it travels along every edge to
  *       a node, and the first node on each path that handles it consumes it; sinks never see it;
  *   <li>a {@code @Reduce}'s result is its final value (instances combine by the operator, which for
@@ -167,6 +168,10 @@ final class Reference {
     if (s.kind == Kind.ENUMERATOR) {
       Expr.Env env = new Expr.Env();
       env.parent = v;
+      env.fields = fields.get(s);
+      env.params = params.get(s);
+      // count's @Reduce updates (countreduce), before its return: once per parent opened
+      exec(s.countBody, env, s);
       int n = (Integer) s.count.eval(env);
       if (n < 0 || (s.maxElements > 0 && n > s.maxElements)) {
         if (s != spec.failing) {

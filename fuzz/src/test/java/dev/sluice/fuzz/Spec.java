@@ -78,6 +78,11 @@ final class Spec {
     final List<Channel> channels = new ArrayList<>();
     // enumerator
     Expr count;
+    /**
+     * An enumerator's statements in {@code count} before its {@code return}: updates of its
+     * {@code @Reduce} fields ({@code countreduce}), run once per parent opened; empty for other stages.
+     */
+    final List<Stmt> countBody = new ArrayList<>();
     int parentBuffer;
     int maxElements;
     // transform
