@@ -494,6 +494,8 @@ final class KernelWriter {
         int sink = shape.sinkIndex(to.name());
         m.addStatement("ctl[$L] = atomicAdd(sinkCount, $L, $L)", CTL_EDGES + e.index(), sink, total);
         // past the limit the count only creeps (by one a run), so it cannot wrap; nothing is written
+        // (the take-back's result is stored only because Aparapi translates no discarded call value;
+        // the base is then set past every buffer)
         m.beginControlFlow("if (ctl[$L] > $T.SINK_COUNT_LIMIT)", CTL_EDGES + e.index(), DEVICE_MEMORY)
             .addStatement("ctl[$L] = atomicAdd(sinkCount, $L, 1 - ($L))", CTL_EDGES + e.index(), sink, total)
             .addStatement("ctl[$L] = $T.SINK_COUNT_LIMIT + 1", CTL_EDGES + e.index(), DEVICE_MEMORY)

@@ -2,6 +2,7 @@ package dev.sluice.runtime.opencl;
 
 import com.aparapi.device.OpenCLDevice;
 import dev.sluice.runtime.Device;
+import dev.sluice.runtime.queue.SinkLimit;
 import java.util.Locale;
 
 /**
@@ -145,8 +146,8 @@ public record DeviceMemory(Model model, boolean forced, long globalBytes, long m
     return (int) Math.min(wanted, fit);
   }
 
-  /** The most elements the driver lets one Java array (one device buffer) have. */
-  static final long MAX_ARRAY = Integer.MAX_VALUE - 8;
+  /** The most elements the driver lets one Java array (one device buffer) have: the JVM's array limit. */
+  static final long MAX_ARRAY = SinkLimit.MAX_ITEMS;
 
   /**
    * Before any buffer is allocated: every work-group has its own slice of each buffer, so a buffer of
