@@ -302,16 +302,12 @@ final class ApiWriter {
             .endControlFlow()
             .addStatement("this.$N = $T.unmodifiableList($N_all)", s.name(), java.util.Collections.class, s.name());
       } else {
-        // one instance: its sink buffer is handed over (trimmed only if not full); several: one bulk
-        // copy of each instance's buffer into the result
-        ctor.beginControlFlow("if (outcome.instances().size() == 1)")
-            .addStatement("this.$N = outcome.instances().get(0).$N.takeArray()", s.name(), Names.sink(s.name()))
-            .nextControlFlow("else")
-            .addStatement("this.$N = new $T[$N_n]", s.name(), Names.type(s.itemType()), s.name())
-            .addStatement("int $N_at = 0", s.name())
-            .beginControlFlow("for ($T i : outcome.instances())", instance)
-            .addStatement("$N_at += i.$N.copyTo(this.$N, $N_at)", s.name(), Names.sink(s.name()), s.name(), s.name())
-            .endControlFlow()
+        // the first instance's sink buffer becomes the result's array (handed over when it is exactly
+        // that, else copied once, with room for the rest); the others' are copied in behind it
+        ctor.addStatement("int $N_at = outcome.instances().get(0).$N.count()", s.name(), Names.sink(s.name()))
+            .addStatement("this.$N = outcome.instances().get(0).$N.takeArray($N_n)", s.name(), Names.sink(s.name()), s.name())
+            .beginControlFlow("for (int k = 1; k < outcome.instances().size(); k++)")
+            .addStatement("$N_at += outcome.instances().get(k).$N.copyTo(this.$N, $N_at)", s.name(), Names.sink(s.name()), s.name(), s.name())
             .endControlFlow();
       }
     }

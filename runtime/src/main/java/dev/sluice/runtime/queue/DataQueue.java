@@ -227,9 +227,15 @@ public abstract class DataQueue {
     pushedBulk(n);
   }
 
-  /** Whether the items array holds exactly the items, head first: a sink buffer that filled up. */
-  protected final boolean holdsExactlyItsArray() {
-    return sealed == 0 && head == 0 && count == capacity;
+  /**
+   * Whether the items lie at the start of the items array, head first (no sealed segments, head 0), so
+   * that the array's first {@link #count()} items are the items; checks that {@code length} holds them.
+   */
+  protected final boolean startsItsArray(int length) {
+    if (length < count()) {
+      throw new IllegalArgumentException("an array of " + length + " items cannot hold this queue's " + count());
+    }
+    return sealed == 0 && head == 0;
   }
 
   /** Copies the items, head first (a sink's sealed segments first), into {@code dst} from index {@code at}; returns how many. */

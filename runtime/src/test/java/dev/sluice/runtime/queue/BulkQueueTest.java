@@ -101,6 +101,38 @@ class BulkQueueTest {
     assertArrayEquals(new float[] {1, 2, 3}, f.takeArray());
   }
 
+
+  @Test
+  void takeArrayWithRoomPutsTheItemsFirstWhereverTheyLie() {
+    // in a larger buffer: copied with room for the rest
+    IntQueue roomy = new IntQueue(16, true);
+    roomy.addRange(5, 3);
+    int[] a = roomy.takeArray(5);
+    assertEquals(5, a.length);
+    assertArrayEquals(new int[] {5, 6, 7}, java.util.Arrays.copyOf(a, 3));
+    assertEquals(0, roomy.count());
+    // a buffer exactly as long as asked for is handed over, its items first
+    LongQueue exact = new LongQueue(4, true);
+    exact.addRange(1, 2);
+    long[] b = exact.takeArray(4);
+    assertEquals(4, b.length);
+    assertEquals(1, b[0]);
+    assertEquals(2, b[1]);
+    // past a segment: the sealed segments' items and then the array's, in order
+    LongQueue sealed = new LongQueue(1, true);
+    int n = DataQueue.SEGMENT + 3;
+    sealed.addRange(0, n);
+    long[] c = sealed.takeArray(n + 1);
+    assertEquals(n + 1, c.length);
+    for (int i = 0; i < n; i++) {
+      assertEquals(i, c[i]);
+    }
+    // an array too short for the items is refused, and the queue keeps them
+    DoubleQueue d = new DoubleQueue(4, true);
+    d.addAll(new double[] {1, 2, 3}, 0, 3);
+    assertThrows(IllegalArgumentException.class, () -> d.takeArray(2));
+    assertArrayEquals(new double[] {1, 2, 3}, d.takeArray());
+  }
   @Test
   void objQueueAddsItsItemsInOrderAcrossTheWrap() {
     ObjQueue<String> q = new ObjQueue<>(4, false);

@@ -39,11 +39,12 @@ public final class DirectDriver {
       throw new IllegalStateException(plan.name + ": " + untrusted);
     }
     InstanceThreads.Ran<I> ran = InstanceThreads.run(plan.name, options,
-        new RunControl(options.maxSteps()), cursor, (c, control) -> {
-          I instance = newInstance.apply(c, control);
+        new RunControl(options.maxSteps()), cursor, newInstance, instance -> {
+          // on the instance's own thread: instances clear their sink arrays side by side, not one
+          // after the other on the caller's thread before any of them starts
           instance.startSinks(starts);
-          return instance;
-        }, DirectInstance::run);
+          instance.run();
+        });
     starts.remember(ran.instances());
     return new Outcome<>(ran.instances(), report(plan, device, ran.instances(), ran.nanos()));
   }
