@@ -8,15 +8,19 @@ import dev.sluice.runtime.input.ProgressMeter;
 import dev.sluice.runtime.protocol.Failures;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.Executor;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.BiFunction;
 
 /**
  * Runs the instances of one CPU run side by side, whatever executes them (the {@link dev.sluice.runtime.protocol.Scheduler} or
- * a generated direct executor): one thread per instance (the caller's thread when there is one and
- * nobody listens to progress), a progress listener told from the caller's thread, the first failure
- * stopping the others and rethrown on the caller's thread, a {@link PipelineException} first, and an
- * interrupt of the caller's thread stopping them all ({@link Failures#interrupted}).
+ * a generated direct executor): the first on the caller's thread, unless a progress listener needs
+ * that thread to be told, the others on threads of {@link InstancePool}, kept between runs; the first
+ * failure stopping the others and rethrown on the caller's thread, a {@link PipelineException} first,
+ * and an interrupt of the caller's thread stopping them all ({@link Failures#interrupted}). The run
+ * returns or throws only once every instance has stopped, so no node code runs after it.
  */
 public final class InstanceThreads {
   private InstanceThreads() {}
@@ -31,13 +35,13 @@ public final class InstanceThreads {
   public static <I> Ran<I> run(String pipeline, RunOptions options, RunControl control,
       InputCursor cursor, BiFunction<InputCursor, RunControl, I> newInstance,
       java.util.function.Consumer<I> body) {
-    return run(pipeline, options, control, cursor, newInstance, body, Thread::new);
+    return run(pipeline, options, control, cursor, newInstance, body, InstancePool.THREADS);
   }
 
-  /** {@link #run}, with the instances' threads made by {@code newThread} (a runnable and its name). */
+  /** {@link #run}, with the instances that do not run on the caller's thread handed to {@code threads}. */
   static <I> Ran<I> run(String pipeline, RunOptions options, RunControl control,
       InputCursor cursor, BiFunction<InputCursor, RunControl, I> newInstance,
-      java.util.function.Consumer<I> body, BiFunction<Runnable, String, Thread> newThread) {
+      java.util.function.Consumer<I> body, Executor threads) {
     int n = options.resolvedInstances();
     if (options.automaticChunks() && n > 1) {
       // a fixed chunk size counts items, whatever each costs: on a small input it would let the
@@ -63,55 +67,69 @@ public final class InstanceThreads {
     }
     long t0 = System.nanoTime();
     Throwable[] failures = new Throwable[n];
-    if (n == 1 && meter == null) {
-      runOne(instances.get(0), body, control, failures, 0);
-    } else {
-      Thread[] threads = new Thread[n];
-      int started = 0;
-      try {
-        for (; started < n; started++) {
-          int k = started;
-          threads[k] = newThread.apply(() -> runOne(instances.get(k), body, control, failures, k),
-              "sluice-" + pipeline + "-" + k);
-          threads[k].start();
-        }
-      } catch (OutOfMemoryError | RuntimeException e) {
-        // the system's thread limit (instances(100000) on a CPU): the instances already running stop,
-        // and the run fails saying so, rather than leaving them at work on an input nobody reads
-        control.abort();
-        joinAll(threads, started);
-        throw new IllegalStateException(pipeline + ": could not start the thread of pipeline instance " + (started + 1)
-            + " of " + n + " (" + e + "); on the CPU each instance is a thread: run fewer instances"
-            + " (instances(0) is one per core)", e);
-      }
-      Throwable listenerFailed = null;
-      for (Thread t : threads) {
-        try {
-          // with a progress listener the caller's thread tells it while it waits
-          while (t.isAlive()) {
-            t.join(meter == null ? 0 : ProgressListener.INTERVAL_MILLIS);
-            if (meter != null && listenerFailed == null) {
-              try {
-                meter.update(taken.get());
-              } catch (Throwable e) {
-                // the meter wraps the listener's exceptions; an Error must stop the instances too
-                listenerFailed = e;
-                control.abort();
-              }
-            }
+    // with nobody to tell of progress, the caller's thread runs instance 0 itself
+    int own = meter == null ? 1 : 0;
+    CountDownLatch stopped = new CountDownLatch(n - own);
+    ClassLoader loader = Thread.currentThread().getContextClassLoader();
+    int started = own;
+    try {
+      for (; started < n; started++) {
+        int k = started;
+        threads.execute(() -> {
+          Thread self = Thread.currentThread();
+          String idle = self.getName();
+          ClassLoader idleLoader = self.getContextClassLoader();
+          self.setName("sluice-" + pipeline + "-" + k);
+          self.setContextClassLoader(loader);
+          try {
+            runOne(instances.get(k), body, control, failures, k);
+          } finally {
+            self.setName(idle);
+            self.setContextClassLoader(idleLoader);
+            stopped.countDown();
           }
-        } catch (InterruptedException e) {
-          // the instances stop at their next check; the run ends when they have, as a failed one does,
-          // so no node code runs after the caller is told the run is over
-          control.abort();
-          joinAll(threads, n);
-          Thread.currentThread().interrupt();
-          throw Failures.interrupted(pipeline);
+        });
+      }
+    } catch (OutOfMemoryError | RuntimeException e) {
+      // the system's thread limit (instances(100000) on a CPU): the instances already running stop,
+      // and the run fails saying so, rather than leaving them at work on an input nobody reads
+      control.abort();
+      for (int k = started; k < n; k++) {
+        stopped.countDown();
+      }
+      awaitAll(stopped);
+      throw new IllegalStateException(pipeline + ": could not start the thread of pipeline instance " + (started + 1)
+          + " of " + n + " (" + e + "); on the CPU each instance is a thread: run fewer instances"
+          + " (instances(0) is one per core)", e);
+    }
+    if (own == 1) {
+      // an interrupt of this thread stops this instance as it does the others (RunControl#aborted)
+      runOne(instances.get(0), body, control, failures, 0);
+    }
+    Throwable listenerFailed = null;
+    try {
+      // with a progress listener the caller's thread tells it while it waits
+      while (!stopped.await(meter == null ? Long.MAX_VALUE : ProgressListener.INTERVAL_MILLIS, TimeUnit.MILLISECONDS)) {
+        if (meter != null && listenerFailed == null) {
+          try {
+            meter.update(taken.get());
+          } catch (Throwable e) {
+            // the meter wraps the listener's exceptions; an Error must stop the instances too
+            listenerFailed = e;
+            control.abort();
+          }
         }
       }
-      if (listenerFailed != null) {
-        throw rethrow(pipeline, listenerFailed);
-      }
+    } catch (InterruptedException e) {
+      // the instances stop at their next check; the run ends when they have, as a failed one does,
+      // so no node code runs after the caller is told the run is over
+      control.abort();
+      awaitAll(stopped);
+      Thread.currentThread().interrupt();
+      throw Failures.interrupted(pipeline);
+    }
+    if (listenerFailed != null) {
+      throw rethrow(pipeline, listenerFailed);
     }
     long nanos = System.nanoTime() - t0;
     for (Throwable f : failures) {
@@ -153,16 +171,15 @@ public final class InstanceThreads {
     throw new IllegalStateException(pipeline + ": " + f, f);
   }
 
-  /** Waits for the first {@code n} threads to end, however often this thread is interrupted meanwhile. */
-  private static void joinAll(Thread[] threads, int n) {
+  /** Waits until {@code stopped} is down to 0, however often this thread is interrupted meanwhile. */
+  private static void awaitAll(CountDownLatch stopped) {
     boolean interrupted = false;
-    for (int i = 0; i < n; i++) {
-      while (threads[i].isAlive()) {
-        try {
-          threads[i].join();
-        } catch (InterruptedException e) {
-          interrupted = true;
-        }
+    while (true) {
+      try {
+        stopped.await();
+        break;
+      } catch (InterruptedException e) {
+        interrupted = true;
       }
     }
     if (interrupted) {

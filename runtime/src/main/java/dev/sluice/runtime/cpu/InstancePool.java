@@ -1,0 +1,39 @@
+package dev.sluice.runtime.cpu;
+
+import java.util.concurrent.Executor;
+import java.util.concurrent.SynchronousQueue;
+import java.util.concurrent.ThreadPoolExecutor;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+
+/**
+ * The threads that run CPU pipeline instances besides the caller's, kept between runs so that a run
+ * does not wait for threads to start: on the 2-core machine the bench runs on, the second instance of
+ * a 4 ms run began 1.4 ms after the run did when each run started its own threads
+ * (docs/benchmarks.md, "The instances' threads"). A thread is made when no idle one is there, so a run
+ * never waits for another run's instances, and ends after {@link #IDLE_SECONDS} idle. The threads are
+ * daemons: a pipeline never keeps the JVM alive. {@link InstanceThreads} names a thread after the run
+ * while it runs an instance; between runs it is {@code sluice-idle-<n>}.
+ */
+final class InstancePool {
+  private InstancePool() {}
+
+  /** Seconds a thread waits idle for the next instance before it ends. */
+  static final long IDLE_SECONDS = 60;
+
+  private static final AtomicInteger MADE = new AtomicInteger();
+
+  /**
+   * Runs each task on an idle thread or a new one; {@code execute} throws what starting a thread threw
+   * (an {@link OutOfMemoryError} at the system's thread limit).
+   */
+  static final Executor THREADS = new ThreadPoolExecutor(0, Integer.MAX_VALUE, IDLE_SECONDS, TimeUnit.SECONDS,
+      new SynchronousQueue<>(), r -> {
+        // nothing of the thread that happened to need it first: not its inheritable thread locals,
+        // nor its context class loader (which a kept thread would keep from being unloaded)
+        Thread t = new Thread(null, r, "sluice-idle-" + MADE.incrementAndGet(), 0, false);
+        t.setDaemon(true);
+        t.setContextClassLoader(null);
+        return t;
+      });
+}
