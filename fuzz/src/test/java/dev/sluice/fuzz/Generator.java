@@ -164,6 +164,9 @@ final class Generator {
         return null;
       });
     }
+    if (on("reduce") && on("countreduce")) {
+      countReductions();
+    }
     return spec;
   }
 
@@ -344,12 +347,6 @@ final class Generator {
     Expr e = cast(Prim.INT, gen(Prim.INT, 2, sc));
     current = s;
     s.count = new Expr.Bin("&", viaHelper(e, sc), new Expr.Const(Prim.INT, mask), mask);
-    if (on("reduce") && on("countreduce") && countRandom.nextInt(2) == 0) {
-      drawing(countRandom, () -> {
-        countReductions(s, sc);
-        return null;
-      });
-    }
     if (on("tiny") && r.nextInt(2) == 0) {
       s.parentBuffer = 1 + r.nextInt(3);
       spec.used.add("tiny");
@@ -368,22 +365,77 @@ final class Generator {
   }
 
   /**
-   * One or two {@code @Reduce} fields of enumerator {@code s}, each updated once in {@code count}
-   * before its return, with the operator and an expression over the parent {@code p} as a
-   * transform's run-wide reductions are (never reset nor read, so combined over the whole run, once
-   * per parent opened): every draw from {@link #countRandom}, and no helper call (whose draws and
-   * helpers would change the later stages), so the pipelines of earlier seeds keep their shape.
+   * Count reductions ({@code countreduce}) for half the enumerators, drawn once the pipeline, its
+   * input and its failing stage are complete (they change nothing else, so nothing else needs them
+   * earlier), and kept only on an enumerator that opens a parent with the first or the second
+   * {@code @Param} data: one that opens none calls {@code count} never, so its reductions stay their
+   * identities, which is also what an update lost on a back end leaves (about a third of the
+   * enumerators drawn did: no input items, or none reached the enumerator's channel). The draws are the ones each enumerator
+   * made at its creation before, in the same order, so an enumerator that opens a parent gets the
+   * reductions it got then, and one that opens none draws and drops them (the later ones keep
+   * theirs).
    */
-  private void countReductions(Stage s, Scope sc) {
+  private void countReductions() {
+    List<Stage> enumerators = spec.stages.stream().filter(s -> s.kind == Kind.ENUMERATOR).toList();
+    if (enumerators.isEmpty()) {
+      return;
+    }
+    Map<Stage, Integer> opened = opened(enumerators);
+    for (Stage s : enumerators) {
+      if (countRandom.nextInt(2) != 0) {
+        continue;
+      }
+      Scope sc = refs(Expr.Ref.Kind.PARENT, s.inType, "p");
+      List<Field> fields = new ArrayList<>();
+      List<Stmt> updates = new ArrayList<>();
+      drawing(countRandom, () -> {
+        countReductions(sc, fields, updates);
+        return null;
+      });
+      if (opened.get(s) > 0) {
+        s.fields.addAll(fields);
+        s.countBody.addAll(updates);
+        spec.used.add("count-reduce");
+      }
+    }
+  }
+
+  /**
+   * How many parents each of {@code enumerators} opens in the reference, with either {@code @Param}
+   * data (as the back ends' runs use them); should the reference refuse the pipeline (a generator
+   * bug, which the fuzzer then reports), every enumerator counts as opening one.
+   */
+  private Map<Stage, Integer> opened(List<Stage> enumerators) {
+    Map<Stage, Integer> opened = new LinkedHashMap<>();
+    try {
+      for (int variant = 0; variant < 2; variant++) {
+        Reference.parentsOpened(spec, variant).forEach((s, n) -> opened.merge(s, n, Integer::sum));
+      }
+    } catch (RuntimeException e) {
+      for (Stage s : enumerators) {
+        opened.put(s, 1);
+      }
+    }
+    return opened;
+  }
+
+  /**
+   * One or two {@code @Reduce} fields for an enumerator, into {@code fields}, each updated once in
+   * {@code count} before its return ({@code updates}), with the operator and an expression over the
+   * parent {@code sc} as a transform's run-wide reductions are (never reset nor read, so combined
+   * over the whole run, once per parent opened): every draw from {@link #countRandom}, and no helper
+   * call (whose draws and helpers would change the later stages), so the pipelines of earlier seeds
+   * keep their shape.
+   */
+  private void countReductions(Scope sc, List<Field> fields, List<Stmt> updates) {
     int n = 1 + r.nextInt(2);
     for (int i = 0; i < n; i++) {
       Prim p = prim();
       Field f = new Field("r" + i, Role.REDUCE, p);
       f.op = reduceOp(p);
-      s.fields.add(f);
-      s.countBody.add(reduce(f, sc, false));
+      fields.add(f);
+      updates.add(reduce(f, sc, false));
     }
-    spec.used.add("count-reduce");
   }
 
   /** A {@code @Reduce} operator for type {@code p} (SUM twice as likely; MIN and MAX alone for floats). */

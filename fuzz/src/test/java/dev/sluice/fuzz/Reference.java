@@ -50,6 +50,8 @@ final class Reference {
   private List<Object[]> holding;
   /** How {@link Spec#failing} failed, if it did: see {@link #FAILURE}. */
   private String failure;
+  /** Each enumerator's parents so far: the calls of its {@code count}. */
+  private final Map<Stage, Integer> opened = new LinkedHashMap<>();
 
   /**
    * The key of the expected failure, {@code "<node>: <kind>"} with kind {@code divide}, {@code index},
@@ -74,6 +76,17 @@ final class Reference {
     return new Reference(spec, variant).run();
   }
 
+  /**
+   * How many parents each enumerator of {@code spec} opens (calls of its {@code count}, a failing
+   * one's included) with {@code variant}'s {@code @Param} data: the generator keeps count reductions
+   * only where they are called.
+   */
+  static Map<Stage, Integer> parentsOpened(Spec spec, int variant) {
+    Reference ref = new Reference(spec, variant);
+    ref.run();
+    return ref.opened;
+  }
+
   private Map<String, Object> run() {
     for (Stage s : spec.stages) {
       for (Channel c : s.channels) {
@@ -96,6 +109,11 @@ final class Reference {
     }
     for (SinkSpec k : spec.sinks) {
       sinks.put(k.name, new ArrayList<>());
+    }
+    for (Stage s : spec.stages) {
+      if (s.kind == Kind.ENUMERATOR) {
+        opened.put(s, 0);
+      }
     }
     Channel src = spec.source().channels.get(0);
     for (Object item : spec.input) {
@@ -170,6 +188,7 @@ final class Reference {
       env.parent = v;
       env.fields = fields.get(s);
       env.params = params.get(s);
+      opened.merge(s, 1, Integer::sum);
       // count's @Reduce updates (countreduce), before its return: once per parent opened
       exec(s.countBody, env, s);
       int n = (Integer) s.count.eval(env);
