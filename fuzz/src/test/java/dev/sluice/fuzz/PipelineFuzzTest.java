@@ -40,9 +40,13 @@ class PipelineFuzzTest {
   /**
    * Seeds whose pipelines fail on purpose ({@code "errors"}), one of each kind, so that every run
    * checks that each back end fails the same way and stays usable: a division by zero (71000005), an
-   * index out of range (71000004), a push beyond {@code @Max} (71000024), a count above
-   * {@code maxElements} (71000045), a division by zero in an END handler (100275), a node's own
-   * exception in a {@code gpu = false} pipeline, which OpenCL must refuse (9029).
+   * index out of range (71000004, in a {@code gpu = false} pipeline, which OpenCL must refuse), a push
+   * beyond {@code @Max} (71000024), a count above {@code maxElements} (71000045), an index out of
+   * range on every back end (100275: {@code t1[((x & 63) - 2)]} in {@code run} of n6, outside regions),
+   * a node's own exception in a {@code gpu = false} pipeline, which OpenCL must refuse (9029). All
+   * fail in {@code run} or {@code count}: 100275 failed on a division by zero in an END handler until
+   * {@code scans} (43ec1ac) turned one of its pushes into a scan, which changed the failure that
+   * {@code errors} drew.
    */
   static final long[] FAILING = {71000005L, 71000004L, 71000024L, 71000045L, 100275L, 9029L};
   /**
