@@ -29,11 +29,27 @@ final class InstancePool {
    */
   static final Executor THREADS = new ThreadPoolExecutor(0, Integer.MAX_VALUE, IDLE_SECONDS, TimeUnit.SECONDS,
       new SynchronousQueue<>(), r -> {
-        // nothing of the thread that happened to need it first: not its inheritable thread locals,
-        // nor its context class loader (which a kept thread would keep from being unloaded)
-        Thread t = new Thread(null, r, "sluice-idle-" + MADE.incrementAndGet(), 0, false);
+        // nothing of the thread that happened to need it first: not its group (whose interrupt() would
+        // reach later runs), priority or inheritable thread locals, nor its context class loader
+        // (which a kept thread would keep from being unloaded)
+        Thread t = new Thread(group(), r, "sluice-idle-" + MADE.incrementAndGet(), 0, false);
         t.setDaemon(true);
+        t.setPriority(Thread.NORM_PRIORITY);
         t.setContextClassLoader(null);
         return t;
       });
+
+  private static ThreadGroup group;
+
+  /** A group of the pool's own, under the JVM's top group rather than under some caller's. */
+  private static synchronized ThreadGroup group() {
+    if (group == null) {
+      ThreadGroup top = Thread.currentThread().getThreadGroup();
+      while (top.getParent() != null) {
+        top = top.getParent();
+      }
+      group = new ThreadGroup(top, "sluice");
+    }
+    return group;
+  }
 }

@@ -70,22 +70,35 @@ public final class InstanceThreads {
     // with nobody to tell of progress, the caller's thread runs instance 0 itself
     int own = meter == null ? 1 : 0;
     CountDownLatch stopped = new CountDownLatch(n - own);
-    ClassLoader loader = Thread.currentThread().getContextClassLoader();
+    Thread caller = Thread.currentThread();
+    ClassLoader loader = caller.getContextClassLoader();
+    int priority = caller.getPriority();
     int started = own;
     try {
       for (; started < n; started++) {
         int k = started;
         threads.execute(() -> {
+          // the run's name, the caller's class loader and priority while the instance runs; the thread
+          // goes back to the pool as it came (node code may have changed its priority or handler)
           Thread self = Thread.currentThread();
           String idle = self.getName();
           ClassLoader idleLoader = self.getContextClassLoader();
+          int idlePriority = self.getPriority();
           self.setName("sluice-" + pipeline + "-" + k);
           self.setContextClassLoader(loader);
+          self.setPriority(priority);
           try {
             runOne(instances.get(k), body, control, failures, k);
           } finally {
+            // node code that interrupted its thread after the instance last looked (its last piece of
+            // input) interrupts the run all the same; the pool would clear the flag unseen
+            if (Thread.interrupted()) {
+              control.instanceInterrupted(true);
+            }
             self.setName(idle);
             self.setContextClassLoader(idleLoader);
+            self.setPriority(idlePriority);
+            self.setUncaughtExceptionHandler(null);
             stopped.countDown();
           }
         });

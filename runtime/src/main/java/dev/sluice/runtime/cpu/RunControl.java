@@ -103,4 +103,9 @@ public final class RunControl {
   boolean instanceInterrupted() {
     return instanceInterrupted;
   }
+
+  /** Records that node code interrupted an instance's own thread after the instance last looked. */
+  void instanceInterrupted(boolean seen) {
+    instanceInterrupted |= seen;
+  }
 }

@@ -97,4 +97,56 @@ class InstanceThreadsTest {
       caller.setContextClassLoader(before);
     }
   }
+
+  @Test
+  void nodeCodeThatInterruptsAKeptThreadAtItsLastItemInterruptsTheRun() {
+    try {
+      IllegalStateException e = assertThrows(IllegalStateException.class, () -> InstanceThreads.run("Self",
+          new RunOptions(Device.cpu(), 2, 1, Long.MAX_VALUE), new RunControl(Long.MAX_VALUE), InputCursor.range(0, 2, 1),
+          (c, ctl) -> c, c -> {
+            if (!Thread.currentThread().getName().startsWith("sluice-Self-")) {
+              return; // the caller's instance
+            }
+            // after the instance's last look at the flag, as node code at the last item of its input does
+            Thread.currentThread().interrupt();
+          }));
+      assertEquals("Self: interrupted while running", e.getMessage());
+      assertTrue(Thread.currentThread().isInterrupted(), "the caller's flag is set, as for an interrupt of its own");
+    } finally {
+      Thread.interrupted();
+    }
+  }
+
+  @Test
+  void keptThreadsTakeTheCallersPriorityForTheRunAndNothingOfAnEarlierCallerOrNodeCode() throws Exception {
+    // the first caller to need a thread is a low-priority thread of a group of its own
+    ThreadGroup batch = new ThreadGroup("batch");
+    List<Thread> used = new CopyOnWriteArrayList<>();
+    List<Integer> priorities = new CopyOnWriteArrayList<>();
+    Runnable run = () -> InstanceThreads.run("Prio", new RunOptions(Device.cpu(), 4, 1, Long.MAX_VALUE),
+        new RunControl(Long.MAX_VALUE), InputCursor.range(0, 4, 1), (c, ctl) -> c, c -> {
+          Thread self = Thread.currentThread();
+          if (self.getName().startsWith("sluice-Prio-")) {
+            used.add(self);
+            priorities.add(self.getPriority());
+            // node code changes its thread; the next run must not see it
+            self.setPriority(Thread.MAX_PRIORITY);
+            self.setUncaughtExceptionHandler((t, x) -> { });
+          }
+        });
+    Thread low = new Thread(batch, run, "low");
+    low.setPriority(Thread.MIN_PRIORITY);
+    low.start();
+    low.join();
+    assertTrue(priorities.stream().allMatch(p -> p == Thread.MIN_PRIORITY), priorities.toString());
+    for (Thread t : used) {
+      assertEquals("sluice", t.getThreadGroup().getName(), "a group of the pool's own, not the first caller's");
+      assertEquals(Thread.NORM_PRIORITY, t.getPriority(), "back to the pool as it came");
+      assertNotSame(batch, t.getThreadGroup());
+    }
+    priorities.clear();
+    Thread.currentThread().setPriority(Thread.NORM_PRIORITY);
+    run.run();
+    assertTrue(priorities.stream().allMatch(p -> p == Thread.NORM_PRIORITY), priorities.toString());
+  }
 }
