@@ -228,14 +228,30 @@ public abstract class DataQueue {
   }
 
   /**
-   * Whether the items lie at the start of the items array, head first (no sealed segments, head 0), so
-   * that the array's first {@link #count()} items are the items; checks that {@code length} holds them.
+   * The items, head first, at the front of an array of {@code length} items (at least {@link #count()})
+   * that the caller now owns and fills the rest of (the typed queues' {@code takeArray}): the items
+   * array itself when it is that long, else a copy that {@link #grow} makes with {@code Arrays.copyOf},
+   * which the JIT does not clear before it copies (so several instances' sinks are joined with one copy
+   * of each and no clearing of the first); a sink with sealed segments is copied into a new array. The
+   * queue is left empty.
    */
-  protected final boolean startsItsArray(int length) {
+  protected final Object takeItems(int length) {
     if (length < count()) {
       throw new IllegalArgumentException("an array of " + length + " items cannot hold this queue's " + count());
     }
-    return sealed == 0 && head == 0;
+    Object out;
+    if (sealed == 0 && head == 0) {
+      if (java.lang.reflect.Array.getLength(array()) != length) {
+        grow(length);
+      }
+      out = array();
+    } else {
+      out = java.lang.reflect.Array.newInstance(array().getClass().getComponentType(), length);
+      copyOut(out, 0);
+    }
+    replace(1);
+    emptied(1);
+    return out;
   }
 
   /** Copies the items, head first (a sink's sealed segments first), into {@code dst} from index {@code at}; returns how many. */

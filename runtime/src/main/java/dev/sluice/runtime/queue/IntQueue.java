@@ -86,24 +86,9 @@ public final class IntQueue extends DataQueue {
     return takeArray(count());
   }
 
-  /**
-   * The items, head first, at the front of an array of {@code length} items (at least {@link #count()})
-   * that the caller now owns and fills the rest of: the items array itself when it is exactly that,
-   * else a copy that {@link Arrays#copyOf} makes, which the JIT does not clear before it copies
-   * (so several instances' sinks are joined with one copy of each and no clearing of the first). The
-   * queue is left empty.
-   */
+  /** {@link #takeItems}: the items, head first, at the front of an array of {@code length} items. */
   public int[] takeArray(int length) {
-    int[] out;
-    if (!startsItsArray(length)) {
-      out = new int[length];
-      copyTo(out, 0);
-    } else {
-      out = items.length == length ? items : Arrays.copyOf(items, length);
-    }
-    items = new int[1];
-    emptied(1);
-    return out;
+    return (int[]) takeItems(length);
   }
 
   @Override
