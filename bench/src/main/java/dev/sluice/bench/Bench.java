@@ -51,10 +51,11 @@ public final class Bench {
       Set<String> only = names(System.getProperty("bench.only", ""));
       Set<Impl> impls = EnumSet.noneOf(Impl.class);
       Set<String> ids = names(System.getProperty("bench.impls", ""));
-      for (Impl i : Impl.values()) {
-        if (ids.isEmpty() || ids.contains(i.id)) {
-          impls.add(i);
-        }
+      // a name that matches nothing fails here, rather than leaving a run without what was asked for
+      only.forEach(Bench::workload);
+      ids.forEach(id -> impls.add(Impl.byId(id)));
+      if (ids.isEmpty()) {
+        impls.addAll(EnumSet.allOf(Impl.class));
       }
       int warmups = Integer.getInteger("bench.warmups", quick ? 1 : 2);
       // the JIT compiles the per-item code of every implementation during the first runs: short runs
@@ -130,6 +131,13 @@ public final class Bench {
     all.add(new LineParserWorkload());
     all.add(new BlastWorkload());
     return all;
+  }
+
+  /** The workload named {@code name}; a message listing the names if none is. */
+  public static Workload workload(String name) {
+    List<Workload> all = workloads();
+    return all.stream().filter(w -> w.name().equals(name)).findFirst().orElseThrow(() -> new IllegalArgumentException(
+        "no workload '" + name + "'; the workloads are " + all.stream().map(Workload::name).toList()));
   }
 
   public static void main(String[] args) throws IOException {

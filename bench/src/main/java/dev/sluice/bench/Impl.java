@@ -19,6 +19,17 @@ public enum Impl {
     this.description = description;
   }
 
+  /** The implementation whose {@link #id} is {@code id}; a message listing the ids if none is. */
+  public static Impl byId(String id) {
+    for (Impl i : values()) {
+      if (i.id.equals(id)) {
+        return i;
+      }
+    }
+    throw new IllegalArgumentException("no implementation '" + id + "'; the implementations are "
+        + java.util.Arrays.stream(values()).map(i -> i.id).toList());
+  }
+
   /** Whether this implementation runs on an OpenCL device. */
   public boolean openCl() {
     return this == SLUICE_OPENCL || this == APARAPI_STAGES;

@@ -71,7 +71,7 @@ final class ResultsFile {
         } else if (!line.equals(HEADER) && !line.isEmpty()) {
           long[] nanos = f[7].isEmpty() ? new long[0] : Arrays.stream(f[7].split(",")).mapToLong(Long::parseLong).toArray();
           measurements.add(new Measurement(unescape(f[0]), Integer.parseInt(f[1]), Long.parseLong(f[2]),
-              Long.parseLong(f[3]), impl(f[4]), Measurement.Status.valueOf(f[5]), unescape(f[6]), nanos,
+              Long.parseLong(f[3]), Impl.byId(f[4]), Measurement.Status.valueOf(f[5]), unescape(f[6]), nanos,
               Long.parseLong(f[8]), Double.parseDouble(f[9]), Long.parseLong(f[10]), Long.parseLong(f[11]),
               f[12].equals("null") ? null : unescape(f[12])));
         }
@@ -81,7 +81,7 @@ final class ResultsFile {
     }
     Set<Impl> impls = EnumSet.noneOf(Impl.class);
     for (String id : config.getOrDefault("impls", "").split(",")) {
-      impls.add(impl(id));
+      impls.add(Impl.byId(id));
     }
     int[] scales = Arrays.stream(config.getOrDefault("scales", "").split(",")).mapToInt(Integer::parseInt).toArray();
     Set<String> names = new LinkedHashSet<>(Arrays.asList(config.getOrDefault("workloads", "").split(",")));
@@ -91,15 +91,6 @@ final class ResultsFile {
         Integer.parseInt(config.get("warmups")), Double.parseDouble(config.get("warmupSeconds")), minReps,
         Integer.parseInt(config.get("maxReps")), Double.parseDouble(config.get("budgetSeconds")), out);
     return new Bench.Results(c, machine, workloads, measurements);
-  }
-
-  private static Impl impl(String id) {
-    for (Impl i : Impl.values()) {
-      if (i.id.equals(id)) {
-        return i;
-      }
-    }
-    throw new IllegalArgumentException("no implementation '" + id + "'");
   }
 
   private static void config(StringBuilder b, String key, String value) {

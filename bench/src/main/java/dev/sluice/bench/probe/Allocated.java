@@ -5,7 +5,6 @@ import dev.sluice.bench.Impl;
 import dev.sluice.bench.Variant;
 import dev.sluice.bench.Workload;
 import java.lang.management.ManagementFactory;
-import java.util.Arrays;
 import java.util.Locale;
 
 /**
@@ -26,14 +25,12 @@ public final class Allocated {
     if (args.length != 2) {
       throw new IllegalArgumentException("usage: Allocated WORKLOAD IMPL[,IMPL...], e.g. Allocated blast sluice-cpu,fused-par");
     }
-    Workload w = Bench.workloads().stream().filter(x -> x.name().equals(args[0])).findFirst()
-        .orElseThrow(() -> new IllegalArgumentException("no workload " + args[0]));
+    Workload w = Bench.workload(args[0]);
     int scale = Integer.getInteger("probe.scale", 16);
     Workload.Prepared p = w.prepare(w.baseItems(false) * scale);
     com.sun.management.ThreadMXBean threads = (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
     for (String id : args[1].split(",")) {
-      Impl impl = Arrays.stream(Impl.values()).filter(i -> i.id.equals(id)).findFirst()
-          .orElseThrow(() -> new IllegalArgumentException("no implementation " + id));
+      Impl impl = Impl.byId(id);
       try (Variant v = p.variant(impl)) {
         if (!p.fingerprint(v.run().output()).equals(p.expected())) {
           throw new IllegalStateException(w.name() + " " + id + " differs from the reference");

@@ -27,6 +27,9 @@ public final class OneThread {
     int scale = Integer.getInteger("probe.scale", 1);
     int rounds = Integer.getInteger("probe.rounds", 15);
     String only = System.getProperty("bench.only", "");
+    if (!only.isEmpty()) {
+      List.of(only.split(",")).forEach(Bench::workload);
+    }
     Impl[] impls = {Impl.FUSED_1T, Impl.SLUICE_CPU_1T};
     System.out.printf(Locale.ROOT, "one thread, CPU time, x%d, median of the last %d of %d rounds%n", scale,
         rounds - rounds / 3, rounds);

@@ -4,7 +4,6 @@ import dev.sluice.bench.Bench;
 import dev.sluice.bench.Impl;
 import dev.sluice.bench.Variant;
 import dev.sluice.bench.Workload;
-import java.util.Arrays;
 import java.util.Locale;
 
 /**
@@ -23,10 +22,8 @@ public final class Repeat {
     if (args.length != 2) {
       throw new IllegalArgumentException("usage: Repeat WORKLOAD IMPL, e.g. Repeat synthgain-1 sluice-cpu-1t");
     }
-    Workload w = Bench.workloads().stream().filter(x -> x.name().equals(args[0])).findFirst()
-        .orElseThrow(() -> new IllegalArgumentException("no workload " + args[0]));
-    Impl impl = Arrays.stream(Impl.values()).filter(i -> i.id.equals(args[1])).findFirst()
-        .orElseThrow(() -> new IllegalArgumentException("no implementation " + args[1]));
+    Workload w = Bench.workload(args[0]);
+    Impl impl = Impl.byId(args[1]);
     int scale = Integer.getInteger("probe.scale", 1);
     long seconds = Long.getLong("probe.seconds", 12);
     Workload.Prepared p = w.prepare(w.baseItems(false) * scale);
