@@ -71,6 +71,8 @@ public final class SluiceProcessor extends AbstractProcessor {
   private Filer filer;
   private Reporter reporter;
   private Optional<BodyChecker> bodies;
+  /** javac's Trees, which tell a type with source in the compilation from one read from a class file. */
+  private Optional<com.sun.source.util.Trees> trees;
   private KernelPlanner kernels;
   private SourceStampWriter stamps;
   /** Node classes checked so far, by qualified name: whether their declarations are valid. */
@@ -85,6 +87,8 @@ public final class SluiceProcessor extends AbstractProcessor {
   private final Set<String> nodesWaiting = new LinkedHashSet<>();
   /** Pipelines waiting for types generated in a later round, by qualified name. */
   private final Set<String> deferred = new LinkedHashSet<>();
+  /** The binary names of the compilation's top-level types so far, which no generated type may take. */
+  private final Set<String> declared = new java.util.HashSet<>();
 
   public SluiceProcessor() {
     this(schedule -> {});
@@ -121,6 +125,7 @@ public final class SluiceProcessor extends AbstractProcessor {
     filer = filerWrapper.apply(env.getFiler());
     reporter = new Reporter(env.getMessager());
     bodies = BodyChecker.create(env);
+    trees = dev.sluice.processor.read.SourceTrees.of(env);
     if (bodies.isEmpty()) {
       env.getMessager().printMessage(Message.BODY_CHECKS_SKIPPED.kind(), Message.BODY_CHECKS_SKIPPED.text());
     }
@@ -130,6 +135,9 @@ public final class SluiceProcessor extends AbstractProcessor {
 
   @Override
   public boolean process(Set<? extends TypeElement> annotations, RoundEnvironment round) {
+    for (TypeElement type : ElementFilter.typesIn(round.getRootElements())) {
+      declared.add(processingEnv.getElementUtils().getBinaryName(type).toString());
+    }
     // first what the last round left: the classes it wrote exist now
     for (String name : takeAll(bodiesToCheck)) {
       TypeElement node = processingEnv.getElementUtils().getTypeElement(name);
@@ -197,7 +205,7 @@ public final class SluiceProcessor extends AbstractProcessor {
       deferred.add(pipeline.getQualifiedName().toString());
       return;
     }
-    PipelineValidator.Report report = new PipelineValidator(this::validNode, processingEnv.getElementUtils()).validate(pipeline);
+    PipelineValidator.Report report = new PipelineValidator((node, usedAt) -> validNode(node, usedAt), processingEnv.getElementUtils()).validate(pipeline);
     reporter.report(report.diagnostics());
     if (!report.readable()) {
       return;
@@ -213,13 +221,10 @@ public final class SluiceProcessor extends AbstractProcessor {
       return;
     }
     try {
-      new PipelineWriter(processingEnv, filer).writeHost(model, schedule, kernel);
-    } catch (PipelineWriter.NameTaken e) {
-      reporter.report(List.of(Diagnostic.on(pipeline, Message.GENERATED_NAME_TAKEN, pipeline.getQualifiedName(),
-          e.typeName, pipeline.getSimpleName(), e.getMessage())));
-      return;
-    } catch (PipelineWriter.NameTooLong | PipelineWriter.NameCaseClash e) {
-      reporter.report(List.of(badFileName(pipeline, e)));
+      new PipelineWriter(processingEnv, filer).writeHost(model, schedule, kernel, declared);
+    } catch (PipelineWriter.NameTaken | PipelineWriter.NameHidden | PipelineWriter.NameTooLong
+        | PipelineWriter.NameCaseClash e) {
+      reporter.report(badName(pipeline, e));
       return;
     }
     if (kernel.hasKernel()) {
@@ -245,27 +250,56 @@ public final class SluiceProcessor extends AbstractProcessor {
     try {
       new PipelineWriter(processingEnv, filer).writeKernel(model, ScheduleBuilder.build(model), kernel,
           stamps.translatedFrom(model.nodes().stream().map(s -> s.node().element()).toList()));
-    } catch (PipelineWriter.NameTooLong | PipelineWriter.NameCaseClash e) {
-      reporter.report(List.of(badFileName(pipeline, e)));
+    } catch (PipelineWriter.NameTaken | PipelineWriter.NameHidden | PipelineWriter.NameTooLong
+        | PipelineWriter.NameCaseClash e) {
+      reporter.report(badName(pipeline, e));
     }
   }
 
-  /** The error for a generated class file whose name no file system would keep apart or hold. */
-  private static Diagnostic badFileName(TypeElement pipeline, RuntimeException e) {
+  /**
+   * The error for a generated type whose name is taken, that would hide a user's type of the unnamed
+   * package, or whose class file's name no file system would keep apart or hold.
+   */
+  private static List<Diagnostic> badName(TypeElement pipeline, RuntimeException e) {
+    if (e instanceof PipelineWriter.NameTaken t) {
+      return List.of(Diagnostic.on(pipeline, Message.GENERATED_NAME_TAKEN, pipeline.getQualifiedName(), t.typeName,
+          t.getMessage()));
+    }
+    if (e instanceof PipelineWriter.NameHidden h) {
+      // each on the user's type, all at once
+      return h.hiddenBy.entrySet().stream().map(u -> Diagnostic.on(u.getKey(), Message.UNNAMED_PACKAGE_NAME_HIDDEN,
+          u.getKey().getSimpleName(), pipeline.getQualifiedName(), u.getValue(), h.generated)).toList();
+    }
     if (e instanceof PipelineWriter.NameCaseClash c) {
-      return Diagnostic.on(pipeline, Message.GENERATED_NAMES_CASE, pipeline.getQualifiedName(), c.first, c.second);
+      return List.of(Diagnostic.on(pipeline, Message.GENERATED_NAMES_CASE, pipeline.getQualifiedName(), c.first,
+          c.second));
     }
     PipelineWriter.NameTooLong t = (PipelineWriter.NameTooLong) e;
-    return Diagnostic.on(pipeline, Message.GENERATED_NAME_TOO_LONG, pipeline.getQualifiedName(), t.fileName, t.bytes,
-        PipelineWriter.MAX_FILE_NAME_BYTES);
+    return List.of(Diagnostic.on(pipeline, Message.GENERATED_NAME_TOO_LONG, pipeline.getQualifiedName(), t.fileName,
+        t.bytes, PipelineWriter.MAX_FILE_NAME_BYTES));
   }
 
   /** Validates a node class's declarations once (reporting their problems); whether they are valid. */
   private boolean validNode(TypeElement node) {
+    return validNode(node, null);
+  }
+
+  /**
+   * {@link #validNode(TypeElement)}, for the stage method {@code usedAt}: a node class from the class
+   * path (compiled elsewhere) has no file or line to show its problems on, so they are shown on the
+   * stage that uses it, naming the class.
+   */
+  private boolean validNode(TypeElement node, ExecutableElement usedAt) {
     String name = node.getQualifiedName().toString();
     Boolean valid = nodes.get(name);
     if (valid == null) {
-      valid = !reporter.report(NodeValidator.validate(node));
+      List<Diagnostic> found = NodeValidator.validate(node);
+      if (usedAt != null && trees.isPresent() && trees.get().getPath(node) == null) {
+        String note = " (node class " + name + ", which stage " + usedAt.getSimpleName() + "() uses, is compiled"
+            + " elsewhere: its problems are shown here)";
+        found = found.stream().map(d -> d.movedTo(usedAt, note)).toList();
+      }
+      valid = !reporter.report(found);
       nodes.put(name, valid);
       if (valid) {
         bodiesToCheck.add(name);

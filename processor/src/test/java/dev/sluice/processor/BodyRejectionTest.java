@@ -180,4 +180,71 @@ class BodyRejectionTest {
         "elements of @Param array 'u' are read-only in viaBump(...), which run(...) passes it to");
     assertThat(sluiceErrors(c)).hasSize(2);
   }
+
+  /**
+   * The node's own methods that run or count calls, directly or through another, follow run's rules:
+   * otherwise a helper is a way around them (outside-in: both ran unchecked on the CPU back end).
+   */
+  @Test
+  void helpersThatRunCallsFollowRunsRules() {
+    JavaFileObject f = java("N", """
+        @Node final class H {
+          @State int seen;
+          @Reduce(ReduceOp.SUM) int total;
+          void bump() { seen++; }                          // state in a helper
+          void add(int x) { total += x; twice(); }
+          void twice() { total = total * 2; }              // reduce misused two calls down
+          int peek() { return seen; }                      // reading state is fine
+          void reset() { seen = 0; total = 0; }            // only a handler calls it: fine
+          void run(int x, IntOut out) { bump(); add(x); out.push(peek()); }
+          @SignalHandler void clear(Tag t) { reset(); }
+        }
+        @SignalTag record Tag(int id) {}
+        """);
+    Compilation c = compile(f);
+    assertError(c, Message.STATE_WRITTEN_IN_RUN, f, "// state in a helper",
+        "@State field 'seen' is assigned in bump(...), which run(...) calls");
+    assertError(c, Message.REDUCE_MISUSED, f, "// reduce misused two calls down",
+        "@Reduce(SUM) field 'total' may only be updated as 'x += e' or 'x++' in twice(...), which add(...) calls");
+    assertThat(sluiceErrors(c)).hasSize(2);
+  }
+
+  /**
+   * A local that may hold a @Param array is the array: writing through it, or handing it (or the
+   * array) to the JDK's methods that write an array, is refused like a[i] = ... (outside-in case 5).
+   */
+  @Test
+  void aParamArrayWrittenThroughALocalOrTheJdkIsRejected() {
+    JavaFileObject f = java("N", """
+        @Node final class P {
+          @Param final int[] t;
+          P(int[] t) { this.t = t; }
+          static void zero(int[] a) { int[] b = a; b[0] = 0; }
+          void run(int x, IntOut out) {
+            int[] a = t;
+            a[0] = 9;                                        // through a local
+            int[] b = x > 0 ? t : null;
+            int[] c = b;
+            if (c != null) c[1]++;                           // through a local of a local
+            java.util.Arrays.fill(t, 1);                     // by Arrays.fill
+            System.arraycopy(a, 0, t, 1, 1);                 // as arraycopy's target
+            System.arraycopy(t, 0, new int[2], 0, 1);        // as its source: fine
+            zero(a);                                         // by a helper, through its local
+            int[] fresh = t.clone();
+            fresh[0] = 3;                                    // a copy: fine
+            a = new int[1];
+            out.push(java.util.Arrays.binarySearch(t, x) + a.length);
+          }
+        }
+        """);
+    Compilation c = compile(f);
+    assertError(c, Message.PARAM_ARRAY_WRITTEN, f, "// through a local",
+        "elements of @Param array 't' are read-only in run(...) (through local 'a', which may hold it)");
+    assertError(c, Message.PARAM_ARRAY_WRITTEN, f, "// through a local of a local", "through local 'c'");
+    assertError(c, Message.PARAM_ARRAY_WRITTEN, f, "// by Arrays.fill",
+        "read-only in Arrays.fill(...), which run(...) passes it to");
+    assertError(c, Message.PARAM_ARRAY_WRITTEN, f, "// as arraycopy's target", "System.arraycopy(...)");
+    assertError(c, Message.PARAM_ARRAY_WRITTEN, f, "// by a helper, through its local", "zero(...)");
+    assertThat(sluiceErrors(c)).hasSize(5);
+  }
 }

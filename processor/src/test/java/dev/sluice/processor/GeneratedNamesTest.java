@@ -43,4 +43,40 @@ class GeneratedNamesTest {
         """));
     assertThat(c).succeededWithoutWarnings();
   }
+
+  /**
+   * Records, nodes and signal tags named like member types of Aparapi's Kernel, which the generated
+   * kernel extends, or like classes nested in the generated ones: written in full where the simple
+   * name means the other type (outside-in: javac failed inside the generated kernel).
+   */
+  @Test
+  void typesNamedLikeMemberTypesOfTheGeneratedClasses() {
+    Compilation c = Sources.compile(java("P", """
+        record Entry(int a) {}
+        record KernelState(int b) {}
+        @SignalTag record NoCL(int tag) {}
+        record Result(int r) {}
+        @Node final class Local {
+          @Param final int k;
+          Local(int k) { this.k = k; }
+          void run(Entry e, Out<KernelState> out, Raise<NoCL> raise) {
+            if (e.a() < 0) raise.raise(new NoCL(e.a()));
+            out.push(new KernelState(e.a() + k));
+          }
+        }
+        @Node final class Constant {
+          @Reduce(ReduceOp.SUM) int seen;
+          void run(KernelState s, Out<Result> out) { seen += 1; out.push(new Result(s.b())); }
+          @SignalHandler void on(NoCL tag) { }
+        }
+        @Pipeline interface P {
+          @Source Entry in();
+          @From("in") Local local();
+          @From("local") Constant constant();
+          @Sink @From("constant") Result out();
+        }
+        """));
+    assertThat(c).succeededWithoutWarnings();
+    assertThat(c).generatedSourceFile("t.PPipeline_Kernel").contentsAsUtf8String().contains("t.Entry");
+  }
 }

@@ -4,6 +4,7 @@ import static dev.sluice.processor.Sources.java;
 import static dev.sluice.processor.Sources.rejects;
 
 import dev.sluice.processor.diagnostics.Message;
+import com.google.testing.compile.JavaFileObjects;
 import javax.tools.JavaFileObject;
 import org.junit.jupiter.api.Test;
 
@@ -29,8 +30,9 @@ class GraphRejectionTest {
         """);
     com.google.testing.compile.Compilation c = Sources.compile(f);
     Sources.assertError(c, Message.GENERATED_NAME_TAKEN, f, "} } // B",
-        "pipeline t.B.Flow generates the type t.FlowPipeline", "rename one of them (the compiler's words: ",
-        "t.FlowPipeline");
+        "pipeline t.B.Flow generates the type t.FlowPipeline",
+        "(another @Pipeline named Flow in the same package, or a class of that name; the compiler's words: ",
+        "t.FlowPipeline", "); rename one of them");
   }
 
   @Test
@@ -40,7 +42,69 @@ class GraphRejectionTest {
         final class FlowPipeline { }
         """);
     Sources.assertError(Sources.compile(f), Message.GENERATED_NAME_TAKEN, f, "@Pipeline interface Flow",
-        "pipeline t.Flow generates the type t.FlowPipeline");
+        "pipeline t.Flow generates the type t.FlowPipeline, but this compilation already has a type of that name"
+            + " (a type declared in this compilation's sources); rename one of them");
+  }
+
+  /**
+   * The kernel is written a round after the other classes, which name it: its name is checked with
+   * theirs, before any is written (outside-in: it was an internal error, SLU999, from the Filer).
+   */
+  @Test
+  void aClassNamedLikeTheKernel() {
+    // not under ecj, which writes no kernel (no Trees API), so that the name is free there
+    JavaFileObject f = java("Flow", """
+        @Pipeline interface Flow { @Source int in(); @From("in") N n(); @Sink @From("n") int out(); }
+        @Node final class N { void run(int x, IntOut out) { out.push(x); } }
+        final class FlowPipeline_Kernel { }
+        """);
+    com.google.testing.compile.Compilation c = Sources.compile(f);
+    Sources.assertError(c, Message.GENERATED_NAME_TAKEN, f, "@Pipeline interface Flow",
+        "pipeline t.Flow generates the type t.FlowPipeline_Kernel", "declared in this compilation's sources");
+    com.google.common.truth.Truth.assertThat(Sources.sluiceErrors(c)).hasSize(1);
+    com.google.common.truth.Truth.assertThat(c.errors()).hasSize(1);
+  }
+
+  /** A top-level class whose name is the binary name of a generated nested class: javac's "duplicate class". */
+  @Test
+  void aClassNamedLikeAGeneratedNestedClass() {
+    rejects(java("Flow", """
+        @Pipeline interface Flow { @Source int in(); @From("in") N n(); @Sink @From("n") int out(); }
+        @Node final class N { void run(int x, IntOut out) { out.push(x); } }
+        final class FlowPipeline$Builder { }
+        """), Message.GENERATED_NAME_TAKEN, "@Pipeline interface Flow",
+        "pipeline t.Flow generates the type t.FlowPipeline$Builder");
+  }
+
+  /**
+   * A record of the unnamed package named like a member type of Aparapi's Kernel, which the generated
+   * kernel extends: there 'Entry' is Kernel.Entry, and the record has no longer name.
+   */
+  @Test
+  void anUnnamedPackageRecordHiddenByAKernelMemberType() {
+    // not under ecj, which writes no kernel
+    JavaFileObject f = JavaFileObjects.forSourceString("Flow", Sources.IMPORTS + """
+
+        @Pipeline interface Flow { @Source Entry in(); @From("in") N n(); @Sink @From("n") Entry out(); }
+        record Entry(int a) {}
+        @Node final class N { void run(Entry e, Out<Entry> o) { o.push(new Entry(e.a() + 1)); } }
+        """);
+    com.google.testing.compile.Compilation c = Sources.compile(f);
+    com.google.common.truth.Truth.assertThat(c.errors()).hasSize(1);
+    Sources.assertError(c, Message.UNNAMED_PACKAGE_NAME_HIDDEN, f, "record Entry",
+        "Entry is in the unnamed package, and the classes generated for pipeline Flow name it where its simple name"
+            + " means com.aparapi.Kernel.Entry (in FlowPipeline_Kernel)", "Declare it in a package");
+  }
+
+  /** The same for a class nested in a generated one: the pipeline class's Builder. */
+  @Test
+  void anUnnamedPackageNodeHiddenByAGeneratedNestedClass() {
+    rejects(JavaFileObjects.forSourceString("Flow", Sources.IMPORTS + """
+
+        @Pipeline(gpu = false) interface Flow { @Source int in(); @From("in") Builder n(); @Sink @From("n") int out(); }
+        @Node final class Builder { void run(int x, IntOut out) { out.push(x); } }
+        """), Message.UNNAMED_PACKAGE_NAME_HIDDEN, "final class Builder",
+        "means FlowPipeline.Builder (in FlowPipeline)");
   }
 
   @Test

@@ -531,4 +531,43 @@ class NodeShapeRejectionTest {
     assertError(c, Message.RUN_NOT_VOID, f, "int run(String s)");
     assertError(c, Message.UNSUPPORTED_ITEM_TYPE, f, "int run(String s)", "java.lang.String is not a supported item type");
   }
+
+  /**
+   * A node class compiled elsewhere (a jar, another module) has no file or line of its own: its
+   * problems are shown on the stage that uses it, naming the class (outside-in: javac printed them
+   * with no location at all).
+   */
+  @Test
+  void aNodeFromAClassFileHasItsProblemsShownOnTheStage(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir)
+      throws Exception {
+    java.nio.file.Path src = java.nio.file.Files.createDirectories(dir.resolve("src/q"));
+    java.nio.file.Files.writeString(src.resolve("N.java"), """
+        package q;
+        @dev.sluice.Node public class N {
+          public void run(int x, dev.sluice.IntOut out) { out.push(x); }
+        }
+        """);
+    java.nio.file.Path classes = java.nio.file.Files.createDirectories(dir.resolve("classes"));
+    javax.tools.JavaCompiler jc = javax.tools.ToolProvider.getSystemJavaCompiler();
+    org.junit.jupiter.api.Assertions.assertEquals(0, jc.run(null, null, null, "-proc:none", "-parameters", "-cp",
+        location(dev.sluice.Node.class).toString(), "-d", classes.toString(), src.resolve("N.java").toString()));
+    JavaFileObject file = java("P", """
+        @Pipeline interface P {
+          @Source int in();
+          @From("in") q.N n();    // uses the class file
+          @Sink @From("n") int res();
+        }
+        """);
+    Compilation c = com.google.testing.compile.Compiler.javac().withProcessors(new SluiceProcessor())
+        .withClasspath(java.util.List.of(classes.toFile(), location(dev.sluice.Node.class),
+            location(dev.sluice.runtime.Device.class)))
+        .compile(file);
+    assertError(c, Message.NODE_NOT_FINAL, file, "// uses the class file",
+        "@Node class N must be final (node class q.N, which stage n() uses, is compiled elsewhere: its problems are"
+            + " shown here)");
+  }
+
+  private static java.io.File location(Class<?> type) throws java.net.URISyntaxException {
+    return new java.io.File(type.getProtectionDomain().getCodeSource().getLocation().toURI());
+  }
 }

@@ -12,19 +12,28 @@ import javax.lang.model.element.Element;
  */
 public record Diagnostic(
     Message message, List<Object> args, Element element, AnnotationMirror annotation, AnnotationValue value,
-    BodySite body) {
+    BodySite body, String note) {
 
   public static Diagnostic on(Element element, Message message, Object... args) {
-    return new Diagnostic(message, Arrays.asList(args), element, null, null, null);
+    return new Diagnostic(message, Arrays.asList(args), element, null, null, null, null);
   }
 
   public static Diagnostic on(
       Element element, AnnotationMirror annotation, AnnotationValue value, Message message, Object... args) {
-    return new Diagnostic(message, Arrays.asList(args), element, annotation, value, null);
+    return new Diagnostic(message, Arrays.asList(args), element, annotation, value, null, null);
   }
 
   public static Diagnostic in(BodySite body, Element method, Message message, Object... args) {
-    return new Diagnostic(message, Arrays.asList(args), method, null, null, body);
+    return new Diagnostic(message, Arrays.asList(args), method, null, null, body, null);
+  }
+
+  /**
+   * This diagnostic reported on {@code where} instead, with {@code note} after its text: for an element
+   * that has no source in the compilation (a class from the class path), where javac would print no
+   * file and no line.
+   */
+  public Diagnostic movedTo(Element where, String note) {
+    return new Diagnostic(message, args, where, null, null, null, note);
   }
 
   public boolean isError() {
@@ -33,6 +42,6 @@ public record Diagnostic(
 
   /** The printed text, starting with {@code [SLUnnn] }. */
   public String text() {
-    return message.text(args.toArray());
+    return note == null ? message.text(args.toArray()) : message.text(args.toArray()) + note;
   }
 }

@@ -36,12 +36,13 @@ public enum Message {
   SETTING_TOO_LARGE(123, "@Pipeline(%s = %d) must be at most %d"),
   QUEUE_TOO_LARGE(124, "the data queue of stage '%s' would hold %d items (max(%d x queueScale %d, %d + %d)), more than the limit of %d items per queue and pipeline instance; lower %s"),
   SINK_RUN_TOO_LARGE(125, "channel '%s' of stage '%s' may push %d items into sink '%s' in one run (@Max(%d) per item, width %d), more than the limit of %d per pipeline instance; lower @Max"),
-  GENERATED_NAME_TAKEN(126, "pipeline %s generates the type %s, but this compilation already has a type of that name (another @Pipeline named %s in the same package, or a class of that name); rename one of them (the compiler's words: %s)"),
+  GENERATED_NAME_TAKEN(126, "pipeline %s generates the type %s, but this compilation already has a type of that name (%s); rename one of them"),
   GENERATED_NAME_TOO_LONG(127, "pipeline %s would generate the class file %s, whose name is %d bytes long, and file systems allow at most %d: shorten the names of the pipeline, its stages or their channels"),
   INHERITED_STAGE(128, "pipeline %s inherits the stage method %s() from %s, but stages are read from the @Pipeline interface itself: declare it there"),
   STAGE_WITH_BODY(129, "%s() is a %s method marked as a stage; a stage is an abstract method, which the generated class implements: remove its body (and 'default' or 'static')"),
   JAVA_LANG_HIDDEN(130, "package %s declares %s, which hides java.lang.%s from the classes generated for pipeline %s (they name it by its simple name, as Java code does); rename %s, or declare the pipeline in another package"),
   GENERATED_NAMES_CASE(131, "pipeline %s would generate the class files %s and %s, whose names differ only in case: on a case-insensitive file system (macOS's and Windows' defaults) one would overwrite the other. Rename a stage or channel so that the names differ in more than case"),
+  UNNAMED_PACKAGE_NAME_HIDDEN(132, "%s is in the unnamed package, and the classes generated for pipeline %s name it where its simple name means %s (in %s): a type of the unnamed package has no longer name to write instead. Declare it in a package (the generated code then names it in full), or rename it"),
 
   // node shape
   NODE_NOT_CLASS(201, "@Node must annotate a class, not %s"),

@@ -81,32 +81,89 @@ public final class BodyChecker {
       }
     }
     List<Diagnostic> out = new ArrayList<>();
+    Map<ExecutableElement, ExecutableElement> calledFromRun = calledFromRun(node);
     for (ExecutableElement method : ElementFilter.methodsIn(node.getEnclosedElements())) {
       TreePath path = trees.getPath(method);
       if (path == null) {
         continue; // from a class file: nothing to check
       }
-      String name = method.getSimpleName().toString();
-      boolean kernel = (name.equals("run") || name.equals("count")) && !Annotations.has(method, SignalHandler.class);
-      new Scanner(method, kernel, path.getCompilationUnit(), fields, out).scan(path, null);
+      // run and count, and the node's own methods they call: what runs per item
+      String where = method.getSimpleName() + "(...)";
+      ExecutableElement caller = calledFromRun.get(method);
+      if (caller != null && caller != method) {
+        where += ", which " + caller.getSimpleName() + "(...) calls";
+      }
+      new Scanner(method, caller != null, where, path.getCompilationUnit(), fields, out).scan(path, null);
     }
     return out;
+  }
+
+  /**
+   * {@code run} and {@code count} (mapped to themselves), and each method of the node class they call,
+   * directly or through another, mapped to the method that calls it: the rules for a run body hold in
+   * them too, or a helper would be a way around them.
+   */
+  private Map<ExecutableElement, ExecutableElement> calledFromRun(TypeElement node) {
+    Map<ExecutableElement, ExecutableElement> reached = new java.util.LinkedHashMap<>();
+    java.util.ArrayDeque<ExecutableElement> todo = new java.util.ArrayDeque<>();
+    for (ExecutableElement m : ElementFilter.methodsIn(node.getEnclosedElements())) {
+      String name = m.getSimpleName().toString();
+      if ((name.equals("run") || name.equals("count")) && !Annotations.has(m, SignalHandler.class)) {
+        reached.put(m, m);
+        todo.add(m);
+      }
+    }
+    while (!todo.isEmpty()) {
+      ExecutableElement caller = todo.poll();
+      TreePath path = trees.getPath(caller);
+      if (path == null) {
+        continue;
+      }
+      new TreePathScanner<Void, Void>() {
+        @Override
+        public Void visitMethodInvocation(MethodInvocationTree tree, Void unused) {
+          if (trees.getElement(getCurrentPath()) instanceof ExecutableElement callee
+              && node.equals(callee.getEnclosingElement()) && !reached.containsKey(callee)) {
+            reached.put(callee, caller);
+            todo.add(callee);
+          }
+          return super.visitMethodInvocation(tree, unused);
+        }
+      }.scan(path, null);
+    }
+    return reached;
   }
 
   private final class Scanner extends TreePathScanner<Void, Void> {
     private final ExecutableElement method;
     private final boolean kernel;
+    /** The method as the messages name it: {@code run(...)}, or {@code add(...), which run(...) calls}. */
+    private final String where;
     private final CompilationUnitTree unit;
     private final Map<Element, Role> fields;
+    /** The fields' roles, and each local that may hold a @Param array with that array's role. */
+    private Map<Element, Role> roles;
     private final List<Diagnostic> out;
 
-    Scanner(ExecutableElement method, boolean kernel, CompilationUnitTree unit, Map<Element, Role> fields,
-        List<Diagnostic> out) {
+    Scanner(ExecutableElement method, boolean kernel, String where, CompilationUnitTree unit,
+        Map<Element, Role> fields, List<Diagnostic> out) {
       this.method = method;
       this.kernel = kernel;
+      this.where = where;
       this.unit = unit;
       this.fields = fields;
       this.out = out;
+    }
+
+    @Override
+    public Void scan(TreePath path, Void unused) {
+      roles = new HashMap<>(fields);
+      roles.putAll(aliases(path, e -> {
+        Element field = trees.getElement(e);
+        Role r = fields.get(field);
+        return r != null && r.kind == Role.Kind.PARAM && field.asType().getKind() == TypeKind.ARRAY ? r : null;
+      }));
+      return super.scan(path, unused);
     }
 
     @Override
@@ -139,10 +196,16 @@ public final class BodyChecker {
       if (trees.getElement(getCurrentPath()) instanceof ExecutableElement callee) {
         List<? extends ExpressionTree> args = tree.getArguments();
         for (int i = 0; i < args.size(); i++) {
-          Role role = role(args.get(i));
+          Role role = arrayRole(args.get(i));
           if (role != null && role.kind == Role.Kind.PARAM && writesElements(callee, i, new HashSet<>())) {
             report(args.get(i), Message.PARAM_ARRAY_WRITTEN, role.name,
                 callee.getSimpleName() + "(...), which " + method.getSimpleName() + "(...) passes it to");
+          }
+          int written = JdkArrayWriters.writtenArgument(callee);
+          if (role != null && role.kind == Role.Kind.PARAM && written == i) {
+            report(args.get(i), Message.PARAM_ARRAY_WRITTEN, role.name,
+                callee.getEnclosingElement().getSimpleName() + "." + callee.getSimpleName() + "(...), which "
+                    + method.getSimpleName() + "(...) passes it to");
           }
         }
       }
@@ -169,9 +232,10 @@ public final class BodyChecker {
       Role role = role(target);
       if (role == null) {
         ExpressionTree array = strip(target) instanceof ArrayAccessTree a ? strip(a.getExpression()) : null;
-        Role arrayRole = array == null ? null : role(array);
+        Role arrayRole = array == null ? null : arrayRole(array);
         if (arrayRole != null && arrayRole.kind == Role.Kind.PARAM) {
-          report(write, Message.PARAM_ARRAY_WRITTEN, arrayRole.name, method.getSimpleName() + "(...)");
+          report(write, Message.PARAM_ARRAY_WRITTEN, arrayRole.name, method.getSimpleName() + "(...)"
+              + (fields.containsKey(elementOf(array)) ? "" : " (through local '" + array + "', which may hold it)"));
         }
         return false;
       }
@@ -179,7 +243,7 @@ public final class BodyChecker {
         case PARAM -> report(write, Message.PARAM_WRITTEN, role.name);
         case STATE -> {
           if (kernel) {
-            report(write, Message.STATE_WRITTEN_IN_RUN, role.name, method.getSimpleName() + "(...)");
+            report(write, Message.STATE_WRITTEN_IN_RUN, role.name, where);
           }
         }
         case REDUCE -> {
@@ -192,7 +256,7 @@ public final class BodyChecker {
           Optional<ExpressionTree> operand = reduceOperand(write, role);
           if (operand == null) {
             // one report per misused statement: its operands are not scanned for further reads
-            report(write, Message.REDUCE_MISUSED, role.op, role.name, form(role.op), method.getSimpleName() + "(...)");
+            report(write, Message.REDUCE_MISUSED, role.op, role.name, form(role.op), where);
           } else {
             operand.ifPresent(this::scanChild);
           }
@@ -285,16 +349,29 @@ public final class BodyChecker {
       }
       Role role = fields.get(trees.getElement(getCurrentPath()));
       if (role != null && role.kind == Role.Kind.REDUCE) {
-        report(tree, Message.REDUCE_MISUSED, role.op, role.name, form(role.op), method.getSimpleName() + "(...)");
+        report(tree, Message.REDUCE_MISUSED, role.op, role.name, form(role.op), where);
       }
     }
 
+    /** The role of the field {@code expression} names, or null. */
     private Role role(ExpressionTree expression) {
+      Element e = elementOf(expression);
+      return e == null ? null : fields.get(e);
+    }
+
+    /** The role of the field {@code expression} names, or of the @Param array the local it names may hold. */
+    private Role arrayRole(ExpressionTree expression) {
+      Element e = elementOf(expression);
+      return e == null ? null : roles.get(e);
+    }
+
+    /** The field or local {@code expression} names, or null. */
+    private Element elementOf(ExpressionTree expression) {
       ExpressionTree e = strip(expression);
       if (!(e instanceof IdentifierTree) && !(e instanceof MemberSelectTree)) {
         return null;
       }
-      return fields.get(trees.getElement(new TreePath(getCurrentPath(), e)));
+      return trees.getElement(new TreePath(getCurrentPath(), e));
     }
 
     private void scanChild(Tree child) {
@@ -308,8 +385,9 @@ public final class BodyChecker {
 
   /**
    * Whether {@code m}'s source writes elements of its array parameter {@code index}: {@code a[i] = ...},
-   * {@code a[i] += ...}, {@code a[i]++}, or passing {@code a} on to a method that does. A method with no
-   * source here (the JDK's, a library's) is taken not to.
+   * {@code a[i] += ...}, {@code a[i]++}, directly or through a local that may hold {@code a}, or passing
+   * {@code a} on to a method that does, or to one of the JDK's that write an array
+   * ({@link JdkArrayWriters}). Another method with no source here (a library's) is taken not to.
    */
   private boolean writesElements(ExecutableElement m, int index, Set<Map.Entry<ExecutableElement, Integer>> seen) {
     if (index >= m.getParameters().size() || !seen.add(Map.entry(m, index))) {
@@ -320,6 +398,8 @@ public final class BodyChecker {
       return false;
     }
     VariableElement parameter = m.getParameters().get(index);
+    Set<Element> names = new HashSet<>(aliases(path, at -> parameter.equals(trees.getElement(at)) ? true : null).keySet());
+    names.add(parameter);
     boolean[] writes = {false};
     new TreePathScanner<Void, Void>() {
       private void target(ExpressionTree t) {
@@ -329,7 +409,7 @@ public final class BodyChecker {
       }
 
       private boolean isParameter(ExpressionTree e) {
-        return e instanceof IdentifierTree && parameter.equals(trees.getElement(new TreePath(getCurrentPath(), e)));
+        return e instanceof IdentifierTree && names.contains(trees.getElement(new TreePath(getCurrentPath(), e)));
       }
 
       @Override
@@ -357,7 +437,8 @@ public final class BodyChecker {
         if (trees.getElement(getCurrentPath()) instanceof ExecutableElement callee) {
           List<? extends ExpressionTree> args = tree.getArguments();
           for (int i = 0; i < args.size(); i++) {
-            if (isParameter(strip(args.get(i))) && writesElements(callee, i, seen)) {
+            if (isParameter(strip(args.get(i)))
+                && (writesElements(callee, i, seen) || JdkArrayWriters.writtenArgument(callee) == i)) {
               writes[0] = true;
             }
           }
@@ -366,6 +447,62 @@ public final class BodyChecker {
       }
     }.scan(path, null);
     return writes[0];
+  }
+
+  /**
+   * The locals of the method at {@code path} that may hold an array {@code source} gives a value for
+   * (a {@code @Param} array's role, or a parameter's), each with that value: a local initialized or
+   * assigned with one, directly, in parentheses, in either branch of {@code ?:}, or from another such
+   * local. Flow-insensitive, so a local that holds one at any point counts everywhere: writing
+   * through it is writing the array.
+   */
+  private <V> Map<Element, V> aliases(TreePath path, java.util.function.Function<TreePath, V> source) {
+    Map<Element, V> found = new HashMap<>();
+    boolean[] grew = {true};
+    while (grew[0]) {
+      grew[0] = false;
+      new TreePathScanner<Void, Void>() {
+        private V value(ExpressionTree e) {
+          ExpressionTree x = strip(e);
+          if (x instanceof com.sun.source.tree.ConditionalExpressionTree c) {
+            V a = value(c.getTrueExpression());
+            return a != null ? a : value(c.getFalseExpression());
+          }
+          if (!(x instanceof IdentifierTree) && !(x instanceof MemberSelectTree)) {
+            return null;
+          }
+          TreePath at = new TreePath(getCurrentPath(), x);
+          V v = found.get(trees.getElement(at));
+          return v != null ? v : source.apply(at);
+        }
+
+        private void holds(Element local, ExpressionTree e) {
+          if (local != null && local.getKind() == javax.lang.model.element.ElementKind.LOCAL_VARIABLE
+              && !found.containsKey(local) && e != null) {
+            V v = value(e);
+            if (v != null) {
+              found.put(local, v);
+              grew[0] = true;
+            }
+          }
+        }
+
+        @Override
+        public Void visitVariable(com.sun.source.tree.VariableTree tree, Void unused) {
+          holds(trees.getElement(getCurrentPath()), tree.getInitializer());
+          return super.visitVariable(tree, unused);
+        }
+
+        @Override
+        public Void visitAssignment(AssignmentTree tree, Void unused) {
+          if (strip(tree.getVariable()) instanceof IdentifierTree id) {
+            holds(trees.getElement(new TreePath(getCurrentPath(), id)), tree.getExpression());
+          }
+          return super.visitAssignment(tree, unused);
+        }
+      }.scan(path, null);
+    }
+    return found;
   }
 
   /** Whether {@code tree} writes its operand: {@code ++} or {@code --}, before or after. */

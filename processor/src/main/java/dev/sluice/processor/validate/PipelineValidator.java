@@ -21,7 +21,7 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
-import java.util.function.Predicate;
+import java.util.function.BiPredicate;
 import javax.lang.model.element.AnnotationMirror;
 import javax.lang.model.element.Element;
 import javax.lang.model.element.ElementKind;
@@ -42,13 +42,14 @@ import javax.lang.model.util.Elements;
  * the generated class's package.
  */
 public final class PipelineValidator {
-  private final Predicate<TypeElement> validNode;
+  /** Whether a node class's declarations are valid, reporting its problems once; with the stage method using it. */
+  private final BiPredicate<TypeElement, ExecutableElement> validNode;
   private final Elements elements;
 
   /** The outcome: diagnostics, and whether the pipeline can be read (no errors here or in nodes). */
   public record Report(List<Diagnostic> diagnostics, boolean readable) {}
 
-  public PipelineValidator(Predicate<TypeElement> validNode, Elements elements) {
+  public PipelineValidator(BiPredicate<TypeElement, ExecutableElement> validNode, Elements elements) {
     this.validNode = validNode;
     this.elements = elements;
   }
@@ -121,7 +122,7 @@ public final class PipelineValidator {
         continue;
       }
       TypeElement node = (TypeElement) ((DeclaredType) returned).asElement();
-      if (!validNode.test(node)) {
+      if (!validNode.test(node, method)) {
         nodesValid = false;
         continue;
       }

@@ -130,7 +130,7 @@ final class ApiWriter {
 
   private static TypeName factoryType(StageModel s) {
     return ParameterizedTypeName.get(ClassName.get(Supplier.class),
-        WildcardTypeName.subtypeOf(ClassName.get(s.node().element())));
+        WildcardTypeName.subtypeOf(Names.user(s.node().element())));
   }
 
   /**
@@ -350,7 +350,7 @@ final class ApiWriter {
     for (StageModel s : model.nodes()) {
       FieldSpec.Builder f = FieldSpec.builder(factoryType(s), Names.factory(s.name()), Modifier.PRIVATE);
       if (s.node().hasNoArgConstructor()) {
-        f.initializer("$T::new", ClassName.get(s.node().element()));
+        f.initializer("$T::new", Names.user(s.node().element()));
       }
       t.addField(f.build());
       t.addMethod(MethodSpec.methodBuilder(s.name())

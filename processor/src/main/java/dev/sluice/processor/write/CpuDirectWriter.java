@@ -142,7 +142,7 @@ final class CpuDirectWriter {
           .build());
     }
     for (StageModel s : model.nodes()) {
-      t.addField(ClassName.get(s.node().element()), Names.node(s.name()), Modifier.FINAL);
+      t.addField(Names.user(s.node().element()), Names.node(s.name()), Modifier.FINAL);
     }
     for (RegionPlan r : schedule.regions()) {
       if (r.number() > 0) {

@@ -104,7 +104,7 @@ final class CpuInstanceWriter {
 
   private void nodes(TypeSpec.Builder t) {
     for (StageModel s : model.nodes()) {
-      t.addField(ClassName.get(s.node().element()), Names.node(s.name()), Modifier.FINAL);
+      t.addField(Names.user(s.node().element()), Names.node(s.name()), Modifier.FINAL);
     }
   }
 

@@ -145,7 +145,7 @@ final class KernelHostWriter {
             "the factory of node '" + s.name() + "' returned null");
         continue;
       }
-      ClassName node = ClassName.get(s.node().element());
+      ClassName node = Names.user(s.node().element());
       String n = "n_" + KernelNames.part(s.name());
       m.addStatement("$T $N = $T.requireNonNull(pipeline.$N.get(), $S)", node, n,
           java.util.Objects.class, Names.factory(s.name()), "the factory of node '" + s.name() + "' returned null");
@@ -308,7 +308,7 @@ final class KernelHostWriter {
     }
     if (type.isRecord()) {
       List<Column> cols = Column.of(type);
-      ClassName rec = ClassName.get(type.element());
+      ClassName rec = Names.user(type.element());
       m.beginControlFlow("if (data instanceof $T[] items)", rec)
           .beginControlFlow("for (int i = 0; i < count; i++)")
           .addStatement("$T r = items[from + i]", rec)
@@ -405,7 +405,7 @@ final class KernelHostWriter {
           args.add(KernelNames.sinkBuffer(s.name()) + c.suffix() + "[i]");
         }
         m.beginControlFlow("for (int i = 0; i < sinkCount[$L]; i++)", k)
-            .addStatement("$N.add(new $T($L))", KernelNames.sinkItems(s.name()), ClassName.get(s.itemType().element()), String.join(", ", args))
+            .addStatement("$N.add(new $T($L))", KernelNames.sinkItems(s.name()), Names.user(s.itemType().element()), String.join(", ", args))
             .endControlFlow();
       } else {
         // each slice's items at their exact size, joined once at the end of the run (SinkItems)
@@ -444,7 +444,7 @@ final class KernelHostWriter {
         for (Column c : cols) {
           args.add(KernelNames.queue(s.name()) + c.suffix() + "[slot]");
         }
-        m.addStatement("return $T.text(new $T($L))", Failures.class, ClassName.get(s.itemType().element()), String.join(", ", args));
+        m.addStatement("return $T.text(new $T($L))", Failures.class, Names.user(s.itemType().element()), String.join(", ", args));
       } else {
         m.addStatement("return String.valueOf($N[slot])", KernelNames.queue(s.name()));
       }
@@ -478,7 +478,7 @@ final class KernelHostWriter {
         args.add(KernelNames.parents(r.number()) + c.suffix() + "[at]");
       }
       if (r.parentType().isRecord()) {
-        m.addStatement("return new $T($L)", ClassName.get(r.parentType().element()), String.join(", ", args));
+        m.addStatement("return new $T($L)", Names.user(r.parentType().element()), String.join(", ", args));
       } else {
         m.addStatement("return $L", args.get(0));
       }

@@ -612,7 +612,7 @@ final class KernelWriter {
 
   private MethodSpec laneBody(StageModel s) {
     MethodSpec.Builder m = MethodSpec.methodBuilder(KernelNames.runBody(s.name()))
-        .addJavadoc("{@link $T#$L}, translated: the item is queue slot {@code sl_slot}.\n", ClassName.get(s.node().element()),
+        .addJavadoc("{@link $T#$L}, translated: the item is queue slot {@code sl_slot}.\n", Names.user(s.node().element()),
             s.node().method().getSimpleName())
         .addModifiers(Modifier.PRIVATE)
         .addParameter(int.class, KernelNames.G).addParameter(int.class, KernelNames.LANE)
@@ -668,7 +668,7 @@ final class KernelWriter {
 
   private MethodSpec count(StageModel s) {
     MethodSpec.Builder m = MethodSpec.methodBuilder(KernelNames.count(s.name()))
-        .addJavadoc("{@link $T#$L}, translated: the parent is queue slot {@code sl_slot}.\n", ClassName.get(s.node().element()),
+        .addJavadoc("{@link $T#$L}, translated: the parent is queue slot {@code sl_slot}.\n", Names.user(s.node().element()),
             s.node().method().getSimpleName())
         .addModifiers(Modifier.PRIVATE)
         .returns(int.class)
@@ -730,7 +730,7 @@ final class KernelWriter {
     RegionPlan r = schedule.region(schedule.stage(s.name()).label());
     MethodSpec.Builder m = MethodSpec.methodBuilder(KernelNames.handler(s.name(), h))
         .addJavadoc("{@link $T#$L}, translated: the parent is slot {@code ctl[3]} of region $L.\n",
-            ClassName.get(s.node().element()), handler.name(), r.number())
+            Names.user(s.node().element()), handler.name(), r.number())
         .addModifiers(Modifier.PRIVATE)
         .addParameter(int.class, KernelNames.G).addParameter(int.class, KernelNames.LANE)
         .addParameter(int.class, KernelNames.SLOT);

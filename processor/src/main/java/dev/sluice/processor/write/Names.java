@@ -9,6 +9,7 @@ import dev.sluice.processor.model.ItemType;
 import dev.sluice.processor.model.PipelineModel;
 import dev.sluice.processor.model.StageModel;
 import java.util.List;
+import javax.lang.model.element.TypeElement;
 
 /**
  * The systematic names and types of generated code: one place that says what a stage's queue,
@@ -115,8 +116,30 @@ final class Names {
       case LONG -> TypeName.LONG;
       case FLOAT -> TypeName.FLOAT;
       case DOUBLE -> TypeName.DOUBLE;
-      case RECORD -> ClassName.get(t.element());
+      case RECORD -> user(t.element());
     };
+  }
+
+  /**
+   * The member types of Aparapi's {@code Kernel} (its own; {@code Object} has none), which the generated
+   * kernel inherits: inside it, {@code Entry} is {@code Kernel.Entry}, whatever the imports and the
+   * package say ({@code NamesTest} keeps the list equal to Aparapi's).
+   */
+  static final java.util.Set<String> KERNEL_MEMBER_TYPES = java.util.Set.of("Constant", "Entry", "EXECUTION_MODE",
+      "KernelState", "Local", "NoCL", "OpenCLDelegate", "OpenCLMapping", "PrivateMemorySpace");
+
+  /**
+   * How the generated classes name a user's type (node, record, tag): as {@link ClassName#get}, but
+   * a top-level type named like a member type of {@code Kernel} is written in full ({@code t.Entry}),
+   * since the kernel would take the simple name for Kernel's. JavaPoet writes a type of the file's own
+   * package by its simple name whatever clashes, hence a name it prints as it is. A type of the
+   * unnamed package has no longer name: PipelineWriter refuses such a clash (SLU132).
+   */
+  static ClassName user(TypeElement type) {
+    ClassName name = ClassName.get(type);
+    boolean hidden = type.getNestingKind() == javax.lang.model.element.NestingKind.TOP_LEVEL
+        && KERNEL_MEMBER_TYPES.contains(name.simpleName()) && !name.packageName().isEmpty();
+    return hidden ? ClassName.get("", name.canonicalName()) : name;
   }
 
   private static String prefix(ItemType t) {

@@ -9,12 +9,17 @@ import dev.sluice.processor.model.PipelineModel;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import javax.annotation.processing.FilerException;
+import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Set;
 import javax.annotation.processing.Filer;
 import javax.annotation.processing.ProcessingEnvironment;
+import javax.lang.model.element.NestingKind;
 import javax.lang.model.element.TypeElement;
 
 /**
@@ -41,12 +46,23 @@ public final class PipelineWriter {
    * attributed; {@code kernel} is {@link KernelPlanner#decide}'s promise, which {@link #writeKernel}
    * keeps a round later.
    */
-  public void writeHost(PipelineModel model, Schedule schedule, KernelPlanner.Plan kernel) {
+  public void writeHost(PipelineModel model, Schedule schedule, KernelPlanner.Plan kernel, Set<String> declared) {
     Names names = new Names(model);
     List<TypeElement> origins = OriginatingElements.of(model, kernel, env.getElementUtils());
     List<TypeSpec> types = List.of(new ApiWriter(model, schedule, names, kernel).write(),
         new CpuInstanceWriter(model, schedule, names).write(), new CpuDirectWriter(model, schedule, names).write());
     types.forEach(PipelineWriter::checkClassFileNames);
+    // every name is checked before any file is written: a file written beside a refused one would
+    // name it, and javac would add its own errors inside the generated code to the report
+    List<TypeSpec> checked = new ArrayList<>(types);
+    if (kernel.hasKernel()) {
+      // its body is written a round later, but the classes written now name it
+      checked.add(TypeSpec.classBuilder(KernelShape.className(names).simpleName()).superclass(KernelShape.KERNEL).build());
+    }
+    for (TypeSpec type : checked) {
+      checkNotDeclared(model, type, declared);
+      checkUnnamedPackage(model, type);
+    }
     for (TypeSpec type : types) {
       emit(model, origins, type);
     }
@@ -63,7 +79,72 @@ public final class PipelineWriter {
     List<TypeElement> origins = OriginatingElements.of(model, kernel, env.getElementUtils());
     TypeSpec type = new KernelWriter(model, schedule, names, kernel.bodies(), translatedFrom).write();
     checkClassFileNames(type);
+    checkUnnamedPackage(model, type);
     emit(model, origins, type);
+  }
+
+  /**
+   * Throws {@link NameTaken} if the compilation's own sources declare a type with the binary name of
+   * {@code type} or of a class nested in it ({@code FlowPipeline_Kernel}, or {@code FlowPipeline$Builder}
+   * written as one name). {@code declared} holds the binary names of the compilation's top-level types.
+   */
+  private static void checkNotDeclared(PipelineModel model, TypeSpec type, Set<String> declared) {
+    String prefix = model.packageName().isEmpty() ? "" : model.packageName() + ".";
+    for (String name : binaryNames(type, prefix + type.name, new ArrayList<>())) {
+      if (declared.contains(name)) {
+        throw new NameTaken(name, "a type declared in this compilation's sources");
+      }
+    }
+  }
+
+  private static List<String> binaryNames(TypeSpec type, String binaryName, List<String> out) {
+    out.add(binaryName);
+    for (TypeSpec nested : type.typeSpecs) {
+      binaryNames(nested, binaryName + "$" + nested.name, out);
+    }
+    return out;
+  }
+
+  /**
+   * Throws {@link NameHidden} if a type of the unnamed package that the generated classes name (the
+   * pipeline, a node, a record or tag) has the simple name of a class nested in {@code type} or of a
+   * member type {@code type} inherits (Aparapi's {@code Kernel.Entry}): there that name means the
+   * other type, and a type of the unnamed package has no longer name to write instead. Types of a
+   * package are written in full where they would be hidden ({@link Names#user}).
+   */
+  private static void checkUnnamedPackage(PipelineModel model, TypeSpec type) {
+    if (!model.packageName().isEmpty()) {
+      return;
+    }
+    Map<String, String> hidden = new LinkedHashMap<>();
+    hiddenNames(type, type.name, hidden);
+    Set<TypeElement> named = new LinkedHashSet<>();
+    named.add(model.element());
+    model.nodes().forEach(s -> named.add(s.node().element()));
+    model.records().forEach(r -> named.add(r.element()));
+    Map<TypeElement, String> clashes = new LinkedHashMap<>();
+    for (TypeElement user : named) {
+      String by = user.getNestingKind() == NestingKind.TOP_LEVEL ? hidden.get(user.getSimpleName().toString()) : null;
+      if (by != null) {
+        clashes.put(user, by);
+      }
+    }
+    if (!clashes.isEmpty()) {
+      throw new NameHidden(type.name, clashes);
+    }
+  }
+
+  /** The simple names that mean another type inside {@code type} (named {@code where}), with that type. */
+  private static void hiddenNames(TypeSpec type, String where, Map<String, String> out) {
+    if (KernelShape.KERNEL.equals(type.superclass)) {
+      for (String member : Names.KERNEL_MEMBER_TYPES) {
+        out.putIfAbsent(member, KernelShape.KERNEL.nestedClass(member).canonicalName());
+      }
+    }
+    for (TypeSpec nested : type.typeSpecs) {
+      out.putIfAbsent(nested.name, where + "." + nested.name);
+      hiddenNames(nested, where + "." + nested.name, out);
+    }
   }
 
   /** The most bytes a file name may have on the usual file systems (ext4, APFS, NTFS: 255). */
@@ -135,7 +216,9 @@ public final class PipelineWriter {
     try {
       file.writeTo(filer);
     } catch (FilerException e) {
-      throw new NameTaken(model.packageName().isEmpty() ? type.name : model.packageName() + "." + type.name, e);
+      throw new NameTaken(model.packageName().isEmpty() ? type.name : model.packageName() + "." + type.name,
+          "another @Pipeline named " + model.element().getSimpleName() + " in the same package, or a class of that"
+              + " name; the compiler's words: " + e.getMessage());
     } catch (IOException e) {
       throw new UncheckedIOException("could not write " + model.packageName() + "." + type.name, e);
     }
@@ -149,9 +232,25 @@ public final class PipelineWriter {
   public static final class NameTaken extends RuntimeException {
     public final String typeName;
 
-    NameTaken(String typeName, FilerException cause) {
-      super(cause.getMessage(), cause);
+    NameTaken(String typeName, String holder) {
+      super(holder);
       this.typeName = typeName;
+    }
+  }
+
+  /**
+   * A type of the unnamed package that the generated classes name has the simple name of a type that
+   * name means inside one of them: the user's to fix (a package, or another name).
+   */
+  public static final class NameHidden extends RuntimeException {
+    public final String generated;
+    /** Each user's type that is hidden, with the type its simple name means in {@link #generated}. */
+    public final Map<TypeElement, String> hiddenBy;
+
+    NameHidden(String generated, Map<TypeElement, String> hiddenBy) {
+      super(hiddenBy + " in " + generated);
+      this.generated = generated;
+      this.hiddenBy = hiddenBy;
     }
   }
 }
