@@ -13,7 +13,8 @@ import dev.sluice.Source;
 /**
  * Node code that throws in Java: an array index out of bounds (in the node or in a static helper it
  * calls) or an integer division by zero, on item {@code bad} only; ops 7 to 10 inside a loop that the
- * kernel's stand-in value would keep going.
+ * kernel's stand-in value would keep going, ops 11 and 12 before such a loop, which holds no check
+ * itself (in the node, and in a helper the stand-in is passed to).
  */
 @Pipeline
 interface Faults {
@@ -49,6 +50,21 @@ interface Faults {
         }
       }
       return i + h - h;
+    }
+
+    /** Steps of {@code step} from 0 to 1000, 64 steps of busy work each: 2^31 rounds if {@code step} is 0. */
+    static int walk(int step) {
+      int j = 0;
+      int rounds = 0;
+      int h = 0;
+      while (j < 1000 && rounds >= 0) {
+        j += step;
+        rounds++;
+        for (int r = 0; r < 64; r++) {
+          h = h * 31 + r;
+        }
+      }
+      return j + h - h;
     }
 
     public void run(int k, @Max(1) LongOut out) {
@@ -109,6 +125,23 @@ interface Faults {
           }
         } while (n > 0 && rounds >= 0);
         out.push(n + rounds);
+      } else if (op == 11) {
+        // the index's stand-in, 0, reads table[0] = 0 as the step, before a loop with no check in it
+        int step = k == bad ? table[table.length + 2] : 1;
+        int j = 0;
+        int rounds = 0;
+        int h = 0;
+        while (j < 1000 && rounds >= 0) {
+          j += step;
+          rounds++;
+          for (int r = 0; r < 64; r++) {
+            h = h * 31 + r;
+          }
+        }
+        out.push(j + h - h);
+      } else if (op == 12) {
+        // the same step of 0, passed to a helper whose loop holds no check
+        out.push(walk(k == bad ? table[-3] : 1));
       }
     }
   }

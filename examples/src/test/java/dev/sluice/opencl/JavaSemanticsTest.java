@@ -425,4 +425,13 @@ class JavaSemanticsTest {
     throwsLikeTheCpu(9, 2999, ArrayIndexOutOfBoundsException.class, "Index 10 out of bounds for length 10");
     throwsLikeTheCpu(10, 0, ArithmeticException.class, "/ by zero");
   }
+
+  @Test
+  @Timeout(value = 120, threadMode = Timeout.ThreadMode.SEPARATE_THREAD)
+  void aFailureBeforeALoopEndsItToo() {
+    // the stand-in reaches a loop that holds no check of its own: in the node, and in a helper it is
+    // passed to (outside-in: only loops holding a check tested the group's error word, and these ran on)
+    throwsLikeTheCpu(11, 600, ArrayIndexOutOfBoundsException.class, "Index 12 out of bounds for length 10");
+    throwsLikeTheCpu(12, 7, ArrayIndexOutOfBoundsException.class, "Index -3 out of bounds for length 10");
+  }
 }

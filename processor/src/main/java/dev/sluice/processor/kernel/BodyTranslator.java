@@ -369,7 +369,7 @@ public final class BodyTranslator {
             }
             // the break flag is tested first: after a break the condition is not evaluated again
             String test = loop.broke == null ? cond : "!" + loop.broke + (cond.isEmpty() ? "" : " && (" + cond + ")");
-            test = untilFailed(test, cond + update + body.build());
+            test = untilFailed(test);
             if (guarded != null) {
               // after a break the update must not run: each assignment keeps its variable once the flag is set
               out.beginControlFlow("for ($L; $L; $L)", first, test, String.join(", ", guarded));
@@ -394,8 +394,7 @@ public final class BodyTranslator {
             CodeBlock.Builder body = CodeBlock.builder();
             loopBody(child(path, w.getStatement()), body);
             backEdge(body);
-            String test = untilFailed(loop.broke == null ? cond : "(!" + loop.broke + " && " + cond + ")",
-                cond + body.build());
+            String test = untilFailed(loop.broke == null ? cond : "(!" + loop.broke + " && " + cond + ")");
             out.beginControlFlow("while $L", test.startsWith("(") ? test : "(" + test + ")");
             out.add(body.build());
             endless = loop.broke == null && endless(path, w.getCondition());
@@ -414,34 +413,27 @@ public final class BodyTranslator {
           try {
             CodeBlock.Builder body = CodeBlock.builder();
             loopBody(child(path, d.getStatement()), body);
-            String failed = untilFailed("", cond + body.build());
-            if (loop.broke == null && failed.isEmpty() && !shortCircuit(d.getCondition())) {
-              out.beginControlFlow("do");
-              out.add(body.build());
-              out.endControlFlow("while $L", cond);
+            // the loop goes on while a flag set at its end says so: every loop tests the group's error
+            // word (untilFailed), and from do { } while (going && cond), or a condition with && or ||,
+            // Aparapi writes the first test again as a statement of its own, on which clang warns
+            // (-Wunused-comparison) at every build
+            String going = untilFailed("");
+            String again = KernelNames.loopAgain(loop.any() ? loop.n() : ++loopCount);
+            out.addStatement("boolean $N = true", again);
+            out.beginControlFlow("do");
+            out.add(body.build());
+            if (loop.broke != null) {
+              out.beginControlFlow("if ($N)", loop.broke)
+                  .addStatement("$N = false", again)
+                  .nextControlFlow("else")
+                  .addStatement("$N = $L", again, cond)
+                  .endControlFlow();
             } else {
-              // not while (!broke && cond), nor a condition with && or ||: from those Aparapi writes
-              // the first test again as a statement of its own, on which clang warns
-              // (-Wunused-comparison) at every build; the loop goes on while a flag set at its end says so
-              String again = KernelNames.loopAgain(loop.any() ? loop.n() : ++loopCount);
-              out.addStatement("boolean $N = true", again);
-              out.beginControlFlow("do");
-              out.add(body.build());
-              if (loop.broke != null) {
-                out.beginControlFlow("if ($N)", loop.broke)
-                    .addStatement("$N = false", again)
-                    .nextControlFlow("else")
-                    .addStatement("$N = $L", again, cond)
-                    .endControlFlow();
-              } else {
-                out.addStatement("$N = $L", again, cond);
-              }
-              if (!failed.isEmpty()) {
-                out.beginControlFlow("if (!$L)", failed).addStatement("$N = false", again).endControlFlow();
-              }
-              backEdge(out);
-              out.endControlFlow("while ($N)", again);
+              out.addStatement("$N = $L", again, cond);
             }
+            out.beginControlFlow("if (!$L)", going).addStatement("$N = false", again).endControlFlow();
+            backEdge(out);
+            out.endControlFlow("while ($N)", again);
             endless = loop.broke == null && endless(path, d.getCondition());
           } finally {
             loop = saved;
@@ -515,21 +507,6 @@ public final class BodyTranslator {
     }
 
     /** Whether {@code s} runs nothing: {@code ;} or a block of such. */
-    /** Whether a condition holds {@code &&} or {@code ||}, which javac compiles into branches. */
-    private boolean shortCircuit(ExpressionTree e) {
-      boolean[] found = {false};
-      new com.sun.source.util.TreeScanner<Void, Void>() {
-        @Override
-        public Void visitBinary(BinaryTree b, Void v) {
-          if (b.getKind() == Tree.Kind.CONDITIONAL_AND || b.getKind() == Tree.Kind.CONDITIONAL_OR) {
-            found[0] = true;
-          }
-          return super.visitBinary(b, v);
-        }
-      }.scan(e, null);
-      return found[0];
-    }
-
     private boolean empty(StatementTree s) {
       if (s instanceof BlockTree b) {
         return b.getStatements().stream().allMatch(this::empty);
@@ -669,17 +646,16 @@ public final class BodyTranslator {
      * = 0; while (k < 2) { int w = ...; ...; k++; } }} (outside-in case c07b).
      */
     /**
-     * {@code test} with the lane's group test first when the loop can fail a check ({@code code}, its
-     * condition, updates and body, passes the checks' context): Java's exception ends the body at the
-     * first failure, and the kernel, which records it and goes on with a harmless value (index 0,
-     * divisor 1), must still leave the loop, which that value may keep from ending (outside-in: {@code
-     * while (v > 0) v /= base;} with {@code base} 0 ran forever, {@code while (text[j] != ';') j++;}
-     * 2^32 times). {@code test} empty: the group test alone, or empty when the loop cannot fail.
+     * {@code test} with the lane's group test first: Java's exception ends the body at the first
+     * failed check, and the kernel, which records it and goes on with a harmless value (index 0,
+     * divisor 1), must still leave every loop, which that value may keep from ending (outside-in:
+     * {@code while (v > 0) v /= base;} with {@code base} 0 ran forever, {@code while (text[j] != ';')
+     * j++;} 2^32 times). Every loop, not only one whose own code ({@code code}) holds a check: a stand-in
+     * made before it, or in a caller that passed it to this helper, reaches its condition as well
+     * ({@code step = steps[x]; while (j < 10) j += step;} with x out of range and step 0, outside-in
+     * helper-27). {@code test} empty: the group test alone.
      */
-    private String untilFailed(String test, Object code) {
-      if (!code.toString().contains(KernelNames.CONTEXT)) {
-        return test;
-      }
+    private String untilFailed(String test) {
       String going = KernelNames.GOING + "(" + KernelNames.G + ")";
       return test.isEmpty() ? going : going + " && " + (enclosed(test) ? test : "(" + test + ")");
     }

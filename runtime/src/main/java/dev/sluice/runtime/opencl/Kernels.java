@@ -7,8 +7,12 @@ import com.aparapi.device.OpenCLDevice;
 import com.aparapi.exception.CompileFailedException;
 import com.aparapi.internal.kernel.KernelManager;
 import com.aparapi.internal.kernel.KernelPreferences;
+import com.aparapi.internal.kernel.KernelRunner;
+import java.lang.ref.WeakReference;
 import java.util.Collections;
+import java.util.HashMap;
 import java.util.LinkedHashSet;
+import java.util.Map;
 import java.util.Set;
 import java.util.WeakHashMap;
 
@@ -59,16 +63,31 @@ public final class Kernels {
     StringBuilder log = new StringBuilder();
     Throwable failed;
     synchronized (BUILD) {
-      // the OpenCL compiler writes its errors to stderr, not into Aparapi's exception: caught, they
-      // go into the message too (and still to stderr)
-      failed = AparapiStderr.catching(() -> {
-        try {
-          kernel.compile(device);
-          return null;
-        } catch (CompileFailedException | RuntimeException | AssertionError e) {
-          return e;
-        }
-      }, log::append);
+      boolean cached = KernelRunner.BINARY_CACHING_DISABLED;
+      if (!firstOfItsName(kernel.getClass())) {
+        KernelRunner.BINARY_CACHING_DISABLED = true;
+      }
+      // Aparapi reads the class through BCEL's repository, which keeps what it read by class name:
+      // read from the kernel's own class loader, not another class's of that name
+      org.apache.bcel.classfile.JavaClass read = org.apache.bcel.Repository.getRepository()
+          .findClass(kernel.getClass().getName());
+      if (read != null) {
+        org.apache.bcel.Repository.removeClass(read); // by name, it fails on a class it never read
+      }
+      try {
+        // the OpenCL compiler writes its errors to stderr, not into Aparapi's exception: caught, they
+        // go into the message too (and still to stderr)
+        failed = AparapiStderr.catching(() -> {
+          try {
+            kernel.compile(device);
+            return null;
+          } catch (CompileFailedException | RuntimeException | AssertionError e) {
+            return e;
+          }
+        }, log::append);
+      } finally {
+        KernelRunner.BINARY_CACHING_DISABLED = cached;
+      }
     }
     if (failed != null) {
       allow(kernel, device);
@@ -76,6 +95,23 @@ public final class Kernels {
           + OpenClDevices.describe(device) + ": " + failed.getMessage() + compilerErrors(log), failed);
     }
     COMPILED.add(kernel);
+  }
+
+  /**
+   * The first kernel class compiled under each class name in this JVM. Aparapi keeps what it reads and
+   * builds by class name: the class file (BCEL's repository) and the built program (with the device,
+   * {@code KernelRunner}'s binary cache). So a second class of the same name, from another class loader
+   * (two versions of a pipeline in one JVM: a test harness, a notebook, a server reloading an
+   * application), ran the first one's node code with its own inputs: wrong results, no error
+   * (outside-in helper-27). Every build reads its own class file again, and a class that is not the
+   * first of its name is built from its own OpenCL with the binary cache off; the first keeps it.
+   */
+  private static final Map<String, WeakReference<Class<?>>> FIRST_OF_NAME = new HashMap<>();
+
+  /** Whether {@code type} is the first kernel class of its name built here (or still the one that was). */
+  private static boolean firstOfItsName(Class<?> type) {
+    WeakReference<Class<?>> first = FIRST_OF_NAME.computeIfAbsent(type.getName(), n -> new WeakReference<>(type));
+    return first.get() == type;
   }
 
   /** The most compiler error lines a failed build's message quotes. */
