@@ -17,6 +17,7 @@ import dev.sluice.processor.validate.BodyChecker;
 import dev.sluice.processor.validate.GraphValidator;
 import dev.sluice.processor.validate.NodeValidator;
 import dev.sluice.processor.validate.PipelineValidator;
+import dev.sluice.processor.validate.StrayAnnotations;
 import dev.sluice.processor.write.PipelineWriter;
 import dev.sluice.processor.write.SourceStampWriter;
 import java.io.PrintWriter;
@@ -138,6 +139,7 @@ public final class SluiceProcessor extends AbstractProcessor {
     for (TypeElement type : ElementFilter.typesIn(round.getRootElements())) {
       declared.add(processingEnv.getElementUtils().getBinaryName(type).toString());
     }
+    reporter.report(StrayAnnotations.find(round));
     // first what the last round left: the classes it wrote exist now
     for (String name : takeAll(bodiesToCheck)) {
       TypeElement node = processingEnv.getElementUtils().getTypeElement(name);

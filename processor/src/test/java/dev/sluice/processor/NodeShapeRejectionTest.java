@@ -532,6 +532,29 @@ class NodeShapeRejectionTest {
     assertError(c, Message.UNSUPPORTED_ITEM_TYPE, f, "int run(String s)", "java.lang.String is not a supported item type");
   }
 
+  /** A node's annotations on a class without @Node: nothing reads them, so each is an error on its annotation. */
+  @Test
+  void nodeAnnotationsOnAClassThatIsNotANode() {
+    JavaFileObject f = java("N", """
+        @SignalTag record Tag(int id) {}
+        final class Lost {
+          @Param final int k = 1;                            // a param
+          @Reduce(ReduceOp.SUM) int sum;                     // a reduce
+          void run(int x, @Max(2) IntOut out) { }            // a max
+          @SignalHandler void on(Tag t) { }                  // a handler
+        }
+        @Region final class Alone { int count(Tag t) { return 0; } }  // a region
+        """);
+    Compilation c = compile(f);
+    assertError(c, Message.NOT_IN_A_NODE, f, "// a param",
+        "@Param on field 'k' has no effect: t.Lost is not a @Node class, and only a node's are read; add @Node");
+    assertError(c, Message.NOT_IN_A_NODE, f, "// a reduce", "@Reduce on field 'sum'");
+    assertError(c, Message.NOT_IN_A_NODE, f, "// a max", "@Max on parameter 'out'");
+    assertError(c, Message.NOT_IN_A_NODE, f, "// a handler", "@SignalHandler on method 'on'");
+    assertError(c, Message.NOT_IN_A_NODE, f, "// a region", "@Region on class 'Alone' has no effect: t.Alone");
+    com.google.common.truth.Truth.assertThat(Sources.sluiceErrors(c)).hasSize(5);
+  }
+
   /**
    * A node class compiled elsewhere (a jar, another module) has no file or line of its own: its
    * problems are shown on the stage that uses it, naming the class (outside-in: javac printed them

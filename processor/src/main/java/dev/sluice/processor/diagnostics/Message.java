@@ -73,6 +73,7 @@ public enum Message {
   MAX_NOT_ON_CHANNEL(226, "@Max on '%s' has no effect: it bounds how many items one call pushes on an output channel"),
   COUNT_SIGNATURE(227, "count(...) of @Region node %s %s; declare int count(P parent)"),
   AGGREGATE_NOT_ON_CHANNEL(228, "@Aggregate on '%s' has no effect: it marks an output channel of an END handler whose pushes leave the region"),
+  NOT_IN_A_NODE(229, "@%s on %s '%s' has no effect: %s is not a @Node class, and only a node's are read; add @Node to the class, or remove the annotation"),
 
   // state and method bodies
   UNANNOTATED_FIELD(301, "field '%s' of a @Node must be @Param, @State or @Reduce (or static)"),
