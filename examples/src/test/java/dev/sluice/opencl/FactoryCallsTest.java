@@ -56,6 +56,13 @@ class FactoryCallsTest {
     assertTrue(thrown.getMessage().contains("factory broke"));
   }
 
+  /** A null device is refused where it is given, as a null factory is (it ran on Device.best() before). */
+  @org.junit.jupiter.api.Test
+  void aNullDeviceIsRefusedByTheBuilder() {
+    NullPointerException npe = assertThrows(NullPointerException.class, () -> FactoryCallsPipeline.builder().device(null));
+    assertEquals("device (the default is Device.best())", npe.getMessage());
+  }
+
   @ParameterizedTest
   @ValueSource(strings = {"cpu", "cpuScheduled"})
   void aFactoryThatGivesTwoInstancesOneObjectFailsTheRunOnTheCpu(String device) {

@@ -35,6 +35,47 @@ public record SequenceFile(String id, GenomeFile genome) {
     }
   }
 
+  private static UnreadableException tooLarge(Path file, String size) {
+    return new UnreadableException(String.format(Locale.ROOT, "%s: too large (%s): the search reads files of up to"
+        + " %,d bytes, one sequence of up to 2^31 - 1 bases", file, size, MAX_FILE));
+  }
+
+  /**
+   * A file that is not a regular one (a pipe, {@code /dev/stdin}, a device) has no size to check first:
+   * it is read in blocks, refused at its first zero byte (binary data) or once it holds more than
+   * {@link #MAX_FILE} bytes, rather than read whole into memory before either is seen ({@code /dev/zero}
+   * ran the JVM out of memory).
+   */
+  private static byte[] readStream(Path file) throws IOException, UnreadableException {
+    java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream();
+    byte[] block = new byte[1 << 16];
+    long total = 0;
+    int line = 1;
+    try (java.io.InputStream in = Files.newInputStream(file)) {
+      for (int n; (n = in.read(block)) >= 0; ) {
+        for (int i = 0; i < n; i++) {
+          if (block[i] == 0) {
+            throw binary(file, line);
+          }
+          if (block[i] == '\n') {
+            line++;
+          }
+        }
+        total += n;
+        if (total > MAX_FILE) {
+          throw tooLarge(file, String.format(Locale.ROOT, "more than %,d bytes", MAX_FILE));
+        }
+        out.write(block, 0, n);
+      }
+    }
+    return out.toByteArray();
+  }
+
+  private static UnreadableException binary(Path file, int line) {
+    return new UnreadableException(file + ":" + line + ": binary data (a zero byte), not a sequence file;"
+        + " a compressed file must be unpacked first");
+  }
+
   /** Reads one sequence file, or says what in it cannot be read, with its file and line. */
   public static SequenceFile read(Path file) throws UnreadableException {
     if (Files.isDirectory(file)) {
@@ -42,12 +83,15 @@ public record SequenceFile(String id, GenomeFile genome) {
     }
     byte[] raw;
     try {
-      long size = Files.size(file);
-      if (size > MAX_FILE) {
-        throw new UnreadableException(String.format(Locale.ROOT, "%s: too large (%,d bytes): the search reads files"
-            + " of up to %,d bytes, one sequence of up to 2^31 - 1 bases", file, size, MAX_FILE));
+      if (Files.isRegularFile(file)) {
+        long size = Files.size(file);
+        if (size > MAX_FILE) {
+          throw tooLarge(file, String.format(Locale.ROOT, "%,d bytes", size));
+        }
+        raw = Files.readAllBytes(file);
+      } else {
+        raw = readStream(file);
       }
-      raw = Files.readAllBytes(file);
     } catch (NoSuchFileException e) {
       throw new UnreadableException(file + ": no such file");
     } catch (AccessDeniedException e) {
@@ -58,8 +102,7 @@ public record SequenceFile(String id, GenomeFile genome) {
     int line = 1;
     for (byte b : raw) {
       if (b == 0) {
-        throw new UnreadableException(file + ":" + line + ": binary data (a zero byte), not a sequence file;"
-            + " a compressed file must be unpacked first");
+        throw binary(file, line);
       }
       if (b == '\n') {
         line++;

@@ -138,6 +138,19 @@ class BlastToolTest {
     assertInput(empty + ": no bases in 3 line(s)", empty, good);
   }
 
+  /**
+   * A file that is not a regular one has no size to check before reading: /dev/zero ran the JVM out of
+   * memory (outside-in helper-29); it is read in blocks and refused at its first zero byte, as a pipe
+   * or /dev/stdin of binary data would be.
+   */
+  @Test
+  void aDeviceFileIsReadInBlocksAndRefusedAtItsFirstZeroByte() throws IOException {
+    Path zero = Path.of("/dev/zero");
+    org.junit.jupiter.api.Assumptions.assumeTrue(Files.isReadable(zero) && !Files.isRegularFile(zero), "no /dev/zero");
+    Path good = file("good.fa", ">good\nACGTACGTACGTACGT\n");
+    assertInput(zero + ":1: binary data (a zero byte)", good, zero);
+  }
+
   @Test
   void aHeaderAfterBasesWithoutOneIsASecondRecord() throws IOException {
     Path good = file("good.fa", ">good\nACGTACGTACGTACGT\n");

@@ -369,7 +369,16 @@ final class ApiWriter {
         .initializer("$T.AUTOMATIC_CHUNK", Names.RUN_OPTIONS).build());
     t.addField(FieldSpec.builder(TypeName.LONG, "maxSteps", Modifier.PRIVATE)
         .initializer("Long.MAX_VALUE").build());
-    setter(t, b, "device", Names.DEVICE, "The device to run on; by default {@code Device.best()}.");
+    // null is refused, as a factory is: a variable left null would run on whatever device is best here
+    t.addMethod(MethodSpec.methodBuilder("device")
+        .addJavadoc("The device to run on; by default {@code Device.best()}.\n")
+        .addModifiers(Modifier.PUBLIC)
+        .returns(b)
+        .addParameter(Names.DEVICE, "device")
+        .addStatement("this.device = $T.requireNonNull(device, $S)", Objects.class,
+            "device (the default is Device.best())")
+        .addStatement("return this")
+        .build());
     setter(t, b, "instances", TypeName.INT, "Pipeline instances side by side; 0 (the default) means one per core.");
     setter(t, b, "chunkSize", TypeName.INT, "Input items an instance claims at a time; 0 (the default): automatic, see\n"
         + "{@link dev.sluice.runtime.RunOptions#AUTOMATIC_CHUNK}. Set it when results depend on chunk boundaries\n"

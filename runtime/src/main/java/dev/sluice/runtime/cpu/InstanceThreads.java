@@ -61,9 +61,19 @@ public final class InstanceThreads {
         return true;
       };
     }
-    List<I> instances = new ArrayList<>(n);
-    for (int i = 0; i < n; i++) {
-      instances.add(newInstance.apply(cursor, control));
+    List<I> instances = new ArrayList<>(Math.min(n, 1024));
+    try {
+      for (int i = 0; i < n; i++) {
+        instances.add(newInstance.apply(cursor, control));
+      }
+    } catch (OutOfMemoryError e) {
+      // instances(Integer.MAX_VALUE), say: the heap holds only so many instances' node objects and
+      // buffers; the run fails naming the count, and what was made is let go before anything runs
+      int made = instances.size();
+      instances.clear();
+      throw new IllegalStateException(pipeline + ": the heap could not hold pipeline instance " + (made + 1) + " of " + n
+          + " (" + e + "); on the CPU each instance has node objects, buffers and a thread of its own: run fewer"
+          + " instances (instances(0) is one per core)", e);
     }
     long t0 = System.nanoTime();
     Throwable[] failures = new Throwable[n];

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assertions.fail;
 
 import dev.sluice.runtime.Device;
 import dev.sluice.runtime.RunOptions;
@@ -51,6 +52,27 @@ class InstanceThreadsTest {
       t.join(10_000);
       assertFalse(t.isAlive(), t.getName() + " still runs after the run failed");
     }
+  }
+
+  /**
+   * More instances than the heap holds (instances(Integer.MAX_VALUE)): a message naming the run and the
+   * count, before any instance runs (outside-in helper-29: a bare OutOfMemoryError from an ArrayList
+   * sized to the count, or from the instances' buffers after long collecting).
+   */
+  @Test
+  void moreInstancesThanTheHeapHoldsFailTheRunNamingTheCount() {
+    int[] ran = {0};
+    IllegalStateException e = assertThrows(IllegalStateException.class, () -> InstanceThreads.run("Many",
+        new RunOptions(Device.cpu(), Integer.MAX_VALUE, 1, Long.MAX_VALUE), new RunControl(Long.MAX_VALUE),
+        InputCursor.range(0, 1, 1), (c, ctl) -> {
+          if (++ran[0] == 5) {
+            throw new OutOfMemoryError("Java heap space");
+          }
+          return c;
+        }, c -> fail("no instance may run")));
+    assertTrue(e.getMessage().startsWith("Many: the heap could not hold pipeline instance 5 of 2147483647"
+        + " (java.lang.OutOfMemoryError: Java heap space)"), e.getMessage());
+    assertTrue(e.getMessage().endsWith("run fewer instances (instances(0) is one per core)"), e.getMessage());
   }
 
   /** What one instance saw of the thread that ran it. */
