@@ -10,6 +10,7 @@ import java.lang.module.ModuleFinder;
 import java.lang.module.ModuleReference;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Set;
 import java.util.jar.JarFile;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -53,6 +54,24 @@ class ModuleNamesTest {
     assertHolds(where.resolveSibling(stem + "-sources.jar"), path + ".java");
     // javadoc puts a named module's pages in a folder of the module's name
     assertHolds(where.resolveSibling(stem + "-javadoc.jar"), path + ".html");
+  }
+
+  /**
+   * The processor's jar is all a -processorpath needs, and holds of the runtime only the classes the
+   * processor reaches (the plan it draws, the protocol's constants): put on a class path by mistake, it
+   * must not bring a second, perhaps older, copy of the runtime's executors and drivers.
+   */
+  @org.junit.jupiter.api.Test
+  void theProcessorsJarHoldsNoExecutorOrDriver() throws Exception {
+    Path jar = jarOf("dev.sluice.processor.SluiceProcessor");
+    try (JarFile j = new JarFile(jar.toFile())) {
+      assertTrue(j.getEntry("dev/sluice/runtime/plan/PipelinePlan.class") != null, jar + " lacks the plan");
+      List<String> extra = j.stream().map(java.util.zip.ZipEntry::getName)
+          .filter(n -> n.startsWith("dev/sluice/runtime/cpu/") || n.startsWith("dev/sluice/runtime/opencl/")
+              || n.startsWith("dev/sluice/runtime/queue/"))
+          .toList();
+      assertTrue(extra.isEmpty(), jar + " holds runtime classes the processor does not use: " + extra);
+    }
   }
 
   /** Asserts that {@code jar} has {@code entry}, at its root or in one folder (javadoc's module folder). */
