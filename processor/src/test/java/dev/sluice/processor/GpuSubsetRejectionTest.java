@@ -935,6 +935,28 @@ class GpuSubsetRejectionTest {
         """), Message.GPU_CONSTRUCT, "// the record's own constructor", "calls a constructor R declares itself");
   }
 
+  /**
+   * A node class's GPU-subset errors are printed once, on its code; each pipeline whose kernel they stop
+   * says so in a note, so that a user with several pipelines knows which to fix or keep on the CPU
+   * (outside-in helper-28: one error, no pipeline named).
+   */
+  @Test
+  void eachPipelineWhoseKernelANodeStopsSaysSo() {
+    JavaFileObject f = java("N", """
+        @Node final class N { void run(int x, IntOut out) { String s = "a" + x; out.push(s.length()); } }  // code
+        @Pipeline(gpu = false) interface Cpu { @Source int in(); @From("in") N n(); @Sink @From("n") int out(); }
+        @Pipeline interface Gpu { @Source int in(); @From("in") N n(); @Sink @From("n") int out(); }  // gpu
+        @Pipeline interface Gpu2 { @Source int in(); @From("in") N n(); @Sink @From("n") int out(); }  // gpu2
+        """);
+    Compilation c = compile(f);
+    CompilationSubject.assertThat(c).failed();
+    CompilationSubject.assertThat(c).hadNoteContaining("[SLU623] pipeline Gpu needs an OpenCL kernel of the node code of N, whose errors"
+        + " are reported on that code; fix them there, or keep this pipeline on the CPU with @Pipeline(gpu = false)")
+        .inFile(f).onLine(Sources.lineOf(f, "// gpu"));
+    CompilationSubject.assertThat(c).hadNoteContaining("[SLU623] pipeline Gpu2 needs").inFile(f).onLine(Sources.lineOf(f, "// gpu2"));
+    assertThat(c.notes().stream().filter(n -> n.getMessage(null).contains("pipeline Cpu needs")).count()).isEqualTo(0);
+  }
+
   @Test
   void aRecordFromAClassFileIsRefusedForWhatItIs(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir)
       throws Exception {

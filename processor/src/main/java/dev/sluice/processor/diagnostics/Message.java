@@ -131,6 +131,7 @@ public enum Message {
   GPU_KERNEL_SKIPPED(620, Kind.NOTE, "no OpenCL kernel for pipeline %s: %s; it runs on the CPU back end"),
   GPU_SHORT_ARRAY(621, Kind.NOTE, "no OpenCL kernel for pipeline %s: @Param array '%s' of %s is a short[], which Aparapi cannot copy to the device (it has no put(short[])); it runs on the CPU back end. Make the array an int[] to keep the pipeline on the device"),
   GPU_SHORT_STATE(622, Kind.NOTE, "no OpenCL kernel for pipeline %s: @State field '%s' of %s is a short, which the kernel keeps in a short[] that Aparapi cannot copy to the device (it has no put(short[])); it runs on the CPU back end. Make the field an int to keep the pipeline on the device"),
+  GPU_PIPELINE_REFUSED(623, Kind.NOTE, "pipeline %s needs an OpenCL kernel of the node code of %s, whose errors are reported on that code; fix them there, or keep this pipeline on the CPU with @Pipeline(gpu = false)"),
 
   INTERNAL_ERROR(999, "internal error in the Sluice processor while processing %s: %s");
 

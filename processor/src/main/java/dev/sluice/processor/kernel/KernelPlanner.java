@@ -108,6 +108,7 @@ public final class KernelPlanner {
   public Plan translate(PipelineModel model) {
     List<Diagnostic> out = new ArrayList<>();
     Map<String, BodyTranslator.Translation> bodies = new LinkedHashMap<>();
+    java.util.Set<String> refused = new java.util.LinkedHashSet<>();
     for (StageModel s : model.nodes()) {
       BodyTranslator.Translation t = translator.orElseThrow().translate(s);
       bodies.put(s.name(), t);
@@ -116,7 +117,19 @@ public final class KernelPlanner {
         BodyTranslator.Translation ht = translator.get().translateHandler(s, s.node().handlers().get(h));
         bodies.put(Plan.handlerKey(s.name(), h), ht);
         out.addAll(ht.problems());
+        if (ht.problems().stream().anyMatch(Diagnostic::isError)) {
+          refused.add(s.node().element().getSimpleName().toString());
+        }
       }
+      if (t.problems().stream().anyMatch(Diagnostic::isError)) {
+        refused.add(s.node().element().getSimpleName().toString());
+      }
+    }
+    if (!refused.isEmpty()) {
+      // a node class is checked once, and its errors are printed once, however many pipelines use it:
+      // each pipeline that needs its kernel says so, with the way to keep that pipeline alone on the CPU
+      out.add(Diagnostic.on(model.element(), Message.GPU_PIPELINE_REFUSED, model.simpleName(),
+          String.join(", ", refused)));
     }
     RecordMethods records = translator.get().records();
     for (ItemType record : model.records()) {
