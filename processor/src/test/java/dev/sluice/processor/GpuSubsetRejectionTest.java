@@ -976,15 +976,12 @@ class GpuSubsetRejectionTest {
         }
         """);
     Compilation c = com.google.testing.compile.Compiler.javac().withProcessors(new SluiceProcessor())
-        .withClasspath(List.of(classes.toFile(), location(dev.sluice.Node.class), location(dev.sluice.runtime.Device.class)))
+        .withClasspath(List.of(classes.toFile(), Sources.location(dev.sluice.Node.class), Sources.location(dev.sluice.runtime.Device.class)))
         .compile(file);
     assertError(c, Message.GPU_CONSTRUCT, file, "// from a class file",
         "R comes from a class file (another module or a jar), where the kernel cannot tell whether its constructor");
   }
 
-  private static java.io.File location(Class<?> type) throws java.net.URISyntaxException {
-    return new java.io.File(type.getProtectionDomain().getCodeSource().getLocation().toURI());
-  }
 
   @Test
   void anotherConstructorOfTheRecordDoesNotStopTheCanonicalOne() {
@@ -1354,5 +1351,4 @@ class GpuSubsetRejectionTest {
     CompilationSubject.assertThat(c).generatedSourceFile("t.PPipeline");
     CompilationSubject.assertThat(c).generatedSourceFile("t.PPipeline_Kernel");
   }
-
 }

@@ -573,7 +573,7 @@ class NodeShapeRejectionTest {
     java.nio.file.Path classes = java.nio.file.Files.createDirectories(dir.resolve("classes"));
     javax.tools.JavaCompiler jc = javax.tools.ToolProvider.getSystemJavaCompiler();
     org.junit.jupiter.api.Assertions.assertEquals(0, jc.run(null, null, null, "-proc:none", "-parameters", "-cp",
-        location(dev.sluice.Node.class).toString(), "-d", classes.toString(), src.resolve("N.java").toString()));
+        Sources.location(dev.sluice.Node.class).toString(), "-d", classes.toString(), src.resolve("N.java").toString()));
     JavaFileObject file = java("P", """
         @Pipeline interface P {
           @Source int in();
@@ -582,15 +582,11 @@ class NodeShapeRejectionTest {
         }
         """);
     Compilation c = com.google.testing.compile.Compiler.javac().withProcessors(new SluiceProcessor())
-        .withClasspath(java.util.List.of(classes.toFile(), location(dev.sluice.Node.class),
-            location(dev.sluice.runtime.Device.class)))
+        .withClasspath(java.util.List.of(classes.toFile(), Sources.location(dev.sluice.Node.class),
+            Sources.location(dev.sluice.runtime.Device.class)))
         .compile(file);
     assertError(c, Message.NODE_NOT_FINAL, file, "// uses the class file",
         "@Node class N must be final (node class q.N, which stage n() uses, is compiled elsewhere: its problems are"
             + " shown here)");
-  }
-
-  private static java.io.File location(Class<?> type) throws java.net.URISyntaxException {
-    return new java.io.File(type.getProtectionDomain().getCodeSource().getLocation().toURI());
   }
 }

@@ -39,6 +39,11 @@ final class Sources {
     return schedules.get(0);
   }
 
+  /** The jar or class folder {@code type} was loaded from: for a class path of the test's own. */
+  static java.io.File location(Class<?> type) throws java.net.URISyntaxException {
+    return new java.io.File(type.getProtectionDomain().getCodeSource().getLocation().toURI());
+  }
+
   /** The 1-based line of the first line of {@code file} containing {@code marker}. */
   static int lineOf(JavaFileObject file, String marker) {
     try {

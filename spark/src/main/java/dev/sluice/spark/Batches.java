@@ -31,8 +31,9 @@ interface Batches<P, T, R> extends Serializable {
           throw new NoSuchElementException();
         }
         int n = Math.min(chunk, left);
+        int first = batch - left;
         left -= n;
-        return packing.pack(items, n);
+        return packing.pack(items, n, first);
       }
     });
   }

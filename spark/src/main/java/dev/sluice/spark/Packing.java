@@ -9,64 +9,79 @@ import java.util.Objects;
 /**
  * How a partition's items become one input array of the pipeline: up to {@code max} items are taken
  * from the iterator, at least one (the caller checks that there is one). Objects go into an array of
- * the source's item type; boxed numbers into a primitive array, where a null item is an error.
+ * the source's item type; boxed numbers into a primitive array. A null item is an error that names
+ * its position in the run, the first item of the array being the run's item {@code first}.
  */
 @FunctionalInterface
 interface Packing<T, C> extends Serializable {
-  C pack(Iterator<T> in, int max);
+  C pack(Iterator<T> in, int max, int first);
+
+  /** The next item, not null. */
+  private static <T> T next(Iterator<T> in, int at, String source) {
+    T item = in.next();
+    if (item == null) {
+      throw new NullPointerException("a null input item, item " + at + " of this run: " + source);
+    }
+    return item;
+  }
 
   @SuppressWarnings("unchecked")
   static <T> Packing<T, T[]> objects(Class<T> type) {
     Objects.requireNonNull(type, "type");
-    return (in, max) -> {
+    return (in, max, first) -> {
       T[] a = (T[]) Array.newInstance(type, max);
       int n = 0;
       while (n < max && in.hasNext()) {
-        a[n++] = Objects.requireNonNull(in.next(), "a null input item: a pipeline's source items are never null");
+        a[n] = next(in, first + n, "a pipeline's source items are never null");
+        n++;
       }
       return n == max ? a : Arrays.copyOf(a, n);
     };
   }
 
   static Packing<Integer, int[]> ints() {
-    return (in, max) -> {
+    return (in, max, first) -> {
       int[] a = new int[max];
       int n = 0;
       while (n < max && in.hasNext()) {
-        a[n++] = Objects.requireNonNull(in.next(), "a null input item: an int source takes no nulls");
+        a[n] = next(in, first + n, "an int source takes no nulls");
+        n++;
       }
       return n == max ? a : Arrays.copyOf(a, n);
     };
   }
 
   static Packing<Long, long[]> longs() {
-    return (in, max) -> {
+    return (in, max, first) -> {
       long[] a = new long[max];
       int n = 0;
       while (n < max && in.hasNext()) {
-        a[n++] = Objects.requireNonNull(in.next(), "a null input item: a long source takes no nulls");
+        a[n] = next(in, first + n, "a long source takes no nulls");
+        n++;
       }
       return n == max ? a : Arrays.copyOf(a, n);
     };
   }
 
   static Packing<Float, float[]> floats() {
-    return (in, max) -> {
+    return (in, max, first) -> {
       float[] a = new float[max];
       int n = 0;
       while (n < max && in.hasNext()) {
-        a[n++] = Objects.requireNonNull(in.next(), "a null input item: a float source takes no nulls");
+        a[n] = next(in, first + n, "a float source takes no nulls");
+        n++;
       }
       return n == max ? a : Arrays.copyOf(a, n);
     };
   }
 
   static Packing<Double, double[]> doubles() {
-    return (in, max) -> {
+    return (in, max, first) -> {
       double[] a = new double[max];
       int n = 0;
       while (n < max && in.hasNext()) {
-        a[n++] = Objects.requireNonNull(in.next(), "a null input item: a double source takes no nulls");
+        a[n] = next(in, first + n, "a double source takes no nulls");
+        n++;
       }
       return n == max ? a : Arrays.copyOf(a, n);
     };

@@ -51,7 +51,13 @@ final class PartitionRun<P, T, R, U, A> implements Iterator<U> {
       R result = batches.run(pipeline, input, batch, chunk);
       report.add(ResultReports.of(result));
       if (reduction != null) {
-        reduced = reduction.combine(reduced, reduction.read(result));
+        A value = reduction.read(result);
+        if (value == null) {
+          // combine takes a null side as absent: a run's value would be dropped from the total unsaid
+          throw new IllegalStateException("the reduction's read returned null for a run; it must return the run's value"
+              + " (a boxed number, say), which is combined with the others");
+        }
+        reduced = reduction.combine(reduced, value);
       }
       Iterable<U> items = sink.items(result);
       if (items == null) {

@@ -8,7 +8,6 @@ import java.util.UUID;
 import org.apache.spark.api.java.JavaRDD;
 import org.apache.spark.api.java.JavaSparkContext;
 import org.apache.spark.api.java.function.Function2;
-import org.apache.spark.api.java.function.MapPartitionsFunction;
 import org.apache.spark.broadcast.Broadcast;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Encoder;
@@ -90,17 +89,43 @@ public final class SluiceSpark<T, R> implements Serializable {
   private static <P> Broadcast<PipelineFactory<P>> broadcast(JavaSparkContext sc, PipelineFactory<P> factory) {
     Objects.requireNonNull(sc, "sc");
     Objects.requireNonNull(factory, "factory");
-    requireSerializable(factory);
-    return sc.broadcast(factory);
+    return sc.broadcast(snapshot(factory));
   }
 
   /**
-   * Serializes {@code factory} once here, so that one capturing something that cannot travel (a
-   * connection, a non-serializable node) fails at once, in the caller's words, and not as Spark's
-   * checked {@code NotSerializableException} thrown through a method that declares none.
+   * A copy of {@code factory} and all it captures, as serialization makes it: what every task gets is
+   * the factory as it was here, also in local mode, where Spark hands tasks the driver's own broadcast
+   * object and a captured array changed afterwards was seen changed (outside-in helper-31). Serializing
+   * here also makes a factory that captures something that cannot travel (a connection, a
+   * non-serializable node) fail at once, in the caller's words, and not as Spark's checked
+   * {@code NotSerializableException} thrown through a method that declares none.
    */
-  static void requireSerializable(PipelineFactory<?> factory) {
-    try (java.io.ObjectOutputStream out = new java.io.ObjectOutputStream(java.io.OutputStream.nullOutputStream())) {
+  @SuppressWarnings("unchecked")
+  static <P> PipelineFactory<P> snapshot(PipelineFactory<P> factory) {
+    byte[] bytes = serialized(factory);
+    ClassLoader loader = factory.getClass().getClassLoader();
+    try (java.io.ObjectInputStream in = new java.io.ObjectInputStream(new java.io.ByteArrayInputStream(bytes)) {
+      @Override
+      protected Class<?> resolveClass(java.io.ObjectStreamClass desc) throws java.io.IOException, ClassNotFoundException {
+        // the factory's own classes (a lambda's capturing class among them) by the loader that has them
+        try {
+          return Class.forName(desc.getName(), false, loader);
+        } catch (ClassNotFoundException e) {
+          return super.resolveClass(desc);
+        }
+      }
+    }) {
+      return (PipelineFactory<P>) in.readObject();
+    } catch (java.io.IOException | ClassNotFoundException e) {
+      throw new IllegalArgumentException("the PipelineFactory given to SluiceSpark could not be read back from its"
+          + " serialized form, as executors will read it: " + e, e);
+    }
+  }
+
+  /** {@code factory} serialized, or a message in the caller's words if it cannot be. */
+  static byte[] serialized(PipelineFactory<?> factory) {
+    java.io.ByteArrayOutputStream bytes = new java.io.ByteArrayOutputStream();
+    try (java.io.ObjectOutputStream out = new java.io.ObjectOutputStream(bytes)) {
       out.writeObject(factory);
     } catch (java.io.NotSerializableException e) {
       throw new IllegalArgumentException("the PipelineFactory given to SluiceSpark must be serializable, with"
@@ -110,6 +135,7 @@ public final class SluiceSpark<T, R> implements Serializable {
     } catch (java.io.IOException e) {
       throw new IllegalArgumentException("the PipelineFactory given to SluiceSpark could not be serialized: " + e, e);
     }
+    return bytes.toByteArray();
   }
 
   /** A pipeline factory, broadcast, waiting for how to run it over arrays of items. */
@@ -219,11 +245,13 @@ public final class SluiceSpark<T, R> implements Serializable {
     Objects.requireNonNull(encoder, "encoder");
     Outcomes<A> outcomes = register(input.sparkSession().sparkContext());
     Recipe<?, T, R> r = recipe;
-    // a Dataset's function gets no index: the task's partition (a coalesce SQL folds into the same stage
-    // is the limit docs/spark.md names)
-    MapPartitionsFunction<T, U> body = in -> r.run(org.apache.spark.TaskContext.getPartitionId(), in, sink, reduction,
-        outcomes);
-    Dataset<U> out = input.mapPartitions(body, encoder);
+    // through the Dataset's RDD: a Dataset's own mapPartitions gives its function no index, and the task's
+    // partition is another number in a union or a coalesce of the output (outside-in helper-31: a union of
+    // the output with itself counted every partition twice); the RDD's is the input's partition
+    Function2<Integer, java.util.Iterator<T>, java.util.Iterator<U>> body =
+        (partition, in) -> r.run(partition, in, sink, reduction, outcomes);
+    JavaRDD<U> mapped = input.toJavaRDD().mapPartitionsWithIndex(body, false);
+    Dataset<U> out = input.sparkSession().createDataset(mapped.rdd(), encoder);
     return new SluiceRun<>(null, out, outcomes, reduction);
   }
 

@@ -227,6 +227,28 @@ class LocalAdapterTest {
     assertTrue(columns.pipelineRuns() >= 5, "5,000 rows in batches of at most 1,000: " + columns.pipelineRuns() + " runs");
   }
 
+  /**
+   * A Dataset run's partitions are counted once however its output is read: a union of the output with
+   * itself, or with another Dataset after a first action, counted them twice (outside-in helper-31).
+   */
+  @Test
+  void aDatasetRunIsCountedOnceThroughAUnionOfItsOutput() {
+    SparkSession spark = SparkSession.builder().sparkContext(sc.sc()).getOrCreate();
+    List<Reading> part = INPUT.subList(0, 4_000);
+    Dataset<Reading> records = spark.createDataset(part, Encoders.javaSerialization(Reading.class)).repartition(4);
+    SluiceRun<Scaled, Integer> run = gains(sc).batchItems(500).mapPartitions(records, GainsPipeline.Result::scaled,
+        Encoders.javaSerialization(Scaled.class), Reduction.of(GainsPipeline.Result::scaleKept, Integer::sum));
+    long items = GainsReference.scaled(part, GAINS).size();
+    assertEquals(2 * items, run.dataset().union(run.dataset()).count());
+    assertEquals(part.size(), run.report().inputItems());
+    assertEquals(4, run.partitions());
+    assertEquals(GainsReference.kept(part), run.reduction().orElseThrow());
+    assertEquals(items, run.dataset().coalesce(1).count());
+    assertEquals(2 * items, run.items().union(run.items()).count());
+    assertEquals(part.size(), run.report().inputItems());
+    assertEquals(GainsReference.kept(part), run.reduction().orElseThrow());
+  }
+
   @Test
   void aMissingColumnIsNamed() {
     SparkSession spark = SparkSession.builder().sparkContext(sc.sc()).getOrCreate();
