@@ -196,7 +196,12 @@ class BodyRejectionTest {
           void twice() { total = total * 2; }              // reduce misused two calls down
           int peek() { return seen; }                      // reading state is fine
           void reset() { seen = 0; total = 0; }            // only a handler calls it: fine
-          void run(int x, IntOut out) { bump(); add(x); out.push(peek()); }
+          void mark(int x) { seen = x; }                   // reached through a method reference
+          void run(int x, IntOut out) {
+            bump(); add(x); out.push(peek());
+            java.util.function.IntConsumer m = this::mark;
+            m.accept(x);
+          }
           @SignalHandler void clear(Tag t) { reset(); }
         }
         @SignalTag record Tag(int id) {}
@@ -206,7 +211,9 @@ class BodyRejectionTest {
         "@State field 'seen' is assigned in bump(...), which run(...) calls");
     assertError(c, Message.REDUCE_MISUSED, f, "// reduce misused two calls down",
         "@Reduce(SUM) field 'total' may only be updated as 'x += e' or 'x++' in twice(...), which add(...) calls");
-    assertThat(sluiceErrors(c)).hasSize(2);
+    assertError(c, Message.STATE_WRITTEN_IN_RUN, f, "// reached through a method reference",
+        "@State field 'seen' is assigned in mark(...), which run(...) calls");
+    assertThat(sluiceErrors(c)).hasSize(3);
   }
 
   /**

@@ -73,10 +73,16 @@ class GeneratedNamesTest {
           @Source Entry in();
           @From("in") Local local();
           @From("local") Constant constant();
-          @Sink @From("constant") Result out();
+          @From("constant") OpenCLMapping.Inner inner();
+          @Sink @From("inner") Result out();
+        }
+        final class OpenCLMapping {                                     // a nested node's outer class
+          private OpenCLMapping() {}
+          @Node static final class Inner { void run(Result r, Out<Result> out) { out.push(r); } }
         }
         """));
     assertThat(c).succeededWithoutWarnings();
     assertThat(c).generatedSourceFile("t.PPipeline_Kernel").contentsAsUtf8String().contains("t.Entry");
+    assertThat(c).generatedSourceFile("t.PPipeline_Kernel").contentsAsUtf8String().contains("t.OpenCLMapping.Inner");
   }
 }

@@ -957,6 +957,32 @@ class GpuSubsetRejectionTest {
     assertThat(c.notes().stream().filter(n -> n.getMessage(null).contains("pipeline Cpu needs")).count()).isEqualTo(0);
   }
 
+  /**
+   * A do-while whose body returns on every path runs it once: its kernel is that body, since the loop's
+   * flag would put statements after it that javac calls unreachable (review of the loop guards).
+   */
+  @Test
+  void aDoWhileWhoseBodyAlwaysReturnsTranslates() {
+    Compilation c = compile(java("N", """
+        @Node final class N {
+          void run(int x, IntOut out) {
+            do {
+              if (x > 5) {
+                out.push(x);
+                return;
+              } else {
+                return;
+              }
+            } while (x > 0);
+          }
+        }
+        @Pipeline interface P { @Source int in(); @From("in") N n(); @Sink @From("n") int out(); }
+        """));
+    CompilationSubject.assertThat(c).succeeded();
+    CompilationSubject.assertThat(c).generatedSourceFile("t.PPipeline_Kernel").contentsAsUtf8String()
+        .doesNotContain("sl_again");
+  }
+
   @Test
   void aRecordFromAClassFileIsRefusedForWhatItIs(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir)
       throws Exception {

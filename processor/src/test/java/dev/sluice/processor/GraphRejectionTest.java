@@ -96,6 +96,17 @@ class GraphRejectionTest {
             + " means com.aparapi.Kernel.Entry (in FlowPipeline_Kernel)", "Declare it in a package");
   }
 
+  /** A nested node is written from its outer class on: that class's name is the one hidden (Builder.N). */
+  @Test
+  void anUnnamedPackageOuterClassHiddenByAGeneratedNestedClass() {
+    rejects(JavaFileObjects.forSourceString("Flow", Sources.IMPORTS + """
+
+        @Pipeline(gpu = false) interface Flow { @Source int in(); @From("in") Builder.N n(); @Sink @From("n") int out(); }
+        final class Builder { @Node static final class N { void run(int x, IntOut out) { out.push(x); } } }
+        """), Message.UNNAMED_PACKAGE_NAME_HIDDEN, "final class Builder",
+        "Builder is in the unnamed package", "means FlowPipeline.Builder (in FlowPipeline)");
+  }
+
   /** The same for a class nested in a generated one: the pipeline class's Builder. */
   @Test
   void anUnnamedPackageNodeHiddenByAGeneratedNestedClass() {

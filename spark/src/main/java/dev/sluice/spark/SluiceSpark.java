@@ -89,20 +89,34 @@ public final class SluiceSpark<T, R> implements Serializable {
   private static <P> Broadcast<PipelineFactory<P>> broadcast(JavaSparkContext sc, PipelineFactory<P> factory) {
     Objects.requireNonNull(sc, "sc");
     Objects.requireNonNull(factory, "factory");
+    if (!sc.isLocal()) {
+      // Spark serializes a broadcast value when it is made, so executors read it as it is now; only
+      // local mode hands tasks the driver's own object, and only there is a copy made first
+      serialized(factory, java.io.OutputStream.nullOutputStream());
+      return sc.broadcast(factory);
+    }
     return sc.broadcast(snapshot(factory));
   }
 
   /**
-   * A copy of {@code factory} and all it captures, as serialization makes it: what every task gets is
-   * the factory as it was here, also in local mode, where Spark hands tasks the driver's own broadcast
-   * object and a captured array changed afterwards was seen changed (outside-in helper-31). Serializing
-   * here also makes a factory that captures something that cannot travel (a connection, a
-   * non-serializable node) fail at once, in the caller's words, and not as Spark's checked
-   * {@code NotSerializableException} thrown through a method that declares none.
+   * A copy of {@code factory} and all it captures, as serialization makes it, for local mode, where
+   * Spark hands tasks the driver's own broadcast object: a captured array changed after
+   * {@code SluiceSpark.of} was seen changed there (outside-in helper-31), and not on a cluster.
+   * Serializing here (on a cluster too, to nowhere) also makes a factory that captures something that
+   * cannot travel (a connection, a non-serializable node) fail at once, in the caller's words, and not
+   * as Spark's checked {@code NotSerializableException} thrown through a method that declares none.
    */
   @SuppressWarnings("unchecked")
   static <P> PipelineFactory<P> snapshot(PipelineFactory<P> factory) {
-    byte[] bytes = serialized(factory);
+    java.io.ByteArrayOutputStream written = new java.io.ByteArrayOutputStream();
+    try {
+      serialized(factory, written);
+    } catch (OutOfMemoryError e) {
+      throw new IllegalArgumentException("the PipelineFactory given to SluiceSpark is too large to copy in local mode"
+          + " (" + e + "): what it captures is held once more on the driver; capture less, or build large"
+          + " @Param data inside the factory", e);
+    }
+    byte[] bytes = written.toByteArray();
     ClassLoader loader = factory.getClass().getClassLoader();
     try (java.io.ObjectInputStream in = new java.io.ObjectInputStream(new java.io.ByteArrayInputStream(bytes)) {
       @Override
@@ -122,10 +136,9 @@ public final class SluiceSpark<T, R> implements Serializable {
     }
   }
 
-  /** {@code factory} serialized, or a message in the caller's words if it cannot be. */
-  static byte[] serialized(PipelineFactory<?> factory) {
-    java.io.ByteArrayOutputStream bytes = new java.io.ByteArrayOutputStream();
-    try (java.io.ObjectOutputStream out = new java.io.ObjectOutputStream(bytes)) {
+  /** Writes {@code factory} serialized to {@code to}, or says in the caller's words why it cannot. */
+  static void serialized(PipelineFactory<?> factory, java.io.OutputStream to) {
+    try (java.io.ObjectOutputStream out = new java.io.ObjectOutputStream(to)) {
       out.writeObject(factory);
     } catch (java.io.NotSerializableException e) {
       throw new IllegalArgumentException("the PipelineFactory given to SluiceSpark must be serializable, with"
@@ -135,7 +148,6 @@ public final class SluiceSpark<T, R> implements Serializable {
     } catch (java.io.IOException e) {
       throw new IllegalArgumentException("the PipelineFactory given to SluiceSpark could not be serialized: " + e, e);
     }
-    return bytes.toByteArray();
   }
 
   /** A pipeline factory, broadcast, waiting for how to run it over arrays of items. */
@@ -243,6 +255,8 @@ public final class SluiceSpark<T, R> implements Serializable {
     Objects.requireNonNull(input, "input");
     Objects.requireNonNull(sink, "sink");
     Objects.requireNonNull(encoder, "encoder");
+    check(!input.isStreaming(), "a streaming Dataset has no RDD to run over: run each micro-batch, whose Dataset"
+        + " is a batch one, in writeStream().foreachBatch((batch, id) -> ...)");
     Outcomes<A> outcomes = register(input.sparkSession().sparkContext());
     Recipe<?, T, R> r = recipe;
     // through the Dataset's RDD: a Dataset's own mapPartitions gives its function no index, and the task's

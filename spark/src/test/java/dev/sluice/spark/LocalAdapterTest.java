@@ -249,6 +249,20 @@ class LocalAdapterTest {
     assertEquals(GainsReference.kept(part), run.reduction().orElseThrow());
   }
 
+  /** A streaming Dataset has no RDD to run over: refused where it is given, with what to do instead. */
+  @Test
+  void aStreamingDatasetIsRefusedWithTheWayToRunIt() {
+    SparkSession spark = SparkSession.builder().sparkContext(sc.sc()).getOrCreate();
+    Dataset<Row> stream = spark.readStream().format("rate").load();
+    float[] g = GAINS;
+    SluiceSpark<Row, GainsPipeline.Result> byColumns = SluiceSpark.ofRows(spark,
+            slot -> GainsPipeline.builder().scale(() -> new Scale(g)).device(slot.device()).build())
+        .runColumns((p, c) -> p.runColumns(c.ints("value"), c.floats("value")));
+    IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+        () -> byColumns.mapPartitions(stream, GainsPipeline.Result::scaled, Encoders.javaSerialization(Scaled.class)));
+    assertTrue(e.getMessage().startsWith("a streaming Dataset has no RDD to run over"), e.getMessage());
+  }
+
   @Test
   void aMissingColumnIsNamed() {
     SparkSession spark = SparkSession.builder().sparkContext(sc.sc()).getOrCreate();

@@ -413,6 +413,12 @@ public final class BodyTranslator {
           try {
             CodeBlock.Builder body = CodeBlock.builder();
             loopBody(child(path, d.getStatement()), body);
+            if (!loop.any() && alwaysReturns(d.getStatement())) {
+              // the body runs once and returns (do { if (c) return 1; else return 2; } while (x);): Java never
+              // reaches the condition, and the flag's statements after the body would be unreachable (javac)
+              out.add(body.build());
+              return;
+            }
             // the loop goes on while a flag set at its end says so: every loop tests the group's error
             // word (untilFailed), and from do { } while (going && cond), or a condition with && or ||,
             // Aparapi writes the first test again as a statement of its own, on which clang warns
@@ -504,6 +510,25 @@ public final class BodyTranslator {
         body(child(path, i.getElseStatement()), out);
       }
       out.endControlFlow();
+    }
+
+    /**
+     * Whether {@code s} ends in a {@code return} on every path that has no {@code break} or {@code continue}
+     * of its own loop: a {@code return}, a block whose last statement does, an {@code if} whose two
+     * branches do. Conservative: a loop that never ends counts as not returning.
+     */
+    private boolean alwaysReturns(StatementTree s) {
+      if (s instanceof com.sun.source.tree.ReturnTree) {
+        return true;
+      }
+      if (s instanceof com.sun.source.tree.BlockTree b) {
+        List<? extends StatementTree> all = b.getStatements();
+        return !all.isEmpty() && alwaysReturns(all.get(all.size() - 1));
+      }
+      if (s instanceof IfTree i) {
+        return i.getElseStatement() != null && alwaysReturns(i.getThenStatement()) && alwaysReturns(i.getElseStatement());
+      }
+      return false;
     }
 
     /** Whether {@code s} runs nothing: {@code ;} or a block of such. */

@@ -120,14 +120,25 @@ public final class BodyChecker {
         continue;
       }
       new TreePathScanner<Void, Void>() {
-        @Override
-        public Void visitMethodInvocation(MethodInvocationTree tree, Void unused) {
+        private void reach() {
           if (trees.getElement(getCurrentPath()) instanceof ExecutableElement callee
               && node.equals(callee.getEnclosingElement()) && !reached.containsKey(callee)) {
             reached.put(callee, caller);
             todo.add(callee);
           }
+        }
+
+        @Override
+        public Void visitMethodInvocation(MethodInvocationTree tree, Void unused) {
+          reach();
           return super.visitMethodInvocation(tree, unused);
+        }
+
+        @Override
+        public Void visitMemberReference(com.sun.source.tree.MemberReferenceTree tree, Void unused) {
+          // this::bump handed to an IntConsumer that run calls reaches bump as surely as a call
+          reach();
+          return super.visitMemberReference(tree, unused);
         }
       }.scan(path, null);
     }

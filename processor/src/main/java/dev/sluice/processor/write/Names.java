@@ -130,15 +130,17 @@ final class Names {
 
   /**
    * How the generated classes name a user's type (node, record, tag): as {@link ClassName#get}, but
-   * a top-level type named like a member type of {@code Kernel} is written in full ({@code t.Entry}),
+   * a type whose top-level type is named like a member type of {@code Kernel} is written in full
+   * ({@code t.Entry}, {@code t.Local.Scale}),
    * since the kernel would take the simple name for Kernel's. JavaPoet writes a type of the file's own
    * package by its simple name whatever clashes, hence a name it prints as it is. A type of the
    * unnamed package has no longer name: PipelineWriter refuses such a clash (SLU132).
    */
   static ClassName user(TypeElement type) {
     ClassName name = ClassName.get(type);
-    boolean hidden = type.getNestingKind() == javax.lang.model.element.NestingKind.TOP_LEVEL
-        && KERNEL_MEMBER_TYPES.contains(name.simpleName()) && !name.packageName().isEmpty();
+    // a nested type is written from its top-level type on (Local.Scale): that name is what may be hidden
+    boolean hidden = KERNEL_MEMBER_TYPES.contains(name.topLevelClassName().simpleName())
+        && !name.packageName().isEmpty();
     return hidden ? ClassName.get("", name.canonicalName()) : name;
   }
 

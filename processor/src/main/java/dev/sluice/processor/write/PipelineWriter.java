@@ -124,14 +124,24 @@ public final class PipelineWriter {
     model.records().forEach(r -> named.add(r.element()));
     Map<TypeElement, String> clashes = new LinkedHashMap<>();
     for (TypeElement user : named) {
-      String by = user.getNestingKind() == NestingKind.TOP_LEVEL ? hidden.get(user.getSimpleName().toString()) : null;
+      // a nested type is written from its top-level type on (Builder.N): that one's name is the one hidden
+      TypeElement top = topLevel(user);
+      String by = hidden.get(top.getSimpleName().toString());
       if (by != null) {
-        clashes.put(user, by);
+        clashes.put(top, by);
       }
     }
     if (!clashes.isEmpty()) {
       throw new NameHidden(type.name, clashes);
     }
+  }
+
+  private static TypeElement topLevel(TypeElement type) {
+    TypeElement top = type;
+    while (top.getNestingKind() != NestingKind.TOP_LEVEL && top.getEnclosingElement() instanceof TypeElement outer) {
+      top = outer;
+    }
+    return top;
   }
 
   /** The simple names that mean another type inside {@code type} (named {@code where}), with that type. */
