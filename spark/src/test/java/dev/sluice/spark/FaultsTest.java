@@ -70,27 +70,6 @@ class FaultsTest {
     assertTrue(m.contains("failed 3 times"), "Spark retried the task: " + m);
   }
 
-  /**
-   * A null input item names its place in the run (outside-in helper-31: "failed after 0 items", the
-   * items of whole chunks before it, was all the message said), and a reduction's read that returns
-   * null fails the task rather than leave that run's value out of the total.
-   */
-  @Test
-  void aNullItemIsNamedByItsPlaceAndANullReductionValueFailsTheTask() {
-    List<Integer> withNull = new java.util.ArrayList<>(IntStream.range(0, 6_000).boxed().toList());
-    withNull.set(4_321, null);
-    SluiceRun<Integer, Void> run = faulty(-1).chunkItems(1_000).mapPartitions(sc.parallelize(withNull, 1),
-        r -> boxed(r.passed()));
-    SparkException e = assertThrows(SparkException.class, () -> run.items().collect());
-    assertTrue(e.getMessage().contains("the input iterator failed after 4000 items: NullPointerException: a null"
-        + " input item, item 4321 of this run: an int source takes no nulls"), e.getMessage());
-
-    SluiceRun<Integer, Integer> nulls = faulty(-1).mapPartitions(numbers(), r -> boxed(r.passed()),
-        Reduction.of(r -> (Integer) null, Integer::sum));
-    SparkException n = assertThrows(SparkException.class, () -> nulls.items().count());
-    assertTrue(n.getMessage().contains("the reduction's read returned null for a run"), n.getMessage());
-  }
-
   /** Items each task attempt passed on, by "partition/attempt": local mode runs the tasks in this JVM. */
   static final Map<String, AtomicInteger> PASSED_ON = new ConcurrentHashMap<>();
 

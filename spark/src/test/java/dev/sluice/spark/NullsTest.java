@@ -1,0 +1,62 @@
+package dev.sluice.spark;
+
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.sluice.spark.pipelines.Check;
+import dev.sluice.spark.pipelines.FaultyPipeline;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.stream.IntStream;
+import org.apache.spark.SparkException;
+import org.apache.spark.api.java.JavaSparkContext;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Nulls where a value must be, in a Spark context of their own ({@code local[2,3]}): their failed tasks
+ * end after the assertion, and another class's listener of failed tasks must not see them.
+ */
+class NullsTest {
+  static JavaSparkContext sc;
+
+  @BeforeAll
+  static void start() {
+    sc = SparkTests.local("local[2,3]", "NullsTest");
+  }
+
+  @AfterAll
+  static void stop() {
+    if (sc != null) {
+      sc.stop();
+    }
+  }
+
+  static SluiceSpark<Integer, FaultyPipeline.Result> faulty(int bad) {
+    return SluiceSpark.ofInts(sc, slot -> FaultyPipeline.builder().check(() -> new Check(bad))
+            .device(slot.device()).instances(slot.instances()).build())
+        .runChunks(FaultyPipeline::runChunks);
+  }
+
+  /**
+   * A null input item names its place in the run (outside-in helper-31: "failed after 0 items", the
+   * items of whole chunks before it, was all the message said), and a reduction's read that returns
+   * null fails the task rather than leave that run's value out of the total.
+   */
+  @Test
+  void aNullItemIsNamedByItsPlaceAndANullReductionValueFailsTheTask() {
+    List<Integer> withNull = new ArrayList<>(IntStream.range(0, 6_000).boxed().toList());
+    withNull.set(4_321, null);
+    SluiceRun<Integer, Void> run = faulty(-1).chunkItems(1_000).mapPartitions(sc.parallelize(withNull, 1),
+        r -> IntStream.of(r.passed()).boxed().toList());
+    SparkException e = assertThrows(SparkException.class, () -> run.items().collect());
+    assertTrue(e.getMessage().contains("the input iterator failed after 4000 items: NullPointerException: a null"
+        + " input item, item 4321 of this run: an int source takes no nulls"), e.getMessage());
+
+    SluiceRun<Integer, Integer> nulls = faulty(-1).mapPartitions(sc.parallelize(IntStream.range(0, 1_000).boxed().toList(),
+        1), r -> IntStream.of(r.passed()).boxed().toList(), Reduction.of(r -> (Integer) null, Integer::sum));
+    SparkException n = assertThrows(SparkException.class, () -> nulls.items().count());
+    assertTrue(n.getMessage().contains("the reduction's read returned null for a run"), n.getMessage());
+  }
+}
