@@ -51,7 +51,12 @@ class FaultsTest {
   }
 
   static SluiceSpark<Integer, FaultyPipeline.Result> faulty(int bad) {
-    return SluiceSpark.ofInts(sc, slot -> FaultyPipeline.builder().check(() -> new Check(bad))
+    return faulty(sc, bad);
+  }
+
+  /** The Faulty pipeline over ints in {@code context}, refusing item {@code bad} (-1: none). */
+  static SluiceSpark<Integer, FaultyPipeline.Result> faulty(JavaSparkContext context, int bad) {
+    return SluiceSpark.ofInts(context, slot -> FaultyPipeline.builder().check(() -> new Check(bad))
             .device(slot.device()).instances(slot.instances()).build())
         .runChunks(FaultyPipeline::runChunks);
   }

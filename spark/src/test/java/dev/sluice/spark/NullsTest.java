@@ -3,7 +3,6 @@ package dev.sluice.spark;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.sluice.spark.pipelines.Check;
 import dev.sluice.spark.pipelines.FaultyPipeline;
 import java.util.ArrayList;
 import java.util.List;
@@ -34,9 +33,7 @@ class NullsTest {
   }
 
   static SluiceSpark<Integer, FaultyPipeline.Result> faulty(int bad) {
-    return SluiceSpark.ofInts(sc, slot -> FaultyPipeline.builder().check(() -> new Check(bad))
-            .device(slot.device()).instances(slot.instances()).build())
-        .runChunks(FaultyPipeline::runChunks);
+    return FaultsTest.faulty(sc, bad);
   }
 
   /**

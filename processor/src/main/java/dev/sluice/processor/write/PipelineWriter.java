@@ -97,6 +97,7 @@ public final class PipelineWriter {
     }
   }
 
+  /** {@code type}'s binary name ({@code binaryName}) and its nested classes' ({@code Outer$Nested}), outer first. */
   private static List<String> binaryNames(TypeSpec type, String binaryName, List<String> out) {
     out.add(binaryName);
     for (TypeSpec nested : type.typeSpecs) {
@@ -169,21 +170,17 @@ public final class PipelineWriter {
    * overwrites the first, and the run fails loading a class of the wrong name.
    */
   static void checkClassFileNames(TypeSpec type) {
-    checkClassFileNames(type, type.name, new HashMap<>());
-  }
-
-  private static void checkClassFileNames(TypeSpec type, String binaryName, Map<String, String> seen) {
-    String file = binaryName + ".class";
-    int bytes = file.getBytes(java.nio.charset.StandardCharsets.UTF_8).length;
-    if (bytes > MAX_FILE_NAME_BYTES) {
-      throw new NameTooLong(file, bytes);
-    }
-    String other = seen.putIfAbsent(file.toLowerCase(Locale.ROOT), file);
-    if (other != null) {
-      throw new NameCaseClash(other, file);
-    }
-    for (TypeSpec nested : type.typeSpecs) {
-      checkClassFileNames(nested, binaryName + "$" + nested.name, seen);
+    Map<String, String> seen = new HashMap<>();
+    for (String binaryName : binaryNames(type, type.name, new ArrayList<>())) {
+      String file = binaryName + ".class";
+      int bytes = file.getBytes(java.nio.charset.StandardCharsets.UTF_8).length;
+      if (bytes > MAX_FILE_NAME_BYTES) {
+        throw new NameTooLong(file, bytes);
+      }
+      String other = seen.putIfAbsent(file.toLowerCase(Locale.ROOT), file);
+      if (other != null) {
+        throw new NameCaseClash(other, file);
+      }
     }
   }
 
