@@ -291,8 +291,10 @@ public final class InstanceRunner {
 
   /** {@link #failure(int, String, Throwable)}, naming the parent in slot {@code parentSlot} of the stage's region (-1: none). */
   private PipelineException failure(int s, String item, Throwable cause, int parentSlot) {
-    if (cause instanceof PipelineException p) {
-      return p;
+    if (cause != null && cause == named) {
+      // named already (a failure is named once); a PipelineException of node code's own (another
+      // pipeline's run failing inside it) is node code's failure here like any other exception
+      return named;
     }
     if (cause instanceof QueueOverflowException) {
       // not the node's fault: the protocol let a producer run without room for its output
@@ -302,8 +304,12 @@ public final class InstanceRunner {
     String what = cause instanceof MaxExceededException ? cause.getMessage() : Failures.what(cause);
     String where = s == 0 || Scheduler.exhausted(code, st, G) ? "" : " (this instance was reading " + chunk + ")";
     String parent = parentSlot < 0 ? "" : Failures.inRegionOf(bodies.parent(plan.label[s], parentSlot));
-    return new PipelineException(plan.name, plan.stageNames[s], item, what + parent + where, cause);
+    named = new PipelineException(plan.name, plan.stageNames[s], item, what + parent + where, cause);
+    return named;
   }
+
+  /** The failure this instance named last ({@link #failure}). */
+  private PipelineException named;
 
   /** Every stage's queue sizes and what it holds, for error messages. */
   public String state() {

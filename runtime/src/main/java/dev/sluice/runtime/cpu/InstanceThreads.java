@@ -19,8 +19,10 @@ import java.util.function.BiFunction;
  * a generated direct executor): the first on the caller's thread, unless a progress listener needs
  * that thread to be told, the others on threads of {@link InstancePool}, kept between runs; the first
  * failure stopping the others and rethrown on the caller's thread, a {@link PipelineException} first,
- * and an interrupt of the caller's thread stopping them all ({@link Failures#interrupted}). The run
- * returns or throws only once every instance has stopped, so no node code runs after it.
+ * and an interrupt of the caller's thread stopping them all ({@link Failures#interrupted}): passed on
+ * to the kept threads while they run this run's instances, so that node code or an input iterator
+ * blocked there is interrupted too. The run returns or throws only once every instance has stopped,
+ * so no node code runs after it.
  */
 public final class InstanceThreads {
   private InstanceThreads() {}
@@ -67,6 +69,10 @@ public final class InstanceThreads {
         instances.add(newInstance.apply(cursor, control));
       }
     } catch (OutOfMemoryError e) {
+      if (control.thrownByFactory(e)) {
+        // a factory's own error is the user's, thrown as it was (user guide, "Errors")
+        throw e;
+      }
       // instances(Integer.MAX_VALUE), say: the heap holds only so many instances' node objects and
       // buffers; the run fails naming the count, and what was made is let go before anything runs
       int made = instances.size();
@@ -80,6 +86,7 @@ public final class InstanceThreads {
     // with nobody to tell of progress, the caller's thread runs instance 0 itself
     int own = meter == null ? 1 : 0;
     CountDownLatch stopped = new CountDownLatch(n - own);
+    Workers workers = new Workers(n);
     Thread caller = Thread.currentThread();
     ClassLoader loader = caller.getContextClassLoader();
     int priority = caller.getPriority();
@@ -98,10 +105,13 @@ public final class InstanceThreads {
           self.setContextClassLoader(loader);
           self.setPriority(priority);
           try {
+            workers.enter(k, self);
             runOne(instances.get(k), body, control, failures, k);
           } finally {
+            workers.leave(k);
             // node code that interrupted its thread after the instance last looked (its last piece of
-            // input) interrupts the run all the same; the pool would clear the flag unseen
+            // input) interrupts the run all the same; the pool would clear the flag unseen (a cancel's
+            // interrupt, below, is cleared here too, and that run fails as interrupted anyway)
             if (Thread.interrupted()) {
               control.instanceInterrupted(true);
             }
@@ -144,12 +154,22 @@ public final class InstanceThreads {
         }
       }
     } catch (InterruptedException e) {
-      // the instances stop at their next check; the run ends when they have, as a failed one does,
-      // so no node code runs after the caller is told the run is over
+      // a failure recorded before the interrupt was seen is the run's outcome: node code on this
+      // thread that restores the flag and throws an exception of its own fails the run with it
+      boolean failedFirst = anyOf(failures);
       control.abort();
+      if (!failedFirst) {
+        // a cancel: the instances stop at their next check, and an instance blocked in node code or
+        // in the input's iterator on a kept thread is interrupted there, as the caller was
+        workers.cancel();
+      }
+      // the run ends when every instance has, as a failed one does, so no node code runs after the
+      // caller is told the run is over
       awaitAll(stopped);
       Thread.currentThread().interrupt();
-      throw Failures.interrupted(pipeline);
+      if (!failedFirst) {
+        throw Failures.interrupted(pipeline);
+      }
     }
     if (listenerFailed != null) {
       throw rethrow(pipeline, listenerFailed);
@@ -192,6 +212,49 @@ public final class InstanceThreads {
       throw r;
     }
     throw new IllegalStateException(pipeline + ": " + f, f);
+  }
+
+  private static boolean anyOf(Throwable[] failures) {
+    for (Throwable f : failures) {
+      if (f != null) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /**
+   * The kept threads running this run's instances, so that an interrupt of the caller reaches them:
+   * a thread is interrupted only between {@link #enter} and {@link #leave}, never once it has gone
+   * back to the pool (where it may serve another run).
+   */
+  private static final class Workers {
+    private final Thread[] running;
+    private boolean cancelled;
+
+    Workers(int n) {
+      running = new Thread[n];
+    }
+
+    synchronized void enter(int k, Thread self) {
+      running[k] = self;
+      if (cancelled) {
+        self.interrupt();
+      }
+    }
+
+    synchronized void leave(int k) {
+      running[k] = null;
+    }
+
+    synchronized void cancel() {
+      cancelled = true;
+      for (Thread t : running) {
+        if (t != null) {
+          t.interrupt();
+        }
+      }
+    }
   }
 
   /** Waits until {@code stopped} is down to 0, however often this thread is interrupted meanwhile. */

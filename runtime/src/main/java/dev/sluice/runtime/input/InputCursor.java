@@ -3,6 +3,7 @@ package dev.sluice.runtime.input;
 import dev.sluice.runtime.ProgressListener;
 import java.util.Iterator;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.ToIntFunction;
 
 /** The shared cursor pipeline instances claim input chunks from. Thread-safe. */
@@ -119,17 +120,34 @@ public interface InputCursor {
 
   /**
    * Chunks of a stream of arrays, pulled one array at a time under a lock, so only the arrays being
-   * worked on are in memory.
+   * worked on are in memory. The iterator is the caller's code and may block (a queue, a socket): an
+   * instance waiting for the lock meanwhile stops waiting when its thread is interrupted (a cancelled
+   * run), and claims nothing, with the flag left set for the run to see.
    */
   static <A> InputCursor stream(Iterator<A> arrays, ToIntFunction<A> length, int chunkSize) {
     return new InputCursor() {
+      private final ReentrantLock lock = new ReentrantLock();
       private A current;
       private int length0;
       private int next;
       private long offset;
 
       @Override
-      public synchronized boolean claim(InputChunk chunk) {
+      public boolean claim(InputChunk chunk) {
+        try {
+          lock.lockInterruptibly();
+        } catch (InterruptedException e) {
+          Thread.currentThread().interrupt();
+          return false;
+        }
+        try {
+          return claimLocked(chunk);
+        } finally {
+          lock.unlock();
+        }
+      }
+
+      private boolean claimLocked(InputChunk chunk) {
         while (current == null || next >= length0) {
           if (current != null) {
             offset += length0;

@@ -154,12 +154,23 @@ public abstract class DirectInstance {
 
   /** {@link #failure(int, String, Throwable)}; {@code inParent} false for a user signal's handler. */
   protected final PipelineException failure(int stage, String item, Throwable cause, boolean inParent) {
-    if (cause instanceof PipelineException p) {
-      return p;
+    if (cause != null && cause == named) {
+      // a consumer's failure, named where it happened, passes through the calls that led to it; a
+      // PipelineException of node code's own (another pipeline's run failing inside it) is node code's
+      // failure here like any other exception
+      return named;
     }
     String what = cause instanceof MaxExceededException ? cause.getMessage() : Failures.what(cause);
     String parent = inParent && Failures.namesParent(plan, stage, -1) ? Failures.inRegionOf(parent(plan.label[stage])) : "";
-    return new PipelineException(plan.name, plan.stageNames[stage], item, what + parent + where(stage), cause);
+    return named(new PipelineException(plan.name, plan.stageNames[stage], item, what + parent + where(stage), cause));
+  }
+
+  /** The failure this instance named last: the one its callers pass on ({@link #failure}). */
+  private PipelineException named;
+
+  private PipelineException named(PipelineException p) {
+    named = p;
+    return p;
   }
 
   /** The parent region {@code region} is enumerating now (the generated class holds it), or null. */
@@ -174,9 +185,9 @@ public abstract class DirectInstance {
 
   /** The failure of an enumerator whose {@code count(parent)} is out of its region's bounds. */
   protected final PipelineException badCount(int stage, Object parent, int count, int max) {
-    return new PipelineException(plan.name, plan.stageNames[stage], Failures.text(parent),
+    return named(new PipelineException(plan.name, plan.stageNames[stage], Failures.text(parent),
         "count(parent) returned " + count + " elements; the region allows 0.." + max
-            + " (@Region(maxElements))" + where(stage), null);
+            + " (@Region(maxElements))" + where(stage), null));
   }
 
   /** What {@code Raise.raise} throws for one signal more than an item may raise. */

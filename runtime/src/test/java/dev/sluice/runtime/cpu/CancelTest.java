@@ -1,0 +1,183 @@
+package dev.sluice.runtime.cpu;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.sluice.runtime.Device;
+import dev.sluice.runtime.RunOptions;
+import dev.sluice.runtime.input.InputChunk;
+import dev.sluice.runtime.input.InputCursor;
+import java.util.Iterator;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.Consumer;
+import org.junit.jupiter.api.Test;
+
+/**
+ * An interrupt of the calling thread cancels the run: it reaches an instance blocked on a kept thread,
+ * in node code or in the input's iterator, and the run ends. A failure that came first stays the
+ * run's outcome (outside-in helper-33: such runs waited for good, or lost the node's exception).
+ */
+class CancelTest {
+  /** What a run on its own thread did: its outcome, and its thread's interrupt flag afterwards. */
+  private record Outcome(Throwable thrown, boolean flag) {}
+
+  /** Runs {@code run} on a thread of its own, interrupted once {@code ready} is down; fails if it hangs. */
+  private static Outcome cancelled(CountDownLatch ready, Consumer<Thread> run) throws InterruptedException {
+    AtomicReference<Outcome> outcome = new AtomicReference<>();
+    Thread caller = new Thread(() -> {
+      Throwable thrown = null;
+      try {
+        run.accept(Thread.currentThread());
+      } catch (Throwable t) {
+        thrown = t;
+      }
+      outcome.set(new Outcome(thrown, Thread.currentThread().isInterrupted()));
+    }, "caller");
+    caller.setDaemon(true);
+    caller.start();
+    ready.await();
+    Thread.sleep(200); // the instance blocks where it was going to
+    caller.interrupt();
+    caller.join(30_000);
+    assertFalse(caller.isAlive(), "the run still waits 30 s after its caller was interrupted");
+    return outcome.get();
+  }
+
+  @Test
+  void anInterruptReachesNodeCodeBlockedOnAKeptThread() throws InterruptedException {
+    CountDownLatch blocked = new CountDownLatch(1);
+    CountDownLatch never = new CountDownLatch(1);
+    AtomicBoolean interrupted = new AtomicBoolean();
+    Outcome o = cancelled(blocked, caller -> InstanceThreads.run("Blocked",
+        new RunOptions(Device.cpu(), 2, 1, Long.MAX_VALUE), new RunControl(Long.MAX_VALUE),
+        InputCursor.range(0, 2, 1), (c, ctl) -> c, c -> {
+          if (Thread.currentThread() == caller) {
+            return; // the caller's instance is done; it waits for the other
+          }
+          blocked.countDown();
+          try {
+            never.await();
+          } catch (InterruptedException e) {
+            interrupted.set(true);
+            Thread.currentThread().interrupt();
+          }
+        }));
+    assertEquals("Blocked: interrupted while running", o.thrown().getMessage());
+    assertTrue(o.flag(), "the caller's flag stays set");
+    assertTrue(interrupted.get(), "the node code's wait was interrupted");
+  }
+
+  @Test
+  void anInterruptReachesAnInputIteratorBlockedOnAKeptThread() throws InterruptedException {
+    CountDownLatch blocked = new CountDownLatch(1);
+    CountDownLatch never = new CountDownLatch(1);
+    Iterator<int[]> arrays = new Iterator<>() {
+      private int calls;
+
+      @Override
+      public boolean hasNext() {
+        return true;
+      }
+
+      @Override
+      public int[] next() {
+        if (calls++ == 0) {
+          return new int[4];
+        }
+        // a producer gone quiet: the next array never comes
+        blocked.countDown();
+        try {
+          never.await();
+        } catch (InterruptedException e) {
+          Thread.currentThread().interrupt();
+          throw new IllegalStateException("cancelled", e);
+        }
+        throw new AssertionError("unreachable");
+      }
+    };
+    RunControl control = new RunControl(Long.MAX_VALUE);
+    Outcome o = cancelled(blocked, caller -> InstanceThreads.run("Stream",
+        new RunOptions(Device.cpu(), 2, 1, Long.MAX_VALUE), control, InputCursor.stream(arrays, a -> a.length, 1),
+        (c, ctl) -> c, c -> {
+          if (Thread.currentThread() == caller) {
+            // claims only once the kept thread waits in the iterator, holding the input's lock
+            try {
+              blocked.await();
+            } catch (InterruptedException e) {
+              throw new AssertionError(e);
+            }
+          }
+          InputChunk chunk = new InputChunk();
+          while (!control.aborted() && c.claim(chunk)) {
+            chunk.pos = chunk.end;
+          }
+        }));
+    assertEquals("Stream: interrupted while running", o.thrown().getMessage());
+    assertTrue(o.flag());
+  }
+
+  @Test
+  void nodeCodeOnTheCallersThreadThatRestoresTheFlagAndThrowsFailsTheRunWithItsException()
+      throws InterruptedException {
+    IllegalStateException mine = new IllegalStateException("lookup of item 5 failed");
+    Outcome o = run(caller -> InstanceThreads.run("Own", new RunOptions(Device.cpu(), 2, 1, Long.MAX_VALUE),
+        new RunControl(Long.MAX_VALUE), InputCursor.range(0, 2, 1), (c, ctl) -> c, c -> {
+          if (Thread.currentThread() == caller) {
+            Thread.currentThread().interrupt();
+            throw mine;
+          }
+        }));
+    assertSame(mine, o.thrown());
+    assertTrue(o.flag(), "the flag is what the node code left");
+  }
+
+  @Test
+  void anOutOfMemoryErrorOfAFactoryIsThrownAsItWas() throws InterruptedException {
+    OutOfMemoryError own = new OutOfMemoryError("Metaspace");
+    int[] made = {0};
+    Outcome o = run(caller -> InstanceThreads.run("Factory", new RunOptions(Device.cpu(), 3, 1, Long.MAX_VALUE),
+        new RunControl(Long.MAX_VALUE), InputCursor.range(0, 3, 1), (c, ctl) -> ctl.node(() -> {
+          if (++made[0] == 2) {
+            throw own;
+          }
+          return new Object();
+        }, "n", "Factory", null), x -> { }));
+    assertSame(own, o.thrown(), "not taken for too many instances: " + o.thrown());
+  }
+
+  @Test
+  void anOutOfMemoryErrorOutsideTheFactoriesStillNamesTheInstanceCount() throws InterruptedException {
+    Outcome o = run(caller -> InstanceThreads.run("Buffers", new RunOptions(Device.cpu(), 3, 1, Long.MAX_VALUE),
+        new RunControl(Long.MAX_VALUE), InputCursor.range(0, 3, 1), (c, ctl) -> {
+          ctl.node(Object::new, "n", "Buffers", null);
+          throw new OutOfMemoryError("Java heap space"); // the instance's own buffers, after its nodes
+        }, x -> { }));
+    assertInstanceOf(IllegalStateException.class, o.thrown());
+    assertTrue(o.thrown().getMessage().startsWith("Buffers: the heap could not hold pipeline instance 1 of 3"),
+        o.thrown().getMessage());
+  }
+
+  /** Runs {@code run} on a thread of its own, so that its interrupt flag is its own. */
+  private static Outcome run(Consumer<Thread> run) throws InterruptedException {
+    AtomicReference<Outcome> outcome = new AtomicReference<>();
+    Thread t = new Thread(() -> {
+      Throwable thrown = null;
+      try {
+        run.accept(Thread.currentThread());
+      } catch (Throwable e) {
+        thrown = e;
+      }
+      outcome.set(new Outcome(thrown, Thread.currentThread().isInterrupted()));
+    });
+    t.setDaemon(true);
+    t.start();
+    t.join(30_000);
+    assertFalse(t.isAlive(), "the run still runs after 30 s");
+    return outcome.get();
+  }
+}
