@@ -56,6 +56,10 @@ final class ArithmeticCalls {
       String p = type == TypeKind.DOUBLE ? "d" : "f";
       if (op.equals("%")) {
         f = p + "rem";
+      } else if (op.equals("/") && type == TypeKind.FLOAT) {
+        // OpenCL allows 2.5 ulp for a float quotient unless the program is built with an option Aparapi
+        // does not pass; a double quotient is correctly rounded, and so is it rounded to a float
+        f = "fdiv";
       } else if (op.equals("*") && mayFuse) {
         f = p + "mul";
       }

@@ -30,6 +30,11 @@ package dev.sluice.runtime.opencl;
  *       {@link #rintD} rounds by adding and subtracting 2^52. It folds {@code floor} and {@code ceil}
  *       of a constant NaN into an undefined value too: {@link #floorD} and {@link #ceilD} start from
  *       {@link #rintD}.
+ *   <li>OpenCL C allows a {@code float} quotient 2.5 ulp from the exact one, unless the program is
+ *       built with {@code -cl-fp32-correctly-rounded-divide-sqrt}, which Aparapi does not pass; Java's
+ *       is correctly rounded. {@link #fdiv} divides in {@code double}, which OpenCL rounds correctly,
+ *       and rounds that to a {@code float}: the same value, since a {@code double} has more than twice
+ *       a {@code float}'s bits plus two (rounding twice is then exact for {@code + - * /} and square roots).
  *   <li>C's {@code pow} gives 1 for {@code pow(1, NaN)} and {@code pow(-1, ±inf)}; Java gives NaN.
  *   <li>PoCL folds {@code exp} of a constant NaN into 0: {@link #exp} gives back the NaN. It folds
  *       {@code atan} of a constant infinity into {@code ±π/2} rounded to a float: {@link #atan}.
@@ -372,6 +377,12 @@ public final class JavaArithmetic {
 
   public static double negD(double a) {
     return -a;
+  }
+
+  // ---- a float quotient, correctly rounded on every device
+
+  public static float fdiv(float a, float b) {
+    return (float) ((double) a / (double) b);
   }
 
   // ---- products that must not fuse with an addition

@@ -180,6 +180,29 @@ class JavaArithmeticTest {
     }
   }
 
+  /**
+   * A float quotient through a double is Java's float quotient, bit for bit (no double rounding
+   * error: 53 >= 2 * 24 + 2), over random bit patterns (subnormals, infinities and NaNs among them)
+   * and quotients near the subnormal and overflow limits.
+   */
+  @Test
+  void aFloatQuotientThroughADoubleIsJavas() {
+    Random r = new Random(5);
+    float[] special = {0f, -0f, Float.MIN_VALUE, -Float.MIN_VALUE, Float.MIN_NORMAL, Float.MAX_VALUE, 1f, -1f, 3f,
+        0.1f, Float.POSITIVE_INFINITY, Float.NEGATIVE_INFINITY, Float.NaN};
+    for (int i = 0; i < 2_000_000; i++) {
+      float a = i < special.length * special.length ? special[i / special.length] : Float.intBitsToFloat(r.nextInt());
+      float b = i < special.length * special.length ? special[i % special.length]
+          : i % 2 == 0 ? Float.intBitsToFloat(r.nextInt()) : a / (1 + r.nextInt(1 << 24)) * (1 + r.nextFloat());
+      float q = JavaArithmetic.fdiv(a, b);
+      if (Float.isNaN(q) || Float.isNaN(a / b)) {
+        assertEquals(Float.isNaN(a / b), Float.isNaN(q), a + " / " + b);
+      } else {
+        assertEquals(Float.floatToIntBits(a / b), Float.floatToIntBits(q), a + " / " + b);
+      }
+    }
+  }
+
   /** C's pow where it differs from Java's: 1 for pow(1, NaN) and pow(-1, infinity), as OpenCL gives. */
   private static double cPow(double a, double b) {
     return (a == 1.0 || (a == -1.0 && Double.isInfinite(b))) ? 1.0 : Math.pow(a, b);
