@@ -1201,7 +1201,7 @@ class GpuSubsetRejectionTest {
    * OpenCL rounds correctly); a double division is OpenCL's own.
    */
   @Test
-  void floatDivisionIsCorrectlyRoundedOnEveryDevice() {
+  void floatDivisionIsTranslatedToACorrectlyRoundedCall() {
     JavaFileObject f = java("N", """
         @Node final class Ratio {
           @Param final float scale;

@@ -51,7 +51,7 @@ final class CpuBlocks {
     CodeBlock.Builder b = CodeBlock.builder();
     for (StageModel s : model.nodes()) {
       // the node's declarations when this was written: a node compiled again alone with others is refused
-      b.addStatement("$N = control.node(pipeline.$N, $S, $S, $S)", Names.node(s.name()), Names.factory(s.name()),
+      b.addStatement("$N = control.node(pipeline.$N.get(), $S, $S, $S)", Names.node(s.name()), Names.factory(s.name()),
           s.name(), model.element().getQualifiedName().toString(), SourceStampWriter.declarations(s.node().element()));
       for (FieldModel f : s.node().fields(FieldModel.Kind.REDUCE)) {
         b.addStatement("$N.$N = $L", Names.node(s.name()), f.name(), Reductions.identity(f));

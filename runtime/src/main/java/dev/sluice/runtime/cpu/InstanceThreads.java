@@ -21,8 +21,9 @@ import java.util.function.BiFunction;
  * failure stopping the others and rethrown on the caller's thread, a {@link PipelineException} first,
  * and an interrupt of the caller's thread stopping them all ({@link Failures#interrupted}): passed on
  * to the kept threads while they run this run's instances, so that node code or an input iterator
- * blocked there is interrupted too. The run returns or throws only once every instance has stopped,
- * so no node code runs after it.
+ * blocked there is interrupted too; a failure recorded before the interrupt was seen stays the run's
+ * outcome. The run returns or throws only once every instance has stopped, so no
+ * node code runs after it.
  */
 public final class InstanceThreads {
   private InstanceThreads() {}
@@ -69,20 +70,20 @@ public final class InstanceThreads {
         instances.add(newInstance.apply(cursor, control));
       }
     } catch (OutOfMemoryError e) {
-      if (control.thrownByFactory(e)) {
-        // a factory's own error is the user's, thrown as it was (user guide, "Errors")
+      int made = instances.size();
+      instances.clear();
+      if (made == 0) {
+        // one instance does not fit (a factory's own error, say): no count to blame, thrown as it was
         throw e;
       }
       // instances(Integer.MAX_VALUE), say: the heap holds only so many instances' node objects and
       // buffers; the run fails naming the count, and what was made is let go before anything runs
-      int made = instances.size();
-      instances.clear();
       throw new IllegalStateException(pipeline + ": the heap could not hold pipeline instance " + (made + 1) + " of " + n
           + " (" + e + "); on the CPU each instance has node objects, buffers and a thread of its own: run fewer"
           + " instances (instances(0) is one per core)", e);
     }
     long t0 = System.nanoTime();
-    Throwable[] failures = new Throwable[n];
+    Failed failures = new Failed(n);
     // with nobody to tell of progress, the caller's thread runs instance 0 itself
     int own = meter == null ? 1 : 0;
     CountDownLatch stopped = new CountDownLatch(n - own);
@@ -154,36 +155,30 @@ public final class InstanceThreads {
         }
       }
     } catch (InterruptedException e) {
-      // a failure recorded before the interrupt was seen is the run's outcome: node code on this
-      // thread that restores the flag and throws an exception of its own fails the run with it
-      boolean failedFirst = anyOf(failures);
+      // what failed before the interrupt was seen is the run's outcome (node code on this thread that
+      // restores the flag and throws an exception of its own fails the run with it); what fails after
+      // it may be the interrupt's doing, so it does not count
+      Throwable[] before = failures.snapshot();
       control.abort();
-      if (!failedFirst) {
-        // a cancel: the instances stop at their next check, and an instance blocked in node code or
-        // in the input's iterator on a kept thread is interrupted there, as the caller was
-        workers.cancel();
-      }
+      // the instances stop at their next check, and one blocked in node code or in the input's
+      // iterator on a kept thread is interrupted there, as the caller was
+      workers.cancel();
       // the run ends when every instance has, as a failed one does, so no node code runs after the
       // caller is told the run is over
       awaitAll(stopped);
       Thread.currentThread().interrupt();
-      if (!failedFirst) {
+      if (listenerFailed == null && before == null) {
         throw Failures.interrupted(pipeline);
       }
+      failures.keepOnly(before);
     }
     if (listenerFailed != null) {
       throw rethrow(pipeline, listenerFailed);
     }
     long nanos = System.nanoTime() - t0;
-    for (Throwable f : failures) {
-      if (f instanceof PipelineException p) {
-        throw p;
-      }
-    }
-    for (Throwable f : failures) {
-      if (f != null) {
-        throw rethrow(pipeline, f);
-      }
+    Throwable failed = failures.first();
+    if (failed != null) {
+      throw rethrow(pipeline, failed);
     }
     // an instance that runs on the caller's thread sees its interrupt only as a stop (RunControl);
     // node code that interrupted an instance's own thread interrupts the run as it would on the caller's
@@ -214,13 +209,49 @@ public final class InstanceThreads {
     throw new IllegalStateException(pipeline + ": " + f, f);
   }
 
-  private static boolean anyOf(Throwable[] failures) {
-    for (Throwable f : failures) {
-      if (f != null) {
-        return true;
+  /** The instances' failures, each recorded by the thread that ran it. */
+  private static final class Failed {
+    private final Throwable[] byInstance;
+    private boolean any;
+
+    Failed(int n) {
+      byInstance = new Throwable[n];
+    }
+
+    synchronized void record(int k, Throwable t) {
+      byInstance[k] = t;
+      any = true;
+    }
+
+    /** A copy of what has failed so far, or null if nothing has. */
+    synchronized Throwable[] snapshot() {
+      return any ? byInstance.clone() : null;
+    }
+
+    /** Forgets what failed after {@code before} was taken (null: nothing had failed). */
+    synchronized void keepOnly(Throwable[] before) {
+      for (int k = 0; k < byInstance.length; k++) {
+        byInstance[k] = before == null ? null : before[k];
       }
     }
-    return false;
+
+    /**
+     * The run's failure: a {@link PipelineException} of the lowest-numbered instance that had one,
+     * else the lowest-numbered instance's failure, else null.
+     */
+    synchronized Throwable first() {
+      for (Throwable f : byInstance) {
+        if (f instanceof PipelineException) {
+          return f;
+        }
+      }
+      for (Throwable f : byInstance) {
+        if (f != null) {
+          return f;
+        }
+      }
+      return null;
+    }
   }
 
   /**
@@ -274,11 +305,11 @@ public final class InstanceThreads {
   }
 
   private static <I> void runOne(I instance, java.util.function.Consumer<I> body, RunControl control,
-      Throwable[] failures, int k) {
+      Failed failures, int k) {
     try {
       body.accept(instance);
     } catch (Throwable t) {
-      failures[k] = t;
+      failures.record(k, t);
       control.abort();
     }
   }

@@ -57,32 +57,6 @@ public final class RunControl {
     return node(made, stage, null, null);
   }
 
-  /** An {@link OutOfMemoryError} a factory threw while this run's instances were made, or null. */
-  private volatile OutOfMemoryError factoryError;
-
-  /**
-   * The object {@code factory} of node {@code stage} gives one instance, checked as {@link
-   * #node(Object, String, String, String)} checks it. What the factory throws is thrown as it is; an
-   * {@link OutOfMemoryError} among it is remembered, so that the run does not take it for its own
-   * instances filling the heap ({@link #thrownByFactory}).
-   */
-  public <T> T node(java.util.function.Supplier<? extends T> factory, String stage, String pipeline,
-      String declarations) {
-    T made;
-    try {
-      made = factory.get();
-    } catch (OutOfMemoryError e) {
-      factoryError = e;
-      throw e;
-    }
-    return node(made, stage, pipeline, declarations);
-  }
-
-  /** Whether {@code e} is what a node factory threw ({@link #node(java.util.function.Supplier, String, String, String)}). */
-  boolean thrownByFactory(OutOfMemoryError e) {
-    return e == factoryError;
-  }
-
   /**
    * {@link #node(Object, String)}, and {@code made}'s class was compiled from the declarations the
    * generated classes of {@code pipeline} were written from, whose stamp is {@code declarations}

@@ -8,7 +8,11 @@ import java.util.function.ToIntFunction;
 
 /** The shared cursor pipeline instances claim input chunks from. Thread-safe. */
 public interface InputCursor {
-  /** Fills {@code chunk} with the next unclaimed range; false when the input is exhausted. */
+  /**
+   * Fills {@code chunk} with the next unclaimed range; false when the input is exhausted, or (a stream
+   * of arrays) when the thread was interrupted while it waited for another instance's claim, with its
+   * interrupt flag left set, so that the run fails as interrupted rather than ending short.
+   */
   boolean claim(InputChunk chunk);
 
   /** The number of input items, or {@link ProgressListener#UNKNOWN} (a stream). */

@@ -2,7 +2,6 @@ package dev.sluice.runtime.cpu;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -105,12 +104,9 @@ class CancelTest {
         new RunOptions(Device.cpu(), 2, 1, Long.MAX_VALUE), control, InputCursor.stream(arrays, a -> a.length, 1),
         (c, ctl) -> c, c -> {
           if (Thread.currentThread() == caller) {
-            // claims only once the kept thread waits in the iterator, holding the input's lock
-            try {
-              blocked.await();
-            } catch (InterruptedException e) {
-              throw new AssertionError(e);
-            }
+            // claims only once the kept thread waits in the iterator, holding the input's lock (an
+            // interrupt that comes sooner leaves the flag set: the claim then returns at once)
+            awaitUninterruptibly(blocked);
           }
           InputChunk chunk = new InputChunk();
           while (!control.aborted() && c.claim(chunk)) {
@@ -137,29 +133,105 @@ class CancelTest {
   }
 
   @Test
-  void anOutOfMemoryErrorOfAFactoryIsThrownAsItWas() throws InterruptedException {
+  void anOutOfMemoryErrorMakingTheFirstInstanceIsThrownAsItWas() throws InterruptedException {
+    // one instance does not fit (a factory's own error, say): "run fewer instances" would be no help
     OutOfMemoryError own = new OutOfMemoryError("Metaspace");
-    int[] made = {0};
     Outcome o = run(caller -> InstanceThreads.run("Factory", new RunOptions(Device.cpu(), 3, 1, Long.MAX_VALUE),
-        new RunControl(Long.MAX_VALUE), InputCursor.range(0, 3, 1), (c, ctl) -> ctl.node(() -> {
-          if (++made[0] == 2) {
-            throw own;
-          }
-          return new Object();
-        }, "n", "Factory", null), x -> { }));
-    assertSame(own, o.thrown(), "not taken for too many instances: " + o.thrown());
+        new RunControl(Long.MAX_VALUE), InputCursor.range(0, 3, 1), (c, ctl) -> {
+          throw own;
+        }, x -> { }));
+    assertSame(own, o.thrown());
   }
 
   @Test
-  void anOutOfMemoryErrorOutsideTheFactoriesStillNamesTheInstanceCount() throws InterruptedException {
-    Outcome o = run(caller -> InstanceThreads.run("Buffers", new RunOptions(Device.cpu(), 3, 1, Long.MAX_VALUE),
-        new RunControl(Long.MAX_VALUE), InputCursor.range(0, 3, 1), (c, ctl) -> {
-          ctl.node(Object::new, "n", "Buffers", null);
-          throw new OutOfMemoryError("Java heap space"); // the instance's own buffers, after its nodes
-        }, x -> { }));
-    assertInstanceOf(IllegalStateException.class, o.thrown());
-    assertTrue(o.thrown().getMessage().startsWith("Buffers: the heap could not hold pipeline instance 1 of 3"),
-        o.thrown().getMessage());
+  void anInterruptAfterAFailureStillReachesAnInstanceBlockedOnAKeptThread() throws InterruptedException {
+    CountDownLatch blocked = new CountDownLatch(1);
+    CountDownLatch never = new CountDownLatch(1);
+    RuntimeException mine = new RuntimeException("instance 0 failed");
+    Outcome o = cancelled(blocked, caller -> InstanceThreads.run("Stuck",
+        new RunOptions(Device.cpu(), 2, 1, Long.MAX_VALUE), new RunControl(Long.MAX_VALUE),
+        InputCursor.range(0, 2, 1), (c, ctl) -> c, c -> {
+          if (Thread.currentThread() == caller) {
+            awaitUninterruptibly(blocked);
+            throw mine; // recorded before the interrupt
+          }
+          blocked.countDown();
+          try {
+            never.await();
+          } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+          }
+        }));
+    assertSame(mine, o.thrown(), "the failure that came first is the run's outcome");
+    assertTrue(o.flag());
+  }
+
+  @Test
+  void anIteratorOnTheCallersThreadThatFailsOnItsInterruptFailsTheRunWithThatFailure() throws InterruptedException {
+    CountDownLatch blocked = new CountDownLatch(1);
+    CountDownLatch never = new CountDownLatch(1);
+    IllegalStateException cancelled = new IllegalStateException("cancelled");
+    RunControl control = new RunControl(Long.MAX_VALUE);
+    Thread[] callerThread = new Thread[1];
+    Iterator<int[]> arrays = new Iterator<>() {
+      private int calls;
+
+      @Override
+      public boolean hasNext() {
+        return true;
+      }
+
+      @Override
+      public synchronized int[] next() {
+        if (calls++ == 0) {
+          return new int[4];
+        }
+        if (Thread.currentThread() == callerThread[0]) {
+          blocked.countDown();
+        }
+        try {
+          never.await();
+        } catch (InterruptedException e) {
+          Thread.currentThread().interrupt();
+          throw cancelled;
+        }
+        throw new AssertionError("unreachable");
+      }
+    };
+    Outcome o = cancelled(blocked, caller -> {
+      callerThread[0] = caller;
+      InstanceThreads.run("Stream", new RunOptions(Device.cpu(), 2, 1, Long.MAX_VALUE), control,
+          InputCursor.stream(arrays, a -> a.length, 1), (c, ctl) -> c, c -> {
+            if (Thread.currentThread() != caller) {
+              // claims once the caller waits in the iterator, holding the input's lock
+              awaitUninterruptibly(blocked);
+            }
+            InputChunk chunk = new InputChunk();
+            while (!control.aborted() && c.claim(chunk)) {
+              chunk.pos = chunk.end;
+            }
+          });
+    });
+    // the iterator ran on the caller's thread, which the interrupt reached, and failed of it: its
+    // failure is the run's, as node code's own exception on that thread would be
+    assertSame(cancelled, o.thrown().getCause(), String.valueOf(o.thrown()));
+    assertTrue(o.flag());
+  }
+
+  /** Waits for {@code latch} whatever interrupts come meanwhile, and leaves the flag set if one did. */
+  private static void awaitUninterruptibly(CountDownLatch latch) {
+    boolean interrupted = false;
+    while (true) {
+      try {
+        latch.await();
+        break;
+      } catch (InterruptedException e) {
+        interrupted = true;
+      }
+    }
+    if (interrupted) {
+      Thread.currentThread().interrupt();
+    }
   }
 
   /** Runs {@code run} on a thread of its own, so that its interrupt flag is its own. */

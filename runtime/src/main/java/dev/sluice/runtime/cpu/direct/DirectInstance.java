@@ -79,7 +79,8 @@ public abstract class DirectInstance {
    */
   public final void run() {
     int piece = plan.width;
-    while (claim()) {
+    // a stopped run pulls no more input: a runChunks iterator may block on its next array
+    while (!control.aborted() && claim()) {
       long nullAt = chunk.firstNull();
       if (nullAt >= 0) {
         throw Failures.nullInput(plan, nullAt);
