@@ -168,7 +168,7 @@ public final class SluiceProcessor extends AbstractProcessor {
       }
       guarded(node, () -> {
         if (!unresolved(node)) {
-          stamps.write(node);
+          reporter.report(stamps.write(node));
           validNode(node);
         } else if (!round.processingOver()) {
           nodesWaiting.add(name);
@@ -225,7 +225,7 @@ public final class SluiceProcessor extends AbstractProcessor {
     try {
       new PipelineWriter(processingEnv, filer).writeHost(model, schedule, kernel, declared);
     } catch (PipelineWriter.NameTaken | PipelineWriter.NameHidden | PipelineWriter.NameTooLong
-        | PipelineWriter.NameCaseClash e) {
+        | PipelineWriter.NameCaseClash | PipelineWriter.TooManyParameters e) {
       reporter.report(badName(pipeline, e));
       return;
     }
@@ -253,7 +253,7 @@ public final class SluiceProcessor extends AbstractProcessor {
       new PipelineWriter(processingEnv, filer).writeKernel(model, ScheduleBuilder.build(model), kernel,
           stamps.translatedFrom(model.nodes().stream().map(s -> s.node().element()).toList()));
     } catch (PipelineWriter.NameTaken | PipelineWriter.NameHidden | PipelineWriter.NameTooLong
-        | PipelineWriter.NameCaseClash e) {
+        | PipelineWriter.NameCaseClash | PipelineWriter.TooManyParameters e) {
       reporter.report(badName(pipeline, e));
     }
   }
@@ -271,6 +271,10 @@ public final class SluiceProcessor extends AbstractProcessor {
       // each on the user's type, all at once
       return h.hiddenBy.entrySet().stream().map(u -> Diagnostic.on(u.getKey(), Message.UNNAMED_PACKAGE_NAME_HIDDEN,
           u.getKey().getSimpleName(), pipeline.getQualifiedName(), u.getValue(), h.generated)).toList();
+    }
+    if (e instanceof PipelineWriter.TooManyParameters m) {
+      return List.of(Diagnostic.on(pipeline, Message.GENERATED_METHOD_TOO_WIDE, pipeline.getQualifiedName(), m.method,
+          m.slots, PipelineWriter.MAX_PARAMETER_SLOTS));
     }
     if (e instanceof PipelineWriter.NameCaseClash c) {
       return List.of(Diagnostic.on(pipeline, Message.GENERATED_NAMES_CASE, pipeline.getQualifiedName(), c.first,

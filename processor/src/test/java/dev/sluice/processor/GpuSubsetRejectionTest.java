@@ -869,6 +869,26 @@ class GpuSubsetRejectionTest {
     assertThat(sluiceErrors(c)).hasSize(1);
   }
 
+  /** The message names the field's own annotation (outside-in helper-35: a @State field was called "@Param"). */
+  @Test
+  void stateFieldNotPublicInAnotherPackage() {
+    JavaFileObject node = JavaFileObjects.forSourceString("u.N", """
+        package u; import dev.sluice.*;
+        @Node public final class N {
+          @State int mode;             // package-private
+          public void run(int x, IntOut out) { out.push(x + mode); }
+        }
+        """);
+    JavaFileObject pipeline = JavaFileObjects.forSourceString("t.P", """
+        package t; import dev.sluice.*;
+        @Pipeline interface P { @Source int in(); @From("in") u.N n(); @Sink @From("n") int res(); }
+        """);
+    Compilation c = compile(node, pipeline);
+    assertError(c, Message.GPU_FIELD_INACCESSIBLE, node, "// package-private",
+        "@State field 'mode' of N is not public and in package 'u'; the generated kernel in package 't' reads it: make it public");
+    assertThat(sluiceErrors(c)).hasSize(1);
+  }
+
   // ---- translator bugs found while writing these tests (main code unchanged; enable once fixed) ----
 
   @Test
@@ -1228,6 +1248,42 @@ class GpuSubsetRejectionTest {
         .contains("u_y = dev.sluice.runtime.opencl.JavaArithmetic.fdiv(u_y, 3.0f);");
     CompilationSubject.assertThat(c).generatedSourceFile("t.PPipeline_Kernel").contentsAsUtf8String()
         .contains("(double) u_x / 7.0");
+  }
+
+  /**
+   * A sign before an operand printed with a sign of its own stays apart from it, and a constant
+   * condition keeps its parentheses (outside-in helper-35: "- -1" became "--1", which javac refused,
+   * "+ +y" became "++u_y", an increment on the device only, and "if (false)" became "if false").
+   */
+  @Test
+  void signsStayApartAndConstantConditionsKeepTheirParentheses() {
+    JavaFileObject f = java("N", """
+        @Node final class Signs {
+          void run(int x, @Max(4) IntOut out) {
+            if (false) {
+              return;
+            }
+            int y = x;
+            out.push(- -1);
+            out.push(+ +y);
+            out.push(- -y);
+            out.push(y);
+          }
+        }
+        @Pipeline interface P {
+          @Source int in();
+          @From("in") Signs signs();
+          @Sink @From("signs") int out();
+        }
+        """);
+    Compilation c = compile(f);
+    CompilationSubject.assertThat(c).succeededWithoutWarnings();
+    String kernel = "t.PPipeline_Kernel";
+    CompilationSubject.assertThat(c).generatedSourceFile(kernel).contentsAsUtf8String().contains("if (false) {");
+    CompilationSubject.assertThat(c).generatedSourceFile(kernel).contentsAsUtf8String()
+        .contains("push_signs_out(sl_g, sl_lane, sl_slot, +(+u_y));");
+    CompilationSubject.assertThat(c).generatedSourceFile(kernel).contentsAsUtf8String().doesNotContain("++u_y");
+    CompilationSubject.assertThat(c).generatedSourceFile(kernel).contentsAsUtf8String().doesNotContain("--");
   }
 
   @Test

@@ -1,9 +1,14 @@
 package dev.sluice.processor;
 
+import static com.google.common.truth.Truth.assertWithMessage;
+import static dev.sluice.processor.Sources.assertError;
+import static dev.sluice.processor.Sources.compile;
 import static dev.sluice.processor.Sources.java;
 import static dev.sluice.processor.Sources.rejects;
+import static dev.sluice.processor.Sources.sluiceErrors;
 
 import dev.sluice.processor.diagnostics.Message;
+import com.google.testing.compile.Compilation;
 import com.google.testing.compile.JavaFileObjects;
 import javax.tools.JavaFileObject;
 import org.junit.jupiter.api.Test;
@@ -415,6 +420,32 @@ class GraphRejectionTest {
         + "  @From(\"in\") Wide " + stage + "();\n"
         + "  @Sink @From(\"" + stage + "\") int out();\n"
         + "}\n"), Message.GENERATED_NAME_TOO_LONG, "// P", "file systems allow at most 255");
+  }
+
+  /**
+   * A generated method that would take more than the JVM's 255 parameter slots is refused on the
+   * pipeline, before javac refuses the generated code (outside-in helper-35: "too many parameters" in
+   * the kernel's push of a record of 126 longs, one parameter a component).
+   */
+  @Test
+  void aRecordTooWideForTheKernelsPush() {
+    StringBuilder components = new StringBuilder();
+    for (int i = 0; i < 126; i++) {
+      components.append(i == 0 ? "" : ", ").append("long c").append(i);
+    }
+    JavaFileObject file = java("P", "record R(" + components + ") {}\n"
+        + "@Node final class Copy { void run(R r, Out<R> out) { out.push(r); } }\n"
+        + "@Pipeline interface P {  // P\n"
+        + "  @Source R in();\n"
+        + "  @From(\"in\") Copy copy();\n"
+        + "  @Sink @From(\"copy\") R out();\n"
+        + "}\n");
+    // the kernel's push is written from the translated bodies, which ecj has none of: javac only
+    Compilation c = compile(file);
+    assertError(c, Message.GENERATED_METHOD_TOO_WIDE, file, "// P",
+        "pipeline t.P would generate the method PPipeline_Kernel.push_copy_out with 256 parameter slots", "@Pipeline(gpu = false)");
+    assertWithMessage("Sluice errors").that(sluiceErrors(c)).hasSize(1);
+    assertWithMessage("javac's own errors").that(c.errors()).hasSize(1);
   }
 
   /** Names a case-insensitive file system would take for one file are refused too. */

@@ -22,6 +22,19 @@ class NodeShapeRejectionTest {
     return java("N", RECORDS + body);
   }
 
+  /**
+   * A class whose class file's name fits but whose stamp's does not (".sluice-source" is 8 bytes
+   * longer than ".class"): an error on the class, not an internal one (outside-in helper-35: SLU999,
+   * "could not write the stamp", and nothing generated).
+   */
+  @Test
+  void aNodeNameWithNoRoomForItsStamp() {
+    String name = "N" + "x".repeat(244);
+    rejects(node("@Node final class " + name + " { void run(int x) { } }"), Message.NODE_NAME_TOO_LONG,
+        "final class " + name, "node class t." + name + " gets the file " + name + ".sluice-source beside its class file",
+        "whose name is 259 bytes long, and file systems allow at most 255: shorten the class's name by 4 bytes");
+  }
+
   @Test
   void notFinal() {
     rejects(node("@Node class Plain { void run(int x) { } }"), Message.NODE_NOT_FINAL, "class Plain", "must be final");

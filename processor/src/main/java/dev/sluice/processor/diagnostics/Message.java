@@ -43,6 +43,7 @@ public enum Message {
   JAVA_LANG_HIDDEN(130, "package %s declares %s, which hides java.lang.%s from the classes generated for pipeline %s (they name it by its simple name, as Java code does); rename %s, or declare the pipeline in another package"),
   GENERATED_NAMES_CASE(131, "pipeline %s would generate the class files %s and %s, whose names differ only in case: on a case-insensitive file system (macOS's and Windows' defaults) one would overwrite the other. Rename a stage or channel so that the names differ in more than case"),
   UNNAMED_PACKAGE_NAME_HIDDEN(132, "%s is in the unnamed package, and the classes generated for pipeline %s name it where its simple name means %s (in %s): a type of the unnamed package has no longer name to write instead. Declare it in a package (the generated code then names it in full), or rename it"),
+  GENERATED_METHOD_TOO_WIDE(133, "pipeline %s would generate the method %s with %d parameter slots (a long or double takes two), and the JVM allows at most %d: records of fewer components, fewer @Reduce fields or helper parameters, or @Pipeline(gpu = false) (the kernel passes each component, reduction and argument on its own)"),
 
   // node shape
   NODE_NOT_CLASS(201, "@Node must annotate a class, not %s"),
@@ -74,6 +75,7 @@ public enum Message {
   COUNT_SIGNATURE(227, "count(...) of @Region node %s %s; declare int count(P parent)"),
   AGGREGATE_NOT_ON_CHANNEL(228, "@Aggregate on '%s' has no effect: it marks an output channel of an END handler whose pushes leave the region"),
   NOT_IN_A_NODE(229, "@%s on %s '%s' has no effect: %s is not a @Node class, and only a node's are read; add @Node to the class, or remove the annotation"),
+  NODE_NAME_TOO_LONG(230, "node class %s gets the file %s beside its class file (the stamp of its declarations, which tells a stale class at run time), whose name is %d bytes long, and file systems allow at most %d: shorten the class's name by %d bytes"),
 
   // state and method bodies
   UNANNOTATED_FIELD(301, "field '%s' of a @Node must be @Param, @State or @Reduce (or static)"),
@@ -122,7 +124,7 @@ public enum Message {
   GPU_OBJECT(610, "'%s' has type %s; a kernel works on primitives, primitive arrays and the fields of the item record: use its components, or keep the pipeline on the CPU with @Pipeline(gpu = false)"),
   GPU_STATIC_FIELD(611, "static field %s is not a compile-time constant, the only static values a kernel can read: make it a 'static final' primitive with a constant value, pass arrays and other values as a @Param, or keep the pipeline on the CPU with @Pipeline(gpu = false)"),
   GPU_CONSTRUCT(612, "%s is not in the GPU subset (%s), or keep the pipeline on the CPU with @Pipeline(gpu = false)"),
-  GPU_FIELD_INACCESSIBLE(613, "@Param field '%s' of %s is %s; the generated kernel in package '%s' reads it: make it %s, or keep the pipeline on the CPU with @Pipeline(gpu = false)"),
+  GPU_FIELD_INACCESSIBLE(613, "%s field '%s' of %s is %s; the generated kernel in package '%s' reads it: make it %s, or keep the pipeline on the CPU with @Pipeline(gpu = false)"),
   GPU_MATH(615, "Math.%s is not among the Math methods the kernel translates (docs/gpu-backend.md, The GPU subset): write the arithmetic out, or keep the pipeline on the CPU with @Pipeline(gpu = false)"),
   GPU_CHANNEL_PASSED(614, "'%s' is %s, which a kernel pushes only in the method that received it: it cannot be passed to %s. Let the helper return the value and push it in %s, or keep the pipeline on the CPU with @Pipeline(gpu = false)"),
   GPU_NATIVE(616, "%s is native: the kernel is translated from Java bodies, and a native method has none; write it in Java, or keep the pipeline on the CPU with @Pipeline(gpu = false)"),

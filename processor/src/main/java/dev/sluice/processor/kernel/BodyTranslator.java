@@ -809,7 +809,8 @@ public final class BodyTranslator {
         // a part of a constant expression javac folded and left untyped: its value
         Object v = constantValue(path);
         if (v != null) {
-          return JavaSpelling.literal(v);
+          // a parenthesized one keeps its parentheses: an if's or a loop's condition is printed in them
+          return t.getKind() == Tree.Kind.PARENTHESIZED ? "(" + JavaSpelling.literal(v) + ")" : JavaSpelling.literal(v);
         }
       }
       if (t instanceof ExpressionTree && constant(path)) {
@@ -935,8 +936,10 @@ public final class BodyTranslator {
           case POSTFIX_DECREMENT -> e + "--";
           case PREFIX_INCREMENT -> "++" + e;
           case PREFIX_DECREMENT -> "--" + e;
-          case UNARY_MINUS -> "-" + e;
-          case UNARY_PLUS -> "+" + e;
+          // an operand printed with a sign of its own (- -1, + +y) is kept apart: "--1" and "++u_y" are
+          // decrements and increments in C and in Java
+          case UNARY_MINUS -> "-" + signApart(e);
+          case UNARY_PLUS -> "+" + signApart(e);
           case BITWISE_COMPLEMENT -> "~" + e;
           default -> "!" + e;
         };
@@ -977,6 +980,11 @@ public final class BodyTranslator {
      * structure ("CodeGenException: goto"), most often when only a {@code return} leaves it. The
      * call is not folded, so the loop keeps its test.
      */
+    /** {@code e} in parentheses if it starts with a sign, so that a sign before it does not join it. */
+    private static String signApart(String e) {
+      return e.startsWith("-") || e.startsWith("+") ? "(" + e + ")" : e;
+    }
+
     private String loopCondition(TreePath loop, ExpressionTree condition) {
       if (condition == null) {
         return KernelNames.ARITH + ".opaque(true)";

@@ -93,7 +93,8 @@ public final class KernelPlanner {
     for (StageModel s : model.nodes()) {
       for (FieldModel f : kernelFields(s)) {
         accessProblem(f.element(), model.packageName()).ifPresent(why -> out.add(Diagnostic.on(f.element(),
-            Message.GPU_FIELD_INACCESSIBLE, f.name(), s.node().element().getSimpleName(), why, model.packageName(),
+            Message.GPU_FIELD_INACCESSIBLE, annotation(f), f.name(), s.node().element().getSimpleName(), why,
+            model.packageName(),
             why.equals("private") ? "package-private or public" : "public")));
       }
     }
@@ -162,5 +163,14 @@ public final class KernelPlanner {
       return Optional.of("not public and in package '" + own + "'");
     }
     return Optional.empty();
+  }
+
+  /** The annotation that makes {@code f} a kernel field, as the user wrote it: {@code @Param}, {@code @State}, {@code @Reduce}. */
+  private static String annotation(FieldModel f) {
+    return switch (f.kind()) {
+      case PARAM -> "@Param";
+      case STATE -> "@State";
+      case REDUCE -> "@Reduce";
+    };
   }
 }

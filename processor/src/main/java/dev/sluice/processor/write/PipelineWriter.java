@@ -2,6 +2,9 @@ package dev.sluice.processor.write;
 
 import com.squareup.javapoet.AnnotationSpec;
 import com.squareup.javapoet.JavaFile;
+import com.squareup.javapoet.MethodSpec;
+import com.squareup.javapoet.ParameterSpec;
+import com.squareup.javapoet.TypeName;
 import com.squareup.javapoet.TypeSpec;
 import dev.sluice.processor.compute.Schedule;
 import dev.sluice.processor.kernel.KernelPlanner;
@@ -19,6 +22,7 @@ import java.util.Map;
 import java.util.Set;
 import javax.annotation.processing.Filer;
 import javax.annotation.processing.ProcessingEnvironment;
+import javax.lang.model.element.Modifier;
 import javax.lang.model.element.NestingKind;
 import javax.lang.model.element.TypeElement;
 
@@ -52,6 +56,7 @@ public final class PipelineWriter {
     List<TypeSpec> types = List.of(new ApiWriter(model, schedule, names, kernel).write(),
         new CpuInstanceWriter(model, schedule, names).write(), new CpuDirectWriter(model, schedule, names).write());
     types.forEach(PipelineWriter::checkClassFileNames);
+    types.forEach(PipelineWriter::checkParameterSlots);
     // every name is checked before any file is written: a file written beside a refused one would
     // name it, and javac would add its own errors inside the generated code to the report
     List<TypeSpec> checked = new ArrayList<>(types);
@@ -79,8 +84,53 @@ public final class PipelineWriter {
     List<TypeElement> origins = OriginatingElements.of(model, kernel, env.getElementUtils());
     TypeSpec type = new KernelWriter(model, schedule, names, kernel.bodies(), translatedFrom).write();
     checkClassFileNames(type);
+    checkParameterSlots(type);
     checkUnnamedPackage(model, type);
     emit(model, origins, type);
+  }
+
+  /** The most parameter slots a method may have (JVMS 4.3.3; {@code this} takes one, a long or double two). */
+  public static final int MAX_PARAMETER_SLOTS = 255;
+
+  /**
+   * Throws {@link TooManyParameters} if a method of {@code type} or of a class nested in it would take
+   * more slots than the JVM allows (a record of 126 {@code long}s pushed in the kernel, one parameter
+   * a component; 127 {@code long} reductions in a result's constructor), which javac refuses inside
+   * the generated code.
+   */
+  static void checkParameterSlots(TypeSpec type) {
+    checkParameterSlots(type, type.name, true);
+  }
+
+  private static void checkParameterSlots(TypeSpec type, String name, boolean topLevel) {
+    boolean inner = !topLevel && !type.modifiers.contains(Modifier.STATIC);
+    for (MethodSpec m : type.methodSpecs) {
+      int slots = m.modifiers.contains(Modifier.STATIC) ? 0 : 1;
+      if (m.isConstructor() && inner) {
+        slots++; // the enclosing instance
+      }
+      for (ParameterSpec p : m.parameters) {
+        slots += p.type.equals(TypeName.LONG) || p.type.equals(TypeName.DOUBLE) ? 2 : 1;
+      }
+      if (slots > MAX_PARAMETER_SLOTS) {
+        throw new TooManyParameters(name + (m.isConstructor() ? "" : "." + m.name), slots);
+      }
+    }
+    for (TypeSpec nested : type.typeSpecs) {
+      checkParameterSlots(nested, name + "." + nested.name, false);
+    }
+  }
+
+  /** A generated method would take more parameter slots than the JVM allows. */
+  public static final class TooManyParameters extends RuntimeException {
+    public final String method;
+    public final int slots;
+
+    TooManyParameters(String method, int slots) {
+      super(method + " takes " + slots + " parameter slots");
+      this.method = method;
+      this.slots = slots;
+    }
   }
 
   /**

@@ -3,11 +3,14 @@ package dev.sluice.processor.write;
 import com.sun.source.tree.CompilationUnitTree;
 import com.sun.source.util.TreePath;
 import com.sun.source.util.Trees;
+import dev.sluice.processor.diagnostics.Diagnostic;
+import dev.sluice.processor.diagnostics.Message;
 import dev.sluice.processor.read.SourceTrees;
 import dev.sluice.runtime.SourceStamps;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.io.Writer;
+import java.nio.charset.StandardCharsets;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -61,19 +64,27 @@ public final class SourceStampWriter {
     return new SourceStampWriter(filer, env.getElementUtils(), SourceTrees.of(env));
   }
 
-  /** Writes {@code node}'s resource, once per compilation; nothing for a node read from a class file. */
-  public void write(TypeElement node) {
+  /**
+   * Writes {@code node}'s resource, once per compilation; nothing for a node read from a class file.
+   * Returns the error for a class whose name leaves no room for the resource's longer suffix (SLU230).
+   */
+  public List<Diagnostic> write(TypeElement node) {
     String name = elements.getBinaryName(node).toString();
     if (stamps.containsKey(name)) {
-      return;
+      return List.of();
     }
     Optional<String> stamp = trees.isEmpty() ? Optional.of(SourceStamps.UNREAD) : stampOf(node);
     if (stamp.isEmpty()) {
-      return;
+      return List.of();
     }
     stamps.put(name, stamp.get());
     PackageElement pkg = elements.getPackageOf(node);
     String file = name.substring(name.lastIndexOf('.') + 1) + SourceStamps.SUFFIX;
+    int bytes = file.getBytes(StandardCharsets.UTF_8).length;
+    if (bytes > PipelineWriter.MAX_FILE_NAME_BYTES) {
+      return List.of(Diagnostic.on(node, Message.NODE_NAME_TOO_LONG, node.getQualifiedName(), file, bytes,
+          PipelineWriter.MAX_FILE_NAME_BYTES, bytes - PipelineWriter.MAX_FILE_NAME_BYTES));
+    }
     try {
       FileObject out = filer.createResource(StandardLocation.CLASS_OUTPUT, pkg.getQualifiedName(), file, node);
       try (Writer w = out.openWriter()) {
@@ -82,6 +93,7 @@ public final class SourceStampWriter {
     } catch (IOException e) {
       throw new UncheckedIOException("could not write the stamp of " + name, e);
     }
+    return List.of();
   }
 
   /**
