@@ -288,8 +288,11 @@ public final class InstanceThreads {
     }
   }
 
-  /** Waits until {@code stopped} is down to 0, however often this thread is interrupted meanwhile. */
-  private static void awaitAll(CountDownLatch stopped) {
+  /**
+   * Waits until {@code stopped} is down to 0, however often this thread is interrupted meanwhile, and
+   * leaves its flag set if it was.
+   */
+  static void awaitAll(CountDownLatch stopped) {
     boolean interrupted = false;
     while (true) {
       try {

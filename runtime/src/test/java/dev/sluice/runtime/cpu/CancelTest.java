@@ -27,6 +27,23 @@ class CancelTest {
 
   /** Runs {@code run} on a thread of its own, interrupted once {@code ready} is down; fails if it hangs. */
   private static Outcome cancelled(CountDownLatch ready, Consumer<Thread> run) throws InterruptedException {
+    return onItsOwnThread(run, caller -> {
+      ready.await();
+      Thread.sleep(200); // the instance blocks where it was going to
+      caller.interrupt();
+    });
+  }
+
+  /** Runs {@code run} on a thread of its own, so that its interrupt flag is its own; fails if it hangs. */
+  private static Outcome run(Consumer<Thread> run) throws InterruptedException {
+    return onItsOwnThread(run, caller -> { });
+  }
+
+  private interface Meanwhile {
+    void with(Thread caller) throws InterruptedException;
+  }
+
+  private static Outcome onItsOwnThread(Consumer<Thread> run, Meanwhile meanwhile) throws InterruptedException {
     AtomicReference<Outcome> outcome = new AtomicReference<>();
     Thread caller = new Thread(() -> {
       Throwable thrown = null;
@@ -39,11 +56,9 @@ class CancelTest {
     }, "caller");
     caller.setDaemon(true);
     caller.start();
-    ready.await();
-    Thread.sleep(200); // the instance blocks where it was going to
-    caller.interrupt();
+    meanwhile.with(caller);
     caller.join(30_000);
-    assertFalse(caller.isAlive(), "the run still waits 30 s after its caller was interrupted");
+    assertFalse(caller.isAlive(), "the run still waits 30 s on (after its caller was interrupted, if it was)");
     return outcome.get();
   }
 
@@ -106,7 +121,7 @@ class CancelTest {
           if (Thread.currentThread() == caller) {
             // claims only once the kept thread waits in the iterator, holding the input's lock (an
             // interrupt that comes sooner leaves the flag set: the claim then returns at once)
-            awaitUninterruptibly(blocked);
+            InstanceThreads.awaitAll(blocked);
           }
           InputChunk chunk = new InputChunk();
           while (!control.aborted() && c.claim(chunk)) {
@@ -152,7 +167,7 @@ class CancelTest {
         new RunOptions(Device.cpu(), 2, 1, Long.MAX_VALUE), new RunControl(Long.MAX_VALUE),
         InputCursor.range(0, 2, 1), (c, ctl) -> c, c -> {
           if (Thread.currentThread() == caller) {
-            awaitUninterruptibly(blocked);
+            InstanceThreads.awaitAll(blocked);
             throw mine; // recorded before the interrupt
           }
           blocked.countDown();
@@ -204,7 +219,7 @@ class CancelTest {
           InputCursor.stream(arrays, a -> a.length, 1), (c, ctl) -> c, c -> {
             if (Thread.currentThread() != caller) {
               // claims once the caller waits in the iterator, holding the input's lock
-              awaitUninterruptibly(blocked);
+              InstanceThreads.awaitAll(blocked);
             }
             InputChunk chunk = new InputChunk();
             while (!control.aborted() && c.claim(chunk)) {
@@ -216,40 +231,5 @@ class CancelTest {
     // failure is the run's, as node code's own exception on that thread would be
     assertSame(cancelled, o.thrown().getCause(), String.valueOf(o.thrown()));
     assertTrue(o.flag());
-  }
-
-  /** Waits for {@code latch} whatever interrupts come meanwhile, and leaves the flag set if one did. */
-  private static void awaitUninterruptibly(CountDownLatch latch) {
-    boolean interrupted = false;
-    while (true) {
-      try {
-        latch.await();
-        break;
-      } catch (InterruptedException e) {
-        interrupted = true;
-      }
-    }
-    if (interrupted) {
-      Thread.currentThread().interrupt();
-    }
-  }
-
-  /** Runs {@code run} on a thread of its own, so that its interrupt flag is its own. */
-  private static Outcome run(Consumer<Thread> run) throws InterruptedException {
-    AtomicReference<Outcome> outcome = new AtomicReference<>();
-    Thread t = new Thread(() -> {
-      Throwable thrown = null;
-      try {
-        run.accept(Thread.currentThread());
-      } catch (Throwable e) {
-        thrown = e;
-      }
-      outcome.set(new Outcome(thrown, Thread.currentThread().isInterrupted()));
-    });
-    t.setDaemon(true);
-    t.start();
-    t.join(30_000);
-    assertFalse(t.isAlive(), "the run still runs after 30 s");
-    return outcome.get();
   }
 }
