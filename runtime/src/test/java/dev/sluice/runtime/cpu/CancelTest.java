@@ -89,31 +89,7 @@ class CancelTest {
   @Test
   void anInterruptReachesAnInputIteratorBlockedOnAKeptThread() throws InterruptedException {
     CountDownLatch blocked = new CountDownLatch(1);
-    CountDownLatch never = new CountDownLatch(1);
-    Iterator<int[]> arrays = new Iterator<>() {
-      private int calls;
-
-      @Override
-      public boolean hasNext() {
-        return true;
-      }
-
-      @Override
-      public int[] next() {
-        if (calls++ == 0) {
-          return new int[4];
-        }
-        // a producer gone quiet: the next array never comes
-        blocked.countDown();
-        try {
-          never.await();
-        } catch (InterruptedException e) {
-          Thread.currentThread().interrupt();
-          throw new IllegalStateException("cancelled", e);
-        }
-        throw new AssertionError("unreachable");
-      }
-    };
+    Iterator<int[]> arrays = new QuietProducer(blocked, null, new IllegalStateException("cancelled"));
     RunControl control = new RunControl(Long.MAX_VALUE);
     Outcome o = cancelled(blocked, caller -> InstanceThreads.run("Stream",
         new RunOptions(Device.cpu(), 2, 1, Long.MAX_VALUE), control, InputCursor.stream(arrays, a -> a.length, 1),
@@ -184,37 +160,11 @@ class CancelTest {
   @Test
   void anIteratorOnTheCallersThreadThatFailsOnItsInterruptFailsTheRunWithThatFailure() throws InterruptedException {
     CountDownLatch blocked = new CountDownLatch(1);
-    CountDownLatch never = new CountDownLatch(1);
     IllegalStateException cancelled = new IllegalStateException("cancelled");
     RunControl control = new RunControl(Long.MAX_VALUE);
-    Thread[] callerThread = new Thread[1];
-    Iterator<int[]> arrays = new Iterator<>() {
-      private int calls;
-
-      @Override
-      public boolean hasNext() {
-        return true;
-      }
-
-      @Override
-      public synchronized int[] next() {
-        if (calls++ == 0) {
-          return new int[4];
-        }
-        if (Thread.currentThread() == callerThread[0]) {
-          blocked.countDown();
-        }
-        try {
-          never.await();
-        } catch (InterruptedException e) {
-          Thread.currentThread().interrupt();
-          throw cancelled;
-        }
-        throw new AssertionError("unreachable");
-      }
-    };
+    QuietProducer arrays = new QuietProducer(blocked, null, cancelled);
     Outcome o = cancelled(blocked, caller -> {
-      callerThread[0] = caller;
+      arrays.signals = caller;
       InstanceThreads.run("Stream", new RunOptions(Device.cpu(), 2, 1, Long.MAX_VALUE), control,
           InputCursor.stream(arrays, a -> a.length, 1), (c, ctl) -> c, c -> {
             if (Thread.currentThread() != caller) {
@@ -231,5 +181,46 @@ class CancelTest {
     // failure is the run's, as node code's own exception on that thread would be
     assertSame(cancelled, o.thrown().getCause(), String.valueOf(o.thrown()));
     assertTrue(o.flag());
+  }
+
+  /**
+   * An input of one array of four items, then a producer gone quiet: every later {@code next()} waits
+   * for good, after opening {@code blocked} (when {@link #signals} is null or the calling thread), and
+   * on an interrupt restores the flag and throws {@code onInterrupt}.
+   */
+  private static final class QuietProducer implements Iterator<int[]> {
+    private final CountDownLatch blocked;
+    private final CountDownLatch never = new CountDownLatch(1);
+    private final RuntimeException onInterrupt;
+    volatile Thread signals;
+    private int calls;
+
+    QuietProducer(CountDownLatch blocked, Thread signals, RuntimeException onInterrupt) {
+      this.blocked = blocked;
+      this.signals = signals;
+      this.onInterrupt = onInterrupt;
+    }
+
+    @Override
+    public boolean hasNext() {
+      return true;
+    }
+
+    @Override
+    public synchronized int[] next() {
+      if (calls++ == 0) {
+        return new int[4];
+      }
+      if (signals == null || Thread.currentThread() == signals) {
+        blocked.countDown();
+      }
+      try {
+        never.await();
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        throw onInterrupt;
+      }
+      throw new AssertionError("unreachable");
+    }
   }
 }
