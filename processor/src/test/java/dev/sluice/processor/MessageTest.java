@@ -73,4 +73,26 @@ class MessageTest {
     assertWithMessage("the rows of the message table in %s, in enum order", doc).that(rows)
         .containsExactlyElementsIn(expected).inOrder();
   }
+
+  @Test
+  void theUserGuideExplainsEveryCode() throws IOException {
+    // the guide's "Compile errors" tables: one row per code, with what it means and the fix; SLU999
+    // (an internal error) has a section of its own
+    Path guide = Path.of("..", "docs", "user-guide.md");
+    List<String> explained = new ArrayList<>();
+    for (String line : Files.readAllLines(guide)) {
+      if (line.matches("\\| SLU\\d{3} \\|.*")) {
+        explained.add(line.substring(2, 8));
+      }
+    }
+    List<String> codes = new ArrayList<>();
+    for (Message m : Message.values()) {
+      if (!m.code().equals("SLU999")) {
+        codes.add(m.code());
+      }
+    }
+    codes.sort(null);
+    assertWithMessage("the codes the tables of %s explain, in numeric order", guide).that(explained)
+        .containsExactlyElementsIn(codes).inOrder();
+  }
 }
