@@ -3,20 +3,18 @@ package dev.sluice.fuzz.expr;
 import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.sluice.fuzz.FreshSeed;
 import dev.sluice.fuzz.InProcessCompiler;
+import dev.sluice.fuzz.OneNodeRun;
+import dev.sluice.fuzz.SeedList;
 import dev.sluice.runtime.Device;
 import dev.sluice.runtime.testing.OpenClAvailable;
 import java.lang.reflect.Array;
-import java.lang.reflect.Constructor;
-import java.lang.reflect.Method;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
 import java.time.Duration;
-import java.util.function.Supplier;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -26,7 +24,7 @@ import org.junit.jupiter.api.Test;
  * has one NaN); an expression under a transcendental {@code Math} function within {@link #allowance}.
  *
  * <p>{@code mvn verify} runs the fixed seeds plus one that changes with every commit
- * ({@link FreshSeed}; {@code -Dfuzz.fresh=true} makes it random, {@code =false}
+ * ({@link dev.sluice.fuzz.FreshSeed}; {@code -Dfuzz.fresh=true} makes it random, {@code =false}
  * leaves it out), printed; {@code -Dfuzz.count=N} runs N seeds from a random one;
  * {@code -Dfuzz.seed=S} replays seed S alone, {@code -Dfuzz.count=N} runs N seeds from it (the long
  * profile). One seed is one generated pipeline of {@link #EXPRESSIONS} expressions, each evaluated on
@@ -158,34 +156,9 @@ class ExpressionFuzzTest {
 
   /** Results by case number {@code k * EXPRESSIONS + j}: {@code {bits, real's bits}}. */
   static Map<Integer, long[]> run(InProcessCompiler.Compiled compiled, Case c, Device device) throws Exception {
-    Class<?> node = compiled.load(c.pkg() + ".Exprs$Eval");
-    Constructor<?> ctor = node.getDeclaredConstructors()[0];
-    ctor.setAccessible(true);
-    Supplier<Object> make = () -> {
-      try {
-        return ctor.newInstance(c.values());
-      } catch (ReflectiveOperationException e) {
-        throw new IllegalStateException(e);
-      }
-    };
-    Class<?> pipeline = compiled.load(c.pkg() + ".ExprsPipeline");
-    Object builder = pipeline.getMethod("builder").invoke(null);
-    for (Method m : builder.getClass().getMethods()) {
-      if (m.getName().equals("eval") && m.getParameterCount() == 1) {
-        builder = m.invoke(builder, make);
-        break;
-      }
-    }
-    builder = builder.getClass().getMethod("device", Device.class).invoke(builder, device);
-    Object built = builder.getClass().getMethod("build").invoke(builder);
-    int[] in = new int[TUPLES];
-    for (int k = 0; k < TUPLES; k++) {
-      in[k] = k;
-    }
-    Object result = built.getClass().getMethod("run", int[].class).invoke(built, (Object) in);
-    Object out = result.getClass().getMethod("out").invoke(result);
     Map<Integer, long[]> m = new LinkedHashMap<>();
-    for (Object res : (Iterable<?>) out) {
+    for (Object res : OneNodeRun.run(compiled, c.pkg() + ".ExprsPipeline", c.pkg() + ".Exprs$Eval", "eval", c.values(),
+        device, TUPLES)) {
       Class<?> rc = res.getClass();
       m.put((Integer) rc.getMethod("k").invoke(res), new long[] {(Long) rc.getMethod("bits").invoke(res),
           Double.doubleToLongBits((Double) rc.getMethod("real").invoke(res))});
@@ -256,41 +229,9 @@ class ExpressionFuzzTest {
     return b.toString();
   }
 
-  private static String property(String name) {
-    String v = System.getProperty(name);
-    return v == null || v.isBlank() ? null : v.trim();
-  }
-
   @Test
   void kernelsComputeWhatTheJvmComputes() throws Exception {
-    String seedProperty = property("fuzz.seed");
-    String countProperty = property("fuzz.count");
-    List<Long> seeds = new ArrayList<>();
-    if (seedProperty != null) {
-      long first = Long.parseLong(seedProperty);
-      int count = countProperty == null ? 1 : Integer.parseInt(countProperty);
-      for (int i = 0; i < count; i++) {
-        seeds.add(first + i);
-      }
-    } else {
-      for (long s : FIXED) {
-        seeds.add(s);
-      }
-      int count = countProperty == null ? 0 : Integer.parseInt(countProperty);
-      if (count > 0) {
-        long random = new Random().nextLong();
-        for (int i = 0; i < count; i++) {
-          seeds.add(random + i);
-        }
-      } else {
-        FreshSeed.Fresh fresh = FreshSeed.choose(property("fuzz.fresh"));
-        if (fresh != null) {
-          seeds.add(fresh.seed());
-          System.out.println("expression fuzzer: fresh seed " + fresh.seed() + " (from the " + fresh.from()
-              + "; replay with -Dfuzz.seed=" + fresh.seed() + ")");
-        }
-      }
-    }
+    List<Long> seeds = SeedList.choose(FIXED, "expression fuzzer");
     // batches of 8 pipelines per compilation: javac's start-up once per batch
     StringBuilder wrong = new StringBuilder();
     for (int from = 0; from < seeds.size(); from += 8) {

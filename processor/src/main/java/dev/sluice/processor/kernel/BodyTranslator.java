@@ -349,7 +349,9 @@ public final class BodyTranslator {
             List<String> guarded = loop.broke == null ? update : guardedUpdates(path, f, update, loop.broke);
             CodeBlock.Builder body = CodeBlock.builder();
             loopBody(child(path, f.getStatement()), body);
-            if (guarded == null) {
+            if (!completes(child(path, f.getStatement()))) {
+              // a body that always returns: nothing after it runs, and javac refuses what would follow
+            } else if (guarded == null) {
               // an update that is not an assignment to a local: it moves to the body's end, behind the
               // flag; Aparapi then rebuilds a while loop, which loses a variable the init declares
               if (!f.getInitializer().isEmpty() && f.getInitializer().get(0) instanceof VariableTree) {
@@ -393,7 +395,9 @@ public final class BodyTranslator {
           try {
             CodeBlock.Builder body = CodeBlock.builder();
             loopBody(child(path, w.getStatement()), body);
-            backEdge(body);
+            if (completes(child(path, w.getStatement()))) {
+              backEdge(body);
+            }
             String test = untilFailed(loop.broke == null ? cond : "(!" + loop.broke + " && " + cond + ")");
             out.beginControlFlow("while $L", test.startsWith("(") ? test : "(" + test + ")");
             out.add(body.build());
@@ -505,6 +509,9 @@ public final class BodyTranslator {
       }
       out.beginControlFlow("if $L", expr(condition));
       body(child(path, i.getThenStatement()), out);
+      if (!noElse && completes(child(path, i.getThenStatement()))) {
+        thenEnd(out);
+      }
       if (!noElse) {
         out.nextControlFlow("else");
         body(child(path, i.getElseStatement()), out);
@@ -529,6 +536,66 @@ public final class BodyTranslator {
         return i.getElseStatement() != null && alwaysReturns(i.getThenStatement()) && alwaysReturns(i.getElseStatement());
       }
       return false;
+    }
+
+    /**
+     * Whether the statement at {@code path}, as this class prints it, can complete normally by javac's
+     * rules, so that a statement after it is reachable: a {@code return} cannot; a block cannot when one
+     * of its statements cannot, unless a statement that may leave the current loop comes first (the
+     * rest is then printed under {@code if (stay)}, which can complete); an {@code if} cannot when it
+     * has both branches and neither can; {@code break} and {@code continue} are printed as flags and
+     * can; a loop can, unless it only ends by {@code return} in a method that returns a value (one is
+     * printed after it, {@link #unreachableEnd}), or it is a {@code do} whose body runs once and cannot.
+     */
+    private boolean completes(TreePath path) {
+      Tree t = path.getLeaf();
+      switch (t.getKind()) {
+        case RETURN:
+          return false;
+        case BLOCK: {
+          List<? extends StatementTree> all = ((BlockTree) t).getStatements();
+          for (int k = 0; k < all.size(); k++) {
+            if (!completes(child(path, all.get(k)))) {
+              return false;
+            }
+            if (loop != null && loop.any() && k < all.size() - 1 && LoopExits.leaves(all.get(k))) {
+              return true;
+            }
+          }
+          return true;
+        }
+        case IF: {
+          IfTree i = (IfTree) t;
+          if (i.getElseStatement() == null || empty(i.getThenStatement()) || empty(i.getElseStatement())) {
+            return true;
+          }
+          return completes(child(path, i.getThenStatement())) || completes(child(path, i.getElseStatement()));
+        }
+        case WHILE_LOOP: {
+          WhileLoopTree w = (WhileLoopTree) t;
+          return !(endless(path, w.getCondition()) && !LoopExits.of(w.getStatement()).breaks()) || returnsNothing();
+        }
+        case FOR_LOOP: {
+          ForLoopTree f = (ForLoopTree) t;
+          boolean never = (f.getCondition() == null || endless(path, f.getCondition()))
+              && !LoopExits.of(f.getStatement()).breaks();
+          return !never || returnsNothing();
+        }
+        case DO_WHILE_LOOP: {
+          DoWhileLoopTree d = (DoWhileLoopTree) t;
+          LoopExits.Found f = LoopExits.of(d.getStatement());
+          if (!f.any() && alwaysReturns(d.getStatement())) {
+            return false;
+          }
+          return !(endless(path, d.getCondition()) && !f.breaks()) || returnsNothing();
+        }
+        default:
+          return true;
+      }
+    }
+
+    private boolean returnsNothing() {
+      return current.getReturnType().getKind() == TypeKind.VOID;
     }
 
     /** Whether {@code s} runs nothing: {@code ;} or a block of such. */
@@ -717,6 +784,21 @@ public final class BodyTranslator {
      */
     private void backEdge(CodeBlock.Builder out) {
       marker(out, "where the body's branches end, for Aparapi to find the loop");
+    }
+
+    /**
+     * The last statement of an {@code if}'s {@code then} that has an {@code else} (when the {@code then}
+     * can complete): one instruction for the {@code then}'s own branches to end on. javac emits the jump
+     * over the {@code else} and sends every jump still pending there (an inner {@code if}'s false
+     * branch, a loop's exit, the {@code if (stay)} guards after a {@code break} or {@code continue})
+     * straight to the end of the whole {@code if}, and Aparapi rebuilt such chains wrongly: in {@code
+     * if (a) {..} else if (b) { if (c) return 2; } else { return 3; }} it left {@code b} as a statement
+     * of its own and moved the {@code else} into the inner {@code if} (other results, silently), and
+     * with a fourth branch it refused the kernel ("child list broken"; outside-in helper-38,
+     * {@code IfChainsOpenClTest}, {@code ControlFlowFuzzTest}).
+     */
+    private void thenEnd(CodeBlock.Builder out) {
+      marker(out, "where the branches of the then end, for Aparapi to find the else");
     }
 
     /** A statement that does nothing but is one instruction in the kernel's bytecode ({@code sl_stage = sl_stage}). */
