@@ -73,7 +73,16 @@ final class Recipe<P, T, R> implements Serializable {
     Slot slot = placement.slot();
     String executor = TaskSlots.executor();
     String key = id + "/" + slot.spec() + "/" + slot.instances() + (cpuFallback ? "/or-cpu" : "");
-    ExecutorPipelines.Built built = ExecutorPipelines.get(key, executor, () -> factory.value().build(slot),
+    ExecutorPipelines.Built built = ExecutorPipelines.get(key, executor, () -> {
+          PipelineFactory<P> f = factory.value();
+          P p = f.build(slot);
+          if (p == null) {
+            throw new IllegalStateException("the pipeline factory (" + f.getClass().getName() + ") returned null on executor "
+                + executor + " for " + slot.device().name() + " with " + slot.instances() + " instance(s): it must"
+                + " return a built pipeline, such as FooPipeline.builder()...device(slot.device()).build()");
+          }
+          return p;
+        },
         name -> "Sluice on executor " + executor + ": built pipeline object " + name + " on " + slot.device().name()
             + " (" + placement.why() + (cpuFallback ? ", CPU fallback allowed" : "") + "); later tasks reuse it");
     int attempt = task.attemptNumber();

@@ -56,4 +56,15 @@ class NullsTest {
     SparkException n = assertThrows(SparkException.class, () -> nulls.items().count());
     assertTrue(n.getMessage().contains("the reduction's read returned null for a run"), n.getMessage());
   }
+
+  /** A factory that returns null is named by its class and the slot, not the adapter's key (outside-in helper-39). */
+  @Test
+  void aFactoryThatReturnsNullIsNamed() {
+    SluiceRun<Integer, Void> run = SluiceSpark.ofInts(sc, slot -> (FaultyPipeline) null)
+        .runChunks(FaultyPipeline::runChunks)
+        .mapPartitions(sc.parallelize(IntStream.range(0, 10).boxed().toList(), 1), r -> FaultsTest.boxed(r.passed()));
+    SparkException e = assertThrows(SparkException.class, () -> run.items().collect());
+    assertTrue(e.getMessage().contains("the pipeline factory (dev.sluice.spark.NullsTest$") && e.getMessage()
+        .contains(") returned null on executor driver for JVM"), e.getMessage());
+  }
 }

@@ -35,11 +35,13 @@ public final class SparkBlast {
   private final SluiceSpark<Chunk, BlastPipeline.Result> search;
   private final Queries queries;
   private final Settings settings;
+  private final int dropped;
 
-  private SparkBlast(SluiceSpark<Chunk, BlastPipeline.Result> search, Queries queries, Settings settings) {
+  private SparkBlast(SluiceSpark<Chunk, BlastPipeline.Result> search, Queries queries, Settings settings, int dropped) {
     this.search = search;
     this.queries = queries;
     this.settings = settings;
+    this.dropped = dropped;
   }
 
   /**
@@ -56,12 +58,20 @@ public final class SparkBlast {
                 .extend(() -> new Extend(database, scanned, settings, index))
                 .device(slot.device()).instances(slot.instances()).build())
         .runChunks(BlastPipeline::runChunks);
-    return new SparkBlast(search, queries, settings);
+    return new SparkBlast(search, queries, settings, index.dropped());
+  }
+
+  /**
+   * Database positions the index left out: their k-mers occur more than {@code Settings#maxPositions()}
+   * times in the database, and alignments seeded only there are not found.
+   */
+  public int dropped() {
+    return dropped;
   }
 
   /** The same search with another adapter setting (device, batch size). */
   public SparkBlast with(java.util.function.UnaryOperator<SluiceSpark<Chunk, BlastPipeline.Result>> change) {
-    return new SparkBlast(change.apply(search), queries, settings);
+    return new SparkBlast(change.apply(search), queries, settings, dropped);
   }
 
   /** Query positions searched: the k-mer start positions of the joined queries. */

@@ -35,7 +35,7 @@ import org.apache.spark.api.java.JavaSparkContext;
  */
 public final class SparkBlastJob {
   static final String USAGE = "usage: SparkBlastJob -db FILE -query FILE [-query FILE ...] [-partitions N]"
-      + " [-chunk N] [-device cpu|opencl|gpu|opencl:N] [-repeat N]";
+      + " [-chunk N] [-device cpu|opencl|gpu|opencl:N] [-repeat N] [-help]";
 
   private SparkBlastJob() {}
 
@@ -50,6 +50,7 @@ public final class SparkBlastJob {
 
   /** The parsed command line. */
   record Options(Path db, List<Path> queries, int partitions, int chunk, String device, int repeat) {
+    /** The options, or null when they ask for help ({@code -help}, {@code -h}). */
     static Options parse(String... args) throws UsageException {
       Path db = null;
       List<Path> queries = new ArrayList<>();
@@ -57,8 +58,16 @@ public final class SparkBlastJob {
       int chunk = SparkBlast.DEFAULT_CHUNK;
       String device = null;
       int repeat = 1;
+      java.util.Set<String> seen = new java.util.HashSet<>();
       for (int i = 0; i < args.length; i++) {
         String value = i + 1 < args.length ? args[i + 1] : null;
+        if (args[i].equals("-help") || args[i].equals("-h")) {
+          return null;
+        }
+        // a second value of a one-value option would silently win, as in the BLAST command
+        if (!args[i].equals("-query") && !seen.add(args[i]) && args[i].startsWith("-")) {
+          throw new UsageException(args[i] + " is given twice");
+        }
         switch (args[i]) {
           case "-db" -> db = Path.of(need(args[i], value));
           case "-query" -> queries.add(Path.of(need(args[i], value)));
@@ -122,6 +131,10 @@ public final class SparkBlastJob {
       err.println(USAGE);
       return 2;
     }
+    if (o == null) {
+      out.println(USAGE);
+      return 0;
+    }
     // the inputs as the BLAST command reads them: one sequence a file, refused with file and line
     byte[] database;
     List<String> names = new ArrayList<>();
@@ -142,6 +155,12 @@ public final class SparkBlastJob {
     try (JavaSparkContext sc = new JavaSparkContext(new SparkConf().setAppName("Sluice BLAST"))) {
       SparkBlast search = SparkBlast.prepare(sc, database, Queries.of(names, sequences), settings)
           .with(s -> s.device(o.device()));
+      if (search.dropped() > 0) {
+        // the database is the indexed side here: fewer seeds than the single-machine search finds
+        err.printf(Locale.ROOT, "sluice-spark: warning: %,d database positions left out of the seed table: their"
+            + " %d-mers occur more than %d times in the database (the cap per k-mer); alignments seeded only there"
+            + " are not found%n", search.dropped(), settings.k(), settings.maxPositions());
+      }
       int parts = o.partitions() > 0 ? o.partitions() : sc.defaultParallelism();
       JavaRDD<Chunk> chunks = search.chunks(sc, parts, o.chunk());
       long positions = search.positions();

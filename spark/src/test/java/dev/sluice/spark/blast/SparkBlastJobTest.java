@@ -51,6 +51,17 @@ class SparkBlastJobTest {
     // the name is checked on the driver; the device itself is looked for on each executor
     assertUsage("-device: unknown device 'bogus'; use cpu, jvm, cpu:scheduled, opencl, gpu or opencl:N",
         "-db", "x.fa", "-query", "q", "-device", "bogus");
+    // a second value would silently win (outside-in helper-39: the search ran against the second -db)
+    assertUsage("-db is given twice", "-db", "x.fa", "-db", "y.fa", "-query", "q");
+    assertUsage("-partitions is given twice", "-db", "x.fa", "-query", "q", "-partitions", "2", "-partitions", "3");
+  }
+
+  @Test
+  void helpPrintsTheUsageAndSucceeds() {
+    Ran r = run("-db", "x.fa", "-help");
+    assertEquals(0, r.status(), r.err());
+    assertEquals(SparkBlastJob.USAGE + "\n", r.out());
+    assertEquals("", r.err());
   }
 
   private void assertUnreadable(String message, Path db, Path query) {

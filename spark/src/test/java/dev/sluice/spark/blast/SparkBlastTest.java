@@ -77,4 +77,26 @@ class SparkBlastTest {
     assertEquals(hits.size(), run.report().sink("hits").items());
     assertTrue(run.report().device().startsWith("JVM"), run.report().device());
   }
+
+  @Test
+  void aRepetitiveDatabaseSaysHowManyPositionsItsIndexLeftOut() {
+    // 40 copies of one stretch: each of its k-mers occurs 40 times, over the cap of 16 the index keeps
+    byte[] stretch = new byte[300];
+    java.util.Random r = new java.util.Random(7);
+    for (int i = 0; i < stretch.length; i++) {
+      stretch[i] = (byte) r.nextInt(4);
+    }
+    byte[] db = new byte[stretch.length * 40];
+    for (int c = 0; c < 40; c++) {
+      System.arraycopy(stretch, 0, db, c * stretch.length, stretch.length);
+    }
+    SparkBlast search = SparkBlast.prepare(sc, db, Queries.of(List.of("q"), List.of(stretch)), settings());
+    int k = settings().k();
+    int cap = settings().maxPositions();
+    // each k-mer inside the stretch 40 times, each across a junction of two copies 39 times
+    assertEquals((stretch.length - k + 1) * (40 - cap) + (k - 1) * (39 - cap), search.dropped(),
+        "every occurrence past the cap");
+    SparkBlast unique = SparkBlast.prepare(sc, stretch, Queries.of(List.of("q"), List.of(stretch)), settings());
+    assertEquals(0, unique.dropped());
+  }
 }
