@@ -76,6 +76,8 @@ public final class SluiceProcessor extends AbstractProcessor {
   private Optional<com.sun.source.util.Trees> trees;
   private KernelPlanner kernels;
   private SourceStampWriter stamps;
+  /** Whether javac said an error was raised in any round so far. */
+  private boolean errorSeen;
   /** Node classes checked so far, by qualified name: whether their declarations are valid. */
   private final Map<String, Boolean> nodes = new HashMap<>();
   /** Node classes whose bodies are checked next round, by qualified name. */
@@ -192,12 +194,17 @@ public final class SluiceProcessor extends AbstractProcessor {
     for (TypeElement pipeline : pipelines) {
       guarded(pipeline, () -> processPipeline(pipeline));
     }
+    errorSeen |= round.errorRaised();
     if (round.processingOver()) {
       for (String name : deferred) {
         TypeElement type = processingEnv.getElementUtils().getTypeElement(name);
         reporter.report(Diagnostic.on(type, Message.UNRESOLVED_TYPE, name, "see the compiler's other errors"));
       }
       deferred.clear();
+      // the nodes' stamps only from a compilation that can succeed (SourceStampWriter#flush)
+      if (!errorSeen && reporter.errorCount() == 0) {
+        stamps.flush();
+      }
     }
     return true; // Sluice's annotations are Sluice's to process
   }

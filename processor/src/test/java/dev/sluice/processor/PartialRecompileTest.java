@@ -134,6 +134,24 @@ class PartialRecompileTest {
     }
   }
 
+  /**
+   * A node edited into a processor error and compiled alone (outside-in helper-38): the compile fails
+   * and writes no class file, and it writes no stamp either, so the last good build still runs; the
+   * stamp it used to write described the failed edit, and the CPU back end refused that build as
+   * older than the declarations.
+   */
+  @Test
+  void aFailedCompileLeavesTheLastGoodBuildsStamp() throws Exception {
+    Path classes = compileAll(NODE);
+    Path resource = classes.resolve("p/Doubler" + SourceStamps.SUFFIX);
+    String good = Files.readString(resource);
+    Files.writeString(dir.resolve("src/p/Doubler.java"), NODE.replace("final class", "class")
+        .replace("IntOut out) { out.push(x * 2); }", "@Max(2) IntOut out) { out.push(x); out.push(x); }"));
+    assertThat(javacFails(classes, dir.resolve("src/p/Doubler.java"))).contains("[SLU202]");
+    assertThat(Files.readString(resource)).isEqualTo(good);
+    assertThat(runOnCpu(classes)).isEqualTo(new int[] {2, 4, 6});
+  }
+
   @Test
   void commentsAndLayoutDoNotMakeAKernelStale() throws Exception {
     Path classes = compileAll(NODE);
@@ -188,6 +206,19 @@ class PartialRecompileTest {
    * DIR); returns what it printed.
    */
   private String javac(Path classes, List<String> extra, Path... files) throws IOException {
+    StringWriter out = new StringWriter();
+    assertThat(javacRuns(classes, extra, out, files)).isTrue();
+    return out.toString();
+  }
+
+  /** javac as above, for a compilation that must fail: what it printed. */
+  private String javacFails(Path classes, Path... files) throws IOException {
+    StringWriter out = new StringWriter();
+    assertThat(javacRuns(classes, List.of(), out, files)).isFalse();
+    return out.toString();
+  }
+
+  private boolean javacRuns(Path classes, List<String> extra, StringWriter out, Path... files) throws IOException {
     JavaCompiler javac = ToolProvider.getSystemJavaCompiler();
     String classPath = Stream.of(Node.class, ProgramLoader.class, Kernel.class)
         .map(PartialRecompileTest::location).collect(Collectors.joining(File.pathSeparator));
@@ -205,13 +236,9 @@ class PartialRecompileTest {
     if (Runtime.version().feature() < 21) {
       args.remove("-proc:full"); // javac 17 processes by default and does not know the option
     }
-    StringWriter out = new StringWriter();
-    boolean ok;
     try (StandardJavaFileManager manager = javac.getStandardFileManager(null, null, null)) {
-      ok = javac.getTask(out, manager, null, args, null, manager.getJavaFileObjects(files)).call();
+      return javac.getTask(out, manager, null, args, null, manager.getJavaFileObjects(files)).call();
     }
-    assertThat(ok).isTrue();
-    return out.toString();
   }
 
   private static String location(Class<?> type) {

@@ -52,6 +52,10 @@ public final class SourceStampWriter {
   private final Optional<Trees> trees;
   /** Stamps computed so far, by binary name: one per node file and compilation, written once. */
   private final Map<String, String> stamps = new HashMap<>();
+  /** Resources not yet written: {@link #flush} writes them once the compilation has raised no error. */
+  private final List<Pending> pending = new java.util.ArrayList<>();
+
+  private record Pending(String name, PackageElement pkg, String file, String text, TypeElement node) {}
 
   private SourceStampWriter(Filer filer, Elements elements, Optional<Trees> trees) {
     this.filer = filer;
@@ -65,8 +69,9 @@ public final class SourceStampWriter {
   }
 
   /**
-   * Writes {@code node}'s resource, once per compilation; nothing for a node read from a class file.
-   * Returns the error for a class whose name leaves no room for the resource's longer suffix (SLU230).
+   * Stamps {@code node}, once per compilation, and keeps its resource for {@link #flush}; nothing for
+   * a node read from a class file. Returns the error for a class whose name leaves no room for the
+   * resource's longer suffix (SLU230).
    */
   public List<Diagnostic> write(TypeElement node) {
     String name = elements.getBinaryName(node).toString();
@@ -85,15 +90,29 @@ public final class SourceStampWriter {
       return List.of(Diagnostic.on(node, Message.NODE_NAME_TOO_LONG, node.getQualifiedName(), file, bytes,
           PipelineWriter.MAX_FILE_NAME_BYTES, bytes - PipelineWriter.MAX_FILE_NAME_BYTES));
     }
-    try {
-      FileObject out = filer.createResource(StandardLocation.CLASS_OUTPUT, pkg.getQualifiedName(), file, node);
-      try (Writer w = out.openWriter()) {
-        w.write(stamp.get() + "\n" + declarations(node) + "\n");
-      }
-    } catch (IOException e) {
-      throw new UncheckedIOException("could not write the stamp of " + name, e);
-    }
+    pending.add(new Pending(name, pkg, file, stamp.get() + "\n" + declarations(node) + "\n", node));
     return List.of();
+  }
+
+  /**
+   * Writes the resources of the nodes stamped so far. The processor calls it in the last round, and
+   * only when no error was raised: a compilation that fails writes no class file, and a resource
+   * written anyway would describe declarations no class file has, so that the runtime refused the
+   * classes of the last good build as stale (outside-in helper-38: a node edited into an SLU306 error,
+   * then edited back).
+   */
+  public void flush() {
+    for (Pending p : pending) {
+      try {
+        FileObject out = filer.createResource(StandardLocation.CLASS_OUTPUT, p.pkg().getQualifiedName(), p.file(), p.node());
+        try (Writer w = out.openWriter()) {
+          w.write(p.text());
+        }
+      } catch (IOException e) {
+        throw new UncheckedIOException("could not write the stamp of " + p.name(), e);
+      }
+    }
+    pending.clear();
   }
 
   /**
