@@ -129,7 +129,7 @@ class GraphRejectionTest {
           @Source int in();
           @From("in") Inc inc();
           @Sink @From("nope") int out();
-        """), Message.UNKNOWN_STAGE, "\"nope\"", "unknown stage 'nope'", "[in, inc, out]");
+        """), Message.UNKNOWN_STAGE, "\"nope\"", "unknown stage 'nope'; the stages it can read are [in, inc]");
   }
 
   @Test
@@ -248,6 +248,11 @@ class GraphRejectionTest {
           @Source int in();
           @Sink @From({"in", "in.in"}) int out();
         """), Message.DUPLICATE_INPUT, "in.in", "reads 'in.in' more than once");
+    // the name as written (outside-in helper-38: "in" twice read 'in.in')
+    rejects(pipeline("""
+          @Source int in();
+          @Sink @From({"in", "in"}) int out();
+        """), Message.DUPLICATE_INPUT, "\"in\"}", "stage 'out' reads 'in' more than once");
   }
 
   @Test

@@ -11,7 +11,7 @@ import javax.tools.Diagnostic.Kind;
  */
 public enum Message {
   // graph
-  UNKNOWN_STAGE(101, "@From refers to unknown stage '%s'; the stages are %s"),
+  UNKNOWN_STAGE(101, "@From refers to unknown stage '%s'; the stages it can read are %s"),
   UNKNOWN_CHANNEL(102, "stage '%s' has no output channel '%s'; its channels are %s%s"),
   AMBIGUOUS_REFERENCE(103, "stage '%s' has several channels %s; name one as '%s.<channel>'"),
   CYCLE(104, "stages form a cycle: %s"),

@@ -60,8 +60,9 @@ public final class GraphValidator {
   }
 
   private static void checkReferences(PipelineModel model, List<Diagnostic> out) {
-    List<String> names = model.stages().stream().map(StageModel::name).toList();
     for (StageModel consumer : model.stages()) {
+      // the candidates: neither the stage itself nor a sink (SLU104, SLU108)
+      List<String> names = model.stages().stream().filter(s -> s != consumer && !s.isSink()).map(StageModel::name).toList();
       Set<String> seen = new HashSet<>();
       for (InputRef ref : consumer.inputs()) {
         Optional<StageModel> found = model.findStage(ref.stage());
@@ -91,7 +92,8 @@ public final class GraphValidator {
         }
         String resolved = channel != null ? channel : channels.get(0);
         if (!seen.add(producer.name() + "." + resolved)) {
-          out.add(at(consumer, ref, Message.DUPLICATE_INPUT, consumer.name(), producer.name() + "." + resolved));
+          // as the user wrote it ("in" twice reads 'in', not 'in.in')
+          out.add(at(consumer, ref, Message.DUPLICATE_INPUT, consumer.name(), ref.text()));
           continue;
         }
         ItemType carried = producer.channelType(resolved);
