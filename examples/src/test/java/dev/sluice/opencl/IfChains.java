@@ -30,7 +30,7 @@ final class IfChains {
 
   @Node
   public static final class Shapes {
-    static final int SHAPES = 9;
+    static final int SHAPES = 12;
 
     public void run(int x, @Max(SHAPES) IntOut out) {
       out.push(returning(x));
@@ -41,6 +41,9 @@ final class IfChains {
       out.push(inLoop(x));
       out.push(elseEndsOpen(x));
       out.push(loopBodyReturns(x));
+      out.push(whileEndsInIfElseReturns(x));
+      out.push(doAroundAnEndlessLoop(x));
+      out.push(doAroundADo(x, x >> 2));
       // the reporter's run body, last (it returns): pushes, returns, the open if in the third branch
       if (x % 4 == 0) {
         out.push(x * 100);
@@ -181,6 +184,42 @@ final class IfChains {
         return x * 2 + i;
       }
       return -1;
+    }
+
+    /** A while body whose if/else both return: no statement may follow it. */
+    static int whileEndsInIfElseReturns(int x) {
+      int w = 0;
+      while (w < 3) {
+        w++;
+        if (x > w) {
+          return 1;
+        } else {
+          return 2;
+        }
+      }
+      return 0;
+    }
+
+    /** A do whose body only a return leaves (review helper-40): its condition is never reached. */
+    static int doAroundAnEndlessLoop(int x) {
+      int v = x & 7;
+      do {
+        while (true) {
+          if (v > 3) {
+            return v;
+          }
+          v++;
+        }
+      } while (v < 10);
+    }
+
+    /** A do around a do that always returns. */
+    static int doAroundADo(int x, int y) {
+      do {
+        do {
+          return x + 1;
+        } while (y > 0);
+      } while (x < 10);
     }
 
     /** The open if as the else branch's last statement, the then branch returning. */

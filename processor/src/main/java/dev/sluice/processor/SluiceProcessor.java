@@ -203,7 +203,9 @@ public final class SluiceProcessor extends AbstractProcessor {
       deferred.clear();
       // the nodes' stamps only from a compilation that can succeed (SourceStampWriter#flush)
       if (!errorSeen && reporter.errorCount() == 0) {
-        stamps.flush();
+        for (TypeElement node : stamps.pending()) {
+          guarded(node, () -> stamps.flush(node));
+        }
       }
     }
     return true; // Sluice's annotations are Sluice's to process

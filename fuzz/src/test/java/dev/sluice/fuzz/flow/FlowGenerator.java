@@ -4,11 +4,11 @@ import java.util.Random;
 
 /**
  * Random control flow over {@code int}s: a static method {@code static int fK(int x, int y)} of
- * nested {@code if}s, {@code else if} chains (with and without a last {@code else}), {@code for} and
- * {@code while} loops left by {@code break} and {@code continue}, and {@code return}s anywhere a
- * block may end. The arithmetic is only {@code + - * ^ &} and shifts by constants, which the kernel
+ * nested {@code if}s, {@code else if} chains (with and without a last {@code else}), {@code for},
+ * {@code while}, {@code do} and {@code while (true)} loops left by {@code break}, {@code continue} and
+ * {@code return}, and {@code return}s anywhere a block may end. The arithmetic is only {@code + - * ^ &} and shifts by constants, which the kernel
  * computes as Java does, so a difference is the statements' shape, not the values. Every loop has a
- * constant bound, so every method ends. javac's rules hold: a {@code return}, {@code break} or
+ * bound (a counter stepped first, so that {@code continue} cannot skip it), so every method ends. javac's rules hold: a {@code return}, {@code break} or
  * {@code continue} ends its block, and nothing follows a statement that cannot complete.
  */
 final class FlowGenerator {
@@ -19,6 +19,9 @@ final class FlowGenerator {
   private final StringBuilder b = new StringBuilder();
   private int loops;
   private int loopDepth;
+  /** Per loop depth: whether the innermost loop there has a break, or a continue, of its own so far. */
+  private final boolean[] breaks = new boolean[DEPTH + 2];
+  private final boolean[] continues = new boolean[DEPTH + 2];
 
   FlowGenerator(Random r) {
     this.r = r;
@@ -51,7 +54,7 @@ final class FlowGenerator {
 
   /** One statement; whether it can complete normally. {@code last}: it may end the block by leaving it. */
   private boolean statement(int depth, String in, boolean last) {
-    int pick = depth <= 1 ? r.nextInt(3) : r.nextInt(10);
+    int pick = depth <= 1 ? r.nextInt(3) : r.nextInt(12);
     if (last && r.nextInt(4) == 0) {
       return exit(in);
     }
@@ -61,6 +64,8 @@ final class FlowGenerator {
       case 6 -> openIf(depth, in);
       case 7 -> forLoop(depth, in);
       case 8 -> whileLoop(depth, in);
+      case 9 -> doLoop(depth, in);
+      case 10 -> endlessLoop(depth, in);
       default -> chain(depth, in);
     };
   }
@@ -72,8 +77,10 @@ final class FlowGenerator {
       b.append(in).append("return ").append(expr(2)).append(";\n");
     } else if (pick == 1) {
       b.append(in).append("break;\n");
+      breaks[loopDepth] = true;
     } else {
       b.append(in).append("continue;\n");
+      continues[loopDepth] = true;
     }
     return false;
   }
@@ -117,7 +124,7 @@ final class FlowGenerator {
     String i = "i" + (++loops);
     b.append(in).append("for (int ").append(i).append(" = 0; ").append(i).append(" < ").append(1 + r.nextInt(5))
         .append("; ").append(i).append("++) {\n");
-    loopDepth++;
+    enter();
     b.append(in).append("  s += ").append(i).append(" * ").append(1 + r.nextInt(9)).append(";\n");
     block(depth - 1, in + "  ", 1 + r.nextInt(3));
     loopDepth--;
@@ -131,11 +138,61 @@ final class FlowGenerator {
     b.append(in).append("int ").append(w).append(" = 0;\n");
     b.append(in).append("while (").append(w).append(" < ").append(1 + r.nextInt(5)).append(") {\n");
     b.append(in).append("  ").append(w).append("++;\n");
-    loopDepth++;
+    enter();
     block(depth - 1, in + "  ", 1 + r.nextInt(3));
     loopDepth--;
     b.append(in).append("}\n");
     return true;
+  }
+
+  /** {@code do} with its counter stepped first; a body that cannot complete never reaches the test. */
+  private boolean doLoop(int depth, String in) {
+    String d = "d" + (++loops);
+    b.append(in).append("int ").append(d).append(" = 0;\n");
+    b.append(in).append("do {\n");
+    b.append(in).append("  ").append(d).append("++;\n");
+    enter();
+    boolean body = block(depth - 1, in + "  ", 1 + r.nextInt(3));
+    boolean left = breaks[loopDepth] || continues[loopDepth];
+    loopDepth--;
+    b.append(in).append("} while (").append(d).append(" < ").append(1 + r.nextInt(4)).append(");\n");
+    // javac (JLS 14.22): a do completes when its body can, or a continue of its own reaches the test,
+    // or a break of its own leaves it
+    return body || left;
+  }
+
+  private void enter() {
+    loopDepth++;
+    breaks[loopDepth] = false;
+    continues[loopDepth] = false;
+  }
+
+  /**
+   * {@code while (true)} left by a {@code break} at its bound, or else only by {@code return}: then
+   * nothing may follow it (javac), and the method needs no return after it.
+   */
+  private boolean endlessLoop(int depth, String in) {
+    String e = "e" + (++loops);
+    boolean bounded = r.nextInt(3) != 0;
+    b.append(in).append("int ").append(e).append(" = 0;\n");
+    b.append(in).append("while (true) {\n");
+    b.append(in).append("  ").append(e).append("++;\n");
+    if (bounded) {
+      b.append(in).append("  if (").append(e).append(" > ").append(1 + r.nextInt(4)).append(") {\n");
+      b.append(in).append("    break;\n");
+      b.append(in).append("  }\n");
+    } else {
+      b.append(in).append("  if (").append(e).append(" > ").append(1 + r.nextInt(4)).append(") {\n");
+      b.append(in).append("    return ").append(expr(2)).append(";\n");
+      b.append(in).append("  }\n");
+    }
+    enter();
+    block(depth - 1, in + "  ", 1 + r.nextInt(2));
+    boolean left = breaks[loopDepth];
+    loopDepth--;
+    b.append(in).append("}\n");
+    // javac: while (true) completes only by a break of its own
+    return bounded || left;
   }
 
   private String cond() {

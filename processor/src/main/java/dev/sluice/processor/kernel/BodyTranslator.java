@@ -417,9 +417,10 @@ public final class BodyTranslator {
           try {
             CodeBlock.Builder body = CodeBlock.builder();
             loopBody(child(path, d.getStatement()), body);
-            if (!loop.any() && alwaysReturns(d.getStatement())) {
-              // the body runs once and returns (do { if (c) return 1; else return 2; } while (x);): Java never
-              // reaches the condition, and the flag's statements after the body would be unreachable (javac)
+            if (!loop.any() && !completes(child(path, d.getStatement()))) {
+              // the body runs once and returns (do { if (c) return 1; else return 2; } while (x);, or a loop
+              // inside that only a return leaves): Java never reaches the condition, and the flag's
+              // statements after the body would be unreachable (javac; review helper-40)
               out.add(body.build());
               return;
             }
@@ -584,7 +585,7 @@ public final class BodyTranslator {
         case DO_WHILE_LOOP: {
           DoWhileLoopTree d = (DoWhileLoopTree) t;
           LoopExits.Found f = LoopExits.of(d.getStatement());
-          if (!f.any() && alwaysReturns(d.getStatement())) {
+          if (!f.any() && !completes(child(path, d.getStatement()))) {
             return false;
           }
           return !(endless(path, d.getCondition()) && !f.breaks()) || returnsNothing();

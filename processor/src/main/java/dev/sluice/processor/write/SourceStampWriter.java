@@ -52,7 +52,7 @@ public final class SourceStampWriter {
   private final Optional<Trees> trees;
   /** Stamps computed so far, by binary name: one per node file and compilation, written once. */
   private final Map<String, String> stamps = new HashMap<>();
-  /** Resources not yet written: {@link #flush} writes them once the compilation has raised no error. */
+  /** Resources not yet written: {@link #flush} writes them once the compilation has raised no error (javac). */
   private final List<Pending> pending = new java.util.ArrayList<>();
 
   private record Pending(String name, PackageElement pkg, String file, String text, TypeElement node) {}
@@ -90,29 +90,47 @@ public final class SourceStampWriter {
       return List.of(Diagnostic.on(node, Message.NODE_NAME_TOO_LONG, node.getQualifiedName(), file, bytes,
           PipelineWriter.MAX_FILE_NAME_BYTES, bytes - PipelineWriter.MAX_FILE_NAME_BYTES));
     }
-    pending.add(new Pending(name, pkg, file, stamp.get() + "\n" + declarations(node) + "\n", node));
+    Pending p = new Pending(name, pkg, file, stamp.get() + "\n" + declarations(node) + "\n", node);
+    if (trees.isEmpty()) {
+      // Eclipse's compiler writes a class file even for a class it reported an error on: the stamp
+      // must follow it at once (review helper-40)
+      write(p);
+    } else {
+      pending.add(p);
+    }
     return List.of();
   }
 
   /**
-   * Writes the resources of the nodes stamped so far. The processor calls it in the last round, and
-   * only when no error was raised: a compilation that fails writes no class file, and a resource
-   * written anyway would describe declarations no class file has, so that the runtime refused the
-   * classes of the last good build as stale (outside-in helper-38: a node edited into an SLU306 error,
-   * then edited back).
+   * The nodes whose resources {@link #flush} writes. Under javac the processor writes them in the last
+   * round, and only when no error was raised: javac writes no class file then, and a resource written
+   * anyway would describe declarations no class file has, so that the runtime refused the classes of
+   * the last good build as stale (outside-in helper-38: a node edited into a Sluice error, then back).
    */
-  public void flush() {
-    for (Pending p : pending) {
-      try {
-        FileObject out = filer.createResource(StandardLocation.CLASS_OUTPUT, p.pkg().getQualifiedName(), p.file(), p.node());
-        try (Writer w = out.openWriter()) {
-          w.write(p.text());
-        }
-      } catch (IOException e) {
-        throw new UncheckedIOException("could not write the stamp of " + p.name(), e);
+  public List<TypeElement> pending() {
+    return pending.stream().map(Pending::node).toList();
+  }
+
+  /** Writes {@code node}'s pending resource. */
+  public void flush(TypeElement node) {
+    for (java.util.Iterator<Pending> it = pending.iterator(); it.hasNext(); ) {
+      Pending p = it.next();
+      if (p.node().equals(node)) {
+        it.remove();
+        write(p);
       }
     }
-    pending.clear();
+  }
+
+  private void write(Pending p) {
+    try {
+      FileObject out = filer.createResource(StandardLocation.CLASS_OUTPUT, p.pkg().getQualifiedName(), p.file(), p.node());
+      try (Writer w = out.openWriter()) {
+        w.write(p.text());
+      }
+    } catch (IOException e) {
+      throw new UncheckedIOException("could not write the stamp of " + p.name(), e);
+    }
   }
 
   /**

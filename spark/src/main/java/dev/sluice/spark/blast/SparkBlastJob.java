@@ -58,12 +58,15 @@ public final class SparkBlastJob {
       int chunk = SparkBlast.DEFAULT_CHUNK;
       String device = null;
       int repeat = 1;
-      java.util.Set<String> seen = new java.util.HashSet<>();
-      for (int i = 0; i < args.length; i++) {
-        String value = i + 1 < args.length ? args[i + 1] : null;
+      // help wins wherever it is among the options (a value is read as a value: -db -help names a file)
+      for (int i = 0; i < args.length; i += 2) {
         if (args[i].equals("-help") || args[i].equals("-h")) {
           return null;
         }
+      }
+      java.util.Set<String> seen = new java.util.HashSet<>();
+      for (int i = 0; i < args.length; i++) {
+        String value = i + 1 < args.length ? args[i + 1] : null;
         // a second value of a one-value option would silently win, as in the BLAST command
         if (!args[i].equals("-query") && !seen.add(args[i]) && args[i].startsWith("-")) {
           throw new UsageException(args[i] + " is given twice");

@@ -58,10 +58,13 @@ class SparkBlastJobTest {
 
   @Test
   void helpPrintsTheUsageAndSucceeds() {
-    Ran r = run("-db", "x.fa", "-help");
-    assertEquals(0, r.status(), r.err());
-    assertEquals(SparkBlastJob.USAGE + "\n", r.out());
-    assertEquals("", r.err());
+    for (String[] args : new String[][] {{"-db", "x.fa", "-help"}, {"-db", "a", "-db", "b", "-help"},
+        {"-partitions", "x", "-h"}}) {
+      Ran r = run(args);
+      assertEquals(0, r.status(), r.err());
+      assertEquals(SparkBlastJob.USAGE + "\n", r.out());
+      assertEquals("", r.err());
+    }
   }
 
   private void assertUnreadable(String message, Path db, Path query) {
