@@ -49,4 +49,26 @@ public final class SeedList {
     String v = System.getProperty(name);
     return v == null || v.isBlank() ? null : v.trim();
   }
+
+  /** What a fuzzer checks of one batch of generated cases: every difference, as text (empty: none). */
+  public interface Check<C> {
+    String of(List<C> batch) throws Exception;
+  }
+
+  /**
+   * Generates each seed's case and checks them 8 to a batch (one javac run per batch: its start-up
+   * once per 8 pipelines); every batch's differences, joined.
+   */
+  public static <C> String checkInBatches(List<Long> seeds, java.util.function.LongFunction<C> generate, Check<C> check)
+      throws Exception {
+    StringBuilder wrong = new StringBuilder();
+    for (int from = 0; from < seeds.size(); from += 8) {
+      List<C> batch = new ArrayList<>();
+      for (long s : seeds.subList(from, Math.min(seeds.size(), from + 8))) {
+        batch.add(generate.apply(s));
+      }
+      wrong.append(check.of(batch));
+    }
+    return wrong.toString();
+  }
 }

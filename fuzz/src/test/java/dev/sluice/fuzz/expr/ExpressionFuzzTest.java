@@ -232,15 +232,7 @@ class ExpressionFuzzTest {
   @Test
   void kernelsComputeWhatTheJvmComputes() throws Exception {
     List<Long> seeds = SeedList.choose(FIXED, "expression fuzzer");
-    // batches of 8 pipelines per compilation: javac's start-up once per batch
-    StringBuilder wrong = new StringBuilder();
-    for (int from = 0; from < seeds.size(); from += 8) {
-      List<Case> batch = new ArrayList<>();
-      for (long s : seeds.subList(from, Math.min(seeds.size(), from + 8))) {
-        batch.add(generate(s));
-      }
-      wrong.append(check(batch));
-    }
+    String wrong = SeedList.checkInBatches(seeds, ExpressionFuzzTest::generate, ExpressionFuzzTest::check);
     System.out.println("expression fuzzer: " + seeds.size() + " seeds (" + seeds.size() * EXPRESSIONS
         + " expressions x " + TUPLES + " tuples), from " + seeds);
     assertTrue(wrong.length() == 0, "kernel and JVM differ (replay one seed with -Dfuzz.seed=S):" + wrong);

@@ -187,14 +187,7 @@ class ControlFlowFuzzTest {
   @Test
   void kernelsBranchAsTheJvmBranches() throws Exception {
     List<Long> seeds = SeedList.choose(FIXED, "control-flow fuzzer");
-    StringBuilder wrong = new StringBuilder();
-    for (int from = 0; from < seeds.size(); from += 8) {
-      List<Case> batch = new ArrayList<>();
-      for (long s : seeds.subList(from, Math.min(seeds.size(), from + 8))) {
-        batch.add(generate(s));
-      }
-      wrong.append(check(batch));
-    }
+    String wrong = SeedList.checkInBatches(seeds, ControlFlowFuzzTest::generate, ControlFlowFuzzTest::check);
     System.out.println("control-flow fuzzer: " + seeds.size() + " seeds (" + seeds.size() * METHODS + " methods x "
         + TUPLES + " tuples), from " + seeds);
     assertTrue(wrong.length() == 0, "kernel and JVM differ (replay one seed with -Dfuzz.seed=S):" + wrong);
