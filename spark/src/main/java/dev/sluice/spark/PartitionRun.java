@@ -57,6 +57,12 @@ final class PartitionRun<P, T, R, U, A> implements Iterator<U> {
           throw new IllegalStateException("the reduction's read returned null for a run; it must return the run's value"
               + " (a boxed number, say), which is combined with the others");
         }
+        if (!(value instanceof java.io.Serializable)) {
+          // it travels to the driver with the task's result; Spark would fail there, naming only the task
+          throw new IllegalStateException("the reduction's value, a " + value.getClass().getName() + ", is not"
+              + " serializable: each task's value travels to the driver (use a boxed number, an array, or a record"
+              + " that implements Serializable)");
+        }
         reduced = reduction.combine(reduced, value);
       }
       Iterable<U> items = sink.items(result);

@@ -138,15 +138,33 @@ public final class SluiceSpark<T, R> implements Serializable {
 
   /** Writes {@code factory} serialized to {@code to}, or says in the caller's words why it cannot. */
   static void serialized(PipelineFactory<?> factory, java.io.OutputStream to) {
+    serialized(factory, to, "the PipelineFactory given to SluiceSpark", "every executor makes its pipelines with it",
+        "make the factory a lambda that captures only serializable values, or build what it needs inside it");
+  }
+
+  /**
+   * Writes {@code what} serialized to {@code to}, or throws an {@code IllegalArgumentException} that names
+   * {@code role}, why it must travel, and the class that cannot; Spark's own "Task not serializable" names
+   * only its closure.
+   */
+  static void serialized(Object what, java.io.OutputStream to, String role, String why, String advice) {
     try (java.io.ObjectOutputStream out = new java.io.ObjectOutputStream(to)) {
-      out.writeObject(factory);
+      out.writeObject(what);
     } catch (java.io.NotSerializableException e) {
-      throw new IllegalArgumentException("the PipelineFactory given to SluiceSpark must be serializable, with"
-          + " everything it captures, since every executor makes its pipelines with it; " + e.getMessage()
-          + " is not (make the factory a lambda that captures only serializable values, or build what it needs"
-          + " inside it)", e);
+      throw new IllegalArgumentException(role + " must be serializable, with everything it captures, since " + why
+          + "; " + e.getMessage() + " is not (" + advice + ")", e);
     } catch (java.io.IOException e) {
-      throw new IllegalArgumentException("the PipelineFactory given to SluiceSpark could not be serialized: " + e, e);
+      throw new IllegalArgumentException(role + " could not be serialized: " + e, e);
+    }
+  }
+
+  /** Checks that the sink reader and the reduction, which travel with every task, can. */
+  private static void travels(SinkItems<?, ?> sink, Reduction<?, ?> reduction) {
+    serialized(sink, java.io.OutputStream.nullOutputStream(), "the sink reader given to mapPartitions", "it runs in every task",
+        "a method reference such as FooPipeline.Result::out, or a lambda that captures only serializable values");
+    if (reduction != null) {
+      serialized(reduction, java.io.OutputStream.nullOutputStream(), "the Reduction given to mapPartitions", "its read and combine run in every task",
+          "method references such as Integer::sum, or lambdas that capture only serializable values");
     }
   }
 
@@ -236,6 +254,7 @@ public final class SluiceSpark<T, R> implements Serializable {
   public <U, A> SluiceRun<U, A> mapPartitions(JavaRDD<T> input, SinkItems<R, U> sink, Reduction<R, A> reduction) {
     Objects.requireNonNull(input, "input");
     Objects.requireNonNull(sink, "sink");
+    travels(sink, reduction);
     Outcomes<A> outcomes = register(input.context());
     Recipe<?, T, R> r = recipe;
     // the input's partition index, not the task's: coalesce(1) runs every partition in one task
@@ -255,6 +274,7 @@ public final class SluiceSpark<T, R> implements Serializable {
     Objects.requireNonNull(input, "input");
     Objects.requireNonNull(sink, "sink");
     Objects.requireNonNull(encoder, "encoder");
+    travels(sink, reduction);
     check(!input.isStreaming(), "a streaming Dataset has no RDD to run over: run each micro-batch, whose Dataset"
         + " is a batch one, in writeStream().foreachBatch((batch, id) -> ...)");
     Outcomes<A> outcomes = register(input.sparkSession().sparkContext());

@@ -286,4 +286,32 @@ class LocalAdapterTest {
     assertEquals(GainsReference.kept(INPUT), run.reduction().orElseThrow());
     assertEquals(N, run.report().inputItems());
   }
+
+  /** Something a reduction may capture or make by mistake: a cache, a connection. */
+  static final class Tally {
+    int kept;
+  }
+
+  @Test
+  void aReductionOrSinkReaderThatCannotTravelIsRefusedWhereItIsGiven() {
+    JavaRDD<Reading> input = sc.parallelize(INPUT, 3);
+    Tally captured = new Tally();
+    IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> gains(sc).mapPartitions(input,
+        GainsPipeline.Result::scaled, Reduction.of(r -> r.scaleKept() + captured.kept, Integer::sum)));
+    assertTrue(e.getMessage().startsWith("the Reduction given to mapPartitions must be serializable")
+        && e.getMessage().contains("LocalAdapterTest$Tally"), e.getMessage());
+    IllegalArgumentException s = assertThrows(IllegalArgumentException.class,
+        () -> gains(sc).mapPartitions(input, r -> { captured.kept++; return r.scaled(); }));
+    assertTrue(s.getMessage().startsWith("the sink reader given to mapPartitions must be serializable")
+        && s.getMessage().contains("LocalAdapterTest$Tally"), s.getMessage());
+  }
+
+  @Test
+  void aReductionValueThatCannotTravelFailsTheTaskNamingIt() {
+    JavaRDD<Reading> input = sc.parallelize(INPUT, 3);
+    Reduction<GainsPipeline.Result, Tally> tally = Reduction.of(r -> new Tally(), (a, b) -> a);
+    Exception e = assertThrows(Exception.class, () -> gains(sc).reduce(input, tally));
+    assertTrue(String.valueOf(e.getMessage()).contains("the reduction's value, a dev.sluice.spark.LocalAdapterTest$Tally,"
+        + " is not serializable"), e.getMessage());
+  }
 }

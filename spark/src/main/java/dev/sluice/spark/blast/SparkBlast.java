@@ -79,6 +79,11 @@ public final class SparkBlast {
     return Math.max(0, queries.joined().length - settings.k() + 1);
   }
 
+  /** How many chunks {@link #chunks} makes of the queries. */
+  public int chunkCount(int chunkLength) {
+    return queries.chunks(settings.k(), chunkLength).size();
+  }
+
   /** The queries' chunks, in {@code partitions} partitions. */
   public JavaRDD<Chunk> chunks(JavaSparkContext sc, int partitions, int chunkLength) {
     return sc.parallelize(queries.chunks(settings.k(), chunkLength), partitions);

@@ -12,6 +12,7 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
 import org.apache.spark.SparkConf;
+import org.apache.spark.SparkException;
 import org.apache.spark.api.java.JavaRDD;
 import org.apache.spark.api.java.JavaSparkContext;
 
@@ -164,21 +165,39 @@ public final class SparkBlastJob {
             + " %d-mers occur more than %d times in the database (the cap per k-mer); alignments seeded only there"
             + " are not found%n", search.dropped(), settings.k(), settings.maxPositions());
       }
+      int chunkCount = search.chunkCount(o.chunk());
       int parts = o.partitions() > 0 ? o.partitions() : sc.defaultParallelism();
+      if (parts > chunkCount) {
+        // a partition beyond the chunks holds nothing, yet Spark schedules a task for it
+        if (o.partitions() > 0) {
+          err.printf(Locale.ROOT, "sluice-spark: -partitions %d: the queries make %d chunk(s) of at most %d positions;"
+              + " using %d partition(s)%n", o.partitions(), chunkCount, o.chunk(), Math.max(1, chunkCount));
+        }
+        parts = Math.max(1, chunkCount);
+      }
       JavaRDD<Chunk> chunks = search.chunks(sc, parts, o.chunk());
       long positions = search.positions();
       SluiceRun<QueryHit, Void> run = null;
       List<QueryHit> hits = null;
       double seconds = 0;
-      for (int r = 1; r <= o.repeat(); r++) {
-        long t0 = System.nanoTime();
-        run = search.run(chunks);
-        hits = new ArrayList<>(run.items().collect());
-        seconds = (System.nanoTime() - t0) / 1e9;
-        if (o.repeat() > 1) {
-          err.printf(Locale.ROOT, "sluice-spark: search %d of %d: %.3f s, %.4g query positions/s%n", r, o.repeat(),
-              seconds, positions / seconds);
+      try {
+        for (int r = 1; r <= o.repeat(); r++) {
+          long t0 = System.nanoTime();
+          run = search.run(chunks);
+          hits = new ArrayList<>(run.items().collect());
+          seconds = (System.nanoTime() - t0) / 1e9;
+          if (o.repeat() > 1) {
+            err.printf(Locale.ROOT, "sluice-spark: search %d of %d: %.3f s, %.4g query positions/s%n", r, o.repeat(),
+                seconds, positions / seconds);
+          }
         }
+      } catch (Exception e) {
+        if (!(e instanceof SparkException)) {
+          throw e;
+        }
+        // a task failed on an executor (a device missing there, a node's exception): its reason, not Spark's trace
+        err.println("sluice-spark: the search failed in a Spark task: " + taskReason(e.getMessage()));
+        return 1;
       }
       hits.sort(Comparator.comparingInt(QueryHit::score).reversed().thenComparing(QueryHit::query)
           .thenComparingInt(QueryHit::queryStart).thenComparingInt(QueryHit::dbStart));
@@ -194,5 +213,24 @@ public final class SparkBlastJob {
           run.pipelineObjects().size(), report);
     }
     return 0;
+  }
+
+  /**
+   * The reason in a failed job's message, without the stack traces Spark appends: its first line ("Job
+   * aborted due to stage failure: ... Lost task ...: the exception and its message") and any further
+   * lines of the exception's own message, up to the first stack frame.
+   */
+  static String taskReason(String message) {
+    if (message == null) {
+      return "no reason given";
+    }
+    StringBuilder reason = new StringBuilder();
+    for (String line : message.split("\\R")) {
+      if (line.startsWith("\tat ") || line.isBlank() || line.startsWith("Driver stacktrace:")) {
+        break;
+      }
+      reason.append(reason.length() == 0 ? "" : "\n").append(line);
+    }
+    return reason.toString();
   }
 }

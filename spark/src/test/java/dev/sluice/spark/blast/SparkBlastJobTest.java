@@ -1,6 +1,8 @@
 package dev.sluice.spark.blast;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
@@ -27,6 +29,18 @@ class SparkBlastJobTest {
     int status = SparkBlastJob.run(args, new PrintStream(out, true, StandardCharsets.UTF_8),
         new PrintStream(err, true, StandardCharsets.UTF_8));
     return new Ran(status, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
+  }
+
+  /** Runs the job in local mode with one task slot, as spark-submit's properties would set it. */
+  private static Ran runLocal(String... args) {
+    java.util.Map<String, String> conf = java.util.Map.of("spark.master", "local[1]", "spark.ui.enabled", "false",
+        "spark.driver.host", "127.0.0.1", "spark.driver.bindAddress", "127.0.0.1");
+    conf.forEach(System::setProperty);
+    try {
+      return run(args);
+    } finally {
+      conf.keySet().forEach(System::clearProperty);
+    }
   }
 
   private Path file(String name, String text) throws IOException {
@@ -88,5 +102,43 @@ class SparkBlastJobTest {
     Path empty = file("empty.fa", ">nothing\n\n");
     assertUnreadable(empty + ": no bases in 2 line(s)", db, empty);
     assertUnreadable(dir.resolve("missing.fa") + ": no such file", dir.resolve("missing.fa"), two);
+  }
+
+  /** 60 bases of the E. coli-like alphabet with no repeat, and a query that is a stretch of it. */
+  private static final String DB = "ACGTTGCAAGCTTCGATCGGATCCATGCAATTGCCGGTACCTAGGCTAAGTCCGATTACG";
+
+  @Test
+  void aTaskThatFailsOnAnExecutorIsItsReasonAndStatus1() throws IOException {
+    Path db = file("db.fa", ">db\n" + DB + "\n");
+    Path q = file("q.fa", ">q\n" + DB.substring(5, 45) + "\n");
+    // the name is well formed, so the driver accepts it; the executor has no 100th OpenCL device
+    Ran r = runLocal("-db", db.toString(), "-query", q.toString(), "-device", "opencl:99");
+    assertEquals(1, r.status(), r.err());
+    assertEquals("", r.out());
+    String line = r.err().lines().filter(l -> l.startsWith("sluice-spark: the search failed in a Spark task: "))
+        .findFirst().orElse(null);
+    assertTrue(line != null && line.contains("Job aborted due to stage failure") && line.contains("opencl:99"),
+        "one line with the task's reason: " + r.err());
+    assertFalse(r.err().contains("\tat "), "no stack trace: " + r.err());
+  }
+
+  @Test
+  void morePartitionsThanChunksAreCappedAndSaid() throws IOException {
+    Path db = file("db.fa", ">db\n" + DB + "\n");
+    Path q = file("q.fa", ">q\n" + DB.substring(5, 45) + "\n");
+    Ran r = runLocal("-db", db.toString(), "-query", q.toString(), "-partitions", "100000", "-chunk", "10");
+    assertEquals(0, r.status(), r.err());
+    // the query's 40 bases and the unknown base that ends it make 41 - 11 + 1 = 31 positions: four chunks
+    assertTrue(r.err().contains("sluice-spark: -partitions 100000: the queries make 4 chunk(s) of at most 10"
+        + " positions; using 4 partition(s)"), r.err());
+    assertTrue(r.err().contains(" 4 partitions on executors"), r.err());
+    assertEquals("q.fa\tdb.fa\t1\t40\t6\t45\t40\t40", r.out().strip());
+  }
+
+  @Test
+  void theReasonStopsAtTheFirstStackFrame() {
+    assertEquals("Job aborted: Lost task 0.0: java.lang.IllegalStateException: no device\nsecond line",
+        SparkBlastJob.taskReason("Job aborted: Lost task 0.0: java.lang.IllegalStateException: no device\n"
+            + "second line\n\tat a.b.C.d(C.java:1)\n\nDriver stacktrace:\n\tat x"));
   }
 }
