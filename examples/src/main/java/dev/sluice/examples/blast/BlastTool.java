@@ -5,8 +5,6 @@ import dev.sluice.runtime.DeviceLine;
 import dev.sluice.runtime.DeviceUnavailableException;
 import dev.sluice.runtime.ProgressListener;
 import java.io.PrintStream;
-import java.math.BigDecimal;
-import java.math.RoundingMode;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -177,9 +175,6 @@ public final class BlastTool {
     }
   }
 
-  /** One output row, positions 1-based as printed. */
-  record Row(int length, int mismatches, int qStart, int qEnd, int sStart, int sEnd, int score) {}
-
   public static void main(String[] args) {
     int status = run(args, System.out, System.err);
     if (status != 0) {
@@ -227,7 +222,7 @@ public final class BlastTool {
         // chosen after the input is read, so that its log line follows the input's errors
         device = Device.best();
       }
-      List<Row> rows;
+      List<TabularRow> rows;
       try {
         rows = search(query.genome().sequence(), subject.genome().sequence(), o, device, o.quiet() ? null : err);
       } catch (DeviceUnavailableException e) {
@@ -236,11 +231,10 @@ public final class BlastTool {
         return 2;
       }
       if (o.header()) {
-        out.println("# Fields: query id, subject id, % identity, alignment length, mismatches, gap opens, q. start,"
-            + " q. end, s. start, s. end, score");
+        out.println(TabularRow.FIELDS);
       }
-      for (Row r : rows) {
-        out.println(format(query.id(), subject.id(), r));
+      for (TabularRow r : rows) {
+        out.println(r.format(query.id(), subject.id()));
       }
       out.flush();
       if (out.checkError()) {
@@ -267,7 +261,7 @@ public final class BlastTool {
   }
 
   /** Searches the strands {@code o} asks for; progress goes to {@code progress} (null: none) on long inputs. */
-  static List<Row> search(byte[] query, byte[] db, Options o, Device device, PrintStream progress) {
+  static List<TabularRow> search(byte[] query, byte[] db, Options o, Device device, PrintStream progress) {
     List<Strand> strands = o.strand() == Strand.BOTH ? List.of(Strand.PLUS, Strand.MINUS) : List.of(o.strand());
     Settings settings = o.settings();
     long positions = (long) Math.max(0, db.length - settings.k() + 1) * strands.size();
@@ -275,7 +269,7 @@ public final class BlastTool {
     long started = System.nanoTime();
     long[] lastLine = {started};
     long before = 0;
-    List<Row> rows = new ArrayList<>();
+    List<TabularRow> rows = new ArrayList<>();
     for (Strand strand : strands) {
       byte[] q = strand == Strand.PLUS ? query : reverseComplement(query);
       BlastSearch search = BlastSearch.prepare(q, db, settings);
@@ -300,7 +294,7 @@ public final class BlastTool {
         }
       };
       for (Hit h : search.builder().device(device).progress(line).build().run(chunks).hits()) {
-        rows.add(row(h, q, db, strand));
+        rows.add(TabularRow.of(h, q, db, strand == Strand.MINUS));
       }
       before += strandPositions;
     }
@@ -309,41 +303,8 @@ public final class BlastTool {
           o.strand() == Strand.BOTH ? "both strands" : o.strand().name().toLowerCase(Locale.ROOT) + " strand",
           (System.nanoTime() - started) / 1e9, rows.size());
     }
-    rows.sort(Comparator.comparingInt(Row::score).reversed().thenComparingInt(Row::qStart)
-        .thenComparingInt(Row::sStart));
+    rows.sort(Comparator.comparingInt(TabularRow::score).reversed().thenComparingInt(TabularRow::qStart)
+        .thenComparingInt(TabularRow::sStart));
     return rows;
-  }
-
-  /** A hit of the query strand {@code q} (the query or its reverse complement) as printed. */
-  static Row row(Hit h, byte[] q, byte[] db, Strand strand) {
-    int mismatches = 0;
-    for (int i = 0; i < h.length(); i++) {
-      if (q[h.queryStart() + i] != db[h.dbStart() + i]) {
-        mismatches++;
-      }
-    }
-    int sFirst = h.dbStart() + 1;
-    int sLast = h.dbStart() + h.length();
-    if (strand == Strand.PLUS) {
-      return new Row(h.length(), mismatches, h.queryStart() + 1, h.queryStart() + h.length(), sFirst, sLast, h.score());
-    }
-    // position p of the reverse complement is position length - 1 - p of the query
-    int qStart = q.length - h.queryStart() - h.length() + 1;
-    return new Row(h.length(), mismatches, qStart, qStart + h.length() - 1, sLast, sFirst, h.score());
-  }
-
-  static String format(String queryId, String subjectId, Row r) {
-    return String.format(Locale.ROOT, "%s\t%s\t%s\t%d\t%d\t0\t%d\t%d\t%d\t%d\t%d", queryId, subjectId,
-        percent(100.0 * (r.length() - r.mismatches()) / r.length()), r.length(), r.mismatches(), r.qStart(), r.qEnd(),
-        r.sStart(), r.sEnd(), r.score());
-  }
-
-  /**
-   * The identity with 3 decimals as C's {@code printf("%.3f")} prints it, as BLAST's output has it: the
-   * double's exact value rounded, a tie to even (95.3125 is 95.312). Java's {@code %.3f} rounds the
-   * shortest decimal string half up (95.313).
-   */
-  static String percent(double value) {
-    return new BigDecimal(value).setScale(3, RoundingMode.HALF_EVEN).toPlainString();
   }
 }

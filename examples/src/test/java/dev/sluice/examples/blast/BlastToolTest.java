@@ -65,13 +65,13 @@ class BlastToolTest {
   @Test
   void identityIsRoundedAsCsPrintfRoundsIt() {
     // 61 of 64: 95.3125 exactly, a tie: to even, as glibc's printf("%.3f") and so BLAST print it
-    assertEquals("95.312", BlastTool.percent(100.0 * 61 / 64));
-    assertEquals("98.438", BlastTool.percent(100.0 * 63 / 64));
+    assertEquals("95.312", TabularRow.percent(100.0 * 61 / 64));
+    assertEquals("98.438", TabularRow.percent(100.0 * 63 / 64));
     // 2 of 3: 66.666...: no tie
-    assertEquals("66.667", BlastTool.percent(100.0 * 2 / 3));
-    assertEquals("100.000", BlastTool.percent(100.0));
+    assertEquals("66.667", TabularRow.percent(100.0 * 2 / 3));
+    assertEquals("100.000", TabularRow.percent(100.0));
     // the double nearest 0.0005 is above it: up, where a decimal tie would go to even (0.000)
-    assertEquals("0.001", BlastTool.percent(0.0005));
+    assertEquals("0.001", TabularRow.percent(0.0005));
   }
 
   @Test
@@ -397,7 +397,7 @@ class BlastToolTest {
       assertEquals("0", f[5], "ungapped");
       int length = Integer.parseInt(f[3]);
       int mismatches = Integer.parseInt(f[4]);
-      assertEquals(BlastTool.percent(100.0 * (length - mismatches) / length), f[2]);
+      assertEquals(TabularRow.percent(100.0 * (length - mismatches) / length), f[2]);
       // an ungapped alignment scores match * identities + mismatch * mismatches
       assertEquals(settings.match() * (length - mismatches) + settings.mismatch() * mismatches, Integer.parseInt(f[10]));
       actual.add(String.join(" ", f[6], f[7], f[8], f[9], f[3], f[10]));

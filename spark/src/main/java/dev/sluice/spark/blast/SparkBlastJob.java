@@ -1,8 +1,10 @@
 package dev.sluice.spark.blast;
 
 import dev.sluice.examples.blast.Chunk;
+import dev.sluice.examples.blast.Hit;
 import dev.sluice.examples.blast.SequenceFile;
 import dev.sluice.examples.blast.Settings;
+import dev.sluice.examples.blast.TabularRow;
 import dev.sluice.runtime.Device;
 import dev.sluice.spark.SluiceRun;
 import java.io.PrintStream;
@@ -25,9 +27,9 @@ import org.apache.spark.api.java.JavaSparkContext;
  * </pre>
  *
  * <p>Reads the files on the driver as the BLAST command does ({@link SequenceFile}: FASTA or plain
- * sequence, one sequence per file, a file it cannot read refused with its line), prints the hits as
- * tab-separated {@code query database qstart qend sstart send length score} (1-based, best score
- * first) on stdout, and the run's summary and summed report on stderr. The plus strand of each query
+ * sequence, one sequence per file, a file it cannot read refused with its line), prints the hits in the
+ * BLAST command's columns ({@link TabularRow}: {@code qseqid sseqid pident length mismatch gapopen qstart
+ * qend sstart send score}, named as it names them, best score first) on stdout, and the run's summary and summed report on stderr. The plus strand of each query
  * is searched, with BLASTN's default word size and scores ({@code Settings.DEFAULT}). {@code -repeat N}
  * searches N times in the one application and prints each search's time and query positions per
  * second on stderr (the first search includes the executors' JIT warm-up); the hits are printed once.
@@ -141,13 +143,25 @@ public final class SparkBlastJob {
     }
     // the inputs as the BLAST command reads them: one sequence a file, refused with file and line
     byte[] database;
+    String dbName;
     List<String> names = new ArrayList<>();
     List<byte[]> sequences = new ArrayList<>();
+    java.util.Map<String, Path> named = new java.util.HashMap<>();
     try {
-      database = SequenceFile.read(o.db()).genome().sequence();
+      SequenceFile db = SequenceFile.read(o.db());
+      database = db.genome().sequence();
+      dbName = db.id();
       for (Path q : o.queries()) {
-        names.add(q.getFileName().toString());
-        sequences.add(SequenceFile.read(q).genome().sequence());
+        // named as the BLAST command names them: the FASTA header's first word, else the file's name
+        SequenceFile query = SequenceFile.read(q);
+        Path before = named.putIfAbsent(query.id(), q);
+        if (before != null) {
+          err.println("sluice-spark: " + q + ": the query is named '" + query.id() + "', as " + before
+              + " is: their hits could not be told apart; give one of them another FASTA header");
+          return 1;
+        }
+        names.add(query.id());
+        sequences.add(query.genome().sequence());
       }
     } catch (SequenceFile.UnreadableException e) {
       err.println("sluice-spark: " + e.getMessage());
@@ -201,10 +215,14 @@ public final class SparkBlastJob {
       }
       hits.sort(Comparator.comparingInt(QueryHit::score).reversed().thenComparing(QueryHit::query)
           .thenComparingInt(QueryHit::queryStart).thenComparingInt(QueryHit::dbStart));
-      String dbName = o.db().getFileName().toString();
+      java.util.Map<String, byte[]> sequenceOf = new java.util.HashMap<>();
+      for (int q = 0; q < names.size(); q++) {
+        sequenceOf.put(names.get(q), sequences.get(q));
+      }
       for (QueryHit h : hits) {
-        out.printf(Locale.ROOT, "%s\t%s\t%d\t%d\t%d\t%d\t%d\t%d%n", h.query(), dbName, h.queryStart() + 1,
-            h.queryStart() + h.length(), h.dbStart() + 1, h.dbStart() + h.length(), h.length(), h.score());
+        TabularRow row = TabularRow.of(new Hit(h.queryStart(), h.dbStart(), h.length(), h.score()),
+            sequenceOf.get(h.query()), database, false);
+        out.println(row.format(h.query(), dbName));
       }
       // a query with no k-mer (shorter than the word size) gives no chunk to search
       String report = run.ranReport().map(String::valueOf).orElse("no partition held query positions: nothing ran\n");

@@ -132,7 +132,19 @@ class SparkBlastJobTest {
     assertTrue(r.err().contains("sluice-spark: -partitions 100000: the queries make 4 chunk(s) of at most 10"
         + " positions; using 4 partition(s)"), r.err());
     assertTrue(r.err().contains(" 4 partitions on executors"), r.err());
-    assertEquals("q.fa\tdb.fa\t1\t40\t6\t45\t40\t40", r.out().strip());
+    // the BLAST command's columns and names (the FASTA headers' first words)
+    assertEquals("q\tdb\t100.000\t40\t0\t0\t1\t40\t6\t45\t40", r.out().strip());
+  }
+
+  @Test
+  void twoQueriesOfOneNameAreRefused() throws IOException {
+    Path db = file("db.fa", ">db\n" + DB + "\n");
+    Path a = file("a.fa", ">q first\n" + DB.substring(5, 45) + "\n");
+    Path b = file("b.fa", ">q second\n" + DB.substring(10, 50) + "\n");
+    Ran r = run("-db", db.toString(), "-query", a.toString(), "-query", b.toString());
+    assertEquals(1, r.status(), r.err());
+    assertEquals("sluice-spark: " + b + ": the query is named 'q', as " + a + " is: their hits could not be told"
+        + " apart; give one of them another FASTA header\n", r.err());
   }
 
   @Test
