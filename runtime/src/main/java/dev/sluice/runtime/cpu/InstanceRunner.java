@@ -302,7 +302,9 @@ public final class InstanceRunner {
           + "' ran; state: " + state(), cause);
     }
     String what = cause instanceof MaxExceededException ? cause.getMessage() : Failures.what(cause);
-    String where = s == 0 || Scheduler.exhausted(code, st, G) ? "" : " (this instance was reading " + chunk + ")";
+    // the queues between the stages may still hold items of ranges claimed before this one
+    String where = s == 0 || Scheduler.exhausted(code, st, G) ? ""
+        : " (this instance had last claimed " + chunk + "; its queues may still hold items of earlier ranges)";
     String parent = parentSlot < 0 ? "" : Failures.inRegionOf(bodies.parent(plan.label[s], parentSlot));
     named = new PipelineException(plan.name, plan.stageNames[s], item, what + parent + where, cause);
     return named;
