@@ -254,9 +254,25 @@ public final class PlanDiagram {
     }
   }
 
-  /** Stage names are Java identifiers; the prefix keeps Mermaid's keywords ({@code end}) out. */
-  private static String mermaidId(String id) {
-    return "n_" + id;
+  /**
+   * A Mermaid node id for a stage name. Mermaid's ids take ASCII letters, digits and {@code _} only,
+   * where a Java identifier may also hold {@code $}, other currency signs, combining marks and
+   * non-ASCII digits ({@code กิน}, {@code price€}), which Mermaid's lexer refuses. So every other
+   * character is written {@code _x<hex>_} and {@code _} itself {@code __}, which keeps two names
+   * apart; the prefix keeps Mermaid's keywords ({@code end}) out. The label shows the name as it is.
+   */
+  static String mermaidId(String id) {
+    StringBuilder b = new StringBuilder("n_");
+    id.codePoints().forEach(c -> {
+      if (c == '_') {
+        b.append("__");
+      } else if (c < 128 && Character.isLetterOrDigit(c)) {
+        b.appendCodePoint(c);
+      } else {
+        b.append("_x").append(Integer.toHexString(c)).append('_');
+      }
+    });
+    return b.toString();
   }
 
   private static String mermaidText(String s) {
