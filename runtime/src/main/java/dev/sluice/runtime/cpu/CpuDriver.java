@@ -33,10 +33,31 @@ public final class CpuDriver {
     if (untrusted != null) {
       throw new IllegalStateException(plan.name + ": " + untrusted);
     }
+    refuseQueuesOverHeap(plan, options.resolvedInstances(), Runtime.getRuntime().maxMemory());
     RunControl control = new RunControl(plan, options.maxSteps(), options.claimSize());
     InstanceThreads.Ran<I> ran = InstanceThreads.run(plan.name, options, control, cursor,
         newInstance, i -> i.runner().run());
     return new Outcome<>(ran.instances(), report(plan, device, ran.instances(), ran.nanos()));
+  }
+
+  /**
+   * Refuses at once a run whose instances' queues alone need more than the heap's maximum, which making
+   * them one by one found only when the heap was full, after seconds to minutes of collections. Each
+   * queue slot takes at least 4 bytes (an int, a float, a compressed reference or a record's smallest
+   * column), so the figure is a lower bound and refuses no run that could fit.
+   */
+  static void refuseQueuesOverHeap(PipelinePlan plan, int instances, long maxHeap) {
+    long slots = 0;
+    for (int capacity : plan.queueCapacity) {
+      slots += capacity;
+    }
+    long bytes = slots * 4 * instances;
+    if (bytes > maxHeap) {
+      throw new IllegalStateException(String.format(java.util.Locale.ROOT, "%s: the queues of %,d instances take at"
+          + " least %,d MiB (%,d queue slots each), more than the heap's maximum of %,d MiB: run fewer instances"
+          + " (instances(0) is one per core), lower @Pipeline(width) or queueScale, or give the JVM more heap (-Xmx)",
+          plan.name, instances, bytes >> 20, slots, maxHeap >> 20));
+    }
   }
 
   private static RunReport report(PipelinePlan plan, Device device, List<? extends CpuInstance> instances,

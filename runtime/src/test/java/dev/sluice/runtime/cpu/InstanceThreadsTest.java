@@ -55,24 +55,39 @@ class InstanceThreadsTest {
   }
 
   /**
-   * More instances than the heap holds (instances(Integer.MAX_VALUE)): a message naming the run and the
-   * count, before any instance runs (outside-in helper-29: a bare OutOfMemoryError from an ArrayList
-   * sized to the count, or from the instances' buffers after long collecting).
+   * More instances than the heap holds: a message naming the run and the count, before any instance runs
+   * (outside-in helper-29: a bare OutOfMemoryError from an ArrayList sized to the count, or from the
+   * instances' buffers after long collecting).
    */
   @Test
   void moreInstancesThanTheHeapHoldsFailTheRunNamingTheCount() {
     int[] ran = {0};
     IllegalStateException e = assertThrows(IllegalStateException.class, () -> InstanceThreads.run("Many",
-        new RunOptions(Device.cpu(), Integer.MAX_VALUE, 1, Long.MAX_VALUE), new RunControl(Long.MAX_VALUE),
+        new RunOptions(Device.cpu(), InstanceThreads.MAX_INSTANCES, 1, Long.MAX_VALUE), new RunControl(Long.MAX_VALUE),
         InputCursor.range(0, 1, 1), (c, ctl) -> {
           if (++ran[0] == 5) {
             throw new OutOfMemoryError("Java heap space");
           }
           return c;
         }, c -> fail("no instance may run")));
-    assertTrue(e.getMessage().startsWith("Many: the heap could not hold pipeline instance 5 of 2147483647"
+    assertTrue(e.getMessage().startsWith("Many: the heap could not hold pipeline instance 5 of 32767"
         + " (java.lang.OutOfMemoryError: Java heap space)"), e.getMessage());
     assertTrue(e.getMessage().endsWith("run fewer instances (instances(0) is one per core)"), e.getMessage());
+  }
+
+  /**
+   * A count above the cap is refused before any instance is made (outside-in helper-42:
+   * instances(Integer.MAX_VALUE) took 187 s to fill a 6 GB heap, even for a 4-item input).
+   */
+  @Test
+  void moreInstancesThanTheCapAreRefusedBeforeAnyIsMade() {
+    for (int n : new int[] {InstanceThreads.MAX_INSTANCES + 1, Integer.MAX_VALUE}) {
+      IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> InstanceThreads.run("Many",
+          new RunOptions(Device.cpu(), n, 1, Long.MAX_VALUE), new RunControl(Long.MAX_VALUE),
+          InputCursor.range(0, 4, 1), (c, ctl) -> fail("no instance may be made"), c -> fail("no instance may run")));
+      assertEquals("Many: instances(" + n + "): the CPU back end runs at most 32767 instances side by side, each on a"
+          + " thread of its own (ForkJoinPool's limit on parallelism); instances(0) is one per core", e.getMessage());
+    }
   }
 
   /** What one instance saw of the thread that ran it. */

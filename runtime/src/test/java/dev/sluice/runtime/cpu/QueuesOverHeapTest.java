@@ -1,0 +1,31 @@
+package dev.sluice.runtime.cpu;
+
+import static org.junit.jupiter.api.Assertions.assertDoesNotThrow;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import org.junit.jupiter.api.Test;
+
+/**
+ * The scheduled executor refuses at once a run whose instances' queues alone exceed the heap's maximum
+ * (outside-in helper-42: width 65,536 and queueScale 256 with 1,000 instances took 25 s to fail), and
+ * only such a run: 4 bytes a slot is a lower bound.
+ */
+class QueuesOverHeapTest {
+  @Test
+  void queuesOverTheHeapAreRefusedNamingTheFigures() {
+    long slots = 0;
+    for (int c : OneNodePipeline.PLAN.queueCapacity) {
+      slots += c;
+    }
+    long fits = slots * 4 * 1000;
+    assertDoesNotThrow(() -> CpuDriver.refuseQueuesOverHeap(OneNodePipeline.PLAN, 1000, fits));
+    long slotCount = slots;
+    IllegalStateException e = assertThrows(IllegalStateException.class,
+        () -> CpuDriver.refuseQueuesOverHeap(OneNodePipeline.PLAN, 1000, fits - 1));
+    assertTrue(e.getMessage().startsWith("OneNode: the queues of 1,000 instances take at least "), e.getMessage());
+    assertTrue(e.getMessage().contains(String.format(java.util.Locale.ROOT, "(%,d queue slots each), more than the"
+        + " heap's maximum of ", slotCount)), e.getMessage());
+    assertTrue(e.getMessage().endsWith("or give the JVM more heap (-Xmx)"), e.getMessage());
+  }
+}
