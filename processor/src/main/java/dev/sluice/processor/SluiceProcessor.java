@@ -10,6 +10,7 @@ import dev.sluice.processor.diagnostics.Message;
 import dev.sluice.processor.diagnostics.Reporter;
 import dev.sluice.processor.kernel.BodyTranslator;
 import dev.sluice.processor.kernel.KernelPlanner;
+import dev.sluice.processor.model.ChannelModel;
 import dev.sluice.processor.model.PipelineModel;
 import dev.sluice.processor.model.StageModel;
 import dev.sluice.processor.read.PipelineReader;
@@ -24,8 +25,10 @@ import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
@@ -235,7 +238,7 @@ public final class SluiceProcessor extends AbstractProcessor {
       new PipelineWriter(processingEnv, filer).writeHost(model, schedule, kernel, declared);
     } catch (PipelineWriter.NameTaken | PipelineWriter.NameHidden | PipelineWriter.NameTooLong
         | PipelineWriter.NameCaseClash | PipelineWriter.TooManyParameters e) {
-      reporter.report(badName(pipeline, e));
+      reporter.report(badName(pipeline, model, e));
       return;
     }
     if (kernel.hasKernel()) {
@@ -263,7 +266,7 @@ public final class SluiceProcessor extends AbstractProcessor {
           stamps.translatedFrom(model.nodes().stream().map(s -> s.node().element()).toList()));
     } catch (PipelineWriter.NameTaken | PipelineWriter.NameHidden | PipelineWriter.NameTooLong
         | PipelineWriter.NameCaseClash | PipelineWriter.TooManyParameters e) {
-      reporter.report(badName(pipeline, e));
+      reporter.report(badName(pipeline, model, e));
     }
   }
 
@@ -271,7 +274,7 @@ public final class SluiceProcessor extends AbstractProcessor {
    * The error for a generated type whose name is taken, that would hide a user's type of the unnamed
    * package, or whose class file's name no file system would keep apart or hold.
    */
-  private static List<Diagnostic> badName(TypeElement pipeline, RuntimeException e) {
+  private static List<Diagnostic> badName(TypeElement pipeline, PipelineModel model, RuntimeException e) {
     if (e instanceof PipelineWriter.NameTaken t) {
       return List.of(Diagnostic.on(pipeline, Message.GENERATED_NAME_TAKEN, pipeline.getQualifiedName(), t.typeName,
           t.getMessage()));
@@ -286,12 +289,35 @@ public final class SluiceProcessor extends AbstractProcessor {
           m.slots, PipelineWriter.MAX_PARAMETER_SLOTS));
     }
     if (e instanceof PipelineWriter.NameCaseClash c) {
-      return List.of(Diagnostic.on(pipeline, Message.GENERATED_NAMES_CASE, pipeline.getQualifiedName(), c.first,
-          c.second));
+      return List.of(Diagnostic.on(caseClashSite(pipeline, model), Message.GENERATED_NAMES_CASE,
+          pipeline.getQualifiedName(), c.first, c.second));
     }
     PipelineWriter.NameTooLong t = (PipelineWriter.NameTooLong) e;
     return List.of(Diagnostic.on(pipeline, Message.GENERATED_NAME_TOO_LONG, pipeline.getQualifiedName(), t.fileName,
         t.bytes, PipelineWriter.MAX_FILE_NAME_BYTES));
+  }
+
+  /**
+   * Where to report class files whose names differ only in case: on the later of two stages whose names
+   * do ({@code count} and {@code Count}), else on the later of two channels of one node that do, else
+   * (names from a stage and a channel together) on the pipeline.
+   */
+  private static Element caseClashSite(TypeElement pipeline, PipelineModel model) {
+    Set<String> stages = new HashSet<>();
+    for (StageModel s : model.stages()) {
+      if (!stages.add(s.name().toLowerCase(Locale.ROOT))) {
+        return s.method();
+      }
+    }
+    for (StageModel s : model.nodes()) {
+      Set<String> channels = new HashSet<>();
+      for (ChannelModel ch : s.node().channels()) {
+        if (!channels.add(ch.name().toLowerCase(Locale.ROOT)) && ch.element() != null) {
+          return ch.element();
+        }
+      }
+    }
+    return pipeline;
   }
 
   /** Validates a node class's declarations once (reporting their problems); whether they are valid. */

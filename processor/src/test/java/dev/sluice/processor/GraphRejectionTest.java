@@ -196,13 +196,14 @@ class GraphRejectionTest {
 
   @Test
   void anEmptyFromIsOneErrorNotOnePerStageAfterIt() {
-    // outside-in: the sink after it was reported unreachable too, asking for the @From it has
+    // outside-in: the sink after it was reported unreachable too, asking for the @From it has; and
+    // then (helper-42) SLU107 itself asked for the @From the stage has
     rejects(pipeline("""
           @Source int in();
           @From({}) Inc lost();
           @From("lost") Inc next();
           @Sink @From("next") int out();
-        """), Message.UNREACHABLE, "@From({}) Inc lost()", "'lost' is not reachable from the source 'in'");
+        """), Message.EMPTY_FROM, "@From({}) Inc lost()", "@From on stage 'lost' names no stage");
   }
 
   @Test
@@ -261,6 +262,15 @@ class GraphRejectionTest {
           @Source int in();
           @From("in") String text();
         """), Message.NOT_A_NODE, "String text()", "java.lang.String");
+  }
+
+  /** An empty @From on a sink too. */
+  @Test
+  void emptyFromOnASink() {
+    rejects(pipeline("""
+          @Source int in();
+          @Sink @From({}) int out();
+        """), Message.EMPTY_FROM, "@Sink @From({}) int out()", "@From on stage 'out' names no stage");
   }
 
   @Test
@@ -453,19 +463,42 @@ class GraphRejectionTest {
     assertWithMessage("javac's own errors").that(c.errors()).hasSize(1);
   }
 
-  /** Names a case-insensitive file system would take for one file are refused too. */
+  /**
+   * Names a case-insensitive file system would take for one file are refused too, on the second stage
+   * (outside-in helper-42: it was reported on the pipeline's line).
+   */
   @Test
   void classFileNamesThatDifferOnlyInCase() {
     rejects(java("P", """
         @Node final class Inc { void run(int x, IntOut out) { out.push(x + 1); } }
-        @Pipeline interface P {  // P
+        @Pipeline interface P {
           @Source int in();
           @From("in") Inc count();
-          @From("count") Inc Count();
+          @From("count") Inc Count();  // Count
           @Sink @From("Count") int out();
         }
-        """), Message.GENERATED_NAMES_CASE, "// P", "PPipeline_CpuDirect$Out_count_out.class and",
+        """), Message.GENERATED_NAMES_CASE, "// Count", "PPipeline_CpuDirect$Out_count_out.class and",
         "PPipeline_CpuDirect$Out_Count_out.class, whose names differ only in case");
+  }
+
+  /** Two channels of one node whose names differ only in case: on the second channel. */
+  @Test
+  void channelNamesThatDifferOnlyInCase() {
+    rejects(java("P", """
+        @Node final class Two {
+          void run(int x, IntOut out,
+              IntOut Out) {  // Out
+            out.push(x);
+            Out.push(x);
+          }
+        }
+        @Pipeline interface P {
+          @Source int in();
+          @From("in") Two two();
+          @Sink @From("two.out") int a();
+          @Sink @From("two.Out") int b();
+        }
+        """), Message.GENERATED_NAMES_CASE, "// Out", "differ only in case");
   }
 
   @Test

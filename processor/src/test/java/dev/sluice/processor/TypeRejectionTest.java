@@ -46,6 +46,15 @@ class TypeRejectionTest {
         """), Message.UNSUPPORTED_ITEM_TYPE, "Out<Empty> out", "t.Empty is not a supported item type");
   }
 
+  /** outside-in helper-42: 'Out<?>' said '? is not a supported item type' with no channel named. */
+  @Test
+  void aWildcardChannelIsNamed() {
+    rejects(java("P", RECORDS + """
+        @Node final class Mark { void run(int x,
+            Out<?> marks) { } }
+        """), Message.UNSUPPORTED_ITEM_TYPE, "Out<?> marks", "? is not a supported item type on channel 'marks':");
+  }
+
   @Test
   void rawRaiseNamesItsMissingTypeArgument() {
     rejects(java("P", RECORDS + """

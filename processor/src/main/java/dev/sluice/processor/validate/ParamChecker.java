@@ -189,7 +189,9 @@ final class ParamChecker {
         out.add(Diagnostic.on(p, Message.UNSUPPORTED_ITEM_TYPE, "Out without a type argument",
             " (declare channel '" + name + "' as Out<R>, or as IntOut, LongOut, FloatOut or DoubleOut)"));
       } else {
-        out.add(Diagnostic.on(p, Message.UNSUPPORTED_ITEM_TYPE, shape.argument(), ItemTypes.why(shape.argument())));
+        // named with its channel: a type such as '?' says nothing of where it is
+        out.add(Diagnostic.on(p, Message.UNSUPPORTED_ITEM_TYPE, shape.argument(),
+            " on channel '" + name + "'" + ItemTypes.why(shape.argument())));
       }
       return;
     }

@@ -106,6 +106,15 @@ public final class PipelineValidator {
         sourceWithBody = true; // reported: not "no @Source" as well
         continue;
       }
+      if (!source) {
+        // @From({}) reads nothing: said as such, not as the stage being unreachable (SLU107)
+        Optional<AnnotationMirror> from = Annotations.mirror(method, From.class);
+        From declared = method.getAnnotation(From.class);
+        if (from.isPresent() && declared != null && declared.value().length == 0) {
+          out.add(Diagnostic.on(method, from.get(), null, Message.EMPTY_FROM, stage));
+          continue;
+        }
+      }
       if (source || sink) {
         if (source) {
           sources.add(method);
