@@ -264,6 +264,33 @@ class GraphRejectionTest {
         """), Message.NOT_A_NODE, "String text()", "java.lang.String");
   }
 
+  /**
+   * A pipeline with no sink and no @Reduce field compiles, with a warning on the pipeline (outside-in
+   * helper-42: it compiled silently); one with a @Reduce field and no sink is a reduce-only pipeline.
+   */
+  @Test
+  void noSinkAndNoReduceIsAWarning() {
+    JavaFileObject f = java("P", NODES + """
+        @Pipeline interface P {  // P
+          @Source int in();
+          @From("in") Inc inc();
+        }
+        """);
+    com.google.testing.compile.Compilation c = Sources.compile(f);
+    com.google.testing.compile.CompilationSubject.assertThat(c).succeeded();
+    com.google.testing.compile.CompilationSubject.assertThat(c)
+        .hadWarningContaining("[" + Message.NO_OUTPUT.code() + "] pipeline P has no @Sink and no @Reduce field")
+        .inFile(f).onLine(Sources.lineOf(f, "// P"));
+    com.google.testing.compile.Compilation reduceOnly = Sources.compile(java("P", """
+        @Node final class Count { @Reduce(ReduceOp.SUM) int n; void run(int x) { n += 1; } }
+        @Pipeline interface P {
+          @Source int in();
+          @From("in") Count count();
+        }
+        """));
+    com.google.testing.compile.CompilationSubject.assertThat(reduceOnly).succeededWithoutWarnings();
+  }
+
   /** An empty @From on a sink too. */
   @Test
   void emptyFromOnASink() {

@@ -52,7 +52,17 @@ public final class GraphValidator {
       return out;
     }
     out.addAll(SizeValidator.validate(model));
+    checkOutputs(model, out);
     return out;
+  }
+
+  /** A pipeline with no sink and no @Reduce field computes nothing a run can return: said, not refused. */
+  private static void checkOutputs(PipelineModel model, List<Diagnostic> out) {
+    boolean reduces = model.nodes().stream()
+        .anyMatch(s -> !s.node().fields(dev.sluice.processor.model.FieldModel.Kind.REDUCE).isEmpty());
+    if (model.sinks().isEmpty() && !reduces) {
+      out.add(Diagnostic.on(model.element(), Message.NO_OUTPUT, model.element().getSimpleName()));
+    }
   }
 
   private static boolean hasErrors(List<Diagnostic> out) {
