@@ -4,14 +4,16 @@ import dev.sluice.runtime.Device;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.Comparator;
 import java.util.List;
 
 /**
  * Runs {@link WordStats} over a text file named on the command line, or over a few built-in lines,
- * on the best device present (an OpenCL GPU, another OpenCL device, else the CPU; force one with
- * {@code -Dsluice.device=cpu}), and prints each line's statistics and the run report.
+ * on the best device present (an OpenCL GPU, else the CPU back end; an OpenCL device on the CPU, such
+ * as PoCL, only when named: {@code -Dsluice.device=opencl}), and prints each line's statistics and the
+ * run report.
  *
  * <pre>mvn -q compile exec:java [-Dexec.args=some.txt]</pre>
  */
@@ -26,8 +28,8 @@ public final class Main {
 
   private Main() {}
 
-  public static void main(String[] args) throws IOException {
-    byte[] text = args.length > 0 ? Files.readAllBytes(Path.of(args[0])) : SAMPLE.getBytes(StandardCharsets.US_ASCII);
+  public static void main(String[] args) {
+    byte[] text = args.length > 0 ? read(args[0]) : SAMPLE.getBytes(StandardCharsets.US_ASCII);
     Line[] lines = Text.lines(text);
 
     WordStatsPipeline pipeline = WordStatsPipeline.builder()
@@ -44,5 +46,16 @@ public final class Main {
     }
     System.out.println();
     System.out.println(result.report());
+  }
+
+  /** The file's bytes; one that cannot be read is named with the reason (the exception's text is only its path). */
+  private static byte[] read(String file) {
+    try {
+      return Files.readAllBytes(Path.of(file));
+    } catch (NoSuchFileException e) {
+      throw new IllegalArgumentException("no such file: " + file, e);
+    } catch (IOException e) {
+      throw new IllegalArgumentException("cannot read " + file + ": " + e, e);
+    }
   }
 }

@@ -1,0 +1,77 @@
+package dev.sluice.archetype;
+
+import static org.junit.jupiter.api.Assertions.assertDoesNotThrow;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+import groovy.lang.Binding;
+import groovy.lang.GroovyShell;
+import java.io.File;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Properties;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The archetype's post-generate script refuses a package that is not a Java package name, which the
+ * archetype plugin takes from the groupId (outside-in helper-43: 'org.my-co' gave a project whose every
+ * file failed to compile on line 1), and accepts every package Java does.
+ */
+class PackageCheckTest {
+  static final Path SCRIPT = Path.of("src/main/resources/META-INF/archetype-post-generate.groovy");
+
+  /** What the archetype plugin hands the script: the request's properties and where it wrote. */
+  public static final class Request {
+    private final Properties properties = new Properties();
+
+    Request(String pkg) {
+      properties.setProperty("package", pkg);
+    }
+
+    public Properties getProperties() {
+      return properties;
+    }
+
+    public String getOutputDirectory() {
+      return "/work";
+    }
+
+    public String getArtifactId() {
+      return "my-pipeline";
+    }
+  }
+
+  static void run(String pkg) throws IOException {
+    Binding binding = new Binding();
+    binding.setVariable("request", new Request(pkg));
+    new GroovyShell(binding).evaluate(Files.readString(SCRIPT));
+  }
+
+  static String refusal(String pkg) {
+    return assertThrows(IllegalArgumentException.class, () -> run(pkg)).getMessage();
+  }
+
+  @Test
+  void javaPackageNamesAreAccepted() {
+    for (String pkg : new String[] {"org.example", "acme", "com.acme.data.pipelines.v2", "org.ex_ample.p1",
+        "com.Acme.MyData", "org.record.var.yield", "org.exämple.données", "org.ex$mple"}) {
+      assertDoesNotThrow(() -> run(pkg), pkg);
+    }
+  }
+
+  @Test
+  void otherNamesAreRefusedNamingTheSegmentAndTheWayOut() {
+    String tail = ", so the project in " + new File("/work", "my-pipeline") + " does not compile; delete it and"
+        + " generate again with -Dpackage=<a Java package name> (the package defaults to the groupId)";
+    assertEquals("the package 'org.my-co' has 'my-co', which is not a Java identifier, as a segment" + tail,
+        refusal("org.my-co"));
+    assertEquals("the package 'org.example.int' has the Java keyword 'int' as a segment" + tail,
+        refusal("org.example.int"));
+    assertEquals("the package 'com.new.thing' has the Java keyword 'new' as a segment" + tail,
+        refusal("com.new.thing"));
+    assertEquals("the package 'org..example' has an empty segment" + tail, refusal("org..example"));
+    assertEquals("the package '2fast.io' has '2fast', which is not a Java identifier, as a segment" + tail,
+        refusal("2fast.io"));
+  }
+}
