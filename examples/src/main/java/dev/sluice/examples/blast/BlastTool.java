@@ -25,7 +25,8 @@ import java.util.Locale;
  * {@code evalue} and {@code bitscore} are not printed; the raw score takes their place, as in BLAST's
  * {@code -outfmt "6 qseqid sseqid pident length mismatch gapopen qstart qend sstart send score"}.
  * Positions are 1-based; a hit of the query's minus strand has {@code sstart > send}, as in BLAST.
- * Hits are sorted by score, best first, then by query and subject start.
+ * Hits are sorted by score, best first, then by query and subject start, then the longer first, then by
+ * subject end.
  *
  * <p>Each file is read by {@link SequenceFile} and must hold one sequence: a file that cannot be
  * opened, holds binary data, a letter that is no nucleotide code, a second FASTA record or no base at
@@ -61,7 +62,7 @@ public final class BlastTool {
           -reward N         score of a match (default 1)
           -penalty N        score of a mismatch, negative (default -2)
           -strand S         plus, minus or both strands of the query (default both)
-          -device D         best, cpu, opencl, gpu or opencl:N (default best)
+          -device D         best, cpu (or jvm), cpu:scheduled, opencl, gpu or opencl:N (default best)
           -header           print a '# Fields:' line before the hits
           -quiet            no progress lines on stderr
           -help             this text
@@ -205,8 +206,10 @@ public final class BlastTool {
       try {
         device = Device.named(o.device());
       } catch (IllegalArgumentException | IllegalStateException e) {
-        // a name that is no device, or a device this machine does not have (-device gpu without a GPU)
-        err.println("blast: -device: " + e.getMessage());
+        // a name that is no device, or a device this machine does not have (-device gpu without a GPU); the
+        // runtime's list of names lacks this command's own default
+        err.println("blast: -device: " + e.getMessage()
+            + (e instanceof IllegalArgumentException ? "; or best, the default" : ""));
         return 2;
       }
     }
@@ -280,6 +283,12 @@ public final class BlastTool {
             + " are not found; a larger -word_size makes k-mers rarer%n", search.table().dropped(), settings.k(),
             settings.maxPositions());
       }
+      if (progress != null && search.table().size() == 0 && strand == strands.get(0)) {
+        // the search runs and finds nothing: say why, rather than leave an empty output to be read as no match
+        progress.printf(Locale.ROOT, "blast: warning: the query has no %d-mer of known bases (A C G T) to seed"
+            + " with: it is shorter than the word size, or every %d bases of it hold an N or another IUPAC code;"
+            + " no hit can be found%n", settings.k(), settings.k());
+      }
       Chunk[] chunks = search.chunks(BlastSearch.DEFAULT_CHUNK);
       long strandPositions = search.kmerStarts();
       long searchedBefore = before;
@@ -303,8 +312,10 @@ public final class BlastTool {
           o.strand() == Strand.BOTH ? "both strands" : o.strand().name().toLowerCase(Locale.ROOT) + " strand",
           (System.nanoTime() - started) / 1e9, rows.size());
     }
+    // a total order, so that the output is the same bytes whatever order the device found the hits in
     rows.sort(Comparator.comparingInt(TabularRow::score).reversed().thenComparingInt(TabularRow::qStart)
-        .thenComparingInt(TabularRow::sStart));
+        .thenComparingInt(TabularRow::sStart).thenComparing(Comparator.comparingInt(TabularRow::length).reversed())
+        .thenComparingInt(TabularRow::sEnd));
     return rows;
   }
 }

@@ -80,6 +80,8 @@ public final class GenomeFile {
     private final int[] firstLine = new int[Kind.values().length];
     private final boolean[] unknownLetters = new boolean[26];
     private final int[] unknownLetterLine = new int[26];
+    /** Each unknown letter as the file first wrote it ('q' or 'Q'), for messages that quote the file. */
+    private final char[] unknownLetterWritten = new char[26];
     private final List<Header> headers = new ArrayList<>();
     private int lines;
     private long lowerCase;
@@ -138,6 +140,12 @@ public final class GenomeFile {
     public int firstLineOf(char letter) {
       int i = Character.toUpperCase(letter) - 'A';
       return i >= 0 && i < 26 ? unknownLetterLine[i] : 0;
+    }
+
+    /** {@code letter} as the file first wrote it where it was read as an unknown base (its case kept). */
+    public char asWritten(char letter) {
+      int i = Character.toUpperCase(letter) - 'A';
+      return i >= 0 && i < 26 && unknownLetterWritten[i] != 0 ? unknownLetterWritten[i] : letter;
     }
 
     /** The bytes skipped in all: everything but the positions. */
@@ -277,6 +285,7 @@ public final class GenomeFile {
           if (!report.unknownLetters[letter]) {
             report.unknownLetters[letter] = true;
             report.unknownLetterLine[letter] = line;
+            report.unknownLetterWritten[letter] = (char) b;
           }
         } else if (b >= 'a') {
           report.lowerCase++;

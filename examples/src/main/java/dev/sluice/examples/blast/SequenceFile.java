@@ -129,7 +129,8 @@ public record SequenceFile(String id, GenomeFile genome) {
       }
     }
     if (bad != 0) {
-      throw new UnreadableException(file + ":" + report.firstLineOf(bad) + ": '" + bad
+      // quoted as the file has it, so that a search of the file for it finds it
+      throw new UnreadableException(file + ":" + report.firstLineOf(bad) + ": '" + report.asWritten(bad)
           + "' is no nucleotide letter (A C G T U, or IUPAC " + String.join(" ", IUPAC.split("")) + ");"
           + " is this a FASTA or plain sequence file?");
     }

@@ -107,7 +107,7 @@ class BlastToolTest {
     Path q = file("q.txt", "ACGTACGTACGT\n");
     Outcome o = run("-query", q.toString(), "-subject", q.toString(), "-device", "tpu");
     assertEquals(2, o.status());
-    assertTrue(o.err().startsWith("blast: -device: unknown device 'tpu'"), o.err());
+    assertTrue(o.err().startsWith("blast: -device: unknown device 'tpu'") && o.err().contains("; or best, the default"), o.err());
     Outcome none = run("-query", q.toString(), "-subject", q.toString(), "-device", "opencl:99");
     assertEquals(2, none.status());
     assertTrue(none.err().startsWith("blast: -device: no OpenCL device 99"), none.err());
@@ -185,12 +185,33 @@ class BlastToolTest {
     assertEquals(firstRow(asDna, subject), o.lines().get(0), "U reads as T");
   }
 
+  /** outside-in helper-44: an all-N query searched in silence, its empty output read as no match. */
+  @Test
+  void aQueryWithNothingToSeedWithIsSaid() throws IOException {
+    Path good = file("good.fa", ">good\nACGTACGTACGTACGTACGTACGT\n");
+    String warning = "blast: warning: the query has no 11-mer of known bases (A C G T) to seed with: it is shorter"
+        + " than the word size, or every 11 bases of it hold an N or another IUPAC code; no hit can be found";
+    for (String bases : new String[] {"NNNNNNNNNNNNNNNNNNNN", "ACGTACGTNACGTACGTN", "ACGTAC"}) {
+      Path q = file("q.fa", ">q\n" + bases + "\n");
+      Outcome o = run("-query", q.toString(), "-subject", good.toString(), "-device", "cpu");
+      assertEquals(0, o.status(), o.err());
+      assertEquals("", o.out());
+      assertTrue(o.err().contains(warning), bases + ": " + o.err());
+      assertEquals(1, o.err().split(java.util.regex.Pattern.quote(warning), -1).length - 1, "once for both strands");
+      Outcome quiet = run("-query", q.toString(), "-subject", good.toString(), "-device", "cpu", "-quiet");
+      assertEquals("", quiet.err());
+    }
+  }
+
   @Test
   void theFirstBadLetterInTheFileIsNamedAndNonAsciiIdsReadAsUtf8() throws IOException {
     Path good = file("good.fa", ">good\nACGTACGTACGTACGT\n");
     // 'E' comes first in the alphabet, 'Z' first in the file
     Path bad = file("bad.fa", ">bad\nACGTACGTZACGT\nACGTACGTEACGT\n");
     assertInput(bad + ":2: 'Z' is no nucleotide letter (A C G T U, or IUPAC", bad, good);
+    // quoted as the file writes it (outside-in helper-44: 'q' was quoted 'Q', which a search of the file misses)
+    Path lower = file("lower.fa", ">t\nACGTACGTACGT\nACGTqACGT\n");
+    assertInput(lower + ":3: 'q' is no nucleotide letter (A C G T U, or IUPAC", lower, good);
     Path named = Files.write(dir.resolve("named.fa"), ">h\u00e9llo\nACGTACGTACGTACGTACGTACGTACGTACGTACGTAC\n"
         .getBytes(StandardCharsets.UTF_8));
     Outcome o = run("-query", named.toString(), "-subject", named.toString(), "-device", "cpu", "-strand", "plus");

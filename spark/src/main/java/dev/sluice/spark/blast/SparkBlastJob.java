@@ -213,8 +213,10 @@ public final class SparkBlastJob {
         err.println("sluice-spark: the search failed in a Spark task: " + taskReason(e.getMessage()));
         return 1;
       }
+      // a total order, as the BLAST command's: the output is the same bytes whatever the partitions
       hits.sort(Comparator.comparingInt(QueryHit::score).reversed().thenComparing(QueryHit::query)
-          .thenComparingInt(QueryHit::queryStart).thenComparingInt(QueryHit::dbStart));
+          .thenComparingInt(QueryHit::queryStart).thenComparingInt(QueryHit::dbStart)
+          .thenComparing(Comparator.comparingInt(QueryHit::length).reversed()));
       java.util.Map<String, byte[]> sequenceOf = new java.util.HashMap<>();
       for (int q = 0; q < names.size(); q++) {
         sequenceOf.put(names.get(q), sequences.get(q));
