@@ -5,15 +5,16 @@
 // they are: the folder may have held files of the user's before.
 import javax.lang.model.SourceVersion
 
-String pkg = request.properties.get('package')
-if (!SourceVersion.isName(pkg)) {
+// the request's package, or its property (a caller may set either); none: nothing to check
+String pkg = request.package ?: request.properties?.getProperty('package')
+if (pkg != null && !SourceVersion.isName(pkg)) {
   String segment = pkg.split('\\.', -1).find { !SourceVersion.isIdentifier(it) || SourceVersion.isKeyword(it) }
   String why = segment == null ? 'is not a Java package name'
       : segment.isEmpty() ? 'has an empty segment'
       : SourceVersion.isKeyword(segment) ? "has the Java keyword '" + segment + "' as a segment"
       : "has '" + segment + "', which is not a Java identifier, as a segment"
   File project = new File(request.outputDirectory, request.artifactId)
-  throw new IllegalArgumentException("the package '" + pkg + "' " + why + ", so the project in " + project
-      + " does not compile; delete it and generate again with -Dpackage=<a Java package name> (the package"
-      + " defaults to the groupId)")
+  throw new IllegalArgumentException("the package '" + pkg + "' " + why + ", so the project generated in "
+      + project + " does not compile; remove the files generated there and generate again with"
+      + " -Dpackage=<a Java package name> (the package defaults to the groupId)")
 }

@@ -25,12 +25,26 @@ class PackageCheckTest {
   public static final class Request {
     private final Properties properties = new Properties();
 
+    private final String pkg;
+
     Request(String pkg) {
-      properties.setProperty("package", pkg);
+      this(pkg, true);
+    }
+
+    /** With {@code asProperty} false, only {@code getPackage()} has it, as some callers set it. */
+    Request(String pkg, boolean asProperty) {
+      this.pkg = pkg;
+      if (asProperty && pkg != null) {
+        properties.setProperty("package", pkg);
+      }
     }
 
     public Properties getProperties() {
       return properties;
+    }
+
+    public String getPackage() {
+      return pkg;
     }
 
     public String getOutputDirectory() {
@@ -43,9 +57,21 @@ class PackageCheckTest {
   }
 
   static void run(String pkg) throws IOException {
+    run(new Request(pkg));
+  }
+
+  static void run(Request request) throws IOException {
     Binding binding = new Binding();
-    binding.setVariable("request", new Request(pkg));
+    binding.setVariable("request", request);
     new GroovyShell(binding).evaluate(Files.readString(SCRIPT));
+  }
+
+  /** review: a caller that sets the package only on the request, or none at all, is not an NPE. */
+  @Test
+  void thePackageIsReadFromTheRequestEitherWay() {
+    assertThrows(IllegalArgumentException.class, () -> run(new Request("org.my-co", false)));
+    assertDoesNotThrow(() -> run(new Request("org.example", false)));
+    assertDoesNotThrow(() -> run(new Request(null, false)));
   }
 
   static String refusal(String pkg) {
@@ -62,8 +88,9 @@ class PackageCheckTest {
 
   @Test
   void otherNamesAreRefusedNamingTheSegmentAndTheWayOut() {
-    String tail = ", so the project in " + new File("/work", "my-pipeline") + " does not compile; delete it and"
-        + " generate again with -Dpackage=<a Java package name> (the package defaults to the groupId)";
+    String tail = ", so the project generated in " + new File("/work", "my-pipeline") + " does not compile; remove"
+        + " the files generated there and generate again with -Dpackage=<a Java package name> (the package defaults"
+        + " to the groupId)";
     assertEquals("the package 'org.my-co' has 'my-co', which is not a Java identifier, as a segment" + tail,
         refusal("org.my-co"));
     assertEquals("the package 'org.example.int' has the Java keyword 'int' as a segment" + tail,

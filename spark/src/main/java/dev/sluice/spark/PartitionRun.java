@@ -44,6 +44,7 @@ final class PartitionRun<P, T, R, U, A> implements Iterator<U> {
       if (!input.hasNext()) {
         if (!finished) {
           finished = true;
+          travels(reduced);
           finish.accept(report, reduced);
         }
         return false;
@@ -57,12 +58,6 @@ final class PartitionRun<P, T, R, U, A> implements Iterator<U> {
           throw new IllegalStateException("the reduction's read returned null for a run; it must return the run's value"
               + " (a boxed number, say), which is combined with the others");
         }
-        if (!(value instanceof java.io.Serializable)) {
-          // it travels to the driver with the task's result; Spark would fail there, naming only the task
-          throw new IllegalStateException("the reduction's value, a " + value.getClass().getName() + ", is not"
-              + " serializable: each task's value travels to the driver (use a boxed number, an array, or a record"
-              + " that implements Serializable)");
-        }
         reduced = reduction.combine(reduced, value);
       }
       Iterable<U> items = sink.items(result);
@@ -72,6 +67,23 @@ final class PartitionRun<P, T, R, U, A> implements Iterator<U> {
       current = items.iterator();
     }
     return true;
+  }
+
+  /**
+   * Checks that the partition's combined reduction, which goes to the driver with the task's result, can
+   * be serialized: Spark would fail on it there, naming only the task. Once per partition.
+   */
+  private static void travels(Object reduced) {
+    if (reduced == null) {
+      return;
+    }
+    try (java.io.ObjectOutputStream out = new java.io.ObjectOutputStream(java.io.OutputStream.nullOutputStream())) {
+      out.writeObject(reduced);
+    } catch (java.io.IOException | RuntimeException e) {
+      throw new IllegalStateException("the reduction's value, a " + reduced.getClass().getName() + ", is not"
+          + " serializable (" + e + "): each task's value travels to the driver (use a boxed number, an array, or a"
+          + " record that implements Serializable, with components that do)", e);
+    }
   }
 
   @Override

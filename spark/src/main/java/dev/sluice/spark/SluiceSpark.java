@@ -153,17 +153,18 @@ public final class SluiceSpark<T, R> implements Serializable {
     } catch (java.io.NotSerializableException e) {
       throw new IllegalArgumentException(role + " must be serializable, with everything it captures, since " + why
           + "; " + e.getMessage() + " is not (" + advice + ")", e);
-    } catch (java.io.IOException e) {
+    } catch (java.io.IOException | RuntimeException e) {
+      // a writeReplace or writeObject of what it captures may refuse with an unchecked exception too
       throw new IllegalArgumentException(role + " could not be serialized: " + e, e);
     }
   }
 
   /** Checks that the sink reader and the reduction, which travel with every task, can. */
   private static void travels(SinkItems<?, ?> sink, Reduction<?, ?> reduction) {
-    serialized(sink, java.io.OutputStream.nullOutputStream(), "the sink reader given to mapPartitions", "it runs in every task",
+    serialized(sink, java.io.OutputStream.nullOutputStream(), "the sink reader", "it runs in every task",
         "a method reference such as FooPipeline.Result::out, or a lambda that captures only serializable values");
     if (reduction != null) {
-      serialized(reduction, java.io.OutputStream.nullOutputStream(), "the Reduction given to mapPartitions", "its read and combine run in every task",
+      serialized(reduction, java.io.OutputStream.nullOutputStream(), "the Reduction", "its read and combine run in every task",
           "method references such as Integer::sum, or lambdas that capture only serializable values");
     }
   }

@@ -11,9 +11,9 @@ import java.util.List;
 
 /**
  * Runs {@link WordStats} over a text file named on the command line, or over a few built-in lines,
- * on the best device present (an OpenCL GPU, else the CPU back end; an OpenCL device on the CPU, such
- * as PoCL, only when named: {@code -Dsluice.device=opencl}), and prints each line's statistics and the
- * run report.
+ * on the best device present (an OpenCL GPU or accelerator, else the CPU back end; an OpenCL device on
+ * the CPU, such as PoCL, only when named: {@code -Dsluice.device=opencl}), and prints each line's
+ * statistics and the run report.
  *
  * <pre>mvn -q compile exec:java [-Dexec.args=some.txt]</pre>
  */

@@ -202,14 +202,19 @@ public final class BlastTool {
       DEVICE_LOG.setLevel(java.util.logging.Level.WARNING);
     }
     Device device = null;
-    if (!o.device().equals("best")) {
+    if (!o.device().trim().equalsIgnoreCase("best")) {
+      try {
+        Device.checkName(o.device());
+      } catch (IllegalArgumentException e) {
+        // a name that is no device's: the runtime's list of names lacks this command's own default
+        err.println("blast: -device: " + e.getMessage() + "; or best, the default");
+        return 2;
+      }
       try {
         device = Device.named(o.device());
       } catch (IllegalArgumentException | IllegalStateException e) {
-        // a name that is no device, or a device this machine does not have (-device gpu without a GPU); the
-        // runtime's list of names lacks this command's own default
-        err.println("blast: -device: " + e.getMessage()
-            + (e instanceof IllegalArgumentException ? "; or best, the default" : ""));
+        // a device this machine does not have (-device gpu without a GPU, opencl:99)
+        err.println("blast: -device: " + e.getMessage());
         return 2;
       }
     }

@@ -1,6 +1,7 @@
 package dev.sluice.examples.blast;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -111,6 +112,10 @@ class BlastToolTest {
     Outcome none = run("-query", q.toString(), "-subject", q.toString(), "-device", "opencl:99");
     assertEquals(2, none.status());
     assertTrue(none.err().startsWith("blast: -device: no OpenCL device 99"), none.err());
+    // the command's own default is offered only for a name that is no device's (review)
+    assertFalse(none.err().contains("or best"), none.err());
+    Outcome best = run("-query", q.toString(), "-subject", q.toString(), "-device", "BEST", "-quiet");
+    assertEquals(0, best.status(), best.err());
     // a device this machine lacks is said in one line, not a stack trace
     Outcome gpu = run("-query", q.toString(), "-subject", q.toString(), "-device", "gpu", "-quiet");
     if (OpenClDevices.list().stream().anyMatch(d -> d.getType() == com.aparapi.device.Device.TYPE.GPU)) {

@@ -108,9 +108,11 @@ public final class PipelineValidator {
       }
       if (!source) {
         // @From({}) reads nothing: said as such, not as the stage being unreachable (SLU107)
+        // read through the mirror, as PipelineReader reads @From: a value javac could not resolve
+        // would throw from getAnnotation's proxy
         Optional<AnnotationMirror> from = Annotations.mirror(method, From.class);
-        From declared = method.getAnnotation(From.class);
-        if (from.isPresent() && declared != null && declared.value().length == 0) {
+        if (from.isPresent() && Annotations.value(from.get(), "value").isPresent()
+            && Annotations.arrayValue(from.get(), "value").isEmpty()) {
           out.add(Diagnostic.on(method, from.get(), null, Message.EMPTY_FROM, stage));
           continue;
         }

@@ -33,6 +33,8 @@ public final class CpuDriver {
     if (untrusted != null) {
       throw new IllegalStateException(plan.name + ": " + untrusted);
     }
+    // the count's own bound first: its message, not the queues', is the one for instances(Integer.MAX_VALUE)
+    InstanceThreads.checkCount(plan.name, options.resolvedInstances());
     refuseQueuesOverHeap(plan, options.resolvedInstances(), Runtime.getRuntime().maxMemory());
     RunControl control = new RunControl(plan, options.maxSteps(), options.claimSize());
     InstanceThreads.Ran<I> ran = InstanceThreads.run(plan.name, options, control, cursor,

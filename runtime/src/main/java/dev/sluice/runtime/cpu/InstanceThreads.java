@@ -29,10 +29,23 @@ public final class InstanceThreads {
   private InstanceThreads() {}
 
   /**
-   * The most instances a CPU run makes, each with a thread: {@code ForkJoinPool}'s cap on its
-   * parallelism, far above any core count, and low enough to refuse a count that would only fill the heap.
+   * The most instances a CPU run makes, each with a thread: far above any machine's cores, and low enough
+   * to refuse at once a count that would only fill the heap with instances (the same bound as
+   * {@code ForkJoinPool}'s on its parallelism).
    */
   public static final int MAX_INSTANCES = 32_767;
+
+  /**
+   * Refuses a count above {@link #MAX_INSTANCES} before anything is made: instances(Integer.MAX_VALUE)
+   * took minutes to fill the heap before it failed.
+   */
+  public static void checkCount(String pipeline, int n) {
+    if (n > MAX_INSTANCES) {
+      throw new IllegalArgumentException(pipeline + ": instances(" + n + "): the CPU back end runs at most "
+          + MAX_INSTANCES + " instances side by side, each on a thread of its own; more would only fill the heap"
+          + " with instances that wait for a core (instances(0) is one per core)");
+    }
+  }
 
   /** The instances, and the nanoseconds they ran. */
   public record Ran<I>(List<I> instances, long nanos) {}
@@ -52,12 +65,7 @@ public final class InstanceThreads {
       InputCursor cursor, BiFunction<InputCursor, RunControl, I> newInstance,
       java.util.function.Consumer<I> body, Executor threads) {
     int n = options.resolvedInstances();
-    if (n > MAX_INSTANCES) {
-      // refused before anything is made: instances(Integer.MAX_VALUE) took minutes to fill the heap
-      throw new IllegalArgumentException(pipeline + ": instances(" + n + "): the CPU back end runs at most "
-          + MAX_INSTANCES + " instances side by side, each on a thread of its own (ForkJoinPool's limit on"
-          + " parallelism); instances(0) is one per core");
-    }
+    checkCount(pipeline, n);
     if (options.automaticChunks() && n > 1) {
       // a fixed chunk size counts items, whatever each costs: on a small input it would let the
       // first instance claim everything, so claims are cut to a share that keeps every instance busy

@@ -86,7 +86,8 @@ class InstanceThreadsTest {
           new RunOptions(Device.cpu(), n, 1, Long.MAX_VALUE), new RunControl(Long.MAX_VALUE),
           InputCursor.range(0, 4, 1), (c, ctl) -> fail("no instance may be made"), c -> fail("no instance may run")));
       assertEquals("Many: instances(" + n + "): the CPU back end runs at most 32767 instances side by side, each on a"
-          + " thread of its own (ForkJoinPool's limit on parallelism); instances(0) is one per core", e.getMessage());
+          + " thread of its own; more would only fill the heap with instances that wait for a core (instances(0) is"
+          + " one per core)", e.getMessage());
     }
   }
 

@@ -28,4 +28,13 @@ class QueuesOverHeapTest {
         + " heap's maximum of ", slotCount)), e.getMessage());
     assertTrue(e.getMessage().endsWith("or give the JVM more heap (-Xmx)"), e.getMessage());
   }
+
+  /** On the scheduled executor too, instances(Integer.MAX_VALUE) is the count's error, not the queues' (review). */
+  @Test
+  void theCountsBoundComesFirst() {
+    IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> new OneNodePipeline(x -> { }).run(true,
+        Integer.MAX_VALUE, 1, null, dev.sluice.runtime.input.InputCursor.range(0, 4, 1)));
+    assertTrue(e.getMessage().startsWith("OneNode: instances(2147483647): the CPU back end runs at most 32767"),
+        e.getMessage());
+  }
 }

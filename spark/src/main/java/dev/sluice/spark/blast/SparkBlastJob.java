@@ -33,7 +33,8 @@ import org.apache.spark.api.java.JavaSparkContext;
  * is searched, with BLASTN's default word size and scores ({@code Settings.DEFAULT}). {@code -repeat N}
  * searches N times in the one application and prints each search's time and query positions per
  * second on stderr (the first search includes the executors' JIT warm-up); the hits are printed once.
- * A mistake in the arguments exits with status 2, an unreadable input with 1, each with one line on
+ * A mistake in the arguments exits with status 2; an unreadable input, two queries of one name or a
+ * failed search with 1; each with one line of its own on
  * stderr.
  */
 public final class SparkBlastJob {
@@ -127,7 +128,7 @@ public final class SparkBlastJob {
     }
   }
 
-  /** Runs the job; returns its exit status (0 fine, 1 unreadable input, 2 bad arguments). */
+  /** Runs the job; returns its exit status (0 fine, 1 unreadable input or a failed search, 2 bad arguments). */
   static int run(String[] args, PrintStream out, PrintStream err) {
     Options o;
     try {
@@ -209,8 +210,12 @@ public final class SparkBlastJob {
         if (!(e instanceof SparkException)) {
           throw e;
         }
-        // a task failed on an executor (a device missing there, a node's exception): its reason, not Spark's trace
-        err.println("sluice-spark: the search failed in a Spark task: " + taskReason(e.getMessage()));
+        // a task failed on an executor (a device missing there, a node's exception): its reason, not Spark's
+        // trace; any other failure of the job (a closure that cannot be serialized, the context shut down)
+        // with its causes, which name what Spark's own message leaves out
+        String message = String.valueOf(e.getMessage());
+        err.println(message.startsWith(TASK_FAILURE) ? "sluice-spark: the search failed in a Spark task: "
+            + taskReason(message) : "sluice-spark: the search failed: " + causes(e));
         return 1;
       }
       // a total order, as the BLAST command's: the output is the same bytes whatever the partitions
@@ -235,22 +240,37 @@ public final class SparkBlastJob {
     return 0;
   }
 
+  /** How Spark's message for a job whose task failed on an executor begins. */
+  static final String TASK_FAILURE = "Job aborted due to stage failure";
+
   /**
-   * The reason in a failed job's message, without the stack traces Spark appends: its first line ("Job
-   * aborted due to stage failure: ... Lost task ...: the exception and its message") and any further
-   * lines of the exception's own message, up to the first stack frame.
+   * The reason in a failed task's message, on one line, without the stack traces Spark appends: its
+   * first line ("Job aborted due to stage failure: ... Lost task ...: the exception and its message")
+   * and any further lines of the exception's own message, joined with "; ", up to the first stack frame.
    */
   static String taskReason(String message) {
-    if (message == null) {
-      return "no reason given";
-    }
     StringBuilder reason = new StringBuilder();
     for (String line : message.split("\\R")) {
-      if (line.startsWith("\tat ") || line.isBlank() || line.startsWith("Driver stacktrace:")) {
+      String t = line.strip();
+      if (t.startsWith("at ") || t.startsWith("- ") || t.isEmpty() || t.startsWith("Driver stacktrace:")
+          || t.startsWith("Serialization stack:")) {
         break;
       }
-      reason.append(reason.length() == 0 ? "" : "\n").append(line);
+      reason.append(reason.length() == 0 ? "" : "; ").append(t);
     }
     return reason.toString();
+  }
+
+  /** A failure and its causes, each message's first line, on one line: "Task not serializable (...: Foo)". */
+  static String causes(Throwable e) {
+    StringBuilder b = new StringBuilder(firstLine(e.getMessage(), e));
+    for (Throwable c = e.getCause(); c != null && c != c.getCause(); c = c.getCause()) {
+      b.append(" (").append(c.getClass().getName()).append(": ").append(firstLine(c.getMessage(), c)).append(')');
+    }
+    return b.toString();
+  }
+
+  private static String firstLine(String message, Throwable e) {
+    return message == null || message.isBlank() ? e.getClass().getName() : message.strip().lines().findFirst().orElse("");
   }
 }

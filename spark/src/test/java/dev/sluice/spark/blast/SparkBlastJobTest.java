@@ -35,11 +35,19 @@ class SparkBlastJobTest {
   private static Ran runLocal(String... args) {
     java.util.Map<String, String> conf = java.util.Map.of("spark.master", "local[1]", "spark.ui.enabled", "false",
         "spark.driver.host", "127.0.0.1", "spark.driver.bindAddress", "127.0.0.1");
-    conf.forEach(System::setProperty);
+    java.util.Map<String, String> before = new java.util.HashMap<>();
+    conf.forEach((k, v) -> before.put(k, System.setProperty(k, v)));
     try {
       return run(args);
     } finally {
-      conf.keySet().forEach(System::clearProperty);
+      // as they were: another test's settings are not ours to clear
+      before.forEach((k, v) -> {
+        if (v == null) {
+          System.clearProperty(k);
+        } else {
+          System.setProperty(k, v);
+        }
+      });
     }
   }
 
@@ -148,9 +156,21 @@ class SparkBlastJobTest {
   }
 
   @Test
-  void theReasonStopsAtTheFirstStackFrame() {
-    assertEquals("Job aborted: Lost task 0.0: java.lang.IllegalStateException: no device\nsecond line",
-        SparkBlastJob.taskReason("Job aborted: Lost task 0.0: java.lang.IllegalStateException: no device\n"
-            + "second line\n\tat a.b.C.d(C.java:1)\n\nDriver stacktrace:\n\tat x"));
+  void theReasonIsOneLineUpToTheFirstStackFrame() {
+    assertEquals("Job aborted due to stage failure: Lost task 0.0: java.lang.IllegalStateException: no device;"
+        + " second line", SparkBlastJob.taskReason("Job aborted due to stage failure: Lost task 0.0:"
+            + " java.lang.IllegalStateException: no device\nsecond line\n\tat a.b.C.d(C.java:1)\n\nDriver stacktrace:\n\tat x"));
+    // a serialization failure's "Serialization stack:" entries are left out too
+    assertEquals("Job aborted due to stage failure: Task not serializable: java.io.NotSerializableException: t.Foo",
+        SparkBlastJob.taskReason("Job aborted due to stage failure: Task not serializable:"
+            + " java.io.NotSerializableException: t.Foo\nSerialization stack:\n\t- object not serializable (class: t.Foo)"));
+  }
+
+  /** review: a failure that is not a task's, such as Spark's "Task not serializable", keeps its causes. */
+  @Test
+  void aFailureThatIsNoTasksKeepsItsCauses() {
+    Exception e = new Exception("Task not serializable",
+        new java.io.NotSerializableException("t.Connection"));
+    assertEquals("Task not serializable (java.io.NotSerializableException: t.Connection)", SparkBlastJob.causes(e));
   }
 }
