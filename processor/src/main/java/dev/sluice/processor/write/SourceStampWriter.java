@@ -164,24 +164,33 @@ public final class SourceStampWriter {
   public static String declarations(TypeElement node) {
     StringBuilder b = new StringBuilder();
     annotations(b, node);
+    // the members sorted: Eclipse's compiler lists a class file's members in another order than its
+    // source's (outside-in helper-47: a node with a @Param field, read from a class file, got another
+    // stamp, and the CPU back end refused a build that was not stale); the generated code names them
+    java.util.List<String> members = new java.util.ArrayList<>();
     for (Element e : node.getEnclosedElements()) {
       boolean sluice = e.getAnnotationMirrors().stream().anyMatch(SourceStampWriter::ours);
+      StringBuilder m = new StringBuilder();
       if (e.getKind() == ElementKind.FIELD && sluice) {
-        b.append("\nFIELD ").append(access(e)).append(' ');
-        annotations(b, e);
-        b.append(type(e.asType())).append(' ').append(e.getSimpleName());
-      } else if (e instanceof ExecutableElement m && e.getKind() == ElementKind.METHOD
-          && (sluice || m.getSimpleName().contentEquals("run") || m.getSimpleName().contentEquals("count"))) {
-        b.append("\nMETHOD ").append(access(e)).append(' ');
-        annotations(b, e);
-        b.append(type(m.getReturnType())).append(' ').append(m.getSimpleName()).append('(');
-        for (VariableElement p : m.getParameters()) {
-          annotations(b, p);
-          b.append(type(p.asType())).append(',');
+        m.append("\nFIELD ").append(access(e)).append(' ');
+        annotations(m, e);
+        m.append(type(e.asType())).append(' ').append(e.getSimpleName());
+      } else if (e instanceof ExecutableElement method && e.getKind() == ElementKind.METHOD
+          && (sluice || method.getSimpleName().contentEquals("run") || method.getSimpleName().contentEquals("count"))) {
+        m.append("\nMETHOD ").append(access(e)).append(' ');
+        annotations(m, e);
+        m.append(type(method.getReturnType())).append(' ').append(method.getSimpleName()).append('(');
+        for (VariableElement p : method.getParameters()) {
+          annotations(m, p);
+          m.append(type(p.asType())).append(',');
         }
-        b.append(')');
+        m.append(')');
+      } else {
+        continue;
       }
+      members.add(m.toString());
     }
+    members.stream().sorted().forEach(b::append);
     return SourceStamps.of(b);
   }
 
@@ -222,16 +231,21 @@ public final class SourceStampWriter {
 
   /** Each Sluice annotation's type and explicit values, sorted by name, in a form that does not depend on the compiler. */
   private static void annotations(StringBuilder b, Element e) {
+    // sorted too, for the same reason as the members
+    java.util.List<String> texts = new java.util.ArrayList<>();
     for (AnnotationMirror a : e.getAnnotationMirrors()) {
       if (!ours(a)) {
         continue;
       }
-      b.append('@').append(((TypeElement) a.getAnnotationType().asElement()).getQualifiedName()).append('(');
+      StringBuilder t = new StringBuilder();
+      t.append('@').append(((TypeElement) a.getAnnotationType().asElement()).getQualifiedName()).append('(');
       new TreeMap<String, AnnotationValue>(a.getElementValues().entrySet().stream().collect(
           java.util.stream.Collectors.toMap(v -> v.getKey().getSimpleName().toString(), Map.Entry::getValue)))
-          .forEach((name, value) -> b.append(name).append('=').append(value(value.getValue())).append(';'));
-      b.append(") ");
+          .forEach((name, value) -> t.append(name).append('=').append(value(value.getValue())).append(';'));
+      t.append(") ");
+      texts.add(t.toString());
     }
+    texts.stream().sorted().forEach(b::append);
   }
 
   private static String value(Object v) {
