@@ -289,14 +289,6 @@ class GraphRejectionTest {
         }
         """));
     com.google.testing.compile.CompilationSubject.assertThat(reduceOnly).succeededWithoutWarnings();
-    // a pipeline whose nodes' side effects are the point says so, and a -Werror build passes
-    com.google.testing.compile.Compilation suppressed = Sources.compile(java("P", NODES + """
-        @SuppressWarnings("SLU135") @Pipeline interface P {
-          @Source int in();
-          @From("in") Inc inc();
-        }
-        """));
-    com.google.testing.compile.CompilationSubject.assertThat(suppressed).succeededWithoutWarnings();
   }
 
   /** An empty @From on a sink too. */

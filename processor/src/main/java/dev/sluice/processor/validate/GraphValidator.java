@@ -56,16 +56,11 @@ public final class GraphValidator {
     return out;
   }
 
-  /**
-   * A pipeline with no sink and no @Reduce field computes nothing a run can return: said, not refused,
-   * unless the pipeline says {@code @SuppressWarnings("SLU135")} (its nodes' side effects are the point).
-   */
+  /** A pipeline with no sink and no @Reduce field computes nothing a run can return: said, not refused. */
   private static void checkOutputs(PipelineModel model, List<Diagnostic> out) {
     boolean reduces = model.nodes().stream()
         .anyMatch(s -> !s.node().fields(dev.sluice.processor.model.FieldModel.Kind.REDUCE).isEmpty());
-    SuppressWarnings suppressed = model.element().getAnnotation(SuppressWarnings.class);
-    boolean quiet = suppressed != null && java.util.Arrays.asList(suppressed.value()).contains(Message.NO_OUTPUT.code());
-    if (model.sinks().isEmpty() && !reduces && !quiet) {
+    if (model.sinks().isEmpty() && !reduces) {
       out.add(Diagnostic.on(model.element(), Message.NO_OUTPUT, model.element().getSimpleName()));
     }
   }
