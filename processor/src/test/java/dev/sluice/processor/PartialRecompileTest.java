@@ -88,13 +88,54 @@ class PartialRecompileTest {
   }
 
   /**
+   * Two channels of one type swapped in a node compiled alone (review helper-48): the declarations'
+   * types and annotations are the same, and the generated classes, which pass channels by position,
+   * would have sent the evens to the odds' sink in silence. Their names are stamped too.
+   */
+  @Test
+  void swappedChannelsOfOneTypeAreRefusedOnTheCpu() throws Exception {
+    String pipeline = """
+        package p;
+        import dev.sluice.*;
+        @Pipeline interface Twice {
+          @Source int in();
+          @From("in") Doubler dbl();
+          @Sink @From("dbl.even") int out();
+          @Sink @From("dbl.odd") int odds();
+        }
+        """;
+    String node = """
+        package p;
+        import dev.sluice.*;
+        @Node final class Doubler {
+          void run(int x, IntOut even, IntOut odd) { if (x % 2 == 0) even.push(x); else odd.push(x); }
+        }
+        """;
+    Path classes = compileAll(pipeline, node);
+    assertThat(runOnCpu(classes)).isEqualTo(new int[] {2});
+
+    compileNodeAlone(classes, node.replace("IntOut even, IntOut odd", "IntOut odd, IntOut even"));
+    Exception e = assertThrows(Exception.class, () -> runOnCpu(classes));
+    Throwable cause = e instanceof java.lang.reflect.InvocationTargetException i ? i.getCause() : e;
+    assertThat(cause).isInstanceOf(IllegalStateException.class);
+    assertThat(cause).hasMessageThat().startsWith("the generated classes of p.Twice are older than the declarations of"
+        + " p.Doubler (node 'dbl')");
+
+    // a parameter that is not a channel may be renamed: the generated code does not name it
+    compileAll(pipeline, node);
+    compileNodeAlone(classes, node.replace("int x", "int value").replace("x % 2", "value % 2").replace("push(x)", "push(value)"));
+    assertThat(runOnCpu(classes)).isEqualTo(new int[] {2});
+  }
+
+  /**
    * The node compiled in one module, the pipeline in another against its class file (outside-in: a
    * source-only {@code @SuppressWarnings} or a type-use annotation, which the class file does not give
    * back as the source did, made the CPU back end refuse a clean build as "older than the
    * declarations"). The declarations' stamp reads what both give alike.
    */
-  @Test
-  void aNodeFromAnotherModuleRunsOnTheCpuWhateverItsOtherAnnotations() throws Exception {
+  @org.junit.jupiter.params.ParameterizedTest
+  @org.junit.jupiter.params.provider.ValueSource(strings = {"-g:none", "-g", "-parameters"})
+  void aNodeFromAnotherModuleRunsOnTheCpuWhateverItsOtherAnnotations(String debug) throws Exception {
     Path nodes = Files.createDirectories(dir.resolve("nodes"));
     Path file = Files.createDirectories(dir.resolve("a/p")).resolve("Doubler.java");
     Files.writeString(file, """
@@ -107,7 +148,7 @@ class PartialRecompileTest {
         }
         @Target(ElementType.TYPE_USE) @interface NonNeg {}
         """);
-    assertThat(javac(nodes, List.of(), file)).isEmpty();
+    assertThat(javac(nodes, List.of(debug), file)).isEmpty();
     Path pipeline = Files.createDirectories(dir.resolve("b/p")).resolve("Twice.java");
     Files.writeString(pipeline, PIPELINE);
     Path app = Files.createDirectories(dir.resolve("app"));
@@ -115,6 +156,10 @@ class PartialRecompileTest {
     assertThat(javac(app, List.of("-implicit:none", "-cp", nodes.toString()), pipeline)).contains("[SLU620]");
     assertThat(Files.exists(app.resolve("p/Doubler.class"))).isFalse();
     assertThat(runOnCpu(app, nodes)).isEqualTo(new int[] {2, 4, 6});
+    // the channels' names stamped as well where the class file keeps them (javac -g or -parameters)
+    String call = Files.readAllLines(dir.resolve("generated/p/TwicePipeline_CpuDirect.java")).stream()
+        .filter(l -> l.contains("control.node(")).findFirst().orElseThrow();
+    assertThat(call).containsMatch(debug.equals("-g:none") ? "\"[0-9a-f]{16}\"" : "\"[0-9a-f]{16} [0-9a-f]{16}\"");
   }
 
   /** Runs the pipeline in {@code classes} on the CPU back end over 1, 2, 3, in a new loader: its output, sorted. */
@@ -181,9 +226,14 @@ class PartialRecompileTest {
 
   /** Compiles the pipeline and {@code node} into {@code dir/classes}, as a full build does. */
   private Path compileAll(String node) throws IOException {
+    return compileAll(PIPELINE, node);
+  }
+
+  /** Compiles {@code pipeline} (interface {@code p.Twice}) and {@code node} (class {@code p.Doubler}). */
+  private Path compileAll(String pipeline, String node) throws IOException {
     Path src = dir.resolve("src/p");
     Files.createDirectories(src);
-    Files.writeString(src.resolve("Twice.java"), PIPELINE);
+    Files.writeString(src.resolve("Twice.java"), pipeline);
     Files.writeString(src.resolve("Doubler.java"), node);
     Path classes = Files.createDirectories(dir.resolve("classes"));
     javac(classes, src.resolve("Twice.java"), src.resolve("Doubler.java"));
@@ -229,7 +279,10 @@ class PartialRecompileTest {
       otherClasses = File.pathSeparator + more.get(cp + 1);
       more.subList(cp, cp + 2).clear();
     }
-    List<String> args = new ArrayList<>(List.of("-g", "-proc:full", "-processorpath", location(SluiceProcessor.class)
+    if (more.stream().noneMatch(o -> o.startsWith("-g"))) {
+      more.add("-g");
+    }
+    List<String> args = new ArrayList<>(List.of("-proc:full", "-processorpath", location(SluiceProcessor.class)
         + File.pathSeparator + classPath, "-cp", classes + otherClasses + File.pathSeparator + classPath,
         "-d", classes.toString(), "-s", Files.createDirectories(dir.resolve("generated")).toString()));
     args.addAll(more);

@@ -177,6 +177,19 @@ public final class SourceStamps {
         + ", so OpenCL would run the old code while the CPU runs the new. " + REBUILD + " to write the kernel again";
   }
 
+  /**
+   * Whether the declarations' stamp {@code recorded} in generated code and {@code now}, beside the
+   * node's class file, describe the same declarations. Each is one stamp, or two separated by a space:
+   * the second, of the channels' names, is there only where the compiler gave real parameter names
+   * (the node's source, or a class file compiled with {@code -parameters}), and is compared only when
+   * both have it.
+   */
+  public static boolean declarationsMatch(String recorded, String now) {
+    String[] a = recorded.split(" ");
+    String[] b = now.split(" ");
+    return a[0].equals(b[0]) && (a.length < 2 || b.length < 2 || a[1].equals(b[1]));
+  }
+
   /** The declarations' stamp beside {@code node}'s class file, or null when there is none. */
   public static String declarationsOf(Class<?> node) {
     String[] now = read(node.getClassLoader(), node.getName());
@@ -186,8 +199,8 @@ public final class SourceStamps {
   /**
    * Why the CPU back end refuses node {@code stage} as an object of {@code node}: the generated
    * classes of {@code pipeline} were written from other declarations of the node than the class's
-   * ({@link #declarationsOf}: its {@code @Max}, a field's role, a {@code @Reduce} operator changed,
-   * and the pipeline was not compiled again). A node whose body alone changed runs: the CPU back end
+   * ({@link #declarationsOf}: its {@code @Max}, a field's role, a {@code @Reduce} operator, the names
+   * or order of its channels changed, and the pipeline was not compiled again). A node whose body alone changed runs: the CPU back end
    * calls the class as compiled.
    */
   public static String declarationsStale(String pipeline, String stage, Class<?> node) {

@@ -1,7 +1,9 @@
 package dev.sluice.runtime;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import org.junit.jupiter.api.Test;
 
@@ -58,5 +60,16 @@ class SourceStampsTest {
   @Test
   void theResourceSitsBesideTheClassFile() {
     assertEquals("p/Outer$Inner.sluice-source", SourceStamps.resource("p.Outer$Inner"));
+  }
+
+  @Test
+  void channelNamesAreComparedOnlyWhereBothStampsHaveThem() {
+    assertTrue(SourceStamps.declarationsMatch("0123456789abcdef", "0123456789abcdef"));
+    assertTrue(SourceStamps.declarationsMatch("0123456789abcdef aaaaaaaaaaaaaaaa", "0123456789abcdef aaaaaaaaaaaaaaaa"));
+    // a class file without parameter names, or a resource from before names were stamped
+    assertTrue(SourceStamps.declarationsMatch("0123456789abcdef", "0123456789abcdef aaaaaaaaaaaaaaaa"));
+    assertTrue(SourceStamps.declarationsMatch("0123456789abcdef aaaaaaaaaaaaaaaa", "0123456789abcdef"));
+    assertFalse(SourceStamps.declarationsMatch("0123456789abcdef aaaaaaaaaaaaaaaa", "0123456789abcdef bbbbbbbbbbbbbbbb"));
+    assertFalse(SourceStamps.declarationsMatch("0123456789abcdef", "fedcba9876543210 aaaaaaaaaaaaaaaa"));
   }
 }

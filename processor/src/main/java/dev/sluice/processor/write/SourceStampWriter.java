@@ -158,11 +158,20 @@ public final class SourceStampWriter {
    * {@code count}, a method with a Sluice annotation such as a handler) with its return and parameter
    * types and each parameter's Sluice annotations. Left out, since a class file may not have them or
    * the generated code does not read them: other annotations (source-only ones such as
-   * {@code @SuppressWarnings}, type-use ones such as {@code @NonNull}), parameter names, other members
-   * (Lombok's getters), constructors (the user's factories call them) and bodies.
+   * {@code @SuppressWarnings}, type-use ones such as {@code @NonNull}), other members (Lombok's
+   * getters), constructors (the user's factories call them) and bodies.
+   *
+   * <p>The names of those methods' channel parameters are stamped apart, after a space: the generated
+   * code passes channels by position and downstream stages name them, so two channels of one type
+   * swapped in a node compiled alone would swap its outputs in silence (review helper-48). A class
+   * file compiled without {@code -parameters} names its parameters {@code arg0}, {@code arg1}, ...:
+   * names of that form alone are taken as absent, and the runtime then checks the first stamp only
+   * ({@link SourceStamps#declarationsMatch}).
    */
   public static String declarations(TypeElement node) {
     StringBuilder b = new StringBuilder();
+    java.util.Map<String, String> channelNames = new java.util.TreeMap<>();
+    boolean named = false;
     annotations(b, node);
     // the members sorted: Eclipse's compiler lists a class file's members in another order than its
     // source's (outside-in helper-47: a node with a @Param field, read from a class file, got another
@@ -180,18 +189,35 @@ public final class SourceStampWriter {
         m.append("\nMETHOD ").append(access(e)).append(' ');
         annotations(m, e);
         m.append(type(method.getReturnType())).append(' ').append(method.getSimpleName()).append('(');
+        StringBuilder channels = new StringBuilder();
+        int position = 0;
         for (VariableElement p : method.getParameters()) {
           annotations(m, p);
           m.append(type(p.asType())).append(',');
+          named |= !p.getSimpleName().contentEquals("arg" + position++);
+          if (channel(p.asType())) {
+            channels.append(p.getSimpleName()).append(',');
+          }
         }
         m.append(')');
+        channelNames.merge(m.toString(), channels.toString(), (x, y) -> x + ';' + y);
       } else {
         continue;
       }
       members.add(m.toString());
     }
     members.stream().sorted().forEach(b::append);
-    return SourceStamps.of(b);
+    if (!named || channelNames.values().stream().allMatch(String::isEmpty)) {
+      return SourceStamps.of(b);
+    }
+    // in the members' sorted order, as the first stamp
+    return SourceStamps.of(b) + ' ' + SourceStamps.of(String.join("\n", channelNames.values()));
+  }
+
+  /** Whether a parameter of type {@code t} is a channel: one of Sluice's own types ({@code Out}, {@code IntOut}, ...). */
+  private static boolean channel(TypeMirror t) {
+    return t instanceof DeclaredType d && d.asElement().getEnclosingElement() instanceof PackageElement p
+        && p.getQualifiedName().contentEquals("dev.sluice");
   }
 
   /** An annotation of Sluice's own (class retention: a class file keeps it). */

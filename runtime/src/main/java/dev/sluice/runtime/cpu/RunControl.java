@@ -68,7 +68,7 @@ public final class RunControl {
     }
     if (declarations != null) {
       String now = DECLARED.get(made.getClass()).orElse(declarations);
-      if (!now.equals(declarations)) {
+      if (!SourceStamps.declarationsMatch(declarations, now)) {
         throw new IllegalStateException(SourceStamps.declarationsStale(pipeline, stage, made.getClass()));
       }
     }
