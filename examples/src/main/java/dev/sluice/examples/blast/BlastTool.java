@@ -30,7 +30,8 @@ import java.util.Locale;
  *
  * <p>Each file is read by {@link SequenceFile} and must hold one sequence: a file that cannot be
  * opened, holds binary data, a letter that is no nucleotide code, a second FASTA record or no base at
- * all is refused with its name and line. Errors in the arguments exit with status 2, unreadable input with 1.
+ * all is refused with its name and line. Errors in the arguments exit with status 2, unreadable input with 1;
+ * a reader that closes the pipe before the last hit ({@code | head}) ends it in silence with 141.
  */
 public final class BlastTool {
   /** A database at least this long, counted over the strands searched, gets progress lines on stderr. */
@@ -177,13 +178,16 @@ public final class BlastTool {
   }
 
   public static void main(String[] args) {
-    int status = run(args, System.out, System.err);
+    int status = run(args, StandardOutput.open(), System.err);
     if (status != 0) {
       System.exit(status);
     }
   }
 
-  /** Runs the command; returns its exit status (0 fine, 1 unreadable input or failed output, 2 bad arguments). */
+  /**
+   * Runs the command; returns its exit status (0 fine, 1 unreadable input or failed output, 2 bad
+   * arguments, 141 a closed pipe on {@link StandardOutput}).
+   */
   static int run(String[] args, PrintStream out, PrintStream err) {
     Options o;
     try {
@@ -245,9 +249,14 @@ public final class BlastTool {
         out.println(r.format(query.id(), subject.id()));
       }
       out.flush();
+      if (out instanceof StandardOutput stdout && stdout.readerLeft()) {
+        // the reader closed the pipe (| head): it has what it wanted, and says nothing, as a tool killed
+        // by SIGPIPE says nothing, with that tool's status
+        return StandardOutput.CLOSED_PIPE;
+      }
       if (out.checkError()) {
         // a PrintStream keeps its IOException to itself: a full disk must not look like a finished search
-        err.println("blast: writing the hits failed (a full disk, or a closed pipe?)");
+        err.println("blast: writing the hits failed (a full disk?)");
         return 1;
       }
       return 0;

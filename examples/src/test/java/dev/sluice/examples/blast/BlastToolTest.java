@@ -252,6 +252,37 @@ class BlastToolTest {
     assertTrue(err.toString(StandardCharsets.UTF_8).contains("blast: writing the hits failed"), err.toString(StandardCharsets.UTF_8));
   }
 
+  /**
+   * A reader that closed the pipe (`blast ... | head`): no message, and the status of a command killed
+   * by SIGPIPE; a full disk on the same output is still a failed run that says so.
+   */
+  @Test
+  void aClosedPipeEndsTheCommandInSilence() throws IOException {
+    Path q = file("p.fa", ">p\nACGTACGTACGTACGTACGTACGTACGTACGTACGT\n");
+    String[] args = {"-query", q.toString(), "-subject", q.toString(), "-device", "cpu", "-quiet"};
+    for (String failure : new String[] {"Broken pipe", "No space left on device"}) {
+      java.io.OutputStream failing = new java.io.OutputStream() {
+        @Override
+        public void write(int b) throws IOException {
+          throw new IOException(failure);
+        }
+      };
+      ByteArrayOutputStream err = new ByteArrayOutputStream();
+      int status = BlastTool.run(args, StandardOutput.over(failing), new PrintStream(err, true, StandardCharsets.UTF_8));
+      if (failure.equals("Broken pipe")) {
+        assertEquals(141, status);
+        assertEquals("", err.toString(StandardCharsets.UTF_8));
+      } else {
+        assertEquals(1, status);
+        assertTrue(err.toString(StandardCharsets.UTF_8).contains("blast: writing the hits failed"), err.toString(StandardCharsets.UTF_8));
+      }
+    }
+    // and what is written arrives
+    ByteArrayOutputStream out = new ByteArrayOutputStream();
+    assertEquals(0, BlastTool.run(args, StandardOutput.over(out), new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8)));
+    assertTrue(out.toString(StandardCharsets.UTF_8).startsWith("p\tp\t100.000\t"), out.toString(StandardCharsets.UTF_8));
+  }
+
   /** What the command reads as the query: its id and its sequence's first base numbers. */
   private String firstRow(Path query, Path subject) {
     Outcome o = run("-query", query.toString(), "-subject", subject.toString(), "-device", "cpu", "-min_score", "20",
