@@ -9,13 +9,13 @@ import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 
 /**
- * The command's standard output, which tells a reader that closed the pipe ({@code blast ... | head})
- * from a failed write. A {@link PrintStream} keeps its {@link IOException} to itself, and the JVM
+ * A command's standard output (the BLAST command's, the Spark job's), which tells a reader that closed
+ * the pipe ({@code blast ... | head}) from a failed write. A {@link PrintStream} keeps its {@link IOException} to itself, and the JVM
  * ignores SIGPIPE, so without this both read as "writing the hits failed".
  */
-final class StandardOutput extends PrintStream {
+public final class StandardOutput extends PrintStream {
   /** The status of a command killed by SIGPIPE (128 + 13), which a shell's {@code pipefail} reads as such. */
-  static final int CLOSED_PIPE = 141;
+  public static final int CLOSED_PIPE = 141;
 
   private final Watched watched;
 
@@ -25,12 +25,12 @@ final class StandardOutput extends PrintStream {
   }
 
   /** Standard output, buffered; {@link #flush} writes it. */
-  static StandardOutput open() {
+  public static StandardOutput open() {
     return over(new FileOutputStream(FileDescriptor.out));
   }
 
   /** Over {@code out}, for tests. */
-  static StandardOutput over(OutputStream out) {
+  public static StandardOutput over(OutputStream out) {
     return new StandardOutput(new Watched(new java.io.BufferedOutputStream(out, 1 << 16)));
   }
 
@@ -39,7 +39,7 @@ final class StandardOutput extends PrintStream {
    * an {@link IOException} with the system's message for it, {@code Broken pipe} (Linux, macOS), and
    * no other mark.
    */
-  boolean readerLeft() {
+  public boolean readerLeft() {
     flush();
     return watched.failure != null && "Broken pipe".equals(watched.failure.getMessage());
   }

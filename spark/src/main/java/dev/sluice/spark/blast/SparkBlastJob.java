@@ -3,6 +3,7 @@ package dev.sluice.spark.blast;
 import dev.sluice.examples.blast.Chunk;
 import dev.sluice.examples.blast.Hit;
 import dev.sluice.examples.blast.SequenceFile;
+import dev.sluice.examples.blast.StandardOutput;
 import dev.sluice.examples.blast.Settings;
 import dev.sluice.examples.blast.TabularRow;
 import dev.sluice.runtime.Device;
@@ -122,13 +123,16 @@ public final class SparkBlastJob {
   }
 
   public static void main(String[] args) {
-    int status = run(args, System.out, System.err);
+    int status = run(args, StandardOutput.open(), System.err);
     if (status != 0) {
       System.exit(status);
     }
   }
 
-  /** Runs the job; returns its exit status (0 fine, 1 unreadable input or a failed search, 2 bad arguments). */
+  /**
+   * Runs the job; returns its exit status (0 fine, 1 unreadable input, a failed search or failed
+   * output, 2 bad arguments, 141 a closed pipe on {@link StandardOutput}).
+   */
   static int run(String[] args, PrintStream out, PrintStream err) {
     Options o;
     try {
@@ -230,6 +234,14 @@ public final class SparkBlastJob {
         TabularRow row = TabularRow.of(new Hit(h.queryStart(), h.dbStart(), h.length(), h.score()),
             sequenceOf.get(h.query()), database, false);
         out.println(row.format(h.query(), dbName));
+      }
+      out.flush();
+      if (out instanceof StandardOutput stdout && stdout.readerLeft()) {
+        return StandardOutput.CLOSED_PIPE; // | head: as the BLAST command
+      }
+      if (out.checkError()) {
+        err.println("sluice-spark: writing the hits failed (a full disk?)");
+        return 1;
       }
       // a query with no k-mer (shorter than the word size) gives no chunk to search
       String report = run.ranReport().map(String::valueOf).orElse("no partition held query positions: nothing ran\n");

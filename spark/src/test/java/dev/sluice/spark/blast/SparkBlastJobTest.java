@@ -24,21 +24,31 @@ class SparkBlastJobTest {
   private record Ran(int status, String out, String err) {}
 
   private static Ran run(String... args) {
+    return run(null, args);
+  }
+
+  /** Runs the job, its hits to {@code stdout} (null: to a buffer, returned). */
+  private static Ran run(PrintStream stdout, String... args) {
     ByteArrayOutputStream out = new ByteArrayOutputStream();
     ByteArrayOutputStream err = new ByteArrayOutputStream();
-    int status = SparkBlastJob.run(args, new PrintStream(out, true, StandardCharsets.UTF_8),
+    int status = SparkBlastJob.run(args, stdout != null ? stdout : new PrintStream(out, true, StandardCharsets.UTF_8),
         new PrintStream(err, true, StandardCharsets.UTF_8));
     return new Ran(status, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
   }
 
   /** Runs the job in local mode with one task slot, as spark-submit's properties would set it. */
   private static Ran runLocal(String... args) {
+    return runLocal(null, args);
+  }
+
+  /** {@link #runLocal(String...)}, its hits to {@code stdout}. */
+  private static Ran runLocal(PrintStream stdout, String... args) {
     java.util.Map<String, String> conf = java.util.Map.of("spark.master", "local[1]", "spark.ui.enabled", "false",
         "spark.driver.host", "127.0.0.1", "spark.driver.bindAddress", "127.0.0.1");
     java.util.Map<String, String> before = new java.util.HashMap<>();
     conf.forEach((k, v) -> before.put(k, System.setProperty(k, v)));
     try {
-      return run(args);
+      return run(stdout, args);
     } finally {
       // as they were: another test's settings are not ours to clear
       before.forEach((k, v) -> {
@@ -142,6 +152,32 @@ class SparkBlastJobTest {
     assertTrue(r.err().contains(" 4 partitions on executors"), r.err());
     // the BLAST command's columns and names (the FASTA headers' first words)
     assertEquals("q\tdb\t100.000\t40\t0\t0\t1\t40\t6\t45\t40", r.out().strip());
+  }
+
+  /**
+   * Output that could not be written is a failed run that says so (it was status 0 and nothing said);
+   * a reader that closed the pipe ({@code | head}) ends it in silence with 141, as the BLAST command.
+   */
+  @Test
+  void failedOutputIsSaidAndAClosedPipeIsNot() throws IOException {
+    Path db = file("db.fa", ">db\n" + DB + "\n");
+    Path q = file("q.fa", ">q\n" + DB.substring(5, 45) + "\n");
+    for (String failure : new String[] {"No space left on device", "Broken pipe"}) {
+      java.io.OutputStream failing = new java.io.OutputStream() {
+        @Override
+        public void write(int b) throws IOException {
+          throw new IOException(failure);
+        }
+      };
+      Ran r = runLocal(dev.sluice.examples.blast.StandardOutput.over(failing), "-db", db.toString(), "-query", q.toString());
+      if (failure.equals("Broken pipe")) {
+        assertEquals(141, r.status(), r.err());
+        assertFalse(r.err().contains("writing the hits failed"), r.err());
+      } else {
+        assertEquals(1, r.status(), r.err());
+        assertTrue(r.err().contains("sluice-spark: writing the hits failed (a full disk?)"), r.err());
+      }
+    }
   }
 
   @Test
