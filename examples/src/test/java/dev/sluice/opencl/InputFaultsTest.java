@@ -74,6 +74,27 @@ class InputFaultsTest {
     }
   }
 
+  /**
+   * A row of {@code runColumns} that the record's own constructor refuses (outside-in helper-50: the
+   * CPU back ends failed on it, naming the claim; OpenCL never ran the constructor, so it ran the row,
+   * or threw the bare exception where a sink built the record back).
+   */
+  @ParameterizedTest
+  @ValueSource(strings = {"cpu", "cpuScheduled", "opencl"})
+  void aRowTheRecordsConstructorRefusesIsNamedByItsPosition(String device) {
+    for (int instances : new int[] {1, 2}) {
+      CheckedRowsPipeline p = CheckedRowsPipeline.builder().device(device(device)).instances(instances).chunkSize(2)
+          .build();
+      float[] values = new float[6];
+      PipelineException e = assertThrows(PipelineException.class, () -> p.runColumns(new int[] {1, 2, 3, 4, -5, 6}, values));
+      assertEquals("pipeline CheckedRows, node 'in': the constructor of Reading refused the input row at position 4:"
+          + " IllegalArgumentException: negative sensor -5", e.getMessage());
+      assertEquals("in", e.node());
+      assertInstanceOf(IllegalArgumentException.class, e.getCause());
+      assertEquals(6, p.runColumns(new int[] {1, 2, 3, 4, 5, 6}, values).out().length);
+    }
+  }
+
   @ParameterizedTest
   @ValueSource(strings = {"cpu", "cpuScheduled", "opencl"})
   void anInputIteratorThatThrowsACheckedExceptionFailsTheRun(String device) {

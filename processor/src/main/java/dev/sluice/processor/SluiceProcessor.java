@@ -17,6 +17,7 @@ import dev.sluice.processor.read.PipelineReader;
 import dev.sluice.processor.validate.BodyChecker;
 import dev.sluice.processor.validate.GraphValidator;
 import dev.sluice.processor.validate.NodeValidator;
+import dev.sluice.processor.validate.RecordsBesideNodes;
 import dev.sluice.processor.validate.PipelineValidator;
 import dev.sluice.processor.validate.StrayAnnotations;
 import dev.sluice.processor.write.PipelineWriter;
@@ -341,12 +342,37 @@ public final class SluiceProcessor extends AbstractProcessor {
         found = found.stream().map(d -> d.movedTo(usedAt, note)).toList();
       }
       valid = !reporter.report(found);
+      if (valid && trees.isPresent() && trees.get().getPath(node) != null) {
+        // its body is read with javac's Trees API: not beside a record that javac would then refuse
+        valid = !besideRecords(node);
+      }
       nodes.put(name, valid);
       if (valid) {
         bodiesToCheck.add(name);
       }
     }
     return valid;
+  }
+
+  /** Canonical constructors already reported by {@link #besideRecords}, once each. */
+  private final java.util.Set<ExecutableElement> recordsReported = new java.util.HashSet<>();
+
+  /**
+   * Whether {@code node}'s outermost class holds a record that declares its canonical constructor
+   * ({@link RecordsBesideNodes}): then no body of that class may be read. Reports SLU314 on each such
+   * constructor once, however many nodes the class holds.
+   */
+  private boolean besideRecords(TypeElement node) {
+    TypeElement top = RecordsBesideNodes.outermost(node);
+    List<ExecutableElement> constructors = RecordsBesideNodes.declaredCanonical(top, processingEnv.getElementUtils());
+    for (ExecutableElement c : constructors) {
+      if (recordsReported.add(c)) {
+        String record = c.getEnclosingElement().getSimpleName().toString();
+        reporter.report(List.of(Diagnostic.on(c, Message.RECORD_CONSTRUCTOR_BESIDE_NODE, record, top.getQualifiedName(),
+            node.getSimpleName(), record, top.getSimpleName())));
+      }
+    }
+    return !constructors.isEmpty();
   }
 
   /** Checks a valid node class's method bodies once (reporting their problems); whether they are valid. */

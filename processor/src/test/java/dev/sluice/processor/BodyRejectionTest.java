@@ -15,6 +15,46 @@ import org.junit.jupiter.api.Test;
 
 /** Access modes in method bodies (SLU305-308), found through the Trees API on the exact line. */
 class BodyRejectionTest {
+  /**
+   * A record that declares its canonical constructor in the class that holds a node (outside-in
+   * helper-50): javac 17 and 25 refused the valid constructor ("invalid canonical constructor ... must
+   * not contain explicit constructor invocation", JDK-8387215) once the processor had read the node's
+   * body. SLU314 says why and where, once per record, and no body of that class is read, so javac's
+   * own error does not follow.
+   */
+  @Test
+  void aRecordThatDeclaresItsCanonicalConstructorBesideNodes() {
+    JavaFileObject f = java("Outer", """
+        final class Outer {
+          record Checked(int a) {
+            Checked {                                       // compact
+              if (a < 0) throw new IllegalArgumentException();
+            }
+          }
+          static final class Deeper {
+            record Full(int b) {
+              Full(int b) { this.b = Math.max(0, b) - Math.max(0, b) + b; }   // written out
+            }
+            record Other(int c) { Other(long c) { this((int) c); } }    // not canonical: fine
+          }
+          @Node static final class First { void run(int x) { } }
+          @Node static final class Second { void run(int x) { } }
+        }
+        """);
+    Compilation c = compile(f);
+    assertError(c, Message.RECORD_CONSTRUCTOR_BESIDE_NODE, f, "// compact", "record Checked declares its canonical"
+        + " constructor and shares t.Outer with node First", "JDK-8387215", "declare Checked in a file of its own, or outside Outer");
+    assertError(c, Message.RECORD_CONSTRUCTOR_BESIDE_NODE, f, "// written out", "record Full");
+    assertThat(sluiceErrors(c)).hasSize(2);
+    assertThat(c.errors()).hasSize(2);
+    // in a file of its own, the record is not attributed with the node, and all compiles
+    CompilationSubject.assertThat(compile(java("Checked", """
+        record Checked(int a) {
+          Checked { if (a < 0) throw new IllegalArgumentException(); }
+        }
+        """), java("First", "@Node final class First { void run(int x) { } }"))).succeededWithoutWarnings();
+  }
+
   @Test
   void stateAssignedInRunEveryWay() {
     JavaFileObject f = java("N", """

@@ -75,6 +75,16 @@ public final class RecordMethods {
   }
 
   /**
+   * Whether {@code record} declares its canonical constructor (compact or written out), which may check
+   * its arguments, or comes from a class file, where an implicit one cannot be told from it. The CPU
+   * back ends build each row of {@code runColumns} with it; the kernel's host must run it too.
+   */
+  public static boolean declaresCanonical(ItemType record, Elements elements) {
+    return dev.sluice.processor.read.ItemTypes.declaredCanonical(record.element(), elements).isPresent();
+  }
+
+
+  /**
    * A canonical constructor of {@code record}, compact or written out, that changes the values it is
    * given ({@code public R { a = a + 1; }}, {@code this.a = Math.abs(a);}): the host builds each record
    * that comes back from the kernel with that constructor again, so it would run twice on OpenCL and

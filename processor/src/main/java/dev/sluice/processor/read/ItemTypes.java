@@ -5,11 +5,14 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import javax.lang.model.element.ElementKind;
+import javax.lang.model.element.ExecutableElement;
 import javax.lang.model.element.RecordComponentElement;
 import javax.lang.model.element.TypeElement;
 import javax.lang.model.type.DeclaredType;
 import javax.lang.model.type.TypeKind;
 import javax.lang.model.type.TypeMirror;
+import javax.lang.model.util.ElementFilter;
+import javax.lang.model.util.Elements;
 
 /** Reads a {@link TypeMirror} as an {@link ItemType}, if it is one. */
 public final class ItemTypes {
@@ -82,5 +85,18 @@ public final class ItemTypes {
       case DOUBLE -> Optional.of(ItemType.Kind.DOUBLE);
       default -> Optional.empty();
     };
+  }
+
+  /**
+   * The canonical constructor {@code record} declares itself (compact or written out), if any: the
+   * one whose parameter types are the components' and that javac did not supply. A record read from
+   * a class file may report its implicit one so, which keeps every use of this on the safe side.
+   */
+  public static Optional<ExecutableElement> declaredCanonical(TypeElement record, Elements elements) {
+    List<String> components = record.getRecordComponents().stream().map(c -> c.asType().toString()).toList();
+    return ElementFilter.constructorsIn(record.getEnclosedElements()).stream()
+        .filter(c -> elements.getOrigin(c) == Elements.Origin.EXPLICIT)
+        .filter(c -> c.getParameters().stream().map(p -> p.asType().toString()).toList().equals(components))
+        .findFirst();
   }
 }

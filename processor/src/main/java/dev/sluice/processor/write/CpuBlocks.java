@@ -71,7 +71,10 @@ final class CpuBlocks {
 
   /**
    * The source's items of record {@code type}, pushed one by one on channel {@code out}: from an
-   * array of records, or from record columns (one primitive array per component).
+   * array of records, or from record columns (one primitive array per component). A record's own
+   * constructor may refuse a row: that is the source's failure, named by the row's position
+   * ({@code RowRefused}), not a node's. (Written for every record: Eclipse's compiler does not tell
+   * an implicit constructor from a declared one, and the CPU classes are the same under both.)
    */
   static CodeBlock recordItems(ItemType type, String out) {
     CodeBlock.Builder m = CodeBlock.builder()
@@ -90,7 +93,14 @@ final class CpuBlocks {
       args.add(c == 0 ? "c$L[from + i]" : ", c$L[from + i]", c);
     }
     return m.beginControlFlow("for (int i = 0; i < count; i++)")
-        .addStatement("$N.push(new $T($L))", out, Names.type(type), args.build())
+        .addStatement("$T item", Names.type(type))
+        .add("// a constructor that checks its arguments may refuse a row: the source's failure, not a node's\n")
+        .beginControlFlow("try")
+        .addStatement("item = new $T($L)", Names.type(type), args.build())
+        .nextControlFlow("catch ($T | $T e)", RuntimeException.class, Error.class)
+        .addStatement("throw new $T(from + i, $S, e)", Names.ROW_REFUSED, type.simpleName())
+        .endControlFlow()
+        .addStatement("$N.push(item)", out)
         .endControlFlow()
         .build();
   }

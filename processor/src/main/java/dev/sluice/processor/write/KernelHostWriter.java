@@ -39,13 +39,16 @@ final class KernelHostWriter {
   private final Names names;
   private final TypeSpec.Builder t;
   private final Map<String, String> translatedFrom;
+  private final boolean checkRows;
 
-  KernelHostWriter(KernelShape shape, TypeSpec.Builder t, Map<String, String> translatedFrom) {
+  /** {@code checkRows}: run the source record's canonical constructor on each row of {@code runColumns}. */
+  KernelHostWriter(KernelShape shape, TypeSpec.Builder t, Map<String, String> translatedFrom, boolean checkRows) {
     this.shape = shape;
     this.model = shape.model;
     this.names = shape.names;
     this.t = t;
     this.translatedFrom = translatedFrom;
+    this.checkRows = checkRows;
   }
 
   /** The node sources the bodies were translated from, which the runtime compares with the classes it loads. */
@@ -323,6 +326,17 @@ final class KernelHostWriter {
       for (int i = 0; i < cols.size(); i++) {
         m.addStatement("System.arraycopy(($T) columns[$L], from, in$L, 0, count)", ArrayTypeName.of(cols.get(i).type()),
             i, cols.get(i).suffix());
+      }
+      if (checkRows) {
+        CodeBlock args = cols.stream().map(c -> CodeBlock.of("in$L[i]", c.suffix())).collect(CodeBlock.joining(", "));
+        m.addComment("the CPU back ends build each row with $T's own constructor, which may refuse it: so does this", rec)
+            .beginControlFlow("for (int i = 0; i < count; i++)")
+            .beginControlFlow("try")
+            .addStatement("new $T($L)", rec, args)
+            .nextControlFlow("catch ($T | $T e)", RuntimeException.class, Error.class)
+            .addStatement("throw new $T(from + i, $S, e)", Names.ROW_REFUSED, rec.simpleName())
+            .endControlFlow()
+            .endControlFlow();
       }
       m.endControlFlow();
       for (Column c : cols) {

@@ -56,19 +56,25 @@ final class KernelWriter {
   private final Names names;
   private final Map<String, BodyTranslator.Translation> bodies;
   private final Map<String, String> translatedFrom;
+  private final boolean checkRows;
   private final int width;
   private final int rows;
   private final int ctlSize;
 
-  /** {@code translatedFrom}: the stamp of each node's source, by binary name ({@link SourceStampWriter}). */
+  /**
+   * {@code translatedFrom}: the stamp of each node's source, by binary name ({@link SourceStampWriter});
+   * {@code checkRows}: the source's record declares a canonical constructor, which the host runs on
+   * each row of {@code runColumns} ({@link KernelHostWriter}).
+   */
   KernelWriter(PipelineModel model, Schedule schedule, Names names, Map<String, BodyTranslator.Translation> bodies,
-      Map<String, String> translatedFrom) {
+      Map<String, String> translatedFrom, boolean checkRows) {
     this.shape = new KernelShape(model, schedule, names);
     this.model = model;
     this.schedule = schedule;
     this.names = names;
     this.bodies = bodies;
     this.translatedFrom = translatedFrom;
+    this.checkRows = checkRows;
     this.width = shape.width;
     this.rows = shape.rows;
     this.ctlSize = CTL_EDGES + model.edges().size();
@@ -147,7 +153,7 @@ final class KernelWriter {
         }
       }
     }
-    new KernelHostWriter(shape, t, translatedFrom).write();
+    new KernelHostWriter(shape, t, translatedFrom, checkRows).write();
     return t.build();
   }
 

@@ -30,6 +30,7 @@ final class Names {
   static final ClassName OUTCOME = CPU_DRIVER.nestedClass("Outcome");
   static final ClassName CPU_INSTANCE = ClassName.get(RUNTIME + ".cpu", "CpuInstance");
   static final ClassName INPUT_CURSOR = ClassName.get(RUNTIME + ".input", "InputCursor");
+  static final ClassName ROW_REFUSED = ClassName.get(RUNTIME + ".input", "RowRefused");
   static final ClassName RUN_CONTROL = ClassName.get(RUNTIME + ".cpu", "RunControl");
   static final ClassName RAISE_CHANNEL = ClassName.get(RUNTIME + ".cpu", "RaiseChannel");
   static final ClassName INT_CHANNEL = ClassName.get(RUNTIME + ".cpu", "IntChannel");

@@ -8,6 +8,8 @@ import com.squareup.javapoet.TypeName;
 import com.squareup.javapoet.TypeSpec;
 import dev.sluice.processor.compute.Schedule;
 import dev.sluice.processor.kernel.KernelPlanner;
+import dev.sluice.processor.kernel.RecordMethods;
+import dev.sluice.processor.model.ItemType;
 import dev.sluice.processor.model.PipelineModel;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -82,11 +84,21 @@ public final class PipelineWriter {
       Map<String, String> translatedFrom) {
     Names names = new Names(model);
     List<TypeElement> origins = OriginatingElements.of(model, kernel, env.getElementUtils());
-    TypeSpec type = new KernelWriter(model, schedule, names, kernel.bodies(), translatedFrom).write();
+    TypeSpec type = new KernelWriter(model, schedule, names, kernel.bodies(), translatedFrom, checkRows(model)).write();
     checkClassFileNames(type);
     checkParameterSlots(type);
     checkUnnamedPackage(model, type);
     emit(model, origins, type);
+  }
+
+  /**
+   * Whether the source's record declares its canonical constructor, which may refuse a row of
+   * {@code runColumns}: the kernel's host then runs it on each row, as the CPU back ends do when they
+   * build the items ({@link CpuBlocks#recordItems}).
+   */
+  private boolean checkRows(PipelineModel model) {
+    ItemType input = model.source().itemType();
+    return input.isRecord() && RecordMethods.declaresCanonical(input, env.getElementUtils());
   }
 
   /** The most parameter slots a method may have (JVMS 4.3.3; {@code this} takes one, a long or double two). */

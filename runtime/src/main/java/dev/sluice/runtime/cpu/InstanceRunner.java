@@ -7,6 +7,7 @@ import dev.sluice.runtime.PipelineException;
 import dev.sluice.runtime.input.InputChunk;
 import dev.sluice.runtime.input.InputCursor;
 import dev.sluice.runtime.input.InputFailure;
+import dev.sluice.runtime.input.RowRefused;
 import dev.sluice.runtime.plan.PipelinePlan;
 import dev.sluice.runtime.plan.StageKind;
 import dev.sluice.runtime.protocol.Failures;
@@ -222,6 +223,8 @@ public final class InstanceRunner {
     } else if (s == 0) {
       try {
         bodies.produce(chunk.data, chunk.base, offset, limit);
+      } catch (RowRefused e) {
+        throw Failures.rowRefused(plan, chunk.offset + e.position, e.record, e.getCause());
       } catch (Throwable e) {
         throw failure(0, chunk.toString(), e);
       }

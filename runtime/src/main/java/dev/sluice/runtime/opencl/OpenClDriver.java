@@ -14,6 +14,7 @@ import dev.sluice.runtime.input.InputChunk;
 import dev.sluice.runtime.input.InputCursor;
 import dev.sluice.runtime.input.InputFailure;
 import dev.sluice.runtime.input.ProgressMeter;
+import dev.sluice.runtime.input.RowRefused;
 import dev.sluice.runtime.plan.PipelinePlan;
 import dev.sluice.runtime.protocol.Failures;
 import dev.sluice.runtime.protocol.PlanCode;
@@ -235,7 +236,11 @@ public final class OpenClDriver {
         throw Failures.nullInput(plan, nullAt);
       }
       long tLoad = System.nanoTime();
-      program.load(c.data, c.base, c.pos, c.remaining());
+      try {
+        program.load(c.data, c.base, c.pos, c.remaining());
+      } catch (RowRefused e) {
+        throw Failures.rowRefused(plan, c.offset + e.position, e.record, e.getCause());
+      }
       loadedMost = Math.max(loadedMost, c.remaining());
       loadNanos += System.nanoTime() - tLoad;
       peak = Math.max(peak, program.deviceBytes());

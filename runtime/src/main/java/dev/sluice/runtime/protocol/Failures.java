@@ -137,6 +137,17 @@ public final class Failures {
   }
 
   /**
+   * The failure of a run whose source record's constructor threw {@code cause} for the row of
+   * {@code runColumns}' arrays at {@code position} of the whole input. The CPU back ends build each
+   * row with that constructor and the OpenCL host runs it before the rows go to the device, so the
+   * message and type are the same on each.
+   */
+  public static PipelineException rowRefused(PipelinePlan plan, long position, String record, Throwable cause) {
+    return new PipelineException(plan.name, plan.stageNames[0], null, "the constructor of " + record
+        + " refused the input row at position " + position + ": " + what(cause), cause);
+  }
+
+  /**
    * The failure of a run whose input iterator ({@code runChunks}) threw {@code cause} after giving
    * {@code itemsBefore} items; {@code cause} is kept as the cause, whatever its type.
    */

@@ -6,6 +6,7 @@ import dev.sluice.runtime.cpu.RunControl;
 import dev.sluice.runtime.input.InputChunk;
 import dev.sluice.runtime.input.InputCursor;
 import dev.sluice.runtime.input.InputFailure;
+import dev.sluice.runtime.input.RowRefused;
 import dev.sluice.runtime.plan.PipelinePlan;
 import dev.sluice.runtime.protocol.Failures;
 import dev.sluice.runtime.protocol.Protocol;
@@ -92,6 +93,8 @@ public abstract class DirectInstance {
         int n = Math.min(piece, chunk.end - chunk.pos);
         try {
           produce(chunk.data, chunk.base, chunk.pos, n);
+        } catch (RowRefused e) {
+          throw Failures.rowRefused(plan, chunk.offset + e.position, e.record, e.getCause());
         } catch (RuntimeException | Error e) {
           // a node's failure comes named; what is left is the source's own
           throw failure(0, chunk.toString(), e);
