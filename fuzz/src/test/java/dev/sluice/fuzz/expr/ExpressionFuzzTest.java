@@ -167,12 +167,13 @@ class ExpressionFuzzTest {
   }
 
   /**
-   * Ulps a transcendental function's device result may be from the JVM's: 1, except {@code tan}, 2.
+   * Ulps a transcendental function's device result may be from the JVM's: 1, except {@code tan}, 3.
    * Measured on PoCL: its tan(1.0) is 0x3ff8eb245cbee3a4, 1.7 ulp from the exact value (the JVM's is
-   * 0.3 ulp away), outside Java's own 1-ulp bound; docs/user-guide.md says so.
+   * 0.3 ulp away), outside Java's own 1-ulp bound, and tan(370217.072186633) is 3 ulp from the JVM's
+   * (outside-in helper-50: 16 of 600,000 random arguments); docs/user-guide.md says so.
    */
   static int allowance(String function) {
-    return function.equals("tan") ? 2 : 1;
+    return function.equals("tan") ? 3 : 1;
   }
 
   /** Whether the device's result is the JVM's within {@code ulps} (exact for NaN, infinities, zeros). */
