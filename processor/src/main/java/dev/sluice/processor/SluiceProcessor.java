@@ -286,8 +286,13 @@ public final class SluiceProcessor extends AbstractProcessor {
           u.getKey().getSimpleName(), pipeline.getQualifiedName(), u.getValue(), h.generated)).toList();
     }
     if (e instanceof PipelineWriter.TooManyParameters m) {
+      // the kernel's methods go with @Pipeline(gpu = false); the API's (runColumns, Result) stay
+      String way = m.kernel ? "records of fewer components, fewer @Reduce fields or helper parameters, or"
+          + " @Pipeline(gpu = false) (the kernel passes each component, reduction and argument on its own)"
+          : "a record of fewer components, or fewer @Reduce fields (the method takes each component or reduction on its"
+          + " own, on every back end)";
       return List.of(Diagnostic.on(pipeline, Message.GENERATED_METHOD_TOO_WIDE, pipeline.getQualifiedName(), m.method,
-          m.slots, PipelineWriter.MAX_PARAMETER_SLOTS));
+          m.slots, PipelineWriter.MAX_PARAMETER_SLOTS, way));
     }
     if (e instanceof PipelineWriter.NameCaseClash c) {
       return List.of(Diagnostic.on(caseClashSite(pipeline, model), Message.GENERATED_NAMES_CASE,

@@ -491,6 +491,29 @@ class GraphRejectionTest {
   }
 
   /**
+   * A method of the API, which every back end has, is no kernel's: its message does not offer
+   * {@code @Pipeline(gpu = false)}, already set here (outside-in helper-50).
+   */
+  @Test
+  void aRecordTooWideForRunColumns() {
+    StringBuilder components = new StringBuilder();
+    for (int i = 0; i < 255; i++) {
+      components.append(i == 0 ? "" : ", ").append("int c").append(i);
+    }
+    JavaFileObject file = java("P", "record R(" + components + ") {}\n"
+        + "@Node final class First { void run(R r, IntOut out) { out.push(r.c0()); } }\n"
+        + "@Pipeline(gpu = false) interface P {  // P\n"
+        + "  @Source R in();\n"
+        + "  @From(\"in\") First first();\n"
+        + "  @Sink @From(\"first\") int out();\n"
+        + "}\n");
+    Compilation c = rejects(file, Message.GENERATED_METHOD_TOO_WIDE, "// P",
+        "pipeline t.P would generate the method PPipeline.runColumns with 256 parameter slots",
+        "a record of fewer components, or fewer @Reduce fields (the method takes each component or reduction on its own");
+    assertWithMessage("the way out").that(sluiceErrors(c).get(0)).doesNotContain("gpu = false");
+  }
+
+  /**
    * Names a case-insensitive file system would take for one file are refused too, on the second stage
    * (outside-in helper-42: it was reported on the pipeline's line).
    */

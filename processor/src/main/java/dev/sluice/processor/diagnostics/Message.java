@@ -43,7 +43,7 @@ public enum Message {
   JAVA_LANG_HIDDEN(130, "package %s declares %s, which hides java.lang.%s from the classes generated for pipeline %s (they name it by its simple name, as Java code does); rename %s, or declare the pipeline in another package"),
   GENERATED_NAMES_CASE(131, "pipeline %s would generate the class files %s and %s, whose names differ only in case: on a case-insensitive file system (macOS's and Windows' defaults) one would overwrite the other. Rename a stage or channel so that the names differ in more than case"),
   UNNAMED_PACKAGE_NAME_HIDDEN(132, "%s is in the unnamed package, and the classes generated for pipeline %s name it where its simple name means %s (in %s): a type of the unnamed package has no longer name to write instead. Declare it in a package (the generated code then names it in full), or rename it"),
-  GENERATED_METHOD_TOO_WIDE(133, "pipeline %s would generate the method %s with %d parameter slots (a long or double takes two), and the JVM allows at most %d: records of fewer components, fewer @Reduce fields or helper parameters, or @Pipeline(gpu = false) (the kernel passes each component, reduction and argument on its own)"),
+  GENERATED_METHOD_TOO_WIDE(133, "pipeline %s would generate the method %s with %d parameter slots (a long or double takes two), and the JVM allows at most %d: %s"),
   EMPTY_FROM(134, "@From on stage '%s' names no stage; name the stage it reads, or 'stage.channel' for one of its channels"),
   NO_OUTPUT(135, Kind.WARNING, "pipeline %s has no @Sink and no @Reduce field, so a run returns only its report; add a @Sink stage for the items it should keep"),
 

@@ -58,7 +58,7 @@ public final class PipelineWriter {
     List<TypeSpec> types = List.of(new ApiWriter(model, schedule, names, kernel).write(),
         new CpuInstanceWriter(model, schedule, names).write(), new CpuDirectWriter(model, schedule, names).write());
     types.forEach(PipelineWriter::checkClassFileNames);
-    types.forEach(PipelineWriter::checkParameterSlots);
+    types.forEach(type -> checkParameterSlots(type, false));
     // every name is checked before any file is written: a file written beside a refused one would
     // name it, and javac would add its own errors inside the generated code to the report
     List<TypeSpec> checked = new ArrayList<>(types);
@@ -86,7 +86,7 @@ public final class PipelineWriter {
     List<TypeElement> origins = OriginatingElements.of(model, kernel, env.getElementUtils());
     TypeSpec type = new KernelWriter(model, schedule, names, kernel.bodies(), translatedFrom, checkRows(model)).write();
     checkClassFileNames(type);
-    checkParameterSlots(type);
+    checkParameterSlots(type, true);
     checkUnnamedPackage(model, type);
     emit(model, origins, type);
   }
@@ -108,13 +108,14 @@ public final class PipelineWriter {
    * Throws {@link TooManyParameters} if a method of {@code type} or of a class nested in it would take
    * more slots than the JVM allows (a record of 126 {@code long}s pushed in the kernel, one parameter
    * a component; 127 {@code long} reductions in a result's constructor), which javac refuses inside
-   * the generated code.
+   * the generated code. {@code kernel}: {@code type} is the kernel, which {@code @Pipeline(gpu = false)}
+   * would not write.
    */
-  static void checkParameterSlots(TypeSpec type) {
-    checkParameterSlots(type, type.name, true);
+  static void checkParameterSlots(TypeSpec type, boolean kernel) {
+    checkParameterSlots(type, type.name, true, kernel);
   }
 
-  private static void checkParameterSlots(TypeSpec type, String name, boolean topLevel) {
+  private static void checkParameterSlots(TypeSpec type, String name, boolean topLevel, boolean kernel) {
     boolean inner = !topLevel && !type.modifiers.contains(Modifier.STATIC);
     for (MethodSpec m : type.methodSpecs) {
       int slots = m.modifiers.contains(Modifier.STATIC) ? 0 : 1;
@@ -125,11 +126,11 @@ public final class PipelineWriter {
         slots += p.type.equals(TypeName.LONG) || p.type.equals(TypeName.DOUBLE) ? 2 : 1;
       }
       if (slots > MAX_PARAMETER_SLOTS) {
-        throw new TooManyParameters(name + (m.isConstructor() ? "" : "." + m.name), slots);
+        throw new TooManyParameters(name + (m.isConstructor() ? "" : "." + m.name), slots, kernel);
       }
     }
     for (TypeSpec nested : type.typeSpecs) {
-      checkParameterSlots(nested, name + "." + nested.name, false);
+      checkParameterSlots(nested, name + "." + nested.name, false, kernel);
     }
   }
 
@@ -137,11 +138,14 @@ public final class PipelineWriter {
   public static final class TooManyParameters extends RuntimeException {
     public final String method;
     public final int slots;
+    /** Whether the method is the kernel's, which {@code @Pipeline(gpu = false)} does without. */
+    public final boolean kernel;
 
-    TooManyParameters(String method, int slots) {
+    TooManyParameters(String method, int slots, boolean kernel) {
       super(method + " takes " + slots + " parameter slots");
       this.method = method;
       this.slots = slots;
+      this.kernel = kernel;
     }
   }
 
