@@ -90,6 +90,11 @@ public final class SluiceProcessor extends AbstractProcessor {
   private final Map<String, Boolean> validBodies = new HashMap<>();
   /** Pipelines whose classes are written and whose kernel is written next round, by qualified name. */
   private final Set<String> kernelsToWrite = new LinkedHashSet<>();
+  /**
+   * Pipelines among {@link #kernelsToWrite} whose kernel is refused already (SLU613): their bodies are
+   * translated only to report their own errors too, so that one compile lists them all.
+   */
+  private final Set<String> kernelsRefused = new HashSet<>();
   /** Node classes waiting for types generated in a later round, by qualified name. */
   private final Set<String> nodesWaiting = new LinkedHashSet<>();
   /** Pipelines waiting for types generated in a later round, by qualified name. */
@@ -156,9 +161,10 @@ public final class SluiceProcessor extends AbstractProcessor {
     for (String name : takeAll(kernelsToWrite)) {
       TypeElement pipeline = processingEnv.getElementUtils().getTypeElement(name);
       // after an error javac makes this round the last, and warns of any source written in it
-      // ("will not be subject to annotation processing"): the build fails anyway, so no kernel
-      if (pipeline != null && !round.errorRaised()) {
-        guarded(pipeline, () -> writeKernel(pipeline));
+      // ("will not be subject to annotation processing"): the build fails anyway, so no kernel; a
+      // kernel refused for its fields still has its bodies' errors said
+      if (pipeline != null && (!round.errorRaised() || kernelsRefused.contains(name))) {
+        guarded(pipeline, () -> writeKernel(pipeline, !round.errorRaised() && !kernelsRefused.contains(name)));
       }
     }
     // each node once its declarations resolve: one that names a type another processor generates
@@ -232,9 +238,9 @@ public final class SluiceProcessor extends AbstractProcessor {
     Schedule schedule = ScheduleBuilder.build(model);
     scheduleListener.accept(schedule);
     KernelPlanner.Plan kernel = kernels.decide(model);
-    if (reporter.report(kernel.diagnostics())) {
-      return;
-    }
+    // its errors (SLU613) refuse the kernel alone: the classes every back end has are written, and
+    // the bodies translated next round for their own errors, but no kernel
+    boolean refused = reporter.report(kernel.diagnostics());
     try {
       new PipelineWriter(processingEnv, filer).writeHost(model, schedule, kernel, declared);
     } catch (PipelineWriter.NameTaken | PipelineWriter.NameHidden | PipelineWriter.NameTooLong
@@ -242,16 +248,20 @@ public final class SluiceProcessor extends AbstractProcessor {
       reporter.report(badName(pipeline, model, e));
       return;
     }
-    if (kernel.hasKernel()) {
+    if (kernel.hasKernel() || refused) {
       kernelsToWrite.add(pipeline.getQualifiedName().toString());
+    }
+    if (refused) {
+      kernelsRefused.add(pipeline.getQualifiedName().toString());
     }
   }
 
   /**
    * The round after a pipeline's classes were written: its node bodies are checked (in this same
-   * round, before this) and translated, and its kernel written, unless a body has an error.
+   * round, before this) and translated, and its kernel written if {@code write}, unless a body has an
+   * error.
    */
-  private void writeKernel(TypeElement pipeline) {
+  private void writeKernel(TypeElement pipeline, boolean write) {
     PipelineModel model = PipelineReader.read(pipeline, processingEnv.getElementUtils());
     for (StageModel s : model.nodes()) {
       if (!validBodies(s.node().element())) {
@@ -259,7 +269,7 @@ public final class SluiceProcessor extends AbstractProcessor {
       }
     }
     KernelPlanner.Plan kernel = kernels.translate(model);
-    if (reporter.report(kernel.diagnostics()) || !kernel.hasKernel()) {
+    if (reporter.report(kernel.diagnostics()) || !kernel.hasKernel() || !write) {
       return;
     }
     try {

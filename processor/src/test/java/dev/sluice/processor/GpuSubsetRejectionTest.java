@@ -625,6 +625,29 @@ class GpuSubsetRejectionTest {
         "@Param field 'k' of N is private; the generated kernel in package 't' reads it: make it package-private or public");
   }
 
+  /**
+   * SLU613 refuses the kernel before any body is read, and the bodies' own errors are still listed in
+   * the same compile (outside-in helper-50: they showed only once the field was fixed).
+   */
+  @Test
+  void aPrivateParamFieldDoesNotHideTheBodysErrors() {
+    JavaFileObject f = gpu("""
+        @Node final class N {
+          @Param private final int k = 1;    // private param
+          void run(int x, IntOut out) {
+            out.push((int) Math.signum(x));  // signum
+            char c = 'a';                    // char
+          }
+        }
+        """);
+    Compilation c = compile(f);
+    assertError(c, Message.GPU_FIELD_INACCESSIBLE, f, "// private param", "@Param field 'k' of N is private");
+    assertError(c, Message.GPU_MATH, f, "// signum", "Math.signum");
+    assertError(c, Message.GPU_CHAR, f, "// char");
+    assertThat(sluiceErrors(c)).hasSize(3);
+    assertThat(c.errors()).hasSize(3);
+  }
+
   /** A static table is no constant: SLU611 with its fix, once, though the access reads it twice (bound and element). */
   @Test
   void staticTableIsNotAConstant() {
