@@ -1,9 +1,15 @@
 package dev.sluice.processor;
 
+import static com.google.common.truth.Truth.assertThat;
+import static dev.sluice.processor.Sources.assertError;
+import static dev.sluice.processor.Sources.compile;
 import static dev.sluice.processor.Sources.java;
 import static dev.sluice.processor.Sources.rejects;
+import static dev.sluice.processor.Sources.sluiceErrors;
 
+import com.google.testing.compile.Compilation;
 import dev.sluice.processor.diagnostics.Message;
+import javax.tools.JavaFileObject;
 import org.junit.jupiter.api.Test;
 
 /** Item types (SLU4xx): int, long, float, double, or records of those, everywhere items travel. */
@@ -141,6 +147,26 @@ class TypeRejectionTest {
           @Sink @From("in") int out();
         }
         """), Message.UNSUPPORTED_ITEM_TYPE, "Flagged in()", "(its component 'ok' is a boolean)");
+  }
+
+  /**
+   * A bad item type does not hide a bad channel type of the same run, and an array component reads
+   * "an int[]" (outside-in helper-50: only the first was reported, and "a int[]").
+   */
+  @Test
+  void aBadItemAndABadChannelOfOneRun() {
+    JavaFileObject f = java("N", """
+        record Bytes(int a, int[] rest) {}
+        record Chars(char c) {}
+        @Node final class N {
+          void run(Bytes b,        // item
+                   Out<Chars> out) { }   // channel
+        }
+        """);
+    Compilation c = compile(f);
+    assertError(c, Message.UNSUPPORTED_ITEM_TYPE, f, "// item", "t.Bytes is not a supported item type (its component 'rest' is an int[])");
+    assertError(c, Message.UNSUPPORTED_ITEM_TYPE, f, "// channel", "t.Chars");
+    assertThat(sluiceErrors(c)).hasSize(2);
   }
 
   @Test

@@ -70,7 +70,9 @@ public final class ItemTypes {
     }
     for (RecordComponentElement component : element.getRecordComponents()) {
       if (primitiveKind(component.asType()).isEmpty()) {
-        return " (its component '" + component.getSimpleName() + "' is a " + component.asType() + ")";
+        String t = component.asType().toString();
+        return " (its component '" + component.getSimpleName() + "' is " + ("aeiou".indexOf(t.charAt(0)) >= 0 ? "an " : "a ")
+            + t + ")";
       }
     }
     return element.getRecordComponents().isEmpty() ? " (a record with no components)" : "";

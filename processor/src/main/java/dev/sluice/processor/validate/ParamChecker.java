@@ -69,8 +69,8 @@ final class ParamChecker {
       return; // the other parameters would only be misread against a missing item
     }
     if (ItemTypes.item(item.asType()).isEmpty()) {
+      // the other parameters are read as usual: one compile lists their problems too (helper-50)
       out.add(Diagnostic.on(item, Message.UNSUPPORTED_ITEM_TYPE, item.asType(), ItemTypes.why(item.asType())));
-      return;
     }
     notOnChannel(item);
     int parents = 0;
