@@ -2,6 +2,7 @@ package dev.sluice.processor;
 
 import static com.google.common.truth.Truth.assertThat;
 import static com.google.testing.compile.CompilationSubject.assertThat;
+import static dev.sluice.processor.Sources.assertError;
 import static dev.sluice.processor.Sources.compile;
 import static dev.sluice.processor.Sources.java;
 import static dev.sluice.processor.Sources.lineOf;
@@ -217,6 +218,37 @@ class RegionSignalRejectionTest {
         """), Message.SIGNAL_BETWEEN_PARENTS, "void on(Flush f, IntOut out)",
         "@SignalHandler on of stage 'into' pushes on channel 'out' into region 1",
         "user signal t.Flush raised by 'mark' enters that region through its enumerator 'chars'");
+  }
+
+  /**
+   * An @Aggregate channel of a nested region leads into the region around it, which the signal
+   * entered too: refused, and the message no longer asks for the @Aggregate channel it has
+   * (outside-in helper-49).
+   */
+  @Test
+  void anAggregateOfANestedRegionLandsInTheOuterRegion() {
+    JavaFileObject f = pipeline("""
+        record Mid(int x, int i) {}
+        @Node final class Mk { void run(int x, IntOut out, Raise<Flush> f) { out.push(x); } }
+        @Node @Region final class E1 { int count(int x) { return x % 3; } }
+        @Node final class R1 { void run(int i, @Parent int x, Out<Mid> out) { out.push(new Mid(x, i)); } }
+        @Node @Region final class E2 { int count(Mid m) { return m.i() + 1; } }
+        @Node final class R2 { void run(int k) { }
+                               @SignalHandler void on(Flush f, @Aggregate IntOut agg) { } }  // handler
+        @Node final class C1 { void run(int v) { } }
+        """, """
+          @Source int xs();
+          @From("xs") Mk mk();
+          @From("mk") E1 e1();
+          @From("e1") R1 r1();
+          @From("r1") E2 e2();
+          @From("e2") R2 r2();
+          @From("r2") C1 c1();
+        """);
+    Compilation c = compile(f);
+    assertError(c, Message.SIGNAL_BETWEEN_PARENTS, f, "// handler", "pushes on channel 'agg' into region 1",
+        "on an @Aggregate channel whose items land outside every region the signal entered");
+    assertThat(sluiceErrors(c)).hasSize(1);
   }
 
   /** The same signal may be handled there by pushing out of the region, or to a sink. */

@@ -111,7 +111,7 @@ public enum Message {
   SIGNAL_QUEUE_TOO_SMALL(508, "@Pipeline(signalQueue = %d) must be greater than MAX_SIGNALS_PER_VEC + MAX_SIGNALS_PER_SIG = %d"),
   SIGNAL_SLOTS_TOO_LARGE(509, "@Pipeline(signalQueue = %d) needs %d %s per pipeline instance (%s), more than the limit of %d; lower signalQueue"),
   PARENT_SLOTS_TOO_LARGE(510, "@Region(parentBuffer = %d) of stage '%s' brings the parent buffers of pipeline %s to %d slots per pipeline instance, more than the limit of %d; lower parentBuffer"),
-  SIGNAL_BETWEEN_PARENTS(511, "%s of stage '%s' pushes on channel '%s' into region %d, but user signal %s raised by '%s' enters that region through its enumerator '%s', so it arrives between two parents and the item would have none; push only on @Aggregate channels or to sinks there, or handle %s before '%s'"),
+  SIGNAL_BETWEEN_PARENTS(511, "%s of stage '%s' pushes on channel '%s' into region %d, but user signal %s raised by '%s' enters that region through its enumerator '%s', so it arrives between two parents and the item would have none; push there only to sinks, or on an @Aggregate channel whose items land outside every region the signal entered (from a nested region they land in the one around it), or handle %s before '%s'"),
   TAG_NAME_CLASH(512, "user signals %s and %s have one simple name, %s, by which the pipeline's plan and generated code name signals; rename one"),
 
   // the GPU subset: what a node body may use when the pipeline gets an OpenCL kernel
