@@ -53,6 +53,26 @@ class WindowsOpenClTest {
     });
   }
 
+  /**
+   * Several groups keep windows whole when no claim cuts one: slices of 1,001 items, not a multiple of
+   * the window, are cut where a chunk begins (outside-in helper-49: windows split at every slice's
+   * start, 281 of 6,666 with slices of 1,000).
+   */
+  @Test
+  void slicesOfAnySizeKeepChunksWhole() {
+    Device cl = OpenClAvailable.device();
+    Event[] events = Reference.events(new Random(8), 5_000, WindowsTest.SIZE);
+    List<WindowTotal> expected = Reference.totals(events, 3);
+    for (int chunk : new int[] {WindowsTest.SIZE, 3 * WindowsTest.SIZE}) {
+      SliceSize.with(1001, () -> {
+        WindowsPipeline.Result r = WindowsPipeline.builder().scale(() -> new Scale(3)).instances(3).chunkSize(chunk)
+            .device(cl).build().run(events);
+        assertSameItems(expected, r.totals(), "chunk " + chunk + ", slices of 1001");
+        assertEquals(0, r.windowCount(), "chunk " + chunk + ": every window ended whole");
+      });
+    }
+  }
+
   @Test
   void tinySettingsMatchReference() {
     Device cl = OpenClAvailable.device();

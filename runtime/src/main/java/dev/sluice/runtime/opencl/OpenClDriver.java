@@ -44,8 +44,30 @@ public final class OpenClDriver {
 
   private OpenClDriver() {}
 
-  /** The slice size to cut inputs into for {@code options}. */
+  /**
+   * The slice size to cut inputs into for {@code options}: a multiple of the chunk size that was set
+   * ({@link #chunkAligned}).
+   */
   public static int sliceItems(RunOptions options) {
+    return chunkAligned(wantedSlice(options), options);
+  }
+
+  /**
+   * {@code items} rounded down to a multiple of the chunk size that was set, when it holds one. The
+   * CPU back ends claim whole chunks from each input array's start, and a pipeline whose results
+   * depend on chunk boundaries (user-signal windows, say) sets the chunk size for that: a slice, or a
+   * piece of one, that ended inside a chunk would split it on OpenCL alone (outside-in helper-49:
+   * windows of 3 items with chunkSize(6) split at the default slice of 4,194,304 items). With
+   * automatic chunks, or a device that cannot hold one chunk at once, {@code items} is kept.
+   */
+  static int chunkAligned(int items, RunOptions options) {
+    if (options.automaticChunks() || items < options.claimSize()) {
+      return items;
+    }
+    return items - items % options.claimSize();
+  }
+
+  private static int wantedSlice(RunOptions options) {
     String set = System.getProperty(SLICE_PROPERTY);
     if (set != null && !set.isBlank()) {
       int items;
@@ -184,8 +206,8 @@ public final class OpenClDriver {
     }
     Range range = cl.createRange(groups * plan.width, plan.width);
     int[] inputColumns = program.inputColumnBytes();
-    int slice = memory.sliceItems(plan.name, device.name(), program.deviceBytes(), sum(inputColumns),
-        max(inputColumns), sliceItems(options), plan.width);
+    int slice = chunkAligned(memory.sliceItems(plan.name, device.name(), program.deviceBytes(), sum(inputColumns),
+        max(inputColumns), sliceItems(options), plan.width), options);
     long peak = program.deviceBytes();
     int slicesRun = 0;
     int launches = 0;
@@ -224,10 +246,11 @@ public final class OpenClDriver {
         c = joined;
       }
       if (c.remaining() > slice) {
-        // more than the device's budget holds at once: its pieces run one after another
-        for (int end = c.end; end > c.pos; end -= Math.min(slice, end - c.pos)) {
-          int from = Math.max(c.pos, end - slice);
-          work.push(copy(c, from, end));
+        // more than the device's budget holds at once: its pieces run one after another, each starting
+        // where a chunk does (pushed last first, so the first runs first)
+        int pieces = (c.remaining() + slice - 1) / slice;
+        for (int i = pieces - 1; i >= 0; i--) {
+          work.push(copy(c, c.pos + i * slice, Math.min(c.end, c.pos + (i + 1) * slice)));
         }
         continue;
       }
@@ -293,7 +316,7 @@ public final class OpenClDriver {
         }
         if (pieces > 1) {
           // the outputs of this slice do not fit beside the rest: run its pieces one by one
-          pushPieces(work, c, pieces);
+          pushPieces(work, c, pieces, options.automaticChunks() ? 1 : options.claimSize());
           done = true;
         } else if (!grown) {
           checkDrained(plan, encoded, program, groups);
@@ -384,16 +407,29 @@ public final class OpenClDriver {
   }
 
   /** Pushes {@code c} in {@code pieces} parts of nearly equal size, so that they pop in input order. */
-  static void pushPieces(Deque<InputChunk> work, InputChunk c, int pieces) {
+  static void pushPieces(Deque<InputChunk> work, InputChunk c, int pieces, int chunk) {
     int n = c.remaining();
+    // the cuts where chunks begin (chunkAligned), unless that leaves the slice whole: one chunk's
+    // outputs that do not fit must be cut where they can
+    boolean aligned = chunk > 1 && n / chunk >= 2;
     for (int i = pieces - 1; i >= 0; i--) {
-      int from = c.pos + (int) ((long) n * i / pieces);
-      int to = c.pos + (int) ((long) n * (i + 1) / pieces);
+      int from = c.pos + cut(n, i, pieces, aligned ? chunk : 1);
+      int to = c.pos + cut(n, i + 1, pieces, aligned ? chunk : 1);
       if (to > from) {
         work.push(copy(c, from, to));
       }
     }
   }
+
+  /** The {@code i}th of {@code pieces} cuts of {@code n} items, rounded down to a multiple of {@code chunk} (the last is {@code n}). */
+  private static int cut(int n, int i, int pieces, int chunk) {
+    if (i == pieces) {
+      return n;
+    }
+    int at = (int) ((long) n * i / pieces);
+    return at - at % chunk;
+  }
+
 
   private static InputChunk copy(InputChunk c, int pos, int end) {
     InputChunk d = new InputChunk();
