@@ -406,29 +406,30 @@ public final class OpenClDriver {
     }
   }
 
-  /** Pushes {@code c} in {@code pieces} parts of nearly equal size, so that they pop in input order. */
+  /**
+   * Pushes {@code c} in parts of at most {@code 1/pieces} of it, so that they pop in input order: with
+   * a chunk size set ({@code chunk > 1}), parts of whole chunks, as many as that takes
+   * ({@link #chunkAligned}); in {@code pieces} parts of nearly equal size when a part must be smaller
+   * than one chunk (its outputs alone do not fit), or with automatic chunks.
+   */
   static void pushPieces(Deque<InputChunk> work, InputChunk c, int pieces, int chunk) {
     int n = c.remaining();
-    // the cuts where chunks begin (chunkAligned), unless that leaves the slice whole: one chunk's
-    // outputs that do not fit must be cut where they can
-    boolean aligned = chunk > 1 && n / chunk >= 2;
+    int whole = chunk > 1 ? n / pieces / chunk * chunk : 0;
+    if (whole > 0) {
+      for (int i = (n - 1) / whole; i >= 0; i--) {
+        work.push(copy(c, c.pos + i * whole, Math.min(c.end, c.pos + (i + 1) * whole)));
+      }
+      return;
+    }
     for (int i = pieces - 1; i >= 0; i--) {
-      int from = c.pos + cut(n, i, pieces, aligned ? chunk : 1);
-      int to = c.pos + cut(n, i + 1, pieces, aligned ? chunk : 1);
+      int from = c.pos + (int) ((long) n * i / pieces);
+      int to = c.pos + (int) ((long) n * (i + 1) / pieces);
       if (to > from) {
         work.push(copy(c, from, to));
       }
     }
   }
 
-  /** The {@code i}th of {@code pieces} cuts of {@code n} items, rounded down to a multiple of {@code chunk} (the last is {@code n}). */
-  private static int cut(int n, int i, int pieces, int chunk) {
-    if (i == pieces) {
-      return n;
-    }
-    int at = (int) ((long) n * i / pieces);
-    return at - at % chunk;
-  }
 
 
   private static InputChunk copy(InputChunk c, int pos, int end) {

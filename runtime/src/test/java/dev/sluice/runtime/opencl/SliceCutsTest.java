@@ -31,14 +31,13 @@ class SliceCutsTest {
 
   @Test
   void piecesBeginWhereChunksDo() {
-    // 100 items from position 12 of an array, chunks of 6: cuts at positions 12 + 6k
-    assertEquals(List.of("12-36", "36-60", "60-84", "84-112"), pieces(12, 112, 4, 6));
-    // not aligned, automatic chunks
+    // 100 items from position 12 of an array in parts of at most a quarter, chunks of 6: parts of 24
+    assertEquals(List.of("12-36", "36-60", "60-84", "84-108", "108-112"), pieces(12, 112, 4, 6));
+    // automatic chunks: four parts of nearly equal size
     assertEquals(List.of("12-37", "37-62", "62-87", "87-112"), pieces(12, 112, 4, 1));
-    // more pieces than chunks: the empty ones are dropped, and every piece is whole chunks
-    assertEquals(List.of("0-6", "6-12"), pieces(0, 12, 5, 6));
-    // one chunk whose outputs do not fit: it is cut all the same, or it would never run
-    assertEquals(List.of("0-2", "2-5", "5-8"), pieces(0, 8, 3, 6));
+    // a part must be smaller than one chunk, whose outputs alone do not fit: cut all the same, or it
+    // would never run
+    assertEquals(List.of("0-2", "2-4", "4-7", "7-9", "9-12"), pieces(0, 12, 5, 6));
   }
 
   /** The pieces {@link OpenClDriver#pushPieces} makes of {@code [pos, end)}, in the order they run. */
