@@ -384,7 +384,7 @@ public final class SluiceProcessor extends AbstractProcessor {
       if (recordsReported.add(c)) {
         String record = c.getEnclosingElement().getSimpleName().toString();
         reporter.report(List.of(Diagnostic.on(c, Message.RECORD_CONSTRUCTOR_BESIDE_NODE, record, top.getQualifiedName(),
-            node.getSimpleName(), record, top.getSimpleName())));
+            node.getSimpleName(), record)));
       }
     }
     return !constructors.isEmpty();

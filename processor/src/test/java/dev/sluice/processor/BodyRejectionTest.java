@@ -43,7 +43,7 @@ class BodyRejectionTest {
         """);
     Compilation c = compile(f);
     assertError(c, Message.RECORD_CONSTRUCTOR_BESIDE_NODE, f, "// compact", "record Checked declares its canonical"
-        + " constructor and shares t.Outer with node First", "JDK-8387215", "declare Checked in a file of its own, or outside Outer");
+        + " constructor and shares t.Outer with node First", "JDK-8387215", "declare Checked in a file of its own");
     assertError(c, Message.RECORD_CONSTRUCTOR_BESIDE_NODE, f, "// written out", "record Full");
     assertThat(sluiceErrors(c)).hasSize(2);
     assertThat(c.errors()).hasSize(2);

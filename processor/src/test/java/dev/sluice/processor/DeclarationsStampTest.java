@@ -82,4 +82,22 @@ class DeclarationsStampTest {
         """));
     assertThat(other).isNotEqualTo(one);
   }
+
+  /**
+   * The output channels' names are stamped, in their order (the generated code passes them by
+   * position); a Raise's or an item's name is not (review helper-51: renaming a Raise was refused).
+   */
+  @Test
+  void channelNamesButNotOtherParameterNamesChangeTheStamp() {
+    String node = """
+        @SignalTag record Tick(int at) {}
+        @Node final class Split {
+          void run(int x, IntOut even, IntOut odd, Raise<Tick> ticks) { }
+        }
+        """;
+    String one = stamp(java("Split", node));
+    assertThat(stamp(java("Split", node.replace("IntOut even, IntOut odd", "IntOut odd, IntOut even")))).isNotEqualTo(one);
+    assertThat(stamp(java("Split", node.replace("Raise<Tick> ticks", "Raise<Tick> t")))).isEqualTo(one);
+    assertThat(stamp(java("Split", node.replace("int x,", "int item,")))).isEqualTo(one);
+  }
 }

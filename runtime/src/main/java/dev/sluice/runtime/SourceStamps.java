@@ -181,7 +181,7 @@ public final class SourceStamps {
    * Whether the declarations' stamp {@code recorded} in generated code and {@code now}, beside the
    * node's class file, describe the same declarations. Each is one stamp, or two separated by a space:
    * the second, of the channels' names, is there only where the compiler gave real parameter names
-   * (the node's source, or a class file compiled with {@code -parameters}), and is compared only when
+   * (the node's source, or a class file compiled with {@code -g} or {@code -parameters}), and is compared only when
    * both have it.
    */
   public static boolean declarationsMatch(String recorded, String now) {

@@ -33,8 +33,8 @@ class BlastToolTest {
   static Outcome run(String... args) {
     ByteArrayOutputStream out = new ByteArrayOutputStream();
     ByteArrayOutputStream err = new ByteArrayOutputStream();
-    int status = BlastTool.run(args, new PrintStream(out, true, StandardCharsets.UTF_8),
-        new PrintStream(err, true, StandardCharsets.UTF_8));
+    // the command's own standard output, which buffers: what a path printed must be flushed (-help)
+    int status = BlastTool.run(args, StandardOutput.over(out), new PrintStream(err, true, StandardCharsets.UTF_8));
     return new Outcome(status, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
   }
 
@@ -61,6 +61,14 @@ class BlastToolTest {
     assertEquals("cpu", o.device());
     assertTrue(o.header() && o.quiet());
     assertNull(BlastTool.Options.parse("-query", "a", "-help"));
+  }
+
+  /** The usage reaches standard output, which buffers (review helper-51: it printed nothing). */
+  @Test
+  void helpPrintsTheUsage() {
+    Outcome r = run("-help");
+    assertEquals(0, r.status(), r.err());
+    assertEquals(BlastTool.Options.USAGE + "\n", r.out());
   }
 
   @Test

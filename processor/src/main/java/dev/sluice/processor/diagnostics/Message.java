@@ -93,7 +93,7 @@ public enum Message {
   REDUCE_ROUNDED(311, "@Reduce(%s) field '%s' (%s) is updated with a %s value: Java rounds the result back to %s at every update, so the total depends on how the items are split between instances and lanes; convert the value first ('%s %s (%s) (...)'), or make the field a %s"),
   ROLE_ON_STATIC_FIELD(312, "static field '%s' cannot be @%s: each pipeline instance's node object holds its own; remove 'static' (a constant needs no annotation)"),
   INHERITED_FIELD(313, "node %s inherits instance field '%s' from %s; a node's fields and their roles (@Param, @State, @Reduce) are read from the node class itself: declare it in %s (a superclass may hold static constants and methods)"),
-  RECORD_CONSTRUCTOR_BESIDE_NODE(314, "record %s declares its canonical constructor and shares %s with node %s: javac refuses that constructor (\"invalid canonical constructor\", JDK-8387215) once the processor has read the node's body, which it must to check it; declare %s in a file of its own, or outside %s"),
+  RECORD_CONSTRUCTOR_BESIDE_NODE(314, "record %s declares its canonical constructor and shares %s with node %s: javac refuses that constructor (\"invalid canonical constructor\", JDK-8387215) once the processor has read the node's body, which it must to check it; declare %s in a file of its own"),
 
   // types
   UNSUPPORTED_ITEM_TYPE(401, "%s is not a supported item type%s: use int, long, float, double or a record with one or more components of those"),

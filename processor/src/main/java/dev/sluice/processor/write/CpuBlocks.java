@@ -97,7 +97,7 @@ final class CpuBlocks {
         .add("// a constructor that checks its arguments may refuse a row: the source's failure, not a node's\n")
         .beginControlFlow("try")
         .addStatement("item = new $T($L)", Names.type(type), args.build())
-        .nextControlFlow("catch ($T | $T e)", RuntimeException.class, Error.class)
+        .nextControlFlow("catch ($T e)", RuntimeException.class)
         .addStatement("throw new $T(from + i, $S, e)", Names.ROW_REFUSED, type.simpleName())
         .endControlFlow()
         .addStatement("$N.push(item)", out)

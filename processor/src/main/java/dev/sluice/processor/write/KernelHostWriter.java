@@ -333,7 +333,7 @@ final class KernelHostWriter {
             .beginControlFlow("for (int i = 0; i < count; i++)")
             .beginControlFlow("try")
             .addStatement("new $T($L)", rec, args)
-            .nextControlFlow("catch ($T | $T e)", RuntimeException.class, Error.class)
+            .nextControlFlow("catch ($T e)", RuntimeException.class)
             .addStatement("throw new $T(from + i, $S, e)", Names.ROW_REFUSED, rec.simpleName())
             .endControlFlow()
             .endControlFlow();

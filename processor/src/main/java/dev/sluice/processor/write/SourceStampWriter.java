@@ -164,7 +164,8 @@ public final class SourceStampWriter {
    * <p>The names of those methods' channel parameters are stamped apart, after a space: the generated
    * code passes channels by position and downstream stages name them, so two channels of one type
    * swapped in a node compiled alone would swap its outputs in silence (review helper-48). A class
-   * file compiled without {@code -parameters} names its parameters {@code arg0}, {@code arg1}, ...:
+   * file compiled with neither {@code -g} nor {@code -parameters} names its parameters {@code arg0},
+   * {@code arg1}, ...:
    * names of that form alone are taken as absent, and the runtime then checks the first stamp only
    * ({@link SourceStamps#declarationsMatch}).
    */
@@ -214,11 +215,18 @@ public final class SourceStampWriter {
     return SourceStamps.of(b) + ' ' + SourceStamps.of(String.join("\n", channelNames.values()));
   }
 
-  /** Whether a parameter of type {@code t} is a channel: one of Sluice's own types ({@code Out}, {@code IntOut}, ...). */
+  /**
+   * Whether a parameter of type {@code t} is an output channel ({@code Out}, {@code IntOut}, ...), which
+   * the generated code passes by position; a {@code Raise} is named by its tag, not its parameter.
+   */
   private static boolean channel(TypeMirror t) {
     return t instanceof DeclaredType d && d.asElement().getEnclosingElement() instanceof PackageElement p
-        && p.getQualifiedName().contentEquals("dev.sluice");
+        && p.getQualifiedName().contentEquals("dev.sluice")
+        && CHANNEL_TYPES.contains(d.asElement().getSimpleName().toString());
   }
+
+  private static final java.util.Set<String> CHANNEL_TYPES = java.util.Set.of("Out", "IntOut", "LongOut", "FloatOut",
+      "DoubleOut");
 
   /** An annotation of Sluice's own (class retention: a class file keeps it). */
   private static boolean ours(AnnotationMirror a) {

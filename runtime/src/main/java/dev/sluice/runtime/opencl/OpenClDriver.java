@@ -250,7 +250,8 @@ public final class OpenClDriver {
         // where a chunk does (pushed last first, so the first runs first)
         int pieces = (c.remaining() + slice - 1) / slice;
         for (int i = pieces - 1; i >= 0; i--) {
-          work.push(copy(c, c.pos + i * slice, Math.min(c.end, c.pos + (i + 1) * slice)));
+          // in long: a claim may end near Integer.MAX_VALUE (runRange's last items)
+          work.push(copy(c, c.pos + i * slice, (int) Math.min(c.end, c.pos + (i + 1L) * slice)));
         }
         continue;
       }
@@ -417,7 +418,7 @@ public final class OpenClDriver {
     int whole = chunk > 1 ? n / pieces / chunk * chunk : 0;
     if (whole > 0) {
       for (int i = (n - 1) / whole; i >= 0; i--) {
-        work.push(copy(c, c.pos + i * whole, Math.min(c.end, c.pos + (i + 1) * whole)));
+        work.push(copy(c, c.pos + i * whole, (int) Math.min(c.end, c.pos + (i + 1L) * whole)));
       }
       return;
     }

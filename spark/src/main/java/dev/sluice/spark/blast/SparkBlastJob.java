@@ -134,6 +134,15 @@ public final class SparkBlastJob {
    * output, 2 bad arguments, 141 a closed pipe on {@link StandardOutput}).
    */
   static int run(String[] args, PrintStream out, PrintStream err) {
+    try {
+      return runFlushed(args, out, err);
+    } finally {
+      // StandardOutput buffers: what any path printed (the usage for -help) is written
+      out.flush();
+    }
+  }
+
+  private static int runFlushed(String[] args, PrintStream out, PrintStream err) {
     Options o;
     try {
       o = Options.parse(args);

@@ -31,7 +31,8 @@ class SparkBlastJobTest {
   private static Ran run(PrintStream stdout, String... args) {
     ByteArrayOutputStream out = new ByteArrayOutputStream();
     ByteArrayOutputStream err = new ByteArrayOutputStream();
-    int status = SparkBlastJob.run(args, stdout != null ? stdout : new PrintStream(out, true, StandardCharsets.UTF_8),
+    // by default the job's own standard output, which buffers: what a path printed must be flushed (-help)
+    int status = SparkBlastJob.run(args, stdout != null ? stdout : dev.sluice.examples.blast.StandardOutput.over(out),
         new PrintStream(err, true, StandardCharsets.UTF_8));
     return new Ran(status, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
   }
