@@ -464,6 +464,12 @@ class GraphRejectionTest {
         + "}\n"), Message.GENERATED_NAME_TOO_LONG, "// P", "file systems allow at most 255");
   }
 
+  /** {@code record R(T c0, T c1, ...)} of {@code n} components of type {@code type}, and a newline. */
+  private static String wideRecord(int n, String type) {
+    return java.util.stream.IntStream.range(0, n).mapToObj(i -> type + " c" + i)
+        .collect(java.util.stream.Collectors.joining(", ", "record R(", ") {}\n"));
+  }
+
   /**
    * A generated method that would take more than the JVM's 255 parameter slots is refused on the
    * pipeline, before javac refuses the generated code (outside-in helper-35: "too many parameters" in
@@ -471,11 +477,7 @@ class GraphRejectionTest {
    */
   @Test
   void aRecordTooWideForTheKernelsPush() {
-    StringBuilder components = new StringBuilder();
-    for (int i = 0; i < 126; i++) {
-      components.append(i == 0 ? "" : ", ").append("long c").append(i);
-    }
-    JavaFileObject file = java("P", "record R(" + components + ") {}\n"
+    JavaFileObject file = java("P", wideRecord(126, "long")
         + "@Node final class Copy { void run(R r, Out<R> out) { out.push(r); } }\n"
         + "@Pipeline interface P {  // P\n"
         + "  @Source R in();\n"
@@ -496,11 +498,7 @@ class GraphRejectionTest {
    */
   @Test
   void aRecordTooWideForRunColumns() {
-    StringBuilder components = new StringBuilder();
-    for (int i = 0; i < 255; i++) {
-      components.append(i == 0 ? "" : ", ").append("int c").append(i);
-    }
-    JavaFileObject file = java("P", "record R(" + components + ") {}\n"
+    JavaFileObject file = java("P", wideRecord(255, "int")
         + "@Node final class First { void run(R r, IntOut out) { out.push(r.c0()); } }\n"
         + "@Pipeline(gpu = false) interface P {  // P\n"
         + "  @Source R in();\n"

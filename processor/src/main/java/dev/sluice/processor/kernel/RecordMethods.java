@@ -16,12 +16,12 @@ import com.sun.source.util.Trees;
 import dev.sluice.processor.diagnostics.Diagnostic;
 import dev.sluice.processor.diagnostics.Message;
 import dev.sluice.processor.model.ItemType;
+import dev.sluice.processor.read.ItemTypes;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
 import java.util.stream.Collectors;
 import javax.lang.model.element.ExecutableElement;
-import javax.lang.model.element.RecordComponentElement;
 import javax.lang.model.util.ElementFilter;
 import javax.lang.model.util.Elements;
 
@@ -75,16 +75,6 @@ public final class RecordMethods {
   }
 
   /**
-   * Whether {@code record} declares its canonical constructor (compact or written out), which may check
-   * its arguments, or comes from a class file, where an implicit one cannot be told from it. The CPU
-   * back ends build each row of {@code runColumns} with it; the kernel's host must run it too.
-   */
-  public static boolean declaresCanonical(ItemType record, Elements elements) {
-    return dev.sluice.processor.read.ItemTypes.declaredCanonical(record.element(), elements).isPresent();
-  }
-
-
-  /**
    * A canonical constructor of {@code record}, compact or written out, that changes the values it is
    * given ({@code public R { a = a + 1; }}, {@code this.a = Math.abs(a);}): the host builds each record
    * that comes back from the kernel with that constructor again, so it would run twice on OpenCL and
@@ -95,23 +85,21 @@ public final class RecordMethods {
   public List<Diagnostic> changingConstructors(ItemType record, String pipeline) {
     List<String> components = record.element().getRecordComponents().stream()
         .map(c -> c.getSimpleName().toString()).toList();
-    List<String> types = record.element().getRecordComponents().stream()
-        .map(RecordComponentElement::asType).map(Object::toString).toList();
     List<Diagnostic> out = new ArrayList<>();
-    for (ExecutableElement c : ElementFilter.constructorsIn(record.element().getEnclosedElements())) {
-      boolean canonical = c.getParameters().stream().map(p -> p.asType().toString()).toList().equals(types);
+    ItemTypes.declaredCanonical(record.element(), elements).ifPresent(c -> {
       MethodTree tree = trees.getTree(c);
-      if (!canonical || elements.getOrigin(c) != Elements.Origin.EXPLICIT || tree == null || tree.getBody() == null) {
-        continue;
+      if (tree == null || tree.getBody() == null) {
+        return;
       }
       Set<String> params = c.getParameters().stream().map(p -> p.getSimpleName().toString()).collect(Collectors.toSet());
       String change = firstChange(tree, params, components);
       if (change != null) {
         out.add(Diagnostic.on(c, Message.GPU_RECORD_CONSTRUCTOR, record.simpleName(), change, pipeline));
       }
-    }
+    });
     return out;
   }
+
 
   /**
    * The first statement of {@code ctor} that changes a value: an assignment or increment of a

@@ -8,9 +8,9 @@ import com.squareup.javapoet.TypeName;
 import com.squareup.javapoet.TypeSpec;
 import dev.sluice.processor.compute.Schedule;
 import dev.sluice.processor.kernel.KernelPlanner;
-import dev.sluice.processor.kernel.RecordMethods;
 import dev.sluice.processor.model.ItemType;
 import dev.sluice.processor.model.PipelineModel;
+import dev.sluice.processor.read.ItemTypes;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import javax.annotation.processing.FilerException;
@@ -98,7 +98,7 @@ public final class PipelineWriter {
    */
   private boolean checkRows(PipelineModel model) {
     ItemType input = model.source().itemType();
-    return input.isRecord() && RecordMethods.declaresCanonical(input, env.getElementUtils());
+    return input.isRecord() && ItemTypes.declaredCanonical(input.element(), env.getElementUtils()).isPresent();
   }
 
   /** The most parameter slots a method may have (JVMS 4.3.3; {@code this} takes one, a long or double two). */
