@@ -166,7 +166,7 @@ class GraphRejectionTest {
           @From({"in", "b"}) Inc a();
           @From("a") Inc b();
           @Sink @From("b") int out();
-        """), Message.CYCLE, "@From({\"in\", \"b\"})", "a -> b -> a");
+        """), Message.CYCLE, "@From({\"in\", \"b\"})", "a -> b -> a; a pipeline is acyclic: remove one of these @From references");
   }
 
   @Test
@@ -231,7 +231,7 @@ class GraphRejectionTest {
           @Source long in();
           @From("in") Inc inc();
           @Sink @From("inc") int out();
-        """), Message.TYPE_MISMATCH, "@From(\"in\") Inc", "'in' carries long but stage 'inc' consumes int");
+        """), Message.TYPE_MISMATCH, "@From(\"in\") Inc", "'in' carries long but stage 'inc' consumes int; make the channel's type and the item inc takes the same");
   }
 
   @Test

@@ -363,7 +363,9 @@ class NodeShapeRejectionTest {
           void run(int x) { }
           @SignalHandler(Signal.BEGIN) void begin() { }
         }
-        """), Message.HANDLER_SIGNATURE, "void begin()");
+        """), Message.HANDLER_SIGNATURE, "void begin()",
+        "must take the region's parent as its first parameter, the item its region's enumerator takes (for a region"
+        + " over lines, void begin(Line line))");
   }
 
   @Test
@@ -374,7 +376,8 @@ class NodeShapeRejectionTest {
           @SignalHandler void reset(Reset tag,
                                     int extra) { }
         }
-        """), Message.HANDLER_PARAMETER, "int extra", "must be an output channel");
+        """), Message.HANDLER_PARAMETER, "int extra", "must be an output channel: a handler takes its parent or tag,"
+        + " then only Out, IntOut, LongOut, FloatOut or DoubleOut channels");
   }
 
   @Test
@@ -385,7 +388,7 @@ class NodeShapeRejectionTest {
           @SignalHandler void reset(Reset tag,
                                     Raise<Reset> again) { }
         }
-        """), Message.HANDLER_PARAMETER, "Raise<Reset> again");
+        """), Message.HANDLER_PARAMETER, "Raise<Reset> again", "only run(...) may raise signals (take the Raise there)");
   }
 
   @Test

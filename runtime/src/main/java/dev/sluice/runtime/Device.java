@@ -104,11 +104,15 @@ public final class Device {
     return Discoveries.of(Kind.OPENCL);
   }
 
-  /** The first OpenCL device, GPUs first; an error naming the reason when there is none. */
+  /**
+   * The first OpenCL device, GPUs first.
+   *
+   * @throws DeviceUnavailableException when there is none, naming the reason
+   */
   public static Device opencl() {
     DeviceDiscovery cl = openClDiscovery();
     if (cl.devices().isEmpty()) {
-      throw new IllegalStateException("no OpenCL device: " + cl.unavailableReason());
+      throw new DeviceUnavailableException("no OpenCL device: " + cl.unavailableReason(), null);
     }
     return opencl(cl, 0, false);
   }
@@ -124,7 +128,11 @@ public final class Device {
     return opencl(cl, index, false);
   }
 
-  /** The first OpenCL GPU; an error when there is none. */
+  /**
+   * The first OpenCL GPU.
+   *
+   * @throws DeviceUnavailableException when there is none, naming the devices there are
+   */
   public static Device gpu() {
     DeviceDiscovery cl = openClDiscovery();
     List<DeviceDiscovery.Found> all = cl.devices();
@@ -133,8 +141,24 @@ public final class Device {
         return opencl(cl, i, false);
       }
     }
-    throw new IllegalStateException("no OpenCL GPU; this machine has "
-        + (all.isEmpty() ? "no OpenCL device (" + cl.unavailableReason() + ")" : describeAll(all)));
+    throw new DeviceUnavailableException("no OpenCL GPU; this machine has "
+        + (all.isEmpty() ? "no OpenCL device (" + cl.unavailableReason() + ")" : describeAll(all)), null);
+  }
+
+  /**
+   * Every device present, in the order a test would try them: the CPU back end's two executors
+   * ({@link #cpu()}, {@link #cpuScheduled()}), then each OpenCL device ({@code opencl:0},
+   * {@code opencl:1}, ..., GPUs first). A JUnit test runs a pipeline on each with
+   * {@code @MethodSource("dev.sluice.runtime.Device#all")}; a machine without OpenCL lists the CPU
+   * alone, so a test that must cover OpenCL asks for {@link #opencl()} by name.
+   */
+  public static List<Device> all() {
+    DeviceDiscovery cl = openClDiscovery();
+    List<Device> all = new java.util.ArrayList<>(List.of(cpu(), cpuScheduled()));
+    for (int i = 0; i < cl.devices().size(); i++) {
+      all.add(opencl(cl, i, false));
+    }
+    return List.copyOf(all);
   }
 
   private static Device opencl(DeviceDiscovery cl, int index, boolean automatic) {
@@ -197,6 +221,8 @@ public final class Device {
         device = named(forced);
       } catch (IllegalArgumentException e) {
         throw new IllegalArgumentException(e.getMessage() + " (from " + from + ")", e);
+      } catch (DeviceUnavailableException e) {
+        throw new DeviceUnavailableException(e.getMessage() + " (from " + from + ")", e);
       }
       return DeviceLine.once(device, from + "=" + forced);
     }

@@ -1,8 +1,9 @@
 package dev.sluice.runtime;
 
 /**
- * A run on a named device that cannot run the pipeline: no kernel for it, or a kernel the device's
- * driver did not build or run (the message says which, and what to do). A device {@link Device#best()}
+ * A device that is not there ({@link Device#opencl()}, {@link Device#gpu()} on a machine without
+ * one), or a run on a named device that cannot run the pipeline: no kernel for it, or a kernel the
+ * device's driver did not build or run (the message says which, and what to do). A device {@link Device#best()}
  * chose, or one from {@link Device#orCpu()}, gives way to the CPU back end instead. An
  * {@link IllegalStateException}, as before it had a type of its own, so that a command-line tool can
  * tell it from a fault and print it as one line.

@@ -3,6 +3,7 @@ package dev.sluice.runtime;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.aparapi.device.Device.TYPE;
@@ -67,6 +68,50 @@ class DeviceChoiceTest {
     Device cpu = Device.cpu();
     assertSame(cpu, cpu.orCpu());
     assertTrue(OpenClDevices.list().contains(OpenClDevices.of(giving)));
+  }
+
+  @Test
+  void allListsBothCpuExecutorsThenEveryOpenClDevice() {
+    List<Device> all = Device.all();
+    assertEquals(Device.cpu(), all.get(0));
+    assertFalse(all.get(0).scheduled());
+    assertEquals(Device.cpuScheduled(), all.get(1));
+    assertTrue(all.get(1).scheduled());
+    List<OpenCLDevice> present = OpenClDevices.list();
+    assertEquals(2 + present.size(), all.size(), all.toString());
+    for (int i = 0; i < present.size(); i++) {
+      Device d = all.get(2 + i);
+      assertEquals(Device.Kind.OPENCL, d.kind());
+      assertEquals(i, d.index());
+      assertSame(present.get(i), OpenClDevices.of(d));
+      assertFalse(d.automatic(), "listed, not chosen: it fails rather than give way");
+    }
+  }
+
+  /** An absent GPU is a DeviceUnavailableException, and named by the property the message says so. */
+  @Test
+  void aNamedDeviceThatIsNotThereSaysWhereTheNameCameFrom() {
+    if (OpenClDevices.list().stream().anyMatch(d -> d.getType() == TYPE.GPU)) {
+      throw Skip.because("this machine has an OpenCL GPU");
+    }
+    if (!blank(System.getProperty(Device.PROPERTY)) || !blank(System.getenv(Device.ENVIRONMENT))) {
+      throw Skip.because("a device is named by " + Device.PROPERTY + " or " + Device.ENVIRONMENT + " already");
+    }
+    DeviceUnavailableException direct = assertThrows(DeviceUnavailableException.class, Device::gpu);
+    assertTrue(direct.getMessage().startsWith("no OpenCL GPU; this machine has "), direct.getMessage());
+    System.setProperty(Device.PROPERTY, "gpu");
+    try {
+      DeviceUnavailableException named = assertThrows(DeviceUnavailableException.class, Device::best);
+      assertEquals(direct.getMessage() + " (from -D" + Device.PROPERTY + ")", named.getMessage());
+      IllegalArgumentException unknown = assertThrows(IllegalArgumentException.class, () -> {
+        System.setProperty(Device.PROPERTY, "opencl:99");
+        Device.best();
+      });
+      assertTrue(unknown.getMessage().startsWith("no OpenCL device 99; this machine has "), unknown.getMessage());
+      assertTrue(unknown.getMessage().endsWith(" (from -D" + Device.PROPERTY + ")"), unknown.getMessage());
+    } finally {
+      System.clearProperty(Device.PROPERTY);
+    }
   }
 
   private static boolean blank(String s) {

@@ -14,7 +14,7 @@ public enum Message {
   UNKNOWN_STAGE(101, "@From refers to unknown stage '%s'; the stages it can read are %s"),
   UNKNOWN_CHANNEL(102, "stage '%s' has no output channel '%s'; its channels are %s%s"),
   AMBIGUOUS_REFERENCE(103, "stage '%s' has several channels %s; name one as '%s.<channel>'"),
-  CYCLE(104, "stages form a cycle: %s"),
+  CYCLE(104, "stages form a cycle: %s; a pipeline is acyclic: remove one of these @From references"),
   NO_SOURCE(105, "pipeline %s has no @Source method"),
   SEVERAL_SOURCES(106, "pipeline has more than one @Source: '%s' and '%s'"),
   UNREACHABLE(107, "stage '%s' is not reachable from the source '%s'; name its input with @From"),
@@ -62,8 +62,8 @@ public enum Message {
   MAX_LESS_THAN_ONE(212, "@Max(%d) on channel '%s' must be at least 1"),
   CHANNEL_CONFLICT(213, "channel '%s' is declared as %s here but as %s in %s; one name is one channel%s"),
   HANDLER_NOT_VOID(214, "signal handler %s must return void"),
-  HANDLER_SIGNATURE(215, "@SignalHandler(%s) %s must take %s as its first parameter"),
-  HANDLER_PARAMETER(216, "parameter '%s' of signal handler %s must be an output channel"),
+  HANDLER_SIGNATURE(215, "@SignalHandler(%s) %s must take %s as its first parameter%s"),
+  HANDLER_PARAMETER(216, "parameter '%s' of signal handler %s must be an output channel%s"),
   DUPLICATE_HANDLER(217, "%s has more than one handler for %s"),
   REGION_HANDLER(218, "@Region node %s cannot handle signals; handle them in a node of its region"),
   METHOD_NOT_USABLE(219, "%s must not be %s: the generated pipeline calls it"),
@@ -97,7 +97,7 @@ public enum Message {
 
   // types
   UNSUPPORTED_ITEM_TYPE(401, "%s is not a supported item type%s: use int, long, float, double or a record with one or more components of those"),
-  TYPE_MISMATCH(402, "'%s' carries %s but stage '%s' consumes %s"),
+  TYPE_MISMATCH(402, "'%s' carries %s but stage '%s' consumes %s; make the channel's type and the item %s takes the same"),
   NOT_A_SIGNAL_TAG(403, "%s is used as a user signal but is not a record annotated @SignalTag"),
 
   // regions and signals

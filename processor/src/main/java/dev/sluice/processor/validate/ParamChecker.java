@@ -115,6 +115,9 @@ final class ParamChecker {
     }
     List<? extends VariableElement> params = handler.getParameters();
     String expected = tag == Signal.USER ? "a record annotated @SignalTag" : "the region's parent";
+    // what to write: the parent's type is the item type of the enumerator that opens the region
+    String how = tag == Signal.USER ? ", the tag it handles, as in: void " + handler.getSimpleName() + "(MyTag tag)"
+        : ", the item its region's enumerator takes (for a region over lines, void " + handler.getSimpleName() + "(Line line))";
     VariableElement first = params.isEmpty() ? null : params.get(0);
     if (first != null) {
       notOnChannel(first);
@@ -124,10 +127,10 @@ final class ParamChecker {
         // it may be the parent already: the words must not ask for what is there
         expected += ", without @Parent (a handler's first parameter is the parent or tag by its place)";
       }
-      out.add(Diagnostic.on(first == null ? handler : first, Message.HANDLER_SIGNATURE, tag, name, expected));
+      out.add(Diagnostic.on(first == null ? handler : first, Message.HANDLER_SIGNATURE, tag, name, expected, how));
     } else if (tag == Signal.USER) {
       if (!isSignalTagRecord(first.asType())) {
-        out.add(Diagnostic.on(first, Message.HANDLER_SIGNATURE, tag, name, expected));
+        out.add(Diagnostic.on(first, Message.HANDLER_SIGNATURE, tag, name, expected, how));
       } else if (ItemTypes.of(first.asType()).isEmpty()) {
         out.add(Diagnostic.on(first, Message.UNSUPPORTED_ITEM_TYPE, first.asType(), ItemTypes.why(first.asType())));
       } else if (!handledTags.add(ItemTypes.of(first.asType()).get().javaName())) {
@@ -150,7 +153,10 @@ final class ParamChecker {
       if (shape.shape() == ParamTypes.Shape.CHANNEL && !NodeValidator.isParent(p)) {
         checkChannel(p, shape, handler);
       } else {
-        out.add(Diagnostic.on(p, Message.HANDLER_PARAMETER, p.getSimpleName(), name));
+        String why = shape.shape() == ParamTypes.Shape.RAISE ? ": only run(...) may raise signals (take the Raise there)"
+            : NodeValidator.isParent(p) ? ": a handler's parent is its first parameter, without @Parent"
+            : ": a handler takes its parent or tag, then only Out, IntOut, LongOut, FloatOut or DoubleOut channels";
+        out.add(Diagnostic.on(p, Message.HANDLER_PARAMETER, p.getSimpleName(), name, why));
       }
     }
   }
