@@ -126,7 +126,8 @@ public interface InputCursor {
    * Chunks of a stream of arrays, pulled one array at a time under a lock, so only the arrays being
    * worked on are in memory. The iterator is the caller's code and may block (a queue, a socket): an
    * instance waiting for the lock meanwhile stops waiting when its thread is interrupted (a cancelled
-   * run), and claims nothing, with the flag left set for the run to see.
+   * run), and claims nothing, with the flag left set for the run to see; so does one whose iterator
+   * returns an empty array while its thread is interrupted.
    */
   static <A> InputCursor stream(Iterator<A> arrays, ToIntFunction<A> length, int chunkSize) {
     return new InputCursor() {
@@ -135,6 +136,8 @@ public interface InputCursor {
       private int length0;
       private int next;
       private long offset;
+      /** The iterator threw: one failure, told once; no instance calls it again. */
+      private boolean failed;
 
       @Override
       public boolean claim(InputChunk chunk) {
@@ -152,6 +155,10 @@ public interface InputCursor {
       }
 
       private boolean claimLocked(InputChunk chunk) {
+        if (failed) {
+          // the iterator failed an instance already, which fails the run: it is not called again
+          return false;
+        }
         while (current == null || next >= length0) {
           if (current != null) {
             offset += length0;
@@ -167,9 +174,11 @@ public interface InputCursor {
             // the caller's code, on an instance's thread: whatever it throws (a checked exception
             // too) must fail the run, named by the driver, not end this instance as if input ran out
             current = null;
+            failed = true;
             throw new InputFailure(offset, t);
           }
           if (current == null) {
+            failed = true;
             throw new InputFailure(offset, new NullPointerException("the input iterator returned null instead of"
                 + " an array"));
           }
@@ -177,12 +186,18 @@ public interface InputCursor {
             // other instances may still be reading it: refilled in place, their items would be lost
             // or doubled, on some runs and not others
             current = null;
+            failed = true;
             throw new InputFailure(offset, new IllegalStateException("the input iterator returned the same array"
                 + " object as before; return a new array from each next(): the pipeline's instances may still be"
                 + " reading the one before"));
           }
           length0 = length.applyAsInt(current);
           next = 0;
+          if (length0 == 0 && Thread.currentThread().isInterrupted()) {
+            // an iterator that answers an interrupt with empty arrays ("nothing now") would keep this
+            // loop pulling forever: a cancelled run claims nothing, the flag left set for it to see
+            return false;
+          }
         }
         chunk.data = current;
         chunk.base = 0;

@@ -108,6 +108,40 @@ class CancelTest {
     assertTrue(o.flag());
   }
 
+  /**
+   * An endless stream whose iterator answers an interrupt with empty arrays ("nothing now", the flag
+   * restored) instead of throwing: the claim loop pulled them for good (outside-in helper-52).
+   */
+  @Test
+  void anInterruptStopsAStreamThatAnswersItWithEmptyArrays() throws InterruptedException {
+    CountDownLatch started = new CountDownLatch(1);
+    long[] pulls = {0};
+    Iterator<int[]> arrays = new Iterator<>() {
+      @Override
+      public boolean hasNext() {
+        return true;
+      }
+
+      @Override
+      public int[] next() {
+        pulls[0]++;
+        started.countDown();
+        return new int[0];
+      }
+    };
+    RunControl control = new RunControl(Long.MAX_VALUE);
+    Outcome o = cancelled(started, caller -> InstanceThreads.run("Empty", new RunOptions(Device.cpu(), 2, 1, Long.MAX_VALUE),
+        control, InputCursor.stream(arrays, a -> a.length, 1), (c, ctl) -> c, c -> {
+          InputChunk chunk = new InputChunk();
+          while (!control.aborted() && c.claim(chunk)) {
+            chunk.pos = chunk.end;
+          }
+        }));
+    assertEquals("Empty: interrupted while running", o.thrown().getMessage());
+    assertTrue(o.flag());
+    assertTrue(pulls[0] > 1, "it did pull until the interrupt: " + pulls[0]);
+  }
+
   @Test
   void nodeCodeOnTheCallersThreadThatRestoresTheFlagAndThrowsFailsTheRunWithItsException()
       throws InterruptedException {

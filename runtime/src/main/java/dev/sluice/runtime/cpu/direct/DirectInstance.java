@@ -97,9 +97,16 @@ public abstract class DirectInstance {
           throw Failures.rowRefused(plan, chunk.offset + e.position, e.record, e.getCause());
         } catch (RuntimeException | Error e) {
           // a node's failure comes named; what is left is the source's own
-          throw failure(0, chunk.toString(), e);
+          PipelineException f = failure(0, chunk.toString(), e);
+          throw first == f ? f : suppressing(first, f);
         } catch (Throwable t) {
           throw escaped(chunk.pos, n, t);
+        }
+        if (first != null) {
+          // node code caught a failure on its way up (around Raise.raise, which runs the handlers
+          // and consumers downstream before it returns): the run fails with it all the same, as the
+          // scheduled executor, which runs them later, does
+          throw first;
         }
         chunk.pos += n;
         sourceItems += n;
@@ -171,10 +178,20 @@ public abstract class DirectInstance {
 
   /** The failure this instance named last: the one its callers pass on ({@link #failure}). */
   private PipelineException named;
+  /** The first failure this instance named: the run's outcome, even where node code caught it. */
+  private PipelineException first;
 
   private PipelineException named(PipelineException p) {
     named = p;
+    if (first == null) {
+      first = p;
+    }
     return p;
+  }
+
+  private static PipelineException suppressing(PipelineException first, PipelineException later) {
+    first.addSuppressed(later);
+    return first;
   }
 
   /** The parent region {@code region} is enumerating now (the generated class holds it), or null. */
