@@ -205,6 +205,10 @@ public record DeviceMemory(Model model, boolean forced, long globalBytes, long m
       if (n > 0 && n <= Long.MAX_VALUE / unit) {
         return n * unit;
       }
+      if (n > 0) {
+        throw new IllegalArgumentException(BUDGET_PROPERTY + " '" + s + "' is more bytes than a long holds;"
+            + " a budget is at most the device's memory (such as 512m or 2g)");
+      }
     } catch (NumberFormatException e) {
       // reported below
     }

@@ -69,6 +69,8 @@ class DeviceMemoryTest {
       IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
           () -> DeviceMemory.decide(true, GIB, GIB, GIB, null, bad), bad);
       assertTrue(e.getMessage().contains(DeviceMemory.BUDGET_PROPERTY) && e.getMessage().contains(bad), e.getMessage());
+      // a number too large for a long is not said to be negative or malformed (outside-in helper-52)
+      assertEquals(bad.equals("99999999999g"), e.getMessage().contains("more bytes than a long holds"), e.getMessage());
     }
   }
 
