@@ -33,6 +33,9 @@ interface Swallow {
 
   @Node
   final class Catching {
+    /** Whether it wraps what it caught and throws that, rather than going on. */
+    static volatile boolean rethrow;
+
     @Reduce(ReduceOp.SUM) int caught;
 
     public void run(int x, @Max(1) IntOut out, Raise<Mark> raise) {
@@ -41,6 +44,9 @@ interface Swallow {
         try {
           raise.raise(new Mark(x));
         } catch (RuntimeException e) {
+          if (rethrow) {
+            throw new IllegalArgumentException("while raising at " + x, e);
+          }
           caught += 1;
         }
       }

@@ -17,6 +17,7 @@ class SwallowedFailureTest {
   @AfterEach
   void reset() {
     Swallow.Failing.mode = 0;
+    Swallow.Catching.rethrow = false;
   }
 
   @ParameterizedTest
@@ -29,5 +30,18 @@ class SwallowedFailureTest {
     assertEquals("failing", e.node());
     assertEquals(item, e.item());
     assertEquals(IllegalStateException.class, e.getCause().getClass());
+  }
+
+  /** Wrapped and thrown again, the first failure is still the outcome, with no loop of causes. */
+  @ParameterizedTest
+  @CsvSource({"false", "true"})
+  void aFailureWrappedAroundRaiseIsStillTheFirst(boolean scheduled) {
+    Swallow.Catching.rethrow = true;
+    SwallowPipeline p = SwallowPipeline.builder().device(scheduled ? Device.cpuScheduled() : Device.cpu())
+        .instances(1).build();
+    PipelineException e = assertThrows(PipelineException.class, () -> p.runRange(0, 1000));
+    assertEquals("failing", e.node());
+    assertEquals("100", e.item());
+    assertEquals(0, e.getSuppressed().length, "the wrapping failure came of this one: not suppressed by it");
   }
 }

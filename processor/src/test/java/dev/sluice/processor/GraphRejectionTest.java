@@ -240,7 +240,8 @@ class GraphRejectionTest {
           @Source int in();
           @From("in") Inc inc();
           @Sink @From("inc") double out();
-        """), Message.TYPE_MISMATCH, "double out()", "carries int but stage 'out' consumes double");
+        """), Message.TYPE_MISMATCH, "double out()", "carries int but stage 'out' consumes double; make the channel's type"
+        + " and the return type of sink out() the same");
   }
 
   @Test

@@ -364,8 +364,8 @@ class NodeShapeRejectionTest {
           @SignalHandler(Signal.BEGIN) void begin() { }
         }
         """), Message.HANDLER_SIGNATURE, "void begin()",
-        "must take the region's parent as its first parameter, the item its region's enumerator takes (for a region"
-        + " over lines, void begin(Line line))");
+        "must take the region's parent as its first parameter: the item type its region's enumerator takes, as in"
+        + " void begin(Line line) for a region over lines");
   }
 
   @Test
@@ -378,6 +378,18 @@ class NodeShapeRejectionTest {
         }
         """), Message.HANDLER_PARAMETER, "int extra", "must be an output channel: a handler takes its parent or tag,"
         + " then only Out, IntOut, LongOut, FloatOut or DoubleOut channels");
+  }
+
+  @Test
+  void userHandlerTakingAParent() {
+    rejects(node("""
+        @Node final class H {
+          void run(int x) { }
+          @SignalHandler void reset(Reset tag,
+                                    @Parent Line line) { }
+        }
+        """), Message.HANDLER_PARAMETER, "@Parent Line line", "a user signal arrives between parents, so its handler"
+        + " has none (its first parameter is the tag); read the parent in run(...) with @Parent");
   }
 
   @Test

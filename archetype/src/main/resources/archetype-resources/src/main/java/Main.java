@@ -15,7 +15,7 @@ import java.util.List;
  * the CPU, such as PoCL, only when named: {@code -Dsluice.device=opencl}), and prints each line's
  * statistics and the run report.
  *
- * <pre>mvn -q compile exec:java [-Dexec.args=some.txt]</pre>
+ * <pre>POCL_SIGFPE_HANDLER=0 mvn -B -ntp compile exec:java [-Dexec.args=some.txt]</pre>
  */
 public final class Main {
   private static final String SAMPLE = """

@@ -153,6 +153,10 @@ public final class BlastTool {
 
     private static int number(String option, String value) throws UsageException {
       try {
+        // ASCII digits only: Integer.parseInt reads other scripts' digits too (Arabic-Indic, full-width)
+        if (!value.trim().matches("[+-]?[0-9]+")) {
+          throw new NumberFormatException();
+        }
         return Integer.parseInt(value.trim());
       } catch (NumberFormatException e) {
         if (value.trim().matches("[+-]?[0-9]+")) {
@@ -239,9 +243,23 @@ public final class BlastTool {
         err.println("blast: -reward, -penalty, -xdrop_ungap: " + overflow + "; lower them");
         return 2;
       }
+      Settings st = o.settings();
+      if (!o.quiet() && (long) st.xDrop() >= (long) st.k() * st.match()) {
+        // one seed's rule (docs/examples.md, "One hit per alignment") is exact only below this bound
+        err.println("blast: warning: -xdrop_ungap " + st.xDrop() + " is at least -word_size x -reward ("
+            + (long) st.k() * st.match() + "): an alignment whose first seed's own extension stops at a dip that a"
+            + " later seed's extension crosses is reported as the first seed's shorter alignment, not whole;"
+            + " use -xdrop_ungap below " + (long) st.k() * st.match() + " to report every alignment whole");
+      }
       if (device == null) {
         // chosen after the input is read, so that its log line follows the input's errors
-        device = Device.best();
+        try {
+          device = Device.best();
+        } catch (IllegalArgumentException | IllegalStateException e) {
+          // named by -Dsluice.device or SLUICE_DEVICE (the message says which): one line, as for -device
+          err.println("blast: " + e.getMessage());
+          return 2;
+        }
       }
       List<TabularRow> rows;
       try {

@@ -99,6 +99,24 @@ public record SequenceFile(String id, GenomeFile genome) {
     } catch (IOException e) {
       throw new UnreadableException(file + ": cannot be read: " + e.getMessage());
     }
+    if (raw.length >= 2 && ((raw[0] & 0xff) == 0xfe && (raw[1] & 0xff) == 0xff
+        || (raw[0] & 0xff) == 0xff && (raw[1] & 0xff) == 0xfe)) {
+      throw new UnreadableException(file + ":1: UTF-16 text (its byte-order mark); save it as ASCII or UTF-8");
+    }
+    int first = 0;
+    while (first < raw.length && (raw[first] == ' ' || raw[first] == '\t' || raw[first] == '\r' || raw[first] == '\n'
+        || (raw[first] & 0xff) == 0xef || (raw[first] & 0xff) == 0xbb || (raw[first] & 0xff) == 0xbf)) {
+      first++; // blanks and a UTF-8 byte-order mark
+    }
+    if (first < raw.length && raw[first] == '@') {
+      // FASTQ: its read names and quality letters would be read as bases, shifting every position
+      int at = 1;
+      for (int i = 0; i < first; i++) {
+        at += raw[i] == '\n' ? 1 : 0;
+      }
+      throw new UnreadableException(file + ":" + at + ": a line starting with '@', as a FASTQ record begins; the"
+          + " search reads FASTA or plain sequence: convert the reads to FASTA first");
+    }
     int line = 1;
     for (byte b : raw) {
       if (b == 0) {
@@ -140,7 +158,9 @@ public record SequenceFile(String id, GenomeFile genome) {
     String id = headers.isEmpty() ? "" : headers.get(0).id();
     if (id.isEmpty()) {
       String name = file.getFileName().toString();
-      id = name.contains(".") ? name.substring(0, name.lastIndexOf('.')) : name;
+      id = name.lastIndexOf('.') > 0 ? name.substring(0, name.lastIndexOf('.')) : name;
+      // the id is one column of the tab-separated hits: like a header's first word, no blanks in it
+      id = id.strip().replaceAll("\\s+", "_");
     }
     return new SequenceFile(id, genome);
   }

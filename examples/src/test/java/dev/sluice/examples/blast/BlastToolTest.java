@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.sluice.runtime.Device;
 import dev.sluice.runtime.opencl.OpenClDevices;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
@@ -134,6 +135,26 @@ class BlastToolTest {
     }
   }
 
+  /** A device that is not there, named by -Dsluice.device rather than -device: one line too (helper-54). */
+  @Test
+  void aDeviceNamedByThePropertyThatIsNotThereIsOneLine() throws IOException {
+    if (OpenClDevices.list().stream().anyMatch(d -> d.getType() == com.aparapi.device.Device.TYPE.GPU)
+        || System.getenv(Device.ENVIRONMENT) != null || System.getProperty(Device.PROPERTY) != null) {
+      return; // a GPU here, or a device named already: nothing to refuse
+    }
+    Path q = file("q.txt", "ACGTACGTACGT\n");
+    System.setProperty(Device.PROPERTY, "gpu");
+    try {
+      Outcome o = run("-query", q.toString(), "-subject", q.toString(), "-quiet");
+      assertEquals(2, o.status(), o.err());
+      assertTrue(o.err().startsWith("blast: no OpenCL GPU; this machine has "), o.err());
+      assertTrue(o.err().strip().endsWith("(from -D" + Device.PROPERTY + ")"), o.err());
+      assertEquals(1, o.err().strip().split("\n").length, o.err());
+    } finally {
+      System.clearProperty(Device.PROPERTY);
+    }
+  }
+
   // ---- input it cannot read
 
   @Test
@@ -149,6 +170,55 @@ class BlastToolTest {
     assertInput(two + ":4: a second FASTA record", good, two);
     Path empty = file("empty.fa", ">nothing here\r\n\r\n<pre></pre>\r\n");
     assertInput(empty + ": no bases in 3 line(s)", empty, good);
+    // outside-in helper-55: a FASTQ read's name (m c c s of "ccs") and its quality letters were read as
+    // bases where no letter outside IUPAC's happened to occur, shifting every position
+    Path fastq = file("reads.fq", "\n@m64011_190830_220126/1/ccs\nACGTACGTACGTACGT\n+\nAAAAAAAAAAAAAAAA\n");
+    assertInput(fastq + ":2: a line starting with '@', as a FASTQ record begins", fastq, good);
+    Path utf16 = Files.write(dir.resolve("utf16.fa"), ">q\nACGT\n".getBytes(StandardCharsets.UTF_16));
+    assertInput(utf16 + ":1: UTF-16 text (its byte-order mark)", utf16, good);
+  }
+
+  /** outside-in helper-55: an id from a file name with a tab made 12 columns; one named ".fa" had none. */
+  @Test
+  void anIdFromAFileNameIsOneColumn() throws IOException {
+    String bases = "GATTACACCGGTTAACGTAGCTAGGCTTAACGGATCCAATG\n";
+    Path spaced = file("my\tquery one.seq", bases);
+    Path dotOnly = file(".fa", bases);
+    Outcome o = run("-query", spaced.toString(), "-subject", dotOnly.toString(), "-device", "cpu", "-strand", "plus");
+    assertEquals(0, o.status(), o.err());
+    assertEquals(1, o.lines().size(), o.out());
+    String[] columns = o.lines().get(0).split("\t", -1);
+    assertEquals(11, columns.length, o.out());
+    assertEquals("my_query_one", columns[0]);
+    assertEquals(".fa", columns[1]);
+  }
+
+  /** outside-in helper-55: Integer.parseInt reads Arabic-Indic and full-width digits as numbers. */
+  @Test
+  void optionNumbersAreAsciiDigits() {
+    for (String digits : new String[] {"\u0661\u0661", "\uff11\uff11"}) {
+      BlastTool.UsageException e = org.junit.jupiter.api.Assertions.assertThrows(BlastTool.UsageException.class,
+          () -> BlastTool.Options.parse("-query", "q", "-subject", "s", "-word_size", digits));
+      assertEquals("-word_size takes a whole number, not '" + digits + "'", e.getMessage());
+    }
+  }
+
+  /**
+   * At or above a seed's own score, the X-drop lets an alignment's first seed stop where a later one
+   * goes on (outside-in helper-55), and the command says so.
+   */
+  @Test
+  void anXDropAtOrAboveASeedsScoreIsWarnedOf() throws IOException {
+    Path q = file("q.fa", ">q\nGATTACACCGGTTAACGTAGCTAGGCTTAACGGATCCAATG\n");
+    String warning = "blast: warning: -xdrop_ungap 11 is at least -word_size x -reward (11)";
+    Outcome at = run("-query", q.toString(), "-subject", q.toString(), "-device", "cpu", "-xdrop_ungap", "11");
+    assertEquals(0, at.status(), at.err());
+    assertTrue(at.err().contains(warning), at.err());
+    Outcome below = run("-query", q.toString(), "-subject", q.toString(), "-device", "cpu", "-xdrop_ungap", "10");
+    assertFalse(below.err().contains("-xdrop_ungap"), below.err());
+    Outcome quiet = run("-query", q.toString(), "-subject", q.toString(), "-device", "cpu", "-xdrop_ungap", "11",
+        "-quiet");
+    assertEquals("", quiet.err());
   }
 
   /**

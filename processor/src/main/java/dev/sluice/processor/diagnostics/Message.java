@@ -97,7 +97,7 @@ public enum Message {
 
   // types
   UNSUPPORTED_ITEM_TYPE(401, "%s is not a supported item type%s: use int, long, float, double or a record with one or more components of those"),
-  TYPE_MISMATCH(402, "'%s' carries %s but stage '%s' consumes %s; make the channel's type and the item %s takes the same"),
+  TYPE_MISMATCH(402, "'%s' carries %s but stage '%s' consumes %s; make the channel's type and %s the same"),
   NOT_A_SIGNAL_TAG(403, "%s is used as a user signal but is not a record annotated @SignalTag"),
 
   // regions and signals

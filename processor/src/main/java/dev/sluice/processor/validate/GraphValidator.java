@@ -109,7 +109,8 @@ public final class GraphValidator {
         ItemType carried = producer.channelType(resolved);
         if (!carried.equals(consumer.itemType())) {
           out.add(at(consumer, ref, Message.TYPE_MISMATCH, ref.text(), carried, consumer.name(), consumer.itemType(),
-              consumer.name()));
+              consumer.isSink() ? "the return type of sink " + consumer.name() + "()"
+                  : "the item " + consumer.name() + " takes"));
         }
       }
     }

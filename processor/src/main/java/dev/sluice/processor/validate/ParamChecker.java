@@ -116,8 +116,9 @@ final class ParamChecker {
     List<? extends VariableElement> params = handler.getParameters();
     String expected = tag == Signal.USER ? "a record annotated @SignalTag" : "the region's parent";
     // what to write: the parent's type is the item type of the enumerator that opens the region
-    String how = tag == Signal.USER ? ", the tag it handles, as in: void " + handler.getSimpleName() + "(MyTag tag)"
-        : ", the item its region's enumerator takes (for a region over lines, void " + handler.getSimpleName() + "(Line line))";
+    String how = tag == Signal.USER ? ": the tag it handles, as in void " + handler.getSimpleName() + "(MyTag tag)"
+        : ": the item type its region's enumerator takes, as in void " + handler.getSimpleName()
+            + "(Line line) for a region over lines";
     VariableElement first = params.isEmpty() ? null : params.get(0);
     if (first != null) {
       notOnChannel(first);
@@ -125,7 +126,7 @@ final class ParamChecker {
     if (first == null || ParamTypes.classify(first.asType()).shape() != ParamTypes.Shape.OTHER || NodeValidator.isParent(first)) {
       if (first != null && NodeValidator.isParent(first)) {
         // it may be the parent already: the words must not ask for what is there
-        expected += ", without @Parent (a handler's first parameter is the parent or tag by its place)";
+        how += ", without @Parent (a handler's first parameter is the parent or tag by its place)";
       }
       out.add(Diagnostic.on(first == null ? handler : first, Message.HANDLER_SIGNATURE, tag, name, expected, how));
     } else if (tag == Signal.USER) {
@@ -154,7 +155,10 @@ final class ParamChecker {
         checkChannel(p, shape, handler);
       } else {
         String why = shape.shape() == ParamTypes.Shape.RAISE ? ": only run(...) may raise signals (take the Raise there)"
-            : NodeValidator.isParent(p) ? ": a handler's parent is its first parameter, without @Parent"
+            : NodeValidator.isParent(p) ? (tag == Signal.USER
+                ? ": a user signal arrives between parents, so its handler has none (its first parameter is the tag);"
+                    + " read the parent in run(...) with @Parent"
+                : ": a handler's parent is its first parameter, without @Parent")
             : ": a handler takes its parent or tag, then only Out, IntOut, LongOut, FloatOut or DoubleOut channels";
         out.add(Diagnostic.on(p, Message.HANDLER_PARAMETER, p.getSimpleName(), name, why));
       }

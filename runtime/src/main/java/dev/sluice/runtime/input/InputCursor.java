@@ -68,6 +68,15 @@ public interface InputCursor {
     };
   }
 
+  /**
+   * Whether a new cursor over the same input would read it all again: true for arrays, record columns
+   * and ranges; false for a stream once it has pulled an array from its iterator, which gives each
+   * array once. A back end that gives way to another after a failure may do so only while this holds.
+   */
+  default boolean readableAgain() {
+    return true;
+  }
+
   /** Pieces per instance {@link #inPieces} cuts the input into at first (later pieces are smaller). */
   int PIECES_PER_INSTANCE = 8;
 
@@ -138,6 +147,13 @@ public interface InputCursor {
       private long offset;
       /** The iterator threw: one failure, told once; no instance calls it again. */
       private boolean failed;
+      /** An array was pulled: the iterator will not give it again. */
+      private volatile boolean pulled;
+
+      @Override
+      public boolean readableAgain() {
+        return !pulled;
+      }
 
       @Override
       public boolean claim(InputChunk chunk) {
@@ -169,6 +185,7 @@ public interface InputCursor {
               current = null;
               return false;
             }
+            pulled = true;
             current = arrays.next();
           } catch (Throwable t) {
             // the caller's code, on an instance's thread: whatever it throws (a checked exception

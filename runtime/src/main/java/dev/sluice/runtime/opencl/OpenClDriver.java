@@ -151,12 +151,28 @@ public final class OpenClDriver {
       } catch (RuntimeException d) {
         e.addSuppressed(d);
       }
-      throw e;
+      throw afterInput(plan.name, device, slices, e);
     } finally {
       if (keep) {
         LiveKernels.giveBack(program);
       }
     }
+  }
+
+  /**
+   * What a kernel's failure is once input was taken: the failure itself, which lets a device that
+   * {@link Device#best()} chose give way to the CPU back end, while a new cursor reads the input again;
+   * a {@link DeviceUnavailableException} when it cannot (a {@code runChunks} iterator gives each array
+   * once), since the CPU back end would run without the arrays this run took and return a result
+   * without their items (helper-54).
+   */
+  static RuntimeException afterInput(String pipeline, Device device, InputCursor slices, Kernels.KernelException e) {
+    if (slices.readableAgain()) {
+      return e;
+    }
+    return new DeviceUnavailableException(pipeline + " failed on " + device + " after taking arrays from the input"
+        + " iterator, which does not give them again, so it cannot run on the CPU back end instead: "
+        + e.getMessage(), e);
   }
 
   /** The smallest sink buffer, in items. */

@@ -94,13 +94,12 @@ public abstract class DirectInstance {
         try {
           produce(chunk.data, chunk.base, chunk.pos, n);
         } catch (RowRefused e) {
-          throw Failures.rowRefused(plan, chunk.offset + e.position, e.record, e.getCause());
+          throw firstOr(Failures.rowRefused(plan, chunk.offset + e.position, e.record, e.getCause()));
         } catch (RuntimeException | Error e) {
           // a node's failure comes named; what is left is the source's own
-          PipelineException f = failure(0, chunk.toString(), e);
-          throw first == f ? f : suppressing(first, f);
+          throw firstOr(failure(0, chunk.toString(), e));
         } catch (Throwable t) {
-          throw escaped(chunk.pos, n, t);
+          throw firstOr(escaped(chunk.pos, n, t));
         }
         if (first != null) {
           // node code caught a failure on its way up (around Raise.raise, which runs the handlers
@@ -189,7 +188,21 @@ public abstract class DirectInstance {
     return p;
   }
 
-  private static PipelineException suppressing(PipelineException first, PipelineException later) {
+  /**
+   * The run's failure, {@code later} having ended it: the first failure named, if node code caught
+   * that one on its way (with {@code later} suppressed, unless {@code later} came of it, as when the
+   * catching node wrapped it and threw), else {@code later}.
+   */
+  private PipelineException firstOr(PipelineException later) {
+    if (first == null || first == later) {
+      return later;
+    }
+    int depth = 0; // a chain of causes may loop (initCause refuses only itself)
+    for (Throwable t = later; t != null && depth < 100; t = t.getCause(), depth++) {
+      if (t == first) {
+        return first;
+      }
+    }
     first.addSuppressed(later);
     return first;
   }
