@@ -304,6 +304,18 @@ public final class BlastTool {
     return out;
   }
 
+  /** Whether {@code codes} has {@code k} known bases (A C G T) in a row somewhere. */
+  static boolean knownRun(byte[] codes, int k) {
+    int run = 0;
+    for (byte c : codes) {
+      run = c == Dna.UNKNOWN ? 0 : run + 1;
+      if (run >= k) {
+        return true;
+      }
+    }
+    return false;
+  }
+
   /** Searches the strands {@code o} asks for; progress goes to {@code progress} (null: none) on long inputs. */
   static List<TabularRow> search(byte[] query, byte[] db, Options o, Device device, PrintStream progress) {
     List<Strand> strands = o.strand() == Strand.BOTH ? List.of(Strand.PLUS, Strand.MINUS) : List.of(o.strand());
@@ -329,6 +341,12 @@ public final class BlastTool {
         progress.printf(Locale.ROOT, "blast: warning: the query has no %d-mer of known bases (A C G T) to seed"
             + " with: it is shorter than the word size, or every %d bases of it hold an N or another IUPAC code;"
             + " no hit can be found%n", settings.k(), settings.k());
+      }
+      if (progress != null && strand == strands.get(0) && !knownRun(db, settings.k())) {
+        // the same for the database: a seed needs k known bases on both sides (outside-in helper-55)
+        progress.printf(Locale.ROOT, "blast: warning: the subject has no %d-mer of known bases (A C G T): it is"
+            + " shorter than the word size, or every %d bases of it hold an N or another IUPAC code; no hit can be"
+            + " found%n", settings.k(), settings.k());
       }
       Chunk[] chunks = search.chunks(BlastSearch.DEFAULT_CHUNK);
       long strandPositions = search.kmerStarts();

@@ -283,7 +283,15 @@ class BlastToolTest {
       assertEquals(1, o.err().split(java.util.regex.Pattern.quote(warning), -1).length - 1, "once for both strands");
       Outcome quiet = run("-query", q.toString(), "-subject", good.toString(), "-device", "cpu", "-quiet");
       assertEquals("", quiet.err());
+      // the subject the same (outside-in helper-55: an all-N or short subject gave an empty output only)
+      Outcome subject = run("-query", good.toString(), "-subject", q.toString(), "-device", "cpu");
+      assertEquals(0, subject.status(), subject.err());
+      assertEquals("", subject.out());
+      assertTrue(subject.err().contains("blast: warning: the subject has no 11-mer of known bases (A C G T)"),
+          bases + ": " + subject.err());
     }
+    Outcome fine = run("-query", good.toString(), "-subject", good.toString(), "-device", "cpu");
+    assertFalse(fine.err().contains("warning"), fine.err());
   }
 
   @Test
