@@ -55,8 +55,8 @@ public final class BlastTool {
 
     static final String USAGE = """
         usage: blast -query FILE -subject FILE [options]
-          -query FILE       the query: FASTA or plain sequence, one sequence
-          -subject FILE     the database to search: FASTA or plain sequence, one sequence
+          -query FILE       the query: FASTA or plain sequence, one sequence (- reads standard input)
+          -subject FILE     the database to search: FASTA or plain sequence, one sequence (- too)
           -word_size N      seed length, an exact match of N bases (1..15; default 11)
           -xdrop_ungap N    stop extending when the score falls N below its best (raw score; default 10)
           -min_score N      report hits scoring at least N (raw score; default 30)
@@ -110,8 +110,8 @@ public final class BlastTool {
               throw new UsageException(arg + " needs a file, not " + (value.isBlank() ? "an empty name" : "the option " + value));
             }
             switch (name) {
-              case "query" -> query = Path.of(value);
-              case "subject", "db" -> subject = Path.of(value);
+              case "query" -> query = file(value);
+              case "subject", "db" -> subject = file(value);
               case "word_size" -> wordSize = number(arg, value);
               case "xdrop_ungap" -> xDrop = number(arg, value);
               case "min_score" -> minScore = number(arg, value);
@@ -132,12 +132,23 @@ public final class BlastTool {
       if (query == null || subject == null) {
         throw new UsageException(query == null ? "no query: give -query FILE" : "no database: give -subject FILE");
       }
+      if (query.equals(STDIN) && subject.equals(STDIN)) {
+        throw new UsageException("-query and -subject are both - (standard input), which holds one of them");
+      }
       // the limits of Settings, said with the options' names
       check(wordSize >= 1 && wordSize <= 15, "-word_size must be in 1..15, not " + wordSize);
       check(xDrop >= 0, "-xdrop_ungap must not be negative, not " + xDrop);
       check(reward > 0, "-reward must be positive, not " + reward);
       check(penalty < 0, "-penalty must be negative, not " + penalty);
       return new Options(query, subject, wordSize, xDrop, minScore, reward, penalty, strand, device, header, quiet);
+    }
+
+    /** Standard input, as {@code -} names it: read through the system's file for it (Linux and macOS). */
+    static final Path STDIN = Path.of("/dev/stdin");
+
+    /** A file named on the command line; {@code -} is standard input, as for most sequence tools. */
+    private static Path file(String value) {
+      return value.equals("-") ? STDIN : Path.of(value);
     }
 
     private static void check(boolean ok, String message) throws UsageException {

@@ -193,6 +193,16 @@ class BlastToolTest {
     assertEquals(".fa", columns[1]);
   }
 
+  /** outside-in helper-55: {@code -} named a file called "-"; it is standard input, for one of the two. */
+  @Test
+  void aDashIsStandardInput() throws Exception {
+    BlastTool.Options o = BlastTool.Options.parse("-query", "-", "-subject", "db.fa");
+    assertEquals(BlastTool.Options.STDIN, o.query());
+    BlastTool.UsageException both = org.junit.jupiter.api.Assertions.assertThrows(BlastTool.UsageException.class,
+        () -> BlastTool.Options.parse("-query", "-", "-subject", "-"));
+    assertEquals("-query and -subject are both - (standard input), which holds one of them", both.getMessage());
+  }
+
   /** outside-in helper-55: Integer.parseInt reads Arabic-Indic and full-width digits as numbers. */
   @Test
   void optionNumbersAreAsciiDigits() {
