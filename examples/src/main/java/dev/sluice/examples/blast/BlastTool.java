@@ -163,18 +163,16 @@ public final class BlastTool {
     }
 
     private static int number(String option, String value) throws UsageException {
-      try {
-        // ASCII digits only: Integer.parseInt reads other scripts' digits too (Arabic-Indic, full-width)
-        if (!value.trim().matches("[+-]?[0-9]+")) {
-          throw new NumberFormatException();
-        }
-        return Integer.parseInt(value.trim());
-      } catch (NumberFormatException e) {
-        if (value.trim().matches("[+-]?[0-9]+")) {
-          throw new UsageException(option + " takes a whole number from " + Integer.MIN_VALUE + " to "
-              + Integer.MAX_VALUE + ", not " + value.trim());
-        }
+      String v = value.trim();
+      // ASCII digits only: Integer.parseInt reads other scripts' digits too (Arabic-Indic, full-width)
+      if (!v.matches("[+-]?[0-9]+")) {
         throw new UsageException(option + " takes a whole number, not '" + value + "'");
+      }
+      try {
+        return Integer.parseInt(v);
+      } catch (NumberFormatException e) {
+        throw new UsageException(option + " takes a whole number from " + Integer.MIN_VALUE + " to "
+            + Integer.MAX_VALUE + ", not " + v);
       }
     }
 

@@ -204,6 +204,11 @@ public final class GenomeFile {
     return parse(file.getFileName().toString(), Files.readAllBytes(file));
   }
 
+  /** Whether {@code raw} begins with a UTF-8 byte-order mark (Windows editors write one). */
+  static boolean startsWithBom(byte[] raw) {
+    return raw.length >= 3 && (raw[0] & 0xff) == 0xef && (raw[1] & 0xff) == 0xbb && (raw[2] & 0xff) == 0xbf;
+  }
+
   /** Parses the bytes of a genome file (see the class comment for the rules). */
   public static GenomeFile parse(String name, byte[] raw) {
     Report report = new Report();
@@ -212,7 +217,7 @@ public final class GenomeFile {
     int line = 1;
     boolean lineStart = true;
     int i = 0;
-    if (raw.length >= 3 && (raw[0] & 0xff) == 0xef && (raw[1] & 0xff) == 0xbb && (raw[2] & 0xff) == 0xbf) {
+    if (startsWithBom(raw)) {
       report.add(Kind.BOM, 3, line);
       i = 3;
     }

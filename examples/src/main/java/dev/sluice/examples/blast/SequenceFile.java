@@ -76,6 +76,25 @@ public record SequenceFile(String id, GenomeFile genome) {
         + " a compressed file must be unpacked first");
   }
 
+  /**
+   * Refuses a FASTQ file, whose first line (after blanks and a byte-order mark) starts with '@': its
+   * read names and quality letters could pass for bases, shifting every position.
+   */
+  private static void refuseFastq(Path file, byte[] raw) throws UnreadableException {
+    int line = 1;
+    for (int i = GenomeFile.startsWithBom(raw) ? 3 : 0; i < raw.length; i++) {
+      byte b = raw[i];
+      if (b == '@') {
+        throw new UnreadableException(file + ":" + line + ": a line starting with '@', as a FASTQ record begins;"
+            + " the search reads FASTA or plain sequence: convert the reads to FASTA first");
+      }
+      if (b != ' ' && b != '\t' && b != '\r' && b != '\n') {
+        return;
+      }
+      line += b == '\n' ? 1 : 0;
+    }
+  }
+
   /** Reads one sequence file, or says what in it cannot be read, with its file and line. */
   public static SequenceFile read(Path file) throws UnreadableException {
     if (Files.isDirectory(file)) {
@@ -103,20 +122,7 @@ public record SequenceFile(String id, GenomeFile genome) {
         || (raw[0] & 0xff) == 0xff && (raw[1] & 0xff) == 0xfe)) {
       throw new UnreadableException(file + ":1: UTF-16 text (its byte-order mark); save it as ASCII or UTF-8");
     }
-    int first = 0;
-    while (first < raw.length && (raw[first] == ' ' || raw[first] == '\t' || raw[first] == '\r' || raw[first] == '\n'
-        || (raw[first] & 0xff) == 0xef || (raw[first] & 0xff) == 0xbb || (raw[first] & 0xff) == 0xbf)) {
-      first++; // blanks and a UTF-8 byte-order mark
-    }
-    if (first < raw.length && raw[first] == '@') {
-      // FASTQ: its read names and quality letters would be read as bases, shifting every position
-      int at = 1;
-      for (int i = 0; i < first; i++) {
-        at += raw[i] == '\n' ? 1 : 0;
-      }
-      throw new UnreadableException(file + ":" + at + ": a line starting with '@', as a FASTQ record begins; the"
-          + " search reads FASTA or plain sequence: convert the reads to FASTA first");
-    }
+    refuseFastq(file, raw);
     int line = 1;
     for (byte b : raw) {
       if (b == 0) {
