@@ -25,6 +25,29 @@ final class Machine {
   static void start() {
     startLoad = ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage();
     source = gitDescribe();
+    heapKept = keepHeap();
+  }
+
+  /** What became of the request to keep the heap's memory between runs ({@link #keepHeap}). */
+  private static String heapKept;
+
+  /**
+   * Asks the collector to keep the memory it took: the GC before each timed run would otherwise give
+   * back what the heap has free beyond 70% of it, and the next run would fault those pages in again.
+   * On a virtual machine whose host takes back the memory its guest frees, touching a page again costs
+   * far more than on bare metal (about 3.5 s per GiB on the bench's 2-core VM, against a few hundred
+   * ms): a loop whose output is fresh memory at every run measured that instead of itself, by up to 10x
+   * and in some runs only. {@code MaxHeapFreeRatio} is a manageable flag, so the run sets it itself and
+   * every way of starting it (Maven's JVM, the GPU kit's) gets the same heap.
+   */
+  private static String keepHeap() {
+    try {
+      ManagementFactory.getPlatformMXBean(com.sun.management.HotSpotDiagnosticMXBean.class)
+          .setVMOption("MaxHeapFreeRatio", "100");
+      return "kept between runs (MaxHeapFreeRatio=100)";
+    } catch (RuntimeException e) {
+      return "may be given back between runs (MaxHeapFreeRatio not set: " + e + ")";
+    }
   }
 
   static Map<String, String> describe() {
@@ -33,7 +56,8 @@ final class Machine {
     m.put("CPU", cpuModel());
     m.put("cores", Runtime.getRuntime().availableProcessors() + " (available to the JVM)");
     m.put("memory", memory());
-    m.put("JVM max heap", mib(Runtime.getRuntime().maxMemory()) + " MiB");
+    m.put("JVM max heap", mib(Runtime.getRuntime().maxMemory()) + " MiB, "
+        + (heapKept != null ? heapKept : "given back between runs as the collector chooses"));
     m.put("JDK", System.getProperty("java.vm.name") + " " + System.getProperty("java.runtime.version") + " ("
         + System.getProperty("java.vendor") + ")");
     m.put("OS", System.getProperty("os.name") + " " + System.getProperty("os.version") + " " + System.getProperty("os.arch"));

@@ -61,6 +61,10 @@ public final class SynthGainWorkload implements Workload {
     long[] ref = Reference.items(ids, gain);
     Fingerprint expected = Fingerprint.of(ref);
     long outputs = ref.length;
+    // where each hand-written buffer starts: the most the same buffer held in the last run, as Sluice's
+    // sink buffers start (SinkStarts: the most one instance held), so that neither side grows its output
+    // by doubling at every run; [0] is fused-1t's buffer, [1] each of fused-par's
+    int[] starts = new int[2];
     return new Prepared() {
       @Override
       public long inputItems() {
@@ -107,15 +111,17 @@ public final class SynthGainWorkload implements Workload {
             });
           }
           case FUSED_1T -> () -> {
-            LongBuf out = new LongBuf(ids.length);
+            LongBuf out = new LongBuf(Math.max(ids.length, starts[0]));
             fused(ids, 0, ids.length, out);
+            starts[0] = out.n;
             return new Variant.Outcome(java.util.Arrays.copyOf(out.a, out.n));
           };
           case FUSED_PAR -> () -> {
-            // each thread's buffer starts at its share of the input, as fused-1t's starts at the input's size
+            // each thread's buffer starts at its share of the input (or its last run's output), as
+            // fused-1t's starts at the input's size
             int share = ids.length / Parallel.threads() + 1;
             List<LongBuf> parts = Parallel.run(ids.length, RunOptions.DEFAULT_CHUNK, t -> new Parallel.Worker<>() {
-              final LongBuf out = new LongBuf(share);
+              final LongBuf out = new LongBuf(Math.max(share, starts[1]));
 
               @Override
               public void chunk(int from, int to) {
@@ -127,6 +133,7 @@ public final class SynthGainWorkload implements Workload {
                 return out;
               }
             });
+            starts[1] = parts.stream().mapToInt(b -> b.n).max().orElse(0);
             return new Variant.Outcome(LongBuf.concat(parts));
           };
           case STREAM_PAR -> () -> new Variant.Outcome(LongStream.of(ids).parallel()
