@@ -147,10 +147,15 @@ final class Cell {
       System.gc();
       long baseline = used();
       pools.forEach(MemoryPoolMXBean::resetPeakUsage);
+      Allocation before = Allocation.now();
       long t0 = System.nanoTime();
       Variant.Outcome o = e.variant.run();
       long t = System.nanoTime() - t0;
-      e.peak = Math.max(e.peak, pools.stream().mapToLong(b -> b.getPeakUsage().getUsed()).sum() - baseline);
+      // two bounds on what the run added to the heap: the pools' peak (in whole regions) and the bytes
+      // all threads allocated (garbage included); the smaller is the closer
+      long pooled = pools.stream().mapToLong(b -> b.getPeakUsage().getUsed()).sum() - baseline;
+      long allocated = Allocation.now().since(before).orElse(Long.MAX_VALUE);
+      e.peak = Math.max(e.peak, Math.min(pooled, allocated));
       check(o);
       e.times.add(t);
       e.spent += t;
@@ -171,10 +176,10 @@ final class Cell {
         e.times.stream().mapToLong(Long::longValue).toArray(),
         e.driver.isEmpty() ? 0 : e.driver.stream().sorted().toList().get(e.driver.size() / 2), fill, e.peak,
         e.deviceBytes, report == null ? null : report.toString());
-    log.printf(Locale.ROOT, "%s %9.2f ms  ±%4.1f%%  %10.3g items/s%s%s  peak heap +%d MiB%s%n", head(e.impl),
+    log.printf(Locale.ROOT, "%s %9.2f ms  ±%4.1f%%  %10.3g items/s%s%s  peak heap +%s MiB%s%n", head(e.impl),
         m.medianNanos() / 1e6, 100 * m.spread(), m.itemsPerSecond(),
         m.driverNanos() > 0 ? String.format(Locale.ROOT, "  (driver %.2f ms)", m.driverNanos() / 1e6) : "",
-        Double.isNaN(fill) ? "" : String.format(Locale.ROOT, "  fill %.1f%%", 100 * fill), Machine.mib(e.peak),
+        Double.isNaN(fill) ? "" : String.format(Locale.ROOT, "  fill %.1f%%", 100 * fill), Machine.heapMib(e.peak),
         e.deviceBytes > 0 ? "  device " + Machine.mib(e.deviceBytes) + " MiB" : "");
     return m;
   }

@@ -120,4 +120,10 @@ final class Machine {
   static long mib(long bytes) {
     return bytes >> 20;
   }
+
+  /** A heap figure in MiB: to two decimals below 10 MiB (what a run allocates can be far less than one), whole above. */
+  static String heapMib(long bytes) {
+    double m = bytes / (double) (1 << 20);
+    return m < 10 ? String.format(java.util.Locale.ROOT, "%.2f", m) : String.valueOf(bytes >> 20);
+  }
 }

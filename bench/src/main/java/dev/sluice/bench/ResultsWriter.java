@@ -75,12 +75,12 @@ final class ResultsWriter {
       b.append("| ").append(m.workload()).append(" | ").append(m.scale()).append("x | ").append(m.impl().id).append(" | ");
       if (m.ok()) {
         double ratio = r.ratioToFusedPar(m.workload(), m.scale(), m.impl());
-        b.append(String.format(Locale.ROOT, "%.2f | %.1f%% | %s | %.3g | %.3g | %s | %s | %d | %s | %s |%n",
+        b.append(String.format(Locale.ROOT, "%.2f | %.1f%% | %s | %.3g | %.3g | %s | %s | %s | %s | %s |%n",
             m.medianNanos() / 1e6, 100 * m.spread(),
             m.driverNanos() > 0 ? String.format(Locale.ROOT, "%.2f", m.driverNanos() / 1e6) : "", m.itemsPerSecond(),
             m.outputItems() * 1e9 / m.medianNanos(), Double.isNaN(ratio) ? "" : String.format(Locale.ROOT, "%.2f", ratio),
             Double.isNaN(m.vectorFill()) ? "" : String.format(Locale.ROOT, "%.1f%%", 100 * m.vectorFill()),
-            Machine.mib(m.peakHeapBytes()), m.deviceBytes() > 0 ? String.valueOf(Machine.mib(m.deviceBytes())) : "",
+            Machine.heapMib(m.peakHeapBytes()), m.deviceBytes() > 0 ? String.valueOf(Machine.mib(m.deviceBytes())) : "",
             escape(m.note())));
       } else {
         b.append(m.status() == Measurement.Status.NA ? "n/a" : "**FAILED**").append(" | | | | | | | | | ")

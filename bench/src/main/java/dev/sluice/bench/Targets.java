@@ -163,8 +163,8 @@ public final class Targets {
       boolean ok = q <= most;
       checked++;
       met += ok ? 1 : 0;
-      rows.add(String.format(Locale.ROOT, "%-14s x%-3d %s %d MiB / %s %d MiB = %.2fx  %s", w.name(), HEAP_SCALE,
-          Impl.SLUICE_CPU.id, Machine.mib(ma.peakHeapBytes()), Impl.FUSED_PAR.id, Machine.mib(mb.peakHeapBytes()), q,
+      rows.add(String.format(Locale.ROOT, "%-14s x%-3d %s %s MiB / %s %s MiB = %.2fx  %s", w.name(), HEAP_SCALE,
+          Impl.SLUICE_CPU.id, Machine.heapMib(ma.peakHeapBytes()), Impl.FUSED_PAR.id, Machine.heapMib(mb.peakHeapBytes()), q,
           ok ? "met" : "missed"));
     }
     return new Target(name, most, rows, met, checked);

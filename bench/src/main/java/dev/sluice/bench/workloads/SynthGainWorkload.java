@@ -61,9 +61,10 @@ public final class SynthGainWorkload implements Workload {
     long[] ref = Reference.items(ids, gain);
     Fingerprint expected = Fingerprint.of(ref);
     long outputs = ref.length;
-    // where each hand-written buffer starts: the most the same buffer held in the last run, as Sluice's
-    // sink buffers start (SinkStarts: the most one instance held), so that neither side grows its output
-    // by doubling at every run; [0] is fused-1t's buffer, [1] each of fused-par's
+    // where each hand-written buffer starts after the first run: the most the same buffer held in the last
+    // run, as Sluice's sink buffers start (SinkStarts: the most one instance held), so that neither side
+    // grows its output by doubling, or zeroes an array sized for outputs that never come, at every run;
+    // [0] is fused-1t's buffer, [1] each of fused-par's
     int[] starts = new int[2];
     return new Prepared() {
       @Override
@@ -111,17 +112,17 @@ public final class SynthGainWorkload implements Workload {
             });
           }
           case FUSED_1T -> () -> {
-            LongBuf out = new LongBuf(Math.max(ids.length, starts[0]));
+            LongBuf out = new LongBuf(starts[0] > 0 ? starts[0] : ids.length);
             fused(ids, 0, ids.length, out);
             starts[0] = out.n;
             return new Variant.Outcome(java.util.Arrays.copyOf(out.a, out.n));
           };
           case FUSED_PAR -> () -> {
-            // each thread's buffer starts at its share of the input (or its last run's output), as
-            // fused-1t's starts at the input's size
+            // each thread's buffer starts at its share of the input in the first run, as fused-1t's starts at
+            // the input's size
             int share = ids.length / Parallel.threads() + 1;
             List<LongBuf> parts = Parallel.run(ids.length, RunOptions.DEFAULT_CHUNK, t -> new Parallel.Worker<>() {
-              final LongBuf out = new LongBuf(Math.max(share, starts[1]));
+              final LongBuf out = new LongBuf(starts[1] > 0 ? starts[1] : share);
 
               @Override
               public void chunk(int from, int to) {

@@ -1,0 +1,67 @@
+package dev.sluice.bench;
+
+import java.lang.management.ManagementFactory;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.OptionalLong;
+
+/**
+ * The bytes the JVM's threads allocated between two points, where that can be known exactly: the
+ * heap pools' figures move by whole G1 regions (4 MiB on the bench's machine), so a run that needs
+ * less than a region reads 0 or 4 MiB there, as its allocations fall; a thread's allocation counter
+ * moves by the byte. Exact only if no thread ended in between (an ended thread's count is gone) and
+ * every thread started in between is still alive; otherwise there is no answer.
+ */
+final class Allocation {
+  private static final com.sun.management.ThreadMXBean THREADS =
+      (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
+
+  private final Map<Long, Long> bytes;
+  private final long started;
+
+  private Allocation(Map<Long, Long> bytes, long started) {
+    this.bytes = bytes;
+    this.started = started;
+  }
+
+  /** The counts now; null where the JVM does not count allocation per thread. */
+  static Allocation now() {
+    if (!THREADS.isThreadAllocatedMemorySupported() || !THREADS.isThreadAllocatedMemoryEnabled()) {
+      return null;
+    }
+    long started = THREADS.getTotalStartedThreadCount();
+    long[] ids = THREADS.getAllThreadIds();
+    long[] counts = THREADS.getThreadAllocatedBytes(ids);
+    Map<Long, Long> bytes = new HashMap<>();
+    for (int i = 0; i < ids.length; i++) {
+      if (counts[i] >= 0) {
+        bytes.put(ids[i], counts[i]);
+      }
+    }
+    return new Allocation(bytes, started);
+  }
+
+  /** Bytes allocated on all threads from {@code before} to this point; empty when it cannot be known. */
+  OptionalLong since(Allocation before) {
+    if (before == null) {
+      return OptionalLong.empty();
+    }
+    long sum = 0;
+    int fresh = 0;
+    for (Map.Entry<Long, Long> b : before.bytes.entrySet()) {
+      Long now = bytes.get(b.getKey());
+      if (now == null) {
+        return OptionalLong.empty();
+      }
+      sum += now - b.getValue();
+    }
+    for (Map.Entry<Long, Long> a : bytes.entrySet()) {
+      if (!before.bytes.containsKey(a.getKey())) {
+        fresh++;
+        sum += a.getValue();
+      }
+    }
+    // a thread that started and ended in between took its count with it
+    return started - before.started == fresh ? OptionalLong.of(sum) : OptionalLong.empty();
+  }
+}
