@@ -16,12 +16,24 @@ final class Allocation {
   private static final com.sun.management.ThreadMXBean THREADS =
       (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
 
+  /** The heap's region size (G1's {@code G1HeapRegionSize}), the step of its pools' figures; 0 if unknown. */
+  static final long REGION = regionSize();
+
   private final Map<Long, Long> bytes;
   private final long started;
 
   private Allocation(Map<Long, Long> bytes, long started) {
     this.bytes = bytes;
     this.started = started;
+  }
+
+  private static long regionSize() {
+    try {
+      return Long.parseLong(ManagementFactory.getPlatformMXBean(com.sun.management.HotSpotDiagnosticMXBean.class)
+          .getVMOption("G1HeapRegionSize").getValue());
+    } catch (RuntimeException e) {
+      return 0;
+    }
   }
 
   /** The counts now; null where the JVM does not count allocation per thread. */
