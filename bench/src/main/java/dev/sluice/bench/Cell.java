@@ -151,13 +151,13 @@ final class Cell {
       long t0 = System.nanoTime();
       Variant.Outcome o = e.variant.run();
       long t = System.nanoTime() - t0;
-      // what the run added to the heap: the pools' peak counts whole regions, so it is off by up to one
-      // region either way; the bytes all threads allocated bound it from above, garbage included. Within
-      // a region of the pools' figure the allocation is the closer; beyond it the collector reclaimed
-      // garbage during the run, and the pools' peak is the closer
+      // what the run added to the heap: the pools' peak counts whole regions (a large array takes all
+      // the regions it touches), so under two regions it cannot tell 0 from a few MiB; there the bytes
+      // all threads allocated, garbage included, are the figure, where they are known
       long pooled = pools.stream().mapToLong(b -> b.getPeakUsage().getUsed()).sum() - baseline;
-      long allocated = Allocation.now().since(before).orElse(Long.MAX_VALUE);
-      e.peak = Math.max(e.peak, allocated <= pooled + Allocation.REGION ? allocated : pooled);
+      Allocation after = Allocation.now();
+      java.util.OptionalLong allocated = after == null ? java.util.OptionalLong.empty() : after.since(before);
+      e.peak = Math.max(e.peak, pooled < 2 * Allocation.REGION && allocated.isPresent() ? allocated.getAsLong() : pooled);
       check(o);
       e.times.add(t);
       e.spent += t;

@@ -35,7 +35,7 @@ final class Machine {
    * Asks the collector to keep the memory it took: the GC before each timed run would otherwise give
    * back what the heap has free beyond 70% of it, and the next run would fault those pages in again.
    * On a virtual machine whose host takes back the memory its guest frees, touching a page again costs
-   * far more than on bare metal (about 3.5 s per GiB on the bench's 2-core VM, against a few hundred
+   * far more than on bare metal (about 3.6 s per GiB on the bench's 2-core VM, against a few hundred
    * ms): a loop whose output is fresh memory at every run measured that instead of itself, by up to 10x
    * and in some runs only. {@code MaxHeapFreeRatio} is a manageable flag, so the run sets it itself and
    * every way of starting it (Maven's JVM, the GPU kit's) gets the same heap.

@@ -41,7 +41,7 @@ public final class Parallel {
    * result. Each worker is made on the thread that runs it, so what it allocates (its output buffer and
    * the buffer's count, written at every append) lies in that thread's own allocation buffer: made on
    * one thread, two workers' buffers sat in one cache line, and two threads appending took longer than
-   * one (false sharing), as a Sluice instance, made on its own thread, does not.
+   * one (false sharing).
    */
   public static <R> List<R> run(int n, int chunk, IntFunction<Worker<R>> newWorker) {
     int t = threads();

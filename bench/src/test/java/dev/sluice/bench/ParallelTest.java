@@ -18,6 +18,8 @@ class ParallelTest {
 
   @Test
   void eachWorkerIsMadeOnTheThreadThatRunsItSoItsBufferIsItsOwn() {
+    // with one thread every worker is made and run on the caller: nothing to tell apart
+    org.junit.jupiter.api.Assumptions.assumeTrue(Parallel.threads() >= 2, "one core: a single worker");
     // each worker's first chunk waits for the others' first, so that every thread works
     CountDownLatch started = new CountDownLatch(Parallel.threads());
     List<Seen> seen = Parallel.run(1 << 20, 1024, t -> new Parallel.Worker<>() {
@@ -52,6 +54,32 @@ class ParallelTest {
     }
     assertEquals(1 << 20, items);
     assertSame(Thread.currentThread(), seen.get(0).maker, "worker 0 runs on the calling thread");
+  }
+
+  @Test
+  void oneWorkerThatCannotBeMadeFailsTheRunAfterTheOthersAreDone() {
+    org.junit.jupiter.api.Assumptions.assumeTrue(Parallel.threads() >= 2, "one core: a single worker");
+    java.util.concurrent.atomic.AtomicLong done = new java.util.concurrent.atomic.AtomicLong();
+    IllegalStateException e = org.junit.jupiter.api.Assertions.assertThrows(IllegalStateException.class,
+        () -> Parallel.run(1000, 10, t -> {
+          if (t == 1) {
+            throw new IllegalArgumentException("no worker 1");
+          }
+          return new Parallel.Worker<Long>() {
+            @Override
+            public void chunk(int from, int to) {
+              done.addAndGet(to - from);
+            }
+
+            @Override
+            public Long result() {
+              return done.get();
+            }
+          };
+        }));
+    assertEquals(true, e.getMessage().contains("no worker 1"), e.getMessage());
+    // the workers that were made took every chunk between them
+    assertEquals(1000, done.get());
   }
 
   @Test
