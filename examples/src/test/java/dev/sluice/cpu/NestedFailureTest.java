@@ -47,6 +47,9 @@ class NestedFailureTest {
     assertEquals("Relay", e.pipeline());
     assertEquals("calls", e.node());
     assertEquals("77", e.item());
+    // the inner message in brackets, so that each run's clauses are told apart (helper-57)
+    String prefix = "pipeline Relay, node 'calls', item 77: PipelineException: [" + inner.get().getMessage() + "]";
+    assertEquals(true, e.getMessage().startsWith(prefix), e.getMessage());
     // the inner run's own failure, named by it (the same pipeline class)
     assertEquals("calls", inner.get().node());
     assertEquals("-2", inner.get().item());

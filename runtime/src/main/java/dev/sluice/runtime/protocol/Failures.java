@@ -202,6 +202,11 @@ public final class Failures {
     } catch (RuntimeException | StackOverflowError e) {
       message = "(its getMessage() threw " + e.getClass().getName() + ")";
     }
+    if (message != null && cause instanceof dev.sluice.runtime.PipelineException) {
+      // another pipeline's run failed inside node code: its message in brackets, so that its clauses
+      // ("this instance was reading ...") are told from the ones this run adds after it
+      return cause.getClass().getSimpleName() + ": [" + text(message) + "]";
+    }
     return cause.getClass().getSimpleName() + (message == null ? "" : ": " + text(message));
   }
 
