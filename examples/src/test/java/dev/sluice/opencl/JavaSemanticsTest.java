@@ -214,6 +214,27 @@ class JavaSemanticsTest {
     longs(33, (a, b) -> -(-(double) a) < (double) b ? 1 : 0);
   }
 
+  /**
+   * {@code m -= b - 0.5} on a long is {@code m = (long) (m - (b - 0.5))}: the kernel wrote the right-hand
+   * side without its parentheses, so OpenCL computed {@code m - b - 0.5} (helper-58: wrong sums, an
+   * integer division by zero that killed the JVM on PoCL for {@code m /= b * 0.5}, and a kernel class
+   * that did not compile for a conditional right-hand side).
+   */
+  @Test
+  void aCompoundAssignmentNarrowsTheWholeFloatingRightHandSide() {
+    longs(34, (a, b) -> {
+      long m = a;
+      m -= b - 0.5;
+      long q = a;
+      q /= b * 0.5;
+      long t = a;
+      t += b > 0 ? b : 1.5f;
+      int c = (int) a;
+      c -= b + 0.5;
+      return m ^ (q * 31) ^ (t * 961) ^ ((long) c << 17);
+    });
+  }
+
   @Test
   void longShiftsMaskTheCount() {
     longs(25, (a, b) -> a << b);

@@ -157,6 +157,18 @@ interface Semantics {
               + (a != b ? 32 : 0);
         } else if (op == 33) {
           r = -(-(double) a) < (double) b ? 1 : 0;
+        } else if (op == 34) {
+          // compound assignments whose right-hand side is a floating expression of several terms,
+          // narrowed back to long and int (helper-58: the kernel lost the parentheses around it)
+          long m = a;
+          m -= b - 0.5;
+          long q = a;
+          q /= b * 0.5;
+          long t = a;
+          t += b > 0 ? b : 1.5f;
+          int c = (int) a;
+          c -= b + 0.5;
+          r = m ^ (q * 31) ^ (t * 961) ^ ((long) c << 17);
         }
         out.push(new Probed(k, r, 0.0));
       } else if (op >= 40 && op < 60 && k < nf * nf) {

@@ -1189,7 +1189,10 @@ public final class BodyTranslator {
       if (lhs != null && r != null && !op.equals("<<") && !op.equals(">>") && !op.equals(">>>")) {
         TypeKind type = ArithmeticCalls.promote(lhs, r);
         String computed = ArithmeticCalls.arithmetic(op, type, target, rhs, !nonzeroConstant(value), false);
-        String converted = ArithmeticCalls.convert(type, lhs, computed == null ? target + " " + op + " " + rhs : computed);
+        // the right-hand side in parentheses: Java computes target op (rhs) whatever rhs is (m -= i - 0.5,
+        // m += c ? a : b), and written out in one expression C would bind the operator to rhs's first term
+        String converted = ArithmeticCalls.convert(type, lhs,
+            computed == null ? target + " " + op + " (" + rhs + ")" : computed);
         if (converted != null) {
           return target + " = " + converted;
         }
