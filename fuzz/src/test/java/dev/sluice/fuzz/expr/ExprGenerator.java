@@ -66,6 +66,21 @@ final class ExprGenerator {
     };
   }
 
+  /** {@code e} without the parentheses around the whole of it, if it has them: {@code (a - b)} is {@code a - b}. */
+  static String bare(String e) {
+    if (!e.startsWith("(") || !e.endsWith(")")) {
+      return e;
+    }
+    int depth = 0;
+    for (int i = 0; i < e.length(); i++) {
+      depth += e.charAt(i) == '(' ? 1 : e.charAt(i) == ')' ? -1 : 0;
+      if (depth == 0 && i < e.length() - 1) {
+        return e; // the first parenthesis closes before the end: (a) - (b)
+      }
+    }
+    return e.substring(1, e.length() - 1);
+  }
+
   /** An exact expression of type {@code t}, at most {@code depth} operators deep. */
   String exact(Type t, int depth) {
     if (depth <= 0 || r.nextInt(5) == 0) {

@@ -27,11 +27,20 @@ import org.junit.jupiter.api.Test;
  * ({@link dev.sluice.fuzz.FreshSeed}; {@code -Dfuzz.fresh=true} makes it random, {@code =false}
  * leaves it out), printed; {@code -Dfuzz.count=N} runs N seeds from a random one;
  * {@code -Dfuzz.seed=S} replays seed S alone, {@code -Dfuzz.count=N} runs N seeds from it (the long
- * profile). One seed is one generated pipeline of {@link #EXPRESSIONS} expressions, each evaluated on
- * {@link #TUPLES} tuples of variable values.
+ * profile). One seed is one generated pipeline of {@link #EXPRESSIONS} expressions and {@link #COMPOUNDS}
+ * compound assignments, each evaluated on {@link #TUPLES} tuples of variable values.
  */
 class ExpressionFuzzTest {
   static final int EXPRESSIONS = 32;
+  /**
+   * Compound assignments per seed ({@code T c = e1; c op= e2;}, e2 of any type and without its outer
+   * parentheses, so Java narrows the whole of it back to T), after the expressions and drawn from a
+   * generator of their own, so that each seed's expressions stay what they were before these were
+   * added (helper-58: the kernel dropped the parentheses around such a right-hand side).
+   */
+  static final int COMPOUNDS = 8;
+  /** Cases per tuple: the expressions, then the compound assignments. */
+  static final int CASES = EXPRESSIONS + COMPOUNDS;
   static final int TUPLES = 40;
   static final int DEPTH = 4;
   /** Longest one seed's OpenCL build and run may take (a few seconds each, measured). */
@@ -75,8 +84,25 @@ class ExpressionFuzzTest {
       exprs.add(e);
       ulps.add(transcendental ? allowance(f) : 0);
       floating.add(isFloat);
-      body.append("      out.push(new Res(k * ").append(EXPRESSIONS).append(" + ").append(j).append(", ")
+      body.append("      out.push(new Res(k * ").append(CASES).append(" + ").append(j).append(", ")
           .append(isFloat ? "0L, (double) (" + e + ")" : "(long) (" + e + "), 0.0").append("));\n");
+    }
+    Random cr = new Random(seed ^ 0x5DEECE66DL);
+    ExprGenerator cg = new ExprGenerator(cr);
+    for (int j = EXPRESSIONS; j < CASES; j++) {
+      ExprGenerator.Type t = cg.anyType();
+      ExprGenerator.Type rt = cg.anyType();
+      // an integral division by zero would throw: / and % only where one side is floating
+      String[] ops = t.integral() && rt.integral() ? new String[] {"+", "-", "*", "&", "|", "^"}
+          : new String[] {"+", "-", "*", "/", "%"};
+      String c = "c" + j;
+      String e = t.java + " " + c + " = " + cg.exact(t, DEPTH - 1) + "; " + c + " " + ops[cr.nextInt(ops.length)] + "= "
+          + ExprGenerator.bare(cg.exact(rt, DEPTH - 1)) + ";";
+      exprs.add(e);
+      ulps.add(0);
+      floating.add(!t.integral());
+      body.append("      {\n        ").append(e).append("\n        out.push(new Res(k * ").append(CASES).append(" + ")
+          .append(j).append(", ").append(t.integral() ? "(long) " + c + ", 0.0" : "0L, (double) " + c).append("));\n      }\n");
     }
     String source = """
         package PKG;
@@ -125,7 +151,7 @@ class ExpressionFuzzTest {
         BODY    }
           }
         }
-        """.replace("PKG", pkg).replace("(N)", "(" + EXPRESSIONS + ")").replace("BODY", body);
+        """.replace("PKG", pkg).replace("(N)", "(" + CASES + ")").replace("BODY", body);
     return new Case(seed, pkg, source, exprs, ulps, floating, values(r));
   }
 
@@ -154,7 +180,7 @@ class ExpressionFuzzTest {
     return new Object[] {ints[0], ints[1], longs[0], longs[1], floats[0], floats[1], doubles[0], doubles[1]};
   }
 
-  /** Results by case number {@code k * EXPRESSIONS + j}: {@code {bits, real's bits}}. */
+  /** Results by case number {@code k * CASES + j}: {@code {bits, real's bits}}. */
   static Map<Integer, long[]> run(InProcessCompiler.Compiled compiled, Case c, Device device) throws Exception {
     Map<Integer, long[]> m = new LinkedHashMap<>();
     for (Object res : OneNodeRun.run(compiled, c.pkg() + ".ExprsPipeline", c.pkg() + ".Exprs$Eval", "eval", c.values(),
@@ -201,8 +227,8 @@ class ExpressionFuzzTest {
       Map<Integer, long[]> dev = assertTimeoutPreemptively(LIMIT, () -> run(compiled, c, cl),
           () -> "seed " + c.seed() + ": the OpenCL run did not finish in " + LIMIT.toSeconds() + " s");
       for (Map.Entry<Integer, long[]> e : jvm.entrySet()) {
-        int k = e.getKey() / EXPRESSIONS;
-        int j = e.getKey() % EXPRESSIONS;
+        int k = e.getKey() / CASES;
+        int j = e.getKey() % CASES;
         long[] a = e.getValue();
         long[] b = dev.get(e.getKey());
         boolean ok = b != null && (c.ulps().get(j) > 0 ? a[0] == b[0] && within(a[1], b[1], c.ulps().get(j))
@@ -235,7 +261,7 @@ class ExpressionFuzzTest {
     List<Long> seeds = SeedList.choose(FIXED, "expression fuzzer");
     String wrong = SeedList.checkInBatches(seeds, ExpressionFuzzTest::generate, ExpressionFuzzTest::check);
     System.out.println("expression fuzzer: " + seeds.size() + " seeds (" + seeds.size() * EXPRESSIONS
-        + " expressions x " + TUPLES + " tuples), from " + seeds);
+        + " expressions and " + seeds.size() * COMPOUNDS + " compound assignments x " + TUPLES + " tuples), from " + seeds);
     assertTrue(wrong.length() == 0, "kernel and JVM differ (replay one seed with -Dfuzz.seed=S):" + wrong);
   }
 }
