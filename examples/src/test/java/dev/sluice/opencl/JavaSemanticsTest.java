@@ -214,6 +214,32 @@ class JavaSemanticsTest {
     longs(33, (a, b) -> -(-(double) a) < (double) b ? 1 : 0);
   }
 
+  /** Compound assignments written as C's own operators before: now {@code c = (T) (c op (e))}, as Java defines them. */
+  @Test
+  void compoundShiftsBitwiseNarrowingAndAFloatTargetAreJavas() {
+    ints(18, (a, b) -> {
+      int c = a;
+      c <<= b;
+      int d = a;
+      d >>= (long) b;
+      byte e = (byte) a;
+      e &= b;
+      e |= b >> 3;
+      short s = (short) a;
+      s ^= b;
+      float f = a;
+      f += b * 0.001;
+      int steps = 0;
+      for (int i = 1; i != 0; i <<= 1) {
+        steps++;
+        if ((i & a) != 0) {
+          break;
+        }
+      }
+      return c ^ ((long) d << 32) ^ ((long) e << 7) ^ ((long) s << 13) ^ ((long) (f * 4096.0f) << 3) ^ ((long) steps << 40);
+    });
+  }
+
   /**
    * {@code m -= b - 0.5} on a long is {@code m = (long) (m - (b - 0.5))}: the kernel wrote the right-hand
    * side without its parentheses, so OpenCL computed {@code m - b - 0.5} (helper-58: wrong sums, an

@@ -121,6 +121,28 @@ interface Semantics {
           r = (Integer.MIN_VALUE >> b) ^ ((-2147483647 - 1) << (b + 1));
         } else if (op == 17) {
           r = (long) (double) (a ^ Long.MIN_VALUE) + (Long.MIN_VALUE >> (b & 7));
+        } else if (op == 18) {
+          // compound assignments C has its own operator for: shifts, narrowing bitwise ones, a float
+          // target of a double; and a for loop whose update is one, left by a break (helper-60)
+          int c = a;
+          c <<= b;
+          int d = a;
+          d >>= (long) b;
+          byte e = (byte) a;
+          e &= b;
+          e |= b >> 3;
+          short s = (short) a;
+          s ^= b;
+          float f = a;
+          f += b * 0.001;
+          int steps = 0;
+          for (int i = 1; i != 0; i <<= 1) {
+            steps++;
+            if ((i & a) != 0) {
+              break;
+            }
+          }
+          r = c ^ ((long) d << 32) ^ ((long) e << 7) ^ ((long) s << 13) ^ ((long) (f * 4096.0f) << 3) ^ ((long) steps << 40);
         }
         out.push(new Probed(k, r, 0.0));
       } else if (op >= 20 && op < 40 && k < nl * nl) {

@@ -1211,6 +1211,11 @@ public final class BodyTranslator {
         return target + " = " + (lhs == TypeKind.LONG || lhs == TypeKind.INT ? shifted
             : "(" + lhs.name().toLowerCase(java.util.Locale.ROOT) + ") " + shifted);
       }
+      if (lhs != null) {
+        // Java's own definition (JLS 15.26.2), written out as an assignment: the same bytecode as op=, and
+        // a for loop's update of this form can be guarded after a break like any other assignment
+        return target + " = (" + lhs.name().toLowerCase(java.util.Locale.ROOT) + ") (" + target + " " + op + " (" + rhs + "))";
+      }
       return target + " " + op + "= " + rhs;
     }
 

@@ -194,6 +194,7 @@ public final class Failures {
   /**
    * A failure's cause as its message gives it: the class's simple name and the cause's message, if
    * any; a {@code getMessage()} that throws, or a message longer than {@link #MAX_TEXT}, as for {@link #text}.
+   * A {@code PipelineException}'s message (another pipeline's run, failed inside node code) is in brackets.
    */
   public static String what(Throwable cause) {
     String message;
