@@ -214,6 +214,12 @@ class JavaSemanticsTest {
     longs(33, (a, b) -> -(-(double) a) < (double) b ? 1 : 0);
   }
 
+  /** {@code ~2147483647} is {@code Integer.MIN_VALUE}: an int, printed as a call, as every constant spelling of it is. */
+  @Test
+  void aComplementedIntConstantStaysAnInt() {
+    ints(19, (a, b) -> ((~(2147483647)) >> b) ^ ((long) Math.abs((~(2147483647)) >> (long) b) << 32));
+  }
+
   /** Compound assignments written as C's own operators before: now {@code c = (T) (c op (e))}, as Java defines them. */
   @Test
   void compoundShiftsBitwiseNarrowingAndAFloatTargetAreJavas() {

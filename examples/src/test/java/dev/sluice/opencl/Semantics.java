@@ -121,6 +121,10 @@ interface Semantics {
           r = (Integer.MIN_VALUE >> b) ^ ((-2147483647 - 1) << (b + 1));
         } else if (op == 17) {
           r = (long) (double) (a ^ Long.MIN_VALUE) + (Long.MIN_VALUE >> (b & 7));
+        } else if (op == 19) {
+          // Integer.MIN_VALUE spelled ~2147483647, shifted: the constant folder made it a long, so it
+          // reached the kernel as the literal OpenCL C reads as a long (expression fuzz seed 3027)
+          r = ((~(2147483647)) >> b) ^ ((long) Math.abs((~(2147483647)) >> (long) b) << 32);
         } else if (op == 18) {
           // compound assignments C has its own operator for: shifts, narrowing bitwise ones, a float
           // target of a double; and a for loop whose update is one, left by a break (helper-60)

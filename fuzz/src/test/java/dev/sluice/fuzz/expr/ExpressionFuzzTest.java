@@ -39,8 +39,15 @@ class ExpressionFuzzTest {
    * added (helper-58: the kernel dropped the parentheses around such a right-hand side).
    */
   static final int COMPOUNDS = 8;
-  /** Cases per tuple: the expressions, then the compound assignments. */
-  static final int CASES = EXPRESSIONS + COMPOUNDS;
+  /**
+   * Narrowing compound assignments per seed, after those: a {@code byte}, {@code short}, {@code int} or
+   * {@code long} target, any operator Java allows there (shifts and bitwise ones with an integral
+   * right-hand side; an integral divisor made nonzero as a bare {@code b != 0 ? b : 7}), from a third
+   * generator, so that the cases before them stay what they were.
+   */
+  static final int NARROWING = 4;
+  /** Cases per tuple: the expressions, then the compound assignments, then the narrowing ones. */
+  static final int CASES = EXPRESSIONS + COMPOUNDS + NARROWING;
   static final int TUPLES = 40;
   static final int DEPTH = 4;
   /** Longest one seed's OpenCL build and run may take (a few seconds each, measured). */
@@ -53,10 +60,12 @@ class ExpressionFuzzTest {
    * is a constant after inlining, which gave 0 (621713855821); and its {@code atan} of a constant
    * infinity, a float's π/2 (-4073774672893661306); and {@code Long.MIN_VALUE} shifted, which Aparapi
    * prints as a literal OpenCL C reads as a wider type (9023); and a compound assignment whose
-   * right-hand side lost its parentheses in the kernel (111: {@code int += boolean} in the kernel class).
+   * right-hand side lost its parentheses in the kernel (111: {@code int += boolean} in the kernel class);
+   * and {@code ~2147483647}, which the constant folder made a long, so {@code Integer.MIN_VALUE} reached
+   * the kernel as a literal OpenCL C reads as a long (3027).
    */
   static final long[] FIXED = {1, 2, 3, -2307936636492560441L, 209, 1050, 6013, 9023, 621713855821L, -4073774672893661306L,
-      111};
+      111, 3027};
 
   /** One generated pipeline: its source, and per expression its text and whether it is transcendental. */
   record Case(long seed, String pkg, String source, List<String> expressions, List<Integer> ulps,
@@ -93,7 +102,7 @@ class ExpressionFuzzTest {
     // give it the state 'seed' itself, and nearby seeds the same first draws)
     Random cr = new Random(seed * 0x9E3779B97F4A7C15L + 1);
     ExprGenerator cg = new ExprGenerator(cr);
-    for (int j = EXPRESSIONS; j < CASES; j++) {
+    for (int j = EXPRESSIONS; j < EXPRESSIONS + COMPOUNDS; j++) {
       ExprGenerator.Type t = cg.anyType();
       ExprGenerator.Type rt = cg.anyType();
       // an integral division by zero would throw: / and % only where one side is floating
@@ -107,6 +116,32 @@ class ExpressionFuzzTest {
       floating.add(!t.integral());
       body.append("      {\n        ").append(e).append("\n        out.push(new Res(k * ").append(CASES).append(" + ")
           .append(j).append(", ").append(t.integral() ? "(long) " + c + ", 0.0" : "0L, (double) " + c).append("));\n      }\n");
+    }
+    Random nr = new Random(seed * 0xC2B2AE3D27D4EB4FL + 7);
+    ExprGenerator ng = new ExprGenerator(nr);
+    for (int j = EXPRESSIONS + COMPOUNDS; j < CASES; j++) {
+      String[] targets = {"byte", "short", "int", "long"};
+      String t = targets[nr.nextInt(targets.length)];
+      ExprGenerator.Type rt = ng.anyType();
+      String[] ops = rt.integral() ? new String[] {"+", "-", "*", "/", "%", "&", "|", "^", "<<", ">>", ">>>"}
+          : new String[] {"+", "-", "*", "/", "%"};
+      String op = ops[nr.nextInt(ops.length)];
+      String rhs;
+      if (rt.integral() && (op.equals("/") || op.equals("%"))) {
+        String d = ng.exact(rt, DEPTH - 2);
+        rhs = d + " != 0 ? " + d + " : " + (rt == ExprGenerator.Type.LONG ? "7L" : "7");
+      } else {
+        rhs = ExprGenerator.bare(ng.exact(rt, DEPTH - 1));
+      }
+      String init = t.equals("long") ? ng.exact(ExprGenerator.Type.LONG, DEPTH - 1)
+          : "(" + t + ") (" + ng.exact(ExprGenerator.Type.INT, DEPTH - 1) + ")";
+      String c = "c" + j;
+      String e = t + " " + c + " = " + init + "; " + c + " " + op + "= " + rhs + ";";
+      exprs.add(e);
+      ulps.add(0);
+      floating.add(false);
+      body.append("      {\n        ").append(e).append("\n        out.push(new Res(k * ").append(CASES).append(" + ")
+          .append(j).append(", (long) ").append(c).append(", 0.0));\n      }\n");
     }
     String source = """
         package PKG;
@@ -265,7 +300,7 @@ class ExpressionFuzzTest {
     List<Long> seeds = SeedList.choose(FIXED, "expression fuzzer");
     String wrong = SeedList.checkInBatches(seeds, ExpressionFuzzTest::generate, ExpressionFuzzTest::check);
     System.out.println("expression fuzzer: " + seeds.size() + " seeds (" + seeds.size() * EXPRESSIONS
-        + " expressions and " + seeds.size() * COMPOUNDS + " compound assignments x " + TUPLES + " tuples), from " + seeds);
+        + " expressions and " + seeds.size() * (COMPOUNDS + NARROWING) + " compound assignments x " + TUPLES + " tuples), from " + seeds);
     assertTrue(wrong.length() == 0, "kernel and JVM differ (replay one seed with -Dfuzz.seed=S):" + wrong);
   }
 }

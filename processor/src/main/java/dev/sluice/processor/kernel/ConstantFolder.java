@@ -85,7 +85,9 @@ final class ConstantFolder {
         case FLOAT -> -(Float) p;
         default -> -(Double) p;
       };
-      case BITWISE_COMPLEMENT -> k == TypeKind.INT ? ~(Integer) p : k == TypeKind.LONG ? ~(Long) p : null;
+      // each arm boxed on its own: written as one conditional of an int and a Long, Java would promote the
+      // int to long, and ~2147483647 would fold to a Long (expression fuzz seed 3027)
+      case BITWISE_COMPLEMENT -> k == TypeKind.INT ? (Object) ~(Integer) p : k == TypeKind.LONG ? (Object) ~(Long) p : null;
       default -> null;
     };
   }
