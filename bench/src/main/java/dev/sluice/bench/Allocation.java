@@ -53,8 +53,8 @@ final class Allocation {
   private static long own() {
     long least = Long.MAX_VALUE;
     for (int i = 0; i < 5; i++) {
-      Allocation a = count();
-      OptionalLong b = a == null ? OptionalLong.empty() : count().between(a);
+      Allocation a = now();
+      OptionalLong b = a == null ? OptionalLong.empty() : now().between(a);
       if (b.isPresent()) {
         least = Math.min(least, b.getAsLong());
       }
@@ -64,10 +64,6 @@ final class Allocation {
 
   /** The counts now; null where the JVM does not count allocation per thread. */
   static Allocation now() {
-    return count();
-  }
-
-  private static Allocation count() {
     if (THREADS == null || !THREADS.isThreadAllocatedMemoryEnabled()) {
       return null;
     }
