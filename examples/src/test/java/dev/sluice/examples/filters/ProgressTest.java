@@ -99,6 +99,18 @@ class ProgressTest {
     assertSame(boom, e.getCause());
     assertTrue(e.getMessage().contains("FilterChain: the progress listener failed at "), e.getMessage());
     assertTrue(e.getMessage().contains("so the run was stopped"), e.getMessage());
+
+    // thrown only at the last call: the run had finished, so the message must not say it was stopped
+    RuntimeException late = new IllegalArgumentException("listener broke late");
+    IllegalStateException last = assertThrows(IllegalStateException.class,
+        () -> pipeline(device, (done, total) -> {
+          if (done == in.length && total == in.length) {
+            throw late;
+          }
+        }).run(in));
+    assertSame(late, last.getCause());
+    assertTrue(last.getMessage().startsWith("FilterChain: the progress listener failed at its last call, once the run"
+        + " had finished (40000 of 40000 items), so the run failed and its results were dropped: "), last.getMessage());
   }
 
   @Test

@@ -31,24 +31,28 @@ public final class ProgressMeter {
   public void update(long done) {
     long now = System.nanoTime();
     if (done > said && (total == ProgressListener.UNKNOWN || done < total) && now - saidAt >= INTERVAL_NANOS) {
-      call(done, total);
+      call(done, total, false);
       saidAt = now;
     }
   }
 
   /** The last call, after a run that finished: {@code done} of {@code done} when the total was unknown. */
   public void finish(long done) {
-    call(done, total == ProgressListener.UNKNOWN ? done : total);
+    call(done, total == ProgressListener.UNKNOWN ? done : total, true);
   }
 
-  private void call(long done, long of) {
+  private void call(long done, long of, boolean last) {
     said = Math.max(said, done);
     try {
       listener.progress(said, of);
     } catch (Exception e) {
       // Exception, not RuntimeException: a listener may throw a checked one it does not declare
-      throw new IllegalStateException(pipeline + ": the progress listener failed at " + said + " of "
-          + (of == ProgressListener.UNKNOWN ? "?" : of) + " items, so the run was stopped: " + e, e);
+      String at = said + " of " + (of == ProgressListener.UNKNOWN ? "?" : of) + " items";
+      // at the last call the work is done: nothing was stopped, but the run still fails
+      throw new IllegalStateException(pipeline + (last
+          ? ": the progress listener failed at its last call, once the run had finished (" + at
+              + "), so the run failed and its results were dropped: "
+          : ": the progress listener failed at " + at + ", so the run was stopped: ") + e, e);
     }
   }
 }
