@@ -36,7 +36,8 @@ public final class SynthGainWork {
   public static void main(String[] args) throws Exception {
     int scale = Integer.getInteger("probe.scale", 1);
     int rounds = Integer.getInteger("probe.rounds", 15);
-    String[] names = {"fused-1t", "fused-1t, Gain.run's per-call work", "the Gain objects called by hand",
+    String[] names = {"fused-1t", "fused-1t, Gain.run's per-call work",
+        "the same, its values read from objects", "the Gain objects called by hand",
         "sluice-cpu-1t (direct calls)", "the Gain objects, a stage at a time"};
     System.out.printf(Locale.ROOT, "SynthGain, one thread, CPU time, x%d, median of the last %d of %d rounds%n",
         scale, rounds - rounds / 3, rounds);
@@ -53,6 +54,7 @@ public final class SynthGainWork {
       List<Supplier<Object>> runs = List.of(
           () -> CpuRounds.output(fused),
           () -> perCallWork(ids, gain),
+          () -> valuesFromObjects(ids, gain),
           () -> nodesByHand(ids, nodes),
           () -> CpuRounds.output(sluice),
           () -> stageAtATime(ids, nodes));
@@ -96,6 +98,52 @@ public final class SynthGainWork {
         for (int b = 0; b < n2; b++) {
           long h3 = SynthGainWorkload.hash(h2 + b, s2);
           int n3 = count(h3, gain);
+          out.reserve(n3);
+          long[] dst = out.a;
+          int at = out.n;
+          for (int c = 0; c < n3; c++) {
+            dst[at++] = h3 + c;
+          }
+          out.n = at;
+        }
+      }
+    }
+  }
+
+  /** What each stage of {@link #valuesFromObjects} reads: a {@code Gain}'s salt and gain, in an object's fields. */
+  private static final class StageValues {
+    final long salt;
+    final float gain;
+
+    StageValues(long salt, float gain) {
+      this.salt = salt;
+      this.gain = gain;
+    }
+  }
+
+  /** {@link #perCallWork} with each stage's salt and gain in an object's fields instead of locals. */
+  static long[] valuesFromObjects(long[] ids, float gain) {
+    LongBuf out = new LongBuf(ids.length);
+    StageValues[] stages = {new StageValues(SynthGains.salt(0), gain), new StageValues(SynthGains.salt(1), gain),
+        new StageValues(SynthGains.salt(2), gain)};
+    valuesFromObjectsLoop(ids, stages, out);
+    return Arrays.copyOf(out.a, out.n);
+  }
+
+  /** The loop of {@link #valuesFromObjects}: {@link #perCallLoop}'s, reading its values from fields. */
+  private static void valuesFromObjectsLoop(long[] ids, StageValues[] stages, LongBuf out) {
+    StageValues v1 = stages[0];
+    StageValues v2 = stages[1];
+    StageValues v3 = stages[2];
+    for (long id : ids) {
+      long h1 = SynthGainWorkload.hash(id, v1.salt);
+      int n1 = count(h1, v1.gain);
+      for (int a = 0; a < n1; a++) {
+        long h2 = SynthGainWorkload.hash(h1 + a, v2.salt);
+        int n2 = count(h2, v2.gain);
+        for (int b = 0; b < n2; b++) {
+          long h3 = SynthGainWorkload.hash(h2 + b, v3.salt);
+          int n3 = count(h3, v3.gain);
           out.reserve(n3);
           long[] dst = out.a;
           int at = out.n;
