@@ -199,12 +199,18 @@ final class KernelWriter {
     t.addMethod(MethodSpec.methodBuilder(KernelNames.POW).addModifiers(Modifier.PRIVATE).returns(double.class)
         .addParameter(double.class, "sl_x").addParameter(double.class, "sl_y")
         .addStatement("return $L.pow(sl_x, sl_y, Math.pow(sl_x, sl_y))", KernelNames.ARITH).build());
-    for (String f : List.of("exp", "atan")) {
-      t.addMethod(MethodSpec.methodBuilder(f.equals("exp") ? KernelNames.EXP : KernelNames.ATAN)
-          .addModifiers(Modifier.PRIVATE).returns(double.class)
-          .addParameter(double.class, "sl_x")
-          .addStatement("return $L.$L(sl_x, Math.$L(sl_x))", KernelNames.ARITH, f, f).build());
-    }
+    t.addMethod(MethodSpec.methodBuilder(KernelNames.EXP).addModifiers(Modifier.PRIVATE).returns(double.class)
+        .addParameter(double.class, "sl_x")
+        .addStatement("double sl_c = Math.exp(sl_x)")
+        .beginControlFlow("if ($L.expOverflowedEarly(sl_x, sl_c))", KernelNames.ARITH)
+        .addComment("finite in Java: e^(x/2) squared (x/2 is exact) is, within 1 ulp")
+        .addStatement("double sl_h = Math.exp(sl_x * 0.5)")
+        .addStatement("sl_c = sl_h * sl_h")
+        .endControlFlow()
+        .addStatement("return $L.exp(sl_x, sl_c)", KernelNames.ARITH).build());
+    t.addMethod(MethodSpec.methodBuilder(KernelNames.ATAN).addModifiers(Modifier.PRIVATE).returns(double.class)
+        .addParameter(double.class, "sl_x")
+        .addStatement("return $L.atan(sl_x, Math.atan(sl_x))", KernelNames.ARITH).build());
     for (String f : List.of("atan2", "IEEEremainder")) {
       t.addMethod(MethodSpec.methodBuilder(f.equals("atan2") ? KernelNames.ATAN2 : KernelNames.IEEE_REMAINDER)
           .addModifiers(Modifier.PRIVATE).returns(double.class)

@@ -497,6 +497,21 @@ public final class JavaArithmetic {
   }
 
   /**
+   * The largest {@code x} whose {@code Math.exp(x)} is finite (1.7976931348622732E308); the next
+   * double's is infinite. {@code ln(Double.MAX_VALUE)} is 709.78271289338399678...
+   */
+  public static final double LARGEST_FINITE_EXP = 709.782712893384;
+
+  /**
+   * Whether the device's {@code exp(x)}, {@code c}, is infinite where Java's is finite: PoCL's (SLEEF's)
+   * is infinite from 709.78271114955742909 on, some fifteen million doubles early. The kernel then
+   * takes {@code exp(x / 2)} squared instead.
+   */
+  public static boolean expOverflowedEarly(double x, double c) {
+    return c == Double.POSITIVE_INFINITY && x <= LARGEST_FINITE_EXP;
+  }
+
+  /**
    * {@code Math.atan(x)}, given the device's {@code atan(x)} as {@code c}: {@code ±π/2} for an
    * infinite {@code x} (PoCL folds {@code atan} of an infinity that is a constant after inlining into
    * {@code ±π/2} rounded to a float).
