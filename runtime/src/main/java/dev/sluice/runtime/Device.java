@@ -40,9 +40,16 @@ public final class Device {
   private final boolean automatic;
   private final boolean scheduled;
   private final Map<String, String> settings;
+  /** Instances by default of the CPU back end this device gives way to ({@link #orCpu(int)}); 0: one per core. */
+  private final int cpuInstead;
 
   private Device(Kind kind, int index, String name, Hardware hardware, int parallelism, boolean automatic,
       boolean scheduled, Map<String, String> settings) {
+    this(kind, index, name, hardware, parallelism, automatic, scheduled, settings, 0);
+  }
+
+  private Device(Kind kind, int index, String name, Hardware hardware, int parallelism, boolean automatic,
+      boolean scheduled, Map<String, String> settings, int cpuInstead) {
     this.kind = kind;
     this.index = index;
     this.name = name;
@@ -51,6 +58,7 @@ public final class Device {
     this.automatic = automatic;
     this.scheduled = scheduled;
     this.settings = settings;
+    this.cpuInstead = cpuInstead;
   }
 
   private static Device jvm(String name, int parallelism, boolean automatic, boolean scheduled) {
@@ -97,7 +105,8 @@ public final class Device {
    */
   public static Device cpuInsteadOf(Device instead, String reason) {
     Device cpu = cpu(false);
-    return jvm(cpu.name + ", instead of " + instead.name + " (" + reason + ")", cpu.parallelism, false, false);
+    int parallelism = instead.cpuInstead > 0 ? instead.cpuInstead : cpu.parallelism;
+    return jvm(cpu.name + ", instead of " + instead.name + " (" + reason + ")", parallelism, false, false);
   }
 
   private static DeviceDiscovery openClDiscovery() {
@@ -193,7 +202,7 @@ public final class Device {
     Discoveries.of(kind).checkSetting(setting, value);
     Map<String, String> next = new TreeMap<>(settings);
     next.put(setting, value);
-    return new Device(kind, index, name, hardware, parallelism, automatic, scheduled, Map.copyOf(next));
+    return new Device(kind, index, name, hardware, parallelism, automatic, scheduled, Map.copyOf(next), cpuInstead);
   }
 
   /** The value {@link #with} gave {@code setting} for this device, or null when it gave none. */
@@ -251,7 +260,21 @@ public final class Device {
    * stays itself.
    */
   public Device orCpu() {
-    return kind == Kind.JVM ? this : new Device(kind, index, name, hardware, parallelism, true, scheduled, settings);
+    return orCpu(0);
+  }
+
+  /**
+   * {@link #orCpu()}, with the CPU back end it may give way to running {@code instances} pipeline
+   * instances by default instead of one per core (a run's own {@code instances(n)}, if not 0, still
+   * wins): a Spark task allowed {@code spark.task.cpus} cores, say, whose pipeline cannot run on the
+   * task's GPU. 0: one per core.
+   */
+  public Device orCpu(int instances) {
+    if (instances < 0) {
+      throw new IllegalArgumentException("instances must be >= 0 (0: one per core), not " + instances);
+    }
+    return kind == Kind.JVM ? this : new Device(kind, index, name, hardware, parallelism, true, scheduled, settings,
+        instances);
   }
 
   /**
@@ -349,12 +372,12 @@ public final class Device {
   public boolean equals(Object o) {
     return o instanceof Device d && kind == d.kind && index == d.index && name.equals(d.name)
         && hardware == d.hardware && parallelism == d.parallelism && automatic == d.automatic
-        && scheduled == d.scheduled && settings.equals(d.settings);
+        && scheduled == d.scheduled && settings.equals(d.settings) && cpuInstead == d.cpuInstead;
   }
 
   @Override
   public int hashCode() {
-    return Objects.hash(kind, index, name, hardware, parallelism, automatic, scheduled, settings);
+    return Objects.hash(kind, index, name, hardware, parallelism, automatic, scheduled, settings, cpuInstead);
   }
 
   @Override

@@ -2,6 +2,7 @@ package dev.sluice.runtime;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -68,6 +69,21 @@ class DeviceChoiceTest {
     Device cpu = Device.cpu();
     assertSame(cpu, cpu.orCpu());
     assertTrue(OpenClDevices.list().contains(OpenClDevices.of(giving)));
+  }
+
+  @Test
+  void orCpuWithACountSetsTheInstancesOfTheCpuBackEndItGivesWayTo() {
+    Device cl = OpenClAvailable.device();
+    Device giving = cl.orCpu(3);
+    assertTrue(giving.automatic());
+    assertEquals(cl.parallelism(), giving.parallelism(), "on the device itself, its own parallelism");
+    assertEquals(3, Device.cpuInsteadOf(giving, "no kernel").parallelism());
+    assertEquals(Device.cpu().parallelism(), Device.cpuInsteadOf(cl.orCpu(), "no kernel").parallelism(), "one per core");
+    assertNotEquals(cl.orCpu(), giving);
+    assertEquals(cl.orCpu(3), giving);
+    Device cpu = Device.cpu();
+    assertSame(cpu, cpu.orCpu(3));
+    assertThrows(IllegalArgumentException.class, () -> cl.orCpu(-1));
   }
 
   @Test

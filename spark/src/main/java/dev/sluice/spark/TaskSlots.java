@@ -39,7 +39,8 @@ final class TaskSlots {
           + " is not available on executor " + executor() + ": " + e.getMessage(), e);
     }
     if (cpuFallback) {
-      device = device.orCpu();
+      // on the CPU back end instead, the task's cores, as a task placed there (rule 3) gets
+      device = device.orCpu(Math.max(1, cpus));
     }
     int instances = device.kind() == Device.Kind.JVM ? Math.max(1, cpus) : 0;
     String why = named != null ? "named by SluiceSpark.device(\"" + named + "\")"

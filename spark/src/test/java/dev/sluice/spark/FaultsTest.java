@@ -136,5 +136,7 @@ class FaultsTest {
     assertTrue(device.startsWith("JVM") && device.contains("instead of OpenCL") && device.contains("gpu = false"),
         device);
     assertFalse(device.contains(";"), "one device for every task: " + device);
+    // spark.task.cpus is 1 here: the CPU back end the task gave way to runs one instance, not one per core
+    assertEquals(1, fallback.report().instances(), fallback.report().toString());
   }
 }

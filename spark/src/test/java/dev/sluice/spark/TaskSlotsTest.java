@@ -58,6 +58,15 @@ class TaskSlotsTest {
   }
 
   @Test
+  void withCpuFallbackTheCpuBackEndRunsTheTasksCpusAsInstances() {
+    OpenClAvailable.devices();
+    TaskSlots.Placement p = TaskSlots.place(gpu("0"), 3, null, true);
+    assertTrue(p.slot().device().automatic(), "may give way to the CPU back end");
+    assertEquals(0, p.slot().instances(), "OpenCL: the device's own parallelism");
+    assertEquals(3, Device.cpuInsteadOf(p.slot().device(), "no kernel").parallelism(), "spark.task.cpus = 3");
+  }
+
+  @Test
   void aGpuAddressWithNoOpenClDeviceBehindItNamesTheAddressAndTheDevicesPresent() {
     IllegalStateException e = assertThrows(IllegalStateException.class,
         () -> TaskSlots.place(gpu("57"), 1, null, false));
