@@ -19,6 +19,14 @@ abstract class Expr {
 
   abstract String java();
 
+  /**
+   * {@link #java()} without its outer parentheses, for the right-hand side of a compound assignment
+   * ({@code m -= i - 0.5}: Java computes {@code m - (i - 0.5)} all the same).
+   */
+  String bare() {
+    return java();
+  }
+
   abstract Object eval(Env env);
 
   /** What an expression can read: the item, the parent, a signal tag, a loop index, fields, params, block locals. */
@@ -184,6 +192,10 @@ abstract class Expr {
       return "((" + type.java + ") " + e.java() + ")";
     }
 
+    String bare() {
+      return "(" + type.java + ") " + e.java();
+    }
+
     Object eval(Env env) {
       return type.cast(e.eval(env));
     }
@@ -207,6 +219,13 @@ abstract class Expr {
         case "min", "max" -> "Math." + op + "(" + a.java() + ", " + b.java() + ")";
         case "abs" -> "Math.abs(" + a.java() + ")";
         default -> "(" + a.java() + " " + op + " " + b.java() + ")";
+      };
+    }
+
+    String bare() {
+      return switch (op) {
+        case "min", "max", "abs" -> java();
+        default -> a.java() + " " + op + " " + b.java();
       };
     }
 
@@ -262,6 +281,127 @@ abstract class Expr {
     }
   }
 
+  /** A {@code float} or {@code double} literal that need not be integral ({@code 0.5}, {@code 1.0E10f}). */
+  static final class Frac extends Expr {
+    final double value;
+
+    Frac(Prim type, double value) {
+      super(type, Math.abs(value));
+      this.value = type == Prim.FLOAT ? (float) value : value;
+    }
+
+    String java() {
+      String s = type == Prim.FLOAT ? Float.toString((float) value) + "f" : Double.toString(value);
+      return value < 0 ? "(" + s + ")" : s;
+    }
+
+    Object eval(Env env) {
+      return type == Prim.FLOAT ? (Object) (float) value : (Object) value;
+    }
+  }
+
+  /**
+   * {@code ((byte) e)} or {@code ((short) e)}: Java's narrowing (of a floating value through
+   * {@code int}), read as the {@code int} it promotes to.
+   */
+  static final class Narrow extends Expr {
+    final String to;
+    final Expr e;
+
+    Narrow(String to, Expr e) {
+      super(Prim.INT, to.equals("byte") ? 128 : 32768);
+      this.to = to;
+      this.e = e;
+    }
+
+    String java() {
+      return "((" + to + ") " + e.java() + ")";
+    }
+
+    String bare() {
+      return "(" + to + ") " + e.java();
+    }
+
+    Object eval(Env env) {
+      return narrow(to, e.eval(env));
+    }
+
+    /** {@code (byte) v} or {@code (short) v} of a boxed primitive, as an int. */
+    static int narrow(String to, Object v) {
+      int i = (Integer) Prim.INT.cast(v);
+      return to.equals("byte") ? (byte) i : (short) i;
+    }
+  }
+
+  /**
+   * {@code a op b} of operands of two types, computed in their binary numeric promotion ({@code i -
+   * 0.5}, {@code l + f}); {@code /} and {@code %} only where that is {@code float} or {@code double}.
+   * Its values are not kept within {@link Prim#limit}: it is only ever a compound assignment's
+   * right-hand side.
+   */
+  static final class Mixed extends Expr {
+    final String op;
+    final Expr a;
+    final Expr b;
+
+    Mixed(String op, Expr a, Expr b) {
+      super(promote(a.type, b.type), Double.POSITIVE_INFINITY);
+      this.op = op;
+      this.a = a;
+      this.b = b;
+    }
+
+    String java() {
+      return "(" + bare() + ")";
+    }
+
+    String bare() {
+      return a.java() + " " + op + " " + b.java();
+    }
+
+    Object eval(Env env) {
+      return arithmetic(op, type, a.eval(env), b.eval(env));
+    }
+  }
+
+  /** Java's binary numeric promotion of two operand types (a byte or short operand reads as an int). */
+  static Prim promote(Prim a, Prim b) {
+    if (a == Prim.DOUBLE || b == Prim.DOUBLE) {
+      return Prim.DOUBLE;
+    }
+    if (a == Prim.FLOAT || b == Prim.FLOAT) {
+      return Prim.FLOAT;
+    }
+    return a == Prim.LONG || b == Prim.LONG ? Prim.LONG : Prim.INT;
+  }
+
+  /**
+   * {@code x op y} as Java computes it in the promoted type {@code type}: both operands converted to it
+   * first; {@code + - * / %} on every type, {@code & | ^} on {@code int} and {@code long}; an integral
+   * zero divisor throws {@link ArithmeticException}, as Java does.
+   */
+  static Object arithmetic(String op, Prim type, Object x, Object y) {
+    Object p = type.cast(x);
+    Object q = type.cast(y);
+    if (type == Prim.FLOAT) {
+      float f = (Float) p;
+      float g = (Float) q;
+      return switch (op) {
+        case "+" -> f + g; case "-" -> f - g; case "*" -> f * g; case "/" -> f / g; case "%" -> f % g;
+        default -> throw new IllegalArgumentException(op);
+      };
+    }
+    if (type == Prim.DOUBLE) {
+      double f = (Double) p;
+      double g = (Double) q;
+      return switch (op) {
+        case "+" -> f + g; case "-" -> f - g; case "*" -> f * g; case "/" -> f / g; case "%" -> f % g;
+        default -> throw new IllegalArgumentException(op);
+      };
+    }
+    return Bin.apply(op, type, p, q);
+  }
+
   /** {@code cond ? a : b}. */
   static final class Ternary extends Expr {
     final Cond c;
@@ -277,6 +417,10 @@ abstract class Expr {
 
     String java() {
       return "(" + c.java() + " ? " + a.java() + " : " + b.java() + ")";
+    }
+
+    String bare() {
+      return c.java() + " ? " + a.java() + " : " + b.java();
     }
 
     Object eval(Env env) {

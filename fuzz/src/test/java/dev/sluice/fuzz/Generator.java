@@ -33,7 +33,8 @@ import java.util.Set;
  *   <li>a {@code @Reduce} read by a handler is per parent: reset in END, so the run's final value is
  *       the identity; other reductions (an enumerator's, updated in {@code count} once per parent,
  *       among them) are never reset nor read, and are combined over the whole run;
- *   <li>arithmetic is exact: integers never overflow, floats stay integral (see {@link Prim}).
+ *   <li>arithmetic is exact: integers never overflow, floats stay integral (see {@link Prim}); only
+ *       a {@code compound} block's local leaves that range, as Java defines, and is read back into it.
  * </ul>
  */
 final class Generator {
@@ -41,7 +42,7 @@ final class Generator {
   static final List<String> FEATURES = List.of(
       "fanout", "fanin", "regions", "signals", "state", "reduce", "params", "records", "floats", "tiny", "loops", "exits",
       "blocks", "dowhile", "nested", "helpers", "errors", "range", "beginpush", "cpuonly", "xsignals", "scans",
-      "late", "countreduce");
+      "late", "countreduce", "compound");
 
   private static final int MAX_MULT = 2_000;
 
@@ -79,6 +80,11 @@ final class Generator {
   private Random lateRandom;
   /** The draws for {@code "countreduce"} ({@code @Reduce} fields updated in an enumerator's count), likewise. */
   private Random countRandom;
+  /**
+   * The draws for {@code "compound"} (compound assignments, {@code ++} and {@code --} on locals of every
+   * numeric type and on {@code @State} fields), likewise.
+   */
+  private Random compoundRandom;
   /** The node whose bodies are being generated: where a new helper may be private. */
   private Stage current;
   /** The helper whose body is being generated, or null: its body calls only earlier helpers. */
@@ -87,6 +93,14 @@ final class Generator {
   private boolean inBlock;
   private Spec spec;
   private final Map<Channel, Long> mult = new LinkedHashMap<>();
+  /**
+   * The bodies whose pushes {@code compound} may rewrite, each with the channel and what its pushes
+   * read, in the order made: rewritten once the failing stage is drawn ({@link #generate}).
+   */
+  private final List<Pending> compounds = new ArrayList<>();
+
+  /** A body of pushes on {@code c} over {@code sc}, for {@link #compound}. */
+  private record Pending(List<Stmt> body, Channel c, Scope sc) {}
 
   Generator(Set<String> features) {
     this.features = features;
@@ -111,11 +125,13 @@ final class Generator {
     scansRandom = new Random(seed * 0xE7037ED1A0B428DBL + 37);
     lateRandom = new Random(seed * 0x8CB92BA72F3D8DD7L + 41);
     countRandom = new Random(seed * 0xF1357AEA2E62A9C5L + 43);
+    compoundRandom = new Random(seed * 0xA24BAED4963EE407L + 47);
     current = null;
     building = null;
     inBlock = false;
     spec = new Spec(seed);
     mult.clear();
+    compounds.clear();
     settings();
     if (on("records")) {
       int n = r.nextInt(3);
@@ -161,6 +177,14 @@ final class Generator {
     if (on("errors") && errorsRandom.nextInt(4) == 0 && spec.failing == null) {
       drawing(errorsRandom, () -> {
         failing();
+        return null;
+      });
+    }
+    // after the failing stage, whose choice among the pushes so stays what it was without the feature,
+    // and before the count reductions, which keep only enumerators that the final items reach
+    for (Pending p : compounds) {
+      drawing(compoundRandom, () -> {
+        compound(p.body(), p.c(), p.sc());
         return null;
       });
     }
@@ -785,6 +809,7 @@ final class Generator {
       s.begin = new ArrayList<>();
       for (Field f : state) {
         s.begin.add(new Stmt.Assign(f, fit(gen(f.type, 2, parentScope), f.type.itemBound)));
+        stateUpdates(s.begin, f, parentScope);
       }
     }
     if (!perParent.isEmpty() && r.nextBoolean()) {
@@ -879,6 +904,9 @@ final class Generator {
         scan(body, c, sc);
         return null;
       });
+    }
+    if (on("compound")) {
+      compounds.add(new Pending(body, c, sc));
     }
   }
 
@@ -997,6 +1025,240 @@ final class Generator {
     } finally {
       r = main;
     }
+  }
+
+  // ---------------------------------------------------------------- compound assignments
+
+  /**
+   * Perhaps puts one push on {@code c} in {@code body} into a block {@code { T u = init; u op= rhs;
+   * ...; push(... u ...) }}, and perhaps one loop of pushes on {@code c} into {@code { T u = init;
+   * for (...) { u op= rhs; ... push(... u ...) } }} (a local carried from pass to pass), {@code T}
+   * any numeric type: every draw from {@link #compoundRandom}.
+   */
+  private void compound(List<Stmt> body, Channel c, Scope sc) {
+    if (r.nextInt(3) != 0) {
+      List<Integer> at = new ArrayList<>();
+      for (int i = 0; i < body.size(); i++) {
+        if (body.get(i) instanceof Stmt.Push p && p.ch == c && p.comps != null) {
+          at.add(i);
+        }
+      }
+      if (!at.isEmpty()) {
+        int i = at.get(r.nextInt(at.size()));
+        Stmt.Push old = (Stmt.Push) body.get(i);
+        Stmt.Var var = var();
+        Expr init = init(var, sc);
+        Expr read = read(var, Stmt.Declare.LOCAL, false);
+        Scope inner = sc.with(read);
+        List<Stmt> stmts = new ArrayList<>();
+        int n = 2 + r.nextInt(4);
+        for (int k = 0; k < n; k++) {
+          stmts.add(update(var, Stmt.Declare.LOCAL, false, inner));
+        }
+        stmts.add(new Stmt.Push(c, withRead(old.comps, read), old.guard));
+        body.set(i, new Stmt.Declare(var, init, stmts));
+        spec.used.add("compound");
+      }
+    }
+    if (r.nextInt(3) == 0) {
+      List<Integer> at = new ArrayList<>();
+      for (int i = 0; i < body.size(); i++) {
+        if (body.get(i) instanceof Stmt.LoopPush l && l.ch == c && l.pre.isEmpty()) {
+          at.add(i);
+        }
+      }
+      if (!at.isEmpty()) {
+        int i = at.get(r.nextInt(at.size()));
+        Stmt.LoopPush loop = (Stmt.LoopPush) body.get(i);
+        Stmt.Var var = var();
+        Expr init = init(var, sc);
+        Expr read = read(var, Stmt.Declare.LOCAL, false);
+        Scope inner = sc.with(new Expr.Ref(Expr.Ref.Kind.LOOP, Prim.INT, "i", loop.most)).with(read);
+        int n = 1 + r.nextInt(2);
+        for (int k = 0; k < n; k++) {
+          loop.pre.add(update(var, Stmt.Declare.LOCAL, false, inner));
+        }
+        loop.comps = withRead(loop.comps, read);
+        body.set(i, new Stmt.Declare(var, init, List.of(loop)));
+        spec.used.add("compound-loop");
+      }
+    }
+  }
+
+  /**
+   * Perhaps one to three compound assignments (or {@code ++}/{@code --}) of the {@code @State} field
+   * {@code f} in a handler's {@code body}, over {@code sc} and the field, then {@code f} back within
+   * its item bound ({@code s0 = (s0 % 1048573);}), which every read of it assumes: every draw from
+   * {@link #compoundRandom}.
+   */
+  private void stateUpdates(List<Stmt> body, Field f, Scope sc) {
+    if (!on("compound")) {
+      return;
+    }
+    drawing(compoundRandom, () -> {
+      if (r.nextInt(3) == 0) {
+        return null;
+      }
+      Stmt.Var var = Stmt.Var.of(f.type);
+      Expr read = read(var, f.name, true);
+      Scope inner = sc.with(read);
+      int n = 1 + r.nextInt(3);
+      for (int k = 0; k < n; k++) {
+        body.add(update(var, f.name, true, inner));
+      }
+      body.add(new Stmt.Assign(f, read));
+      spec.used.add("compound-state");
+      return null;
+    });
+  }
+
+  /** A local's type: any numeric type but {@code char} (floating ones with {@code floats}). */
+  private Stmt.Var var() {
+    int n = on("floats") ? 6 : 4;
+    return Stmt.Var.values()[r.nextInt(n)];
+  }
+
+  /** A local's initial value: an expression over {@code sc} converted to its type, or an edge of its range. */
+  private Expr init(Stmt.Var var, Scope sc) {
+    boolean edge = r.nextInt(4) == 0;
+    Prim from = prim();
+    return switch (var) {
+      case BYTE, SHORT -> new Expr.Narrow(var.java, edge
+          ? new Expr.Const(Prim.INT, var == Stmt.Var.BYTE ? new long[] {127, -128, 126}[r.nextInt(3)]
+              : new long[] {32767, -32768, 32766}[r.nextInt(3)])
+          : gen(from, 2, sc));
+      case INT -> edge ? new Expr.Const(Prim.INT, new long[] {Integer.MAX_VALUE, Integer.MIN_VALUE, Integer.MAX_VALUE - 1}[r.nextInt(3)])
+          : cast(Prim.INT, gen(from, 2, sc));
+      case LONG -> edge ? new Expr.Const(Prim.LONG, new long[] {Long.MAX_VALUE, Long.MIN_VALUE, 1L << 31}[r.nextInt(3)])
+          : cast(Prim.LONG, gen(from, 2, sc));
+      case FLOAT -> edge ? new Expr.Frac(Prim.FLOAT, new double[] {16777216, 1e30, 0.5, -1.5}[r.nextInt(4)])
+          : cast(Prim.FLOAT, gen(from, 2, sc));
+      case DOUBLE -> edge ? new Expr.Frac(Prim.DOUBLE, new double[] {9007199254740992.0, 1e300, 0.5, -2.5}[r.nextInt(4)])
+          : cast(Prim.DOUBLE, gen(from, 2, sc));
+    };
+  }
+
+  /**
+   * A read of the variable {@code name} of type {@code var} (a local, or a field) within its type's
+   * item bound, whatever it holds: an integer modulo a prime; a floating value times 64, converted to
+   * {@code long} (NaN gives 0, infinities saturate), modulo a prime, so what reaches a push is integral.
+   */
+  private Expr read(Stmt.Var var, String name, boolean field) {
+    Expr ref = new Expr.Ref(field ? Expr.Ref.Kind.FIELD : Expr.Ref.Kind.LOCAL, var.prim, name, var.max);
+    if (var.integral()) {
+      return fit(ref, var.prim.itemBound);
+    }
+    long m = modulus(var.prim.itemBound);
+    Expr scaled = new Expr.Bin("*", ref, new Expr.Const(var.prim, 64), Double.POSITIVE_INFINITY);
+    return new Expr.Cast(var.prim, new Expr.Bin("%", new Expr.Cast(Prim.LONG, scaled), new Expr.Const(Prim.LONG, m), m - 1));
+  }
+
+  /** {@code comps} with one of them plus {@code read}, within the item bound. */
+  private List<Expr> withRead(List<Expr> comps, Expr read) {
+    List<Expr> out = new ArrayList<>(comps);
+    int k = r.nextInt(out.size());
+    Expr first = out.get(k);
+    Expr added = cast(first.type, read);
+    out.set(k, fit(new Expr.Bin("+", added, first, added.bound + first.bound), first.type.itemBound));
+    return out;
+  }
+
+  /**
+   * {@code name op= rhs} with any operator Java allows on {@code var} ({@code & | ^} and shifts only on
+   * integral ones, with an integral right-hand side), or an increment or decrement. The right-hand side
+   * has any numeric type; an integral divisor is never zero ({@code e != 0 ? e : 7} or {@code e | 1}).
+   */
+  private Stmt update(Stmt.Var var, String name, boolean field, Scope sc) {
+    if (r.nextInt(8) == 0) {
+      String op = new String[] {"pre++", "pre--", "post++", "post--"}[r.nextInt(4)];
+      return new Stmt.Update(name, field, var, op, null);
+    }
+    String[] ops = var.integral()
+        ? new String[] {"+", "-", "*", "/", "%", "&", "|", "^", "<<", ">>", ">>>"}
+        : new String[] {"+", "-", "*", "/", "%"};
+    String op = ops[r.nextInt(ops.length)];
+    Expr rhs;
+    switch (op) {
+      case "<<", ">>", ">>>" -> rhs = shiftCount(sc);
+      case "&", "|", "^" -> rhs = rhs(sc, true);
+      default -> {
+        rhs = rhs(sc, !on("floats"));
+        if ((op.equals("/") || op.equals("%")) && Expr.promote(var.prim, rhs.type).integral()) {
+          rhs = nonzero(rhs);
+        }
+      }
+    }
+    return new Stmt.Update(name, field, var, op, rhs);
+  }
+
+  /**
+   * A right-hand side of any numeric type ({@code integral}: {@code int} or {@code long}): a leaf, an
+   * expression, a {@code (byte)} or {@code (short)} narrowing, a constant ({@code 0.5}, {@code 1.0E10f},
+   * an int's edge), a conditional, or, most often, two operands of different types ({@code i - 0.5}),
+   * whose operator binds less tightly than the compound assignment's would in one C expression.
+   */
+  private Expr rhs(Scope sc, boolean integral) {
+    List<Prim> types = integral ? List.of(Prim.INT, Prim.LONG) : List.of(Prim.values());
+    Prim p = types.get(r.nextInt(types.size()));
+    switch (r.nextInt(10)) {
+      case 0:
+        return gen(p, 0, sc);
+      case 1:
+      case 2:
+        return gen(p, 1 + r.nextInt(2), sc);
+      case 3:
+        return new Expr.Narrow(r.nextBoolean() ? "byte" : "short", gen(p, 1, sc));
+      case 4:
+        if (p.integral()) {
+          long[] edges = p == Prim.INT ? new long[] {1, -1, 3, 255, 65537, Integer.MAX_VALUE, -1_000_000}
+              : new long[] {1, -1, 3, 4294967297L, Long.MAX_VALUE, -1_000_000_000_000L};
+          return new Expr.Const(p, edges[r.nextInt(edges.length)]);
+        }
+        return frac(p);
+      case 5:
+        return new Expr.Ternary(cond(sc, 1), gen(p, 1, sc), p.integral() ? gen(p, 1, sc) : frac(p));
+      default: {
+        Expr a = gen(p, 1, sc);
+        Prim q = types.get(r.nextInt(types.size()));
+        Expr b = !q.integral() && r.nextBoolean() ? frac(q) : gen(q, 1, sc);
+        String[] ops = Expr.promote(p, q).integral() ? new String[] {"+", "-"}
+            : new String[] {"+", "-", "+", "-", "*", "/", "%"};
+        return new Expr.Mixed(ops[r.nextInt(ops.length)], a, b);
+      }
+    }
+  }
+
+  /** A floating constant of {@code p}, not always integral, some beyond an int's or a long's range. */
+  private Expr frac(Prim p) {
+    double[] values = p == Prim.FLOAT
+        ? new double[] {0.5, 1.5, -2.5, 0.1, 0.75, 3e9, -1e10, 1e20}
+        : new double[] {0.5, 1.5, -2.5, 0.25, 0.1, -0.3, -7.75, 1e-3, 1e10, -3e9, 4.5e18, 1e20};
+    return new Expr.Frac(p, values[r.nextInt(values.length)]);
+  }
+
+  /** A shift count: a constant (negative, or past the width), a {@code long}, or an expression. */
+  private Expr shiftCount(Scope sc) {
+    return switch (r.nextInt(4)) {
+      case 0 -> new Expr.Const(Prim.INT, r.nextInt(70) - 3);
+      case 1 -> new Expr.Const(Prim.LONG, r.nextInt(70));
+      case 2 -> gen(r.nextBoolean() ? Prim.INT : Prim.LONG, 1, sc);
+      default -> new Expr.Bin("&", cast(Prim.INT, gen(Prim.INT, 1, sc)), new Expr.Const(Prim.INT, 7), 7);
+    };
+  }
+
+  /**
+   * {@code e}, an integral divisor, made nonzero: {@code e != 0 ? e : 7} or {@code e | 1}; a nonzero
+   * constant ({@code -1} among them) stays as it is.
+   */
+  private Expr nonzero(Expr e) {
+    Prim t = e.type;
+    if (e instanceof Expr.Const k && k.value != 0) {
+      return e;
+    }
+    if (r.nextBoolean()) {
+      return new Expr.Ternary(new Expr.Cond("!=", e, new Expr.Const(t, 0)), e, new Expr.Const(t, 7));
+    }
+    return new Expr.Bin("|", e, new Expr.Const(t, 1), Double.POSITIVE_INFINITY);
   }
 
   // ---------------------------------------------------------------- gpu = false
@@ -1462,6 +1724,7 @@ final class Generator {
         if (r.nextBoolean()) {
           body.add(new Stmt.Assign(f, fit(gen(f.type, 2, sc), f.type.itemBound)));
         }
+        stateUpdates(body, f, sc);
       }
       for (Field f : perParent) {
         if (r.nextBoolean()) {

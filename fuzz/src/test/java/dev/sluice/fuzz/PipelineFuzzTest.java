@@ -60,7 +60,7 @@ class PipelineFuzzTest {
    * 621713855809 and 882940409441 were found with {@code exits} (the latter's loops break and continue).
    */
   static final Set<String> LATER = Set.of("blocks", "helpers", "errors", "range", "beginpush", "cpuonly",
-      "xsignals", "scans", "late", "countreduce");
+      "xsignals", "scans", "late", "countreduce", "compound");
 
   /** {@code features} without those added after the seeds in FOUND were found. */
   private static Set<String> asFound(Set<String> features) {

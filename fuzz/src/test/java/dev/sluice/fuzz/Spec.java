@@ -115,7 +115,8 @@ final class Spec {
     }
 
     boolean hasRunPush() {
-      return run.stream().anyMatch(s -> s instanceof Stmt.Push || s instanceof Stmt.LoopPush || s instanceof Stmt.Scan);
+      return run.stream().anyMatch(s -> s instanceof Stmt.Push || s instanceof Stmt.LoopPush || s instanceof Stmt.Scan
+          || s instanceof Stmt.Declare);
     }
   }
 

@@ -88,7 +88,12 @@ abstract class Stmt {
     final Spec.Channel ch;
     final Expr count;
     final int most;
-    final List<Expr> comps;
+    List<Expr> comps;
+    /**
+     * Statements at the start of every pass ({@code compound}: updates of a local declared before the
+     * loop, {@link Declare}, which the pushes read); empty for most loops.
+     */
+    final List<Stmt> pre = new ArrayList<>();
     Expr.Cond skip;
     Expr.Cond stop;
     boolean stopFirst;
@@ -138,6 +143,7 @@ abstract class Stmt {
     }
 
     private void body(StringBuilder b, String indent) {
+      pre.forEach(st -> st.java(b, indent));
       if (skip != null) {
         b.append(indent).append("if ").append(skip.java()).append(" {\n");
         b.append(indent).append("  continue;\n");
@@ -159,6 +165,9 @@ abstract class Stmt {
       }
       for (int i = 0; i < n; i++) {
         env.loop = i;
+        for (Stmt st : pre) {
+          st.exec(env, fx);
+        }
         if (skip != null && skip.test(env)) {
           continue;
         }
@@ -415,6 +424,136 @@ abstract class Stmt {
 
     int pushes(Spec.Channel c) {
       return push.pushes(c);
+    }
+  }
+
+  /**
+   * The type of a variable that a compound assignment updates: a local of any numeric type Java
+   * allows in node code ({@code char} is outside the GPU subset), or a {@code @State} field. A
+   * {@code byte}, {@code short} or {@code int} holds an {@code Integer} in the reference and reads as
+   * an {@code int} ({@link #prim}), as Java promotes it.
+   */
+  enum Var {
+    BYTE("byte", Prim.INT, 128), SHORT("short", Prim.INT, 32768), INT("int", Prim.INT, 2147483648.0),
+    LONG("long", Prim.LONG, 9223372036854775808.0), FLOAT("float", Prim.FLOAT, Double.POSITIVE_INFINITY),
+    DOUBLE("double", Prim.DOUBLE, Double.POSITIVE_INFINITY);
+
+    final String java;
+    /** What a read of it is in an expression: its unary promotion. */
+    final Prim prim;
+    /** The largest absolute value it can hold. */
+    final double max;
+
+    Var(String java, Prim prim, double max) {
+      this.java = java;
+      this.prim = prim;
+      this.max = max;
+    }
+
+    static Var of(Prim p) {
+      return switch (p) { case INT -> INT; case LONG -> LONG; case FLOAT -> FLOAT; case DOUBLE -> DOUBLE; };
+    }
+
+    boolean integral() {
+      return prim.integral();
+    }
+
+    /** Java's conversion of a boxed primitive to this type: {@code (byte)} of a floating value through {@code int}. */
+    Object narrow(Object v) {
+      return switch (this) {
+        case BYTE -> Expr.Narrow.narrow("byte", v);
+        case SHORT -> Expr.Narrow.narrow("short", v);
+        default -> prim.cast(v);
+      };
+    }
+  }
+
+  /**
+   * {@code name op= rhs;} ({@code rhs} printed without its outer parentheses) or {@code name++;},
+   * {@code ++name;}, {@code name--;}, {@code --name;} ({@code rhs} null, {@code op} the statement's
+   * operator with {@code "pre"} or {@code "post"}): on a {@link Declare}'s local or a {@code @State}
+   * field. Java computes {@code name = (T) (name op (rhs))} in the binary numeric promotion of the
+   * two types; a shift promotes each operand alone and keeps the left one's type.
+   */
+  static final class Update extends Stmt {
+    final String name;
+    final boolean field;
+    final Var var;
+    final String op;
+    final Expr rhs;
+
+    Update(String name, boolean field, Var var, String op, Expr rhs) {
+      this.name = name;
+      this.field = field;
+      this.var = var;
+      this.op = op;
+      this.rhs = rhs;
+    }
+
+    void java(StringBuilder b, String indent) {
+      b.append(indent);
+      switch (op) {
+        case "pre++" -> b.append("++").append(name);
+        case "pre--" -> b.append("--").append(name);
+        case "post++" -> b.append(name).append("++");
+        case "post--" -> b.append(name).append("--");
+        default -> b.append(name).append(" ").append(op).append("= ").append(rhs.bare());
+      }
+      b.append(";\n");
+    }
+
+    void exec(Expr.Env env, Effects fx) {
+      java.util.Map<String, Object> where = field ? env.fields : env.locals;
+      Object cur = where.get(name);
+      Object next;
+      switch (op) {
+        case "pre++", "post++" -> next = Expr.arithmetic("+", var.prim, cur, 1);
+        case "pre--", "post--" -> next = Expr.arithmetic("-", var.prim, cur, 1);
+        case "<<", ">>", ">>>" -> next = Expr.Bin.apply(op, var.prim, cur, rhs.eval(env));
+        default -> next = Expr.arithmetic(op, Expr.promote(var.prim, rhs.type), cur, rhs.eval(env));
+      }
+      where.put(name, var.narrow(next));
+    }
+  }
+
+  /**
+   * {@code { T name = init; statements }}: a block with a local of any numeric type ({@link Var}) that
+   * its statements update ({@link Update}) and its pushes read; {@code compound}.
+   */
+  static final class Declare extends Stmt {
+    static final String LOCAL = "u";
+
+    final Var var;
+    final Expr init;
+    final List<Stmt> body;
+
+    Declare(Var var, Expr init, List<Stmt> body) {
+      this.var = var;
+      this.init = init;
+      this.body = body;
+    }
+
+    void java(StringBuilder b, String indent) {
+      b.append(indent).append("{\n");
+      b.append(indent).append("  ").append(var.java).append(" ").append(LOCAL).append(" = ").append(init.java())
+          .append(";\n");
+      body.forEach(st -> st.java(b, indent + "  "));
+      b.append(indent).append("}\n");
+    }
+
+    void exec(Expr.Env env, Effects fx) {
+      env.locals.put(LOCAL, var.narrow(init.eval(env)));
+      try {
+        for (Stmt st : body) {
+          st.exec(env, fx);
+        }
+      } finally {
+        env.locals.remove(LOCAL);
+      }
+    }
+
+    int pushes(Spec.Channel c) {
+      return body.stream().mapToInt(st -> st.pushes(c)).sum();
     }
   }
 
