@@ -21,13 +21,15 @@ final class PartitionRun<P, T, R, U, A> implements Iterator<U> {
   private final SinkItems<R, U> sink;
   private final Reduction<R, A> reduction;
   private final BiConsumer<ReportSum, A> finish;
+  /** The task's slot, which the first run's device is checked against. */
+  private final Slot slot;
   private final ReportSum report = new ReportSum();
   private A reduced;
   private Iterator<U> current = Collections.emptyIterator();
   private boolean finished;
 
   PartitionRun(Iterator<T> input, P pipeline, Batches<P, T, R> batches, int batch, int chunk, SinkItems<R, U> sink,
-      Reduction<R, A> reduction, BiConsumer<ReportSum, A> finish) {
+      Reduction<R, A> reduction, Slot slot, BiConsumer<ReportSum, A> finish) {
     this.input = input;
     this.pipeline = pipeline;
     this.batches = batches;
@@ -35,6 +37,7 @@ final class PartitionRun<P, T, R, U, A> implements Iterator<U> {
     this.chunk = chunk;
     this.sink = sink;
     this.reduction = reduction;
+    this.slot = slot;
     this.finish = finish;
   }
 
@@ -50,7 +53,11 @@ final class PartitionRun<P, T, R, U, A> implements Iterator<U> {
         return false;
       }
       R result = batches.run(pipeline, input, batch, chunk);
-      report.add(ResultReports.of(result));
+      dev.sluice.runtime.RunReport ran = ResultReports.of(result);
+      if (report.runs() == 0) {
+        ranOnTheSlot(ran.device(), slot);
+      }
+      report.add(ran);
       if (reduction != null) {
         A value = reduction.read(result);
         if (value == null) {
@@ -67,6 +74,23 @@ final class PartitionRun<P, T, R, U, A> implements Iterator<U> {
       current = items.iterator();
     }
     return true;
+  }
+
+  /**
+   * Fails a task whose pipeline object ran somewhere other than its slot's device: a factory that
+   * builds without {@code .device(slot.device())} runs on the builder's default, ignoring the device
+   * named on the {@code SluiceSpark} or the GPU Spark gave the task, and nothing else would say so
+   * (the executor's log names the slot's device). The CPU back end standing in for the slot's device
+   * ({@code cpuFallback}) is the slot's.
+   */
+  static void ranOnTheSlot(String ran, Slot slot) {
+    String asked = slot.device().name();
+    if (ran.equals(asked) || ran.contains(", instead of " + asked + " (")) {
+      return;
+    }
+    throw new IllegalStateException("the pipeline object ran on " + ran + ", but this task's device is " + asked
+        + " (" + slot.spec() + "): the pipeline factory must give the slot to the builder, as in"
+        + " slot -> FooPipeline.builder()...device(slot.device()).instances(slot.instances()).build()");
   }
 
   /**

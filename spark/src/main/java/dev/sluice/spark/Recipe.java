@@ -86,7 +86,7 @@ final class Recipe<P, T, R> implements Serializable {
         name -> "Sluice on executor " + executor + ": built pipeline object " + name + " on " + slot.device().name()
             + " (" + placement.why() + (cpuFallback ? ", CPU fallback allowed" : "") + "); later tasks reuse it");
     int attempt = task.attemptNumber();
-    return new PartitionRun<>(input, (P) built.pipeline(), batches, batch, chunk, sink, reduction,
+    return new PartitionRun<>(input, (P) built.pipeline(), batches, batch, chunk, sink, reduction, slot,
         (report, reduced) -> outcomes.add(new PartitionOutcome<>(partition, attempt, executor, built.name(), report,
             reduced)));
   }

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.sluice.runtime.Device;
 import dev.sluice.runtime.testing.OpenClAvailable;
 import dev.sluice.spark.pipelines.Check;
 import dev.sluice.spark.pipelines.FailOnce;
@@ -120,6 +121,26 @@ class FaultsTest {
     assertEquals(N, run.report().inputItems(), "the failed attempt's runs are not in the report");
     assertEquals(N, run.report().sink("passed").items());
     assertEquals(4 * 13, run.pipelineRuns(), "2,500 items a partition in batches of 200");
+  }
+
+  /**
+   * A factory that builds without the slot's device runs on the builder's default: the task fails
+   * saying so, where the run went on elsewhere than asked (outside-in helper-63: a job named OpenCL
+   * and ran on the JVM, and the executor's log said OpenCL).
+   */
+  @Test
+  void aFactoryThatIgnoresTheSlotsDeviceFailsTheTaskSayingSo() {
+    SluiceSpark<Integer, FaultyPipeline.Result> ignoring = SluiceSpark.ofInts(sc,
+            slot -> FaultyPipeline.builder().check(() -> new Check(-1)).build())
+        .runChunks(FaultyPipeline::runChunks).device("cpu:scheduled");
+    SparkException e = assertThrows(SparkException.class,
+        () -> ignoring.mapPartitions(numbers(), r -> boxed(r.passed())).items().count());
+    String m = e.getMessage();
+    assertTrue(m.contains("the pipeline object ran on " + Device.cpu().name() + ", but this task's device is "
+        + Device.cpuScheduled().name() + " (cpu:scheduled): the pipeline factory must give the slot to the builder"), m);
+    // given the slot, the same job runs
+    SluiceSpark<Integer, FaultyPipeline.Result> given = faulty(-1).device("cpu:scheduled");
+    assertEquals(N, given.mapPartitions(numbers(), r -> boxed(r.passed())).items().count());
   }
 
   @Test
