@@ -7,14 +7,21 @@ import org.apache.spark.sql.types.DataType;
 /**
  * One batch of a partition's rows as column arrays, for a generated {@code runColumns}: each call
  * copies the named column of every row in the batch into a new array. A null cell is an error naming
- * the column and the row of the batch; so is a column whose type the array's cannot hold ({@code bigint}
+ * the column and the row, in the batch and in the partition; so is a column whose type the array's cannot hold ({@code bigint}
  * read as ints, {@code double} as floats, a decimal or a string as anything), checked once per batch.
  */
 public final class Columns {
   private final List<Row> rows;
+  /** The partition's rows before this batch. */
+  private final long before;
 
   Columns(List<Row> rows) {
+    this(rows, 0);
+  }
+
+  Columns(List<Row> rows, long before) {
     this.rows = rows;
+    this.before = before;
   }
 
   /** Rows in the batch. */
@@ -102,13 +109,16 @@ public final class Columns {
   private Object cell(int row, int at, String column) {
     Object v = rows.get(row).get(at);
     if (v == null) {
-      throw new IllegalArgumentException("column '" + column + "' is null in row " + row + " of this batch: "
-          + rows.get(row));
+      throw new IllegalArgumentException("column '" + column + "' is null in row " + where(row) + ": " + rows.get(row));
     }
     if (!(v instanceof Number)) {
       throw new IllegalArgumentException("column '" + column + "' holds " + v.getClass().getSimpleName() + ", not a number, in row "
-          + row + " of this batch: " + rows.get(row));
+          + where(row) + ": " + rows.get(row));
     }
     return v;
+  }
+
+  private String where(int row) {
+    return row + " of this batch and " + (before + row) + " of the partition";
   }
 }

@@ -10,17 +10,19 @@ import java.util.Objects;
  * How a partition's items become one input array of the pipeline: up to {@code max} items are taken
  * from the iterator, at least one (the caller checks that there is one). Objects go into an array of
  * the source's item type; boxed numbers into a primitive array. A null item is an error that names
- * its position in the run, the first item of the array being the run's item {@code first}.
+ * its position in the run and in the partition, the first item of the array being the run's item
+ * {@code first}, and the run beginning at the partition's item {@code before}.
  */
 @FunctionalInterface
 interface Packing<T, C> extends Serializable {
-  C pack(Iterator<T> in, int max, int first);
+  C pack(Iterator<T> in, int max, int first, long before);
 
   /** The next item, not null. */
-  private static <T> T next(Iterator<T> in, int at, String source) {
+  private static <T> T next(Iterator<T> in, int at, long before, String source) {
     T item = in.next();
     if (item == null) {
-      throw new NullPointerException("a null input item, item " + at + " of this run: " + source);
+      throw new NullPointerException("a null input item, item " + at + " of this run and " + (before + at)
+          + " of the partition: " + source);
     }
     return item;
   }
@@ -28,11 +30,11 @@ interface Packing<T, C> extends Serializable {
   @SuppressWarnings("unchecked")
   static <T> Packing<T, T[]> objects(Class<T> type) {
     Objects.requireNonNull(type, "type");
-    return (in, max, first) -> {
+    return (in, max, first, before) -> {
       T[] a = (T[]) Array.newInstance(type, max);
       int n = 0;
       while (n < max && in.hasNext()) {
-        a[n] = next(in, first + n, "a pipeline's source items are never null");
+        a[n] = next(in, first + n, before, "a pipeline's source items are never null");
         n++;
       }
       return n == max ? a : Arrays.copyOf(a, n);
@@ -40,11 +42,11 @@ interface Packing<T, C> extends Serializable {
   }
 
   static Packing<Integer, int[]> ints() {
-    return (in, max, first) -> {
+    return (in, max, first, before) -> {
       int[] a = new int[max];
       int n = 0;
       while (n < max && in.hasNext()) {
-        a[n] = next(in, first + n, "an int source takes no nulls");
+        a[n] = next(in, first + n, before, "an int source takes no nulls");
         n++;
       }
       return n == max ? a : Arrays.copyOf(a, n);
@@ -52,11 +54,11 @@ interface Packing<T, C> extends Serializable {
   }
 
   static Packing<Long, long[]> longs() {
-    return (in, max, first) -> {
+    return (in, max, first, before) -> {
       long[] a = new long[max];
       int n = 0;
       while (n < max && in.hasNext()) {
-        a[n] = next(in, first + n, "a long source takes no nulls");
+        a[n] = next(in, first + n, before, "a long source takes no nulls");
         n++;
       }
       return n == max ? a : Arrays.copyOf(a, n);
@@ -64,11 +66,11 @@ interface Packing<T, C> extends Serializable {
   }
 
   static Packing<Float, float[]> floats() {
-    return (in, max, first) -> {
+    return (in, max, first, before) -> {
       float[] a = new float[max];
       int n = 0;
       while (n < max && in.hasNext()) {
-        a[n] = next(in, first + n, "a float source takes no nulls");
+        a[n] = next(in, first + n, before, "a float source takes no nulls");
         n++;
       }
       return n == max ? a : Arrays.copyOf(a, n);
@@ -76,11 +78,11 @@ interface Packing<T, C> extends Serializable {
   }
 
   static Packing<Double, double[]> doubles() {
-    return (in, max, first) -> {
+    return (in, max, first, before) -> {
       double[] a = new double[max];
       int n = 0;
       while (n < max && in.hasNext()) {
-        a[n] = next(in, first + n, "a double source takes no nulls");
+        a[n] = next(in, first + n, before, "a double source takes no nulls");
         n++;
       }
       return n == max ? a : Arrays.copyOf(a, n);

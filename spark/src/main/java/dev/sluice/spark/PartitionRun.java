@@ -24,6 +24,21 @@ final class PartitionRun<P, T, R, U, A> implements Iterator<U> {
   /** The task's slot, which the first run's device is checked against. */
   private final Slot slot;
   private final ReportSum report = new ReportSum();
+  /** The partition's items taken so far, for messages that name an item by its place in the partition. */
+  private long taken;
+  private final Iterator<T> counted = new Iterator<>() {
+    @Override
+    public boolean hasNext() {
+      return input.hasNext();
+    }
+
+    @Override
+    public T next() {
+      T item = input.next();
+      taken++;
+      return item;
+    }
+  };
   private A reduced;
   private Iterator<U> current = Collections.emptyIterator();
   private boolean finished;
@@ -52,7 +67,7 @@ final class PartitionRun<P, T, R, U, A> implements Iterator<U> {
         }
         return false;
       }
-      R result = batches.run(pipeline, input, batch, chunk);
+      R result = batches.run(pipeline, counted, batch, chunk, taken);
       dev.sluice.runtime.RunReport ran = ResultReports.of(result);
       if (report.runs() == 0) {
         ranOnTheSlot(ran.device(), slot);

@@ -52,4 +52,13 @@ class ColumnsTest {
     assertEquals("column 'm' is decimal(10,0), not byte, short, int, long, float or double: cast it in"
         + " Spark first (col(\"m\").cast(\"long\"))", refused(() -> BATCH.longs("m")));
   }
+
+  @Test
+  void aNullCellIsNamedByItsRowInTheBatchAndInThePartition() {
+    Columns third = new Columns(List.<Row>of(
+        new GenericRowWithSchema(new Object[] {(short) 1, 2, 3L, 4.0, "z", BigDecimal.ONE}, SCHEMA),
+        new GenericRowWithSchema(new Object[] {(short) 1, null, 3L, 4.0, "z", BigDecimal.ONE}, SCHEMA)), 5_000);
+    assertEquals("column 'i' is null in row 1 of this batch and 5001 of the partition: [1,null,3,4.0,z,1]",
+        refused(() -> third.ints("i")));
+  }
 }

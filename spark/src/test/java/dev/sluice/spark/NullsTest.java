@@ -49,7 +49,13 @@ class NullsTest {
         r -> IntStream.of(r.passed()).boxed().toList());
     SparkException e = assertThrows(SparkException.class, () -> run.items().collect());
     assertTrue(e.getMessage().contains("the input iterator failed after 4000 items: NullPointerException: a null"
-        + " input item, item 4321 of this run: an int source takes no nulls"), e.getMessage());
+        + " input item, item 4321 of this run and 4321 of the partition: an int source takes no nulls"), e.getMessage());
+    // in a later batch, the run's place and the partition's differ
+    SluiceRun<Integer, Void> batched = faulty(-1).batchItems(2_500).chunkItems(1_000)
+        .mapPartitions(sc.parallelize(withNull, 1), r -> IntStream.of(r.passed()).boxed().toList());
+    SparkException later = assertThrows(SparkException.class, () -> batched.items().collect());
+    assertTrue(later.getMessage().contains("NullPointerException: a null input item, item 1821 of this run and 4321 of the"
+        + " partition"), later.getMessage());
 
     SluiceRun<Integer, Integer> nulls = faulty(-1).mapPartitions(sc.parallelize(IntStream.range(0, 1_000).boxed().toList(),
         1), r -> IntStream.of(r.passed()).boxed().toList(), Reduction.of(r -> (Integer) null, Integer::sum));
