@@ -457,7 +457,7 @@ final class KernelWriter {
         .beginControlFlow("while (sl_a == $T.NEED_CHUNK || sl_a == $T.NEED_COUNT || (sl_a >= 0 && "
             + "$T.runHandler(plan, st, sl_g) >= 0))", SCHED, SCHED, SCHED)
         .beginControlFlow("if (sl_a == $T.NEED_CHUNK)", SCHED)
-        .addStatement("$T.claimed(plan, st, stats, sl_g, atomicAdd(cursor, 0, plan[$T.P_CHUNK]), inLength)", SCHED, PLAN_CODE);
+        .addStatement("$T.claimedChunk(plan, st, stats, sl_g, atomicAdd(cursor, 0, 1), inLength)", SCHED);
     for (StageModel s : names.stagesInPlanOrder()) {
       if (s.isEnumerator()) {
         m.nextControlFlow("else if (sl_a == $T.NEED_COUNT && $T.runStage(plan, st, sl_g) == $L)",

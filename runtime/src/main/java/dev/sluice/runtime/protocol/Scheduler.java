@@ -559,8 +559,23 @@ public final class Scheduler {
       bump(stats, plan, g, 0, C_FLUSHES, 1);
     } else {
       st[b + S_POS] = from;
-      st[b + S_END] = Protocol.atMost(length, from + plan[P_CHUNK]);
+      // from + chunk may pass Integer.MAX_VALUE (a chunk size near it, or an input that long): compared
+      // without the sum, so the end is never a wrapped, negative one (the scheduled CPU executor spun there)
+      st[b + S_END] = from > length - plan[P_CHUNK] ? length : from + plan[P_CHUNK];
     }
+  }
+
+  /**
+   * The kernel's claim: {@code k}, the number of chunks the instances claimed before this one (one
+   * atomic increment each), is this claim's chunk of the {@code length} items, or none past the last.
+   * Counting chunks, not items, keeps the shared counter from wrapping: every instance adds once more
+   * after the input is used up, and in items that was a chunk each (a chunk of 2^22 items with 1,024
+   * work-groups passed 2^32 and came round to chunks already claimed, run twice).
+   */
+  public static void claimedChunk(int[] plan, int[] st, long[] stats, int g, int k, int length) {
+    int chunk = plan[P_CHUNK];
+    // k <= (length - 1) / chunk: k * chunk is at most length - 1, so it fits an int
+    claimed(plan, st, stats, g, k >= 0 && k <= (length - 1) / chunk ? k * chunk : -1, length);
   }
 
   /**
