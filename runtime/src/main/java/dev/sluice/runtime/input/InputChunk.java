@@ -12,6 +12,11 @@ public final class InputChunk {
   public int end;
   /** Input items before this array (for chunked streams); used in error messages. */
   public long offset;
+  /**
+   * Whether {@code data} is an array the OpenCL driver made by joining claims, whose room past
+   * {@code end} a later join may fill; never a caller's array.
+   */
+  public boolean joined;
 
   public int remaining() {
     return end - pos;

@@ -254,7 +254,7 @@ public final class OpenClDriver {
         if (!claim(plan, slices, more)) {
           break;
         }
-        InputChunk joined = c.remaining() + more.remaining() <= slice ? SliceJoin.join(c, more) : null;
+        InputChunk joined = c.remaining() + more.remaining() <= slice ? SliceJoin.join(c, more, slice) : null;
         if (joined == null) {
           work.push(more);
           break;

@@ -17,9 +17,12 @@ final class SliceJoin {
    * {@code a} followed by {@code b}, or null when they cannot be one slice: not next to each other in
    * the input, an index range (whose claims are whole slices already), or record columns of two
    * arrays. Claims of one array are joined by widening {@code a}'s range; claims of two arrays are
-   * copied into one new array of the same type.
+   * copied into an array of the same type that a join made, with room for up to {@code most} items:
+   * a later join appends to it while it has room, and a full one is copied into one twice its size,
+   * so joining n small arrays copies each item a few times, not n times (160,000 one-item arrays
+   * took 7.9 s on PoCL, 40 times the CPU back end, when each join copied all before it).
    */
-  static InputChunk join(InputChunk a, InputChunk b) {
+  static InputChunk join(InputChunk a, InputChunk b, int most) {
     if (a.data == null || b.data == null || a.offset + a.end != b.offset + b.pos) {
       return null;
     }
@@ -31,6 +34,7 @@ final class SliceJoin {
       joined.pos = a.pos;
       joined.start = a.pos;
       joined.end = b.end;
+      joined.joined = a.joined;
       return joined;
     }
     Class<?> type = a.data.getClass();
@@ -39,14 +43,26 @@ final class SliceJoin {
       return null;
     }
     int n = a.remaining() + b.remaining();
-    Object data = Array.newInstance(type.getComponentType(), n);
-    System.arraycopy(a.data, a.pos, data, 0, a.remaining());
-    System.arraycopy(b.data, b.pos, data, a.remaining(), b.remaining());
+    Object data;
+    int at;
+    if (a.joined && Array.getLength(a.data) - a.end >= b.remaining()) {
+      // a join's own array with room left: b goes behind a's items, where no claim reads yet
+      data = a.data;
+      at = a.end;
+      joined.offset = a.offset;
+      joined.pos = a.pos;
+    } else {
+      data = Array.newInstance(type.getComponentType(), (int) Math.max(n, Math.min(2L * n, most)));
+      System.arraycopy(a.data, a.pos, data, 0, a.remaining());
+      at = a.remaining();
+      joined.offset = a.offset + a.pos;
+      joined.pos = 0;
+    }
+    System.arraycopy(b.data, b.pos, data, at, b.remaining());
     joined.data = data;
-    joined.offset = a.offset + a.pos;
-    joined.pos = 0;
-    joined.start = 0;
-    joined.end = n;
+    joined.start = joined.pos;
+    joined.end = joined.pos + n;
+    joined.joined = true;
     return joined;
   }
 }
