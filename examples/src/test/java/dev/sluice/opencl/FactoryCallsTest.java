@@ -75,10 +75,28 @@ class FactoryCallsTest {
     assertEquals("the factory of node 'tuned' returned an object it had given another pipeline instance of this run;"
         + " @State and @Reduce live in the node object, so a factory must return a new one each time"
         + " (() -> new Tuned(...))", e.getMessage());
-    // one instance, one object: fine, at every run
+  }
+
+  @ParameterizedTest
+  @ValueSource(strings = {"cpu", "cpuScheduled", "opencl"})
+  void aFactoryThatGivesTwoRunsOneObjectFailsTheSecondEverywhere(String device) {
+    // outside-in: on the CPU a second run went on from the object's @State where the kernel, which reads
+    // the object afresh, started over; now the object is refused on every back end
+    FactoryCalls.Tuned shared = new FactoryCalls.Tuned(5);
     FactoryCallsPipeline one = FactoryCallsPipeline.builder().device(device(device)).instances(1).tuned(() -> shared)
         .build();
     assertEquals(10, one.runRange(0, 10).out().length);
-    assertEquals(10, one.runRange(0, 10).out().length);
+    IllegalStateException e = assertThrows(IllegalStateException.class, () -> one.runRange(0, 10));
+    assertEquals("the factory of node 'tuned' returned an object it had given an earlier run, or a run going on now;"
+        + " @State and @Reduce live in the node object, which the CPU back ends carry from one run into the next and"
+        + " OpenCL reads afresh, so a factory must return a new one each time (() -> new Tuned(...))", e.getMessage());
+    // another pipeline object of the class, or of another class, does not make the object new again
+    assertThrows(IllegalStateException.class, () -> FactoryCallsPipeline.builder().device(device(device))
+        .tuned(() -> shared).build().runRange(0, 10));
+    // a new object at every run is what a factory is for
+    FactoryCallsPipeline fresh = FactoryCallsPipeline.builder().device(device(device)).instances(1)
+        .tuned(() -> new FactoryCalls.Tuned(5)).build();
+    assertEquals(10, fresh.runRange(0, 10).out().length);
+    assertEquals(10, fresh.runRange(0, 10).out().length);
   }
 }

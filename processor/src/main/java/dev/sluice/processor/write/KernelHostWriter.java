@@ -143,15 +143,15 @@ final class KernelHostWriter {
       List<FieldModel> params = s.node().fields(FieldModel.Kind.PARAM);
       List<FieldModel> state = s.node().fields(FieldModel.Kind.STATE);
       if (params.isEmpty() && state.isEmpty()) {
-        // nothing to read, but the factory is called as on the CPU: a null or a throw fails the run alike
-        m.addStatement("$T.requireNonNull(pipeline.$N.get(), $S)", java.util.Objects.class, Names.factory(s.name()),
-            "the factory of node '" + s.name() + "' returned null");
+        // nothing to read, but the factory is called as on the CPU: a null, a throw or an object an earlier
+        // run had fails the run alike
+        m.addStatement("$T.made(pipeline.$N.get(), $S)", Names.NODE_OBJECTS, Names.factory(s.name()), s.name());
         continue;
       }
       ClassName node = Names.user(s.node().element());
       String n = "n_" + KernelNames.part(s.name());
-      m.addStatement("$T $N = $T.requireNonNull(pipeline.$N.get(), $S)", node, n,
-          java.util.Objects.class, Names.factory(s.name()), "the factory of node '" + s.name() + "' returned null");
+      m.addStatement("$T $N = $T.made(pipeline.$N.get(), $S)", node, n, Names.NODE_OBJECTS, Names.factory(s.name()),
+          s.name());
       for (FieldModel f : params) {
         String p = KernelNames.param(s.name(), f.name());
         if (!f.array()) {

@@ -22,6 +22,7 @@ final class Names {
   static final ClassName PROGRESS_LISTENER = ClassName.get(RUNTIME, "ProgressListener");
   static final ClassName RUN_REPORT = ClassName.get(RUNTIME, "RunReport");
   static final ClassName DEVICE = ClassName.get(RUNTIME, "Device");
+  static final ClassName NODE_OBJECTS = ClassName.get(RUNTIME, "NodeObjects");
   static final ClassName OPENCL_DRIVER = ClassName.get(RUNTIME + ".opencl", "OpenClDriver");
   static final ClassName KERNELS = ClassName.get(RUNTIME + ".opencl", "Kernels");
   static final ClassName KERNEL_EXCEPTION = KERNELS.nestedClass("KernelException");

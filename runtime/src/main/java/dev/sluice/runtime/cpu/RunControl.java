@@ -1,5 +1,6 @@
 package dev.sluice.runtime.cpu;
 
+import dev.sluice.runtime.NodeObjects;
 import dev.sluice.runtime.SourceStamps;
 import dev.sluice.runtime.plan.PipelinePlan;
 import dev.sluice.runtime.protocol.PlanCode;
@@ -51,7 +52,8 @@ public final class RunControl {
   /**
    * The object node {@code stage}'s factory gave one instance: not null, and not one it (or another
    * node's factory) gave another instance of this run, whose {@code @State} and {@code @Reduce}
-   * would then be shared, and their results counted twice.
+   * would then be shared, and their results counted twice, nor one an earlier run had ({@link
+   * NodeObjects}).
    */
   public synchronized <T> T node(T made, String stage) {
     return node(made, stage, null, null);
@@ -64,7 +66,7 @@ public final class RunControl {
    */
   public synchronized <T> T node(T made, String stage, String pipeline, String declarations) {
     if (made == null) {
-      throw new NullPointerException("the factory of node '" + stage + "' returned null");
+      throw NodeObjects.returnedNull(stage);
     }
     if (declarations != null) {
       String now = DECLARED.get(made.getClass()).orElse(declarations);
@@ -77,7 +79,8 @@ public final class RunControl {
           + " pipeline instance of this run; @State and @Reduce live in the node object, so a factory must return a"
           + " new one each time (() -> new " + made.getClass().getSimpleName() + "(...))");
     }
-    return made;
+    // nor one an earlier run had, whose state this run would carry on from (OpenCL would not)
+    return NodeObjects.made(made, stage);
   }
 
   /**
