@@ -156,6 +156,14 @@ class InputFaultsTest {
           () -> pipeline(device, instances).runChunks(java.util.Arrays.asList(new Pair[] {P}, null).iterator()));
       assertEquals("pipeline InputFaults, node 'in': the input iterator failed after 1 items: NullPointerException:"
           + " the input iterator returned null instead of an array", n.getMessage());
+      // a raw Iterator of another array type (outside-in: a bare ClassCastException from the cursor)
+      @SuppressWarnings({"rawtypes", "unchecked"})
+      Iterator<Pair[]> wrong = (Iterator) List.of(new Pair[] {P}, new long[] {1, 2}).iterator();
+      PipelineException w = assertThrows(PipelineException.class, () -> pipeline(device, instances).runChunks(wrong));
+      assertTrue(w.getMessage().startsWith("pipeline InputFaults, node 'in': the input iterator failed after 1 items:"
+          + " ClassCastException: the input iterator returned a long[], not an array of the source's items ("),
+          w.getMessage());
+      assertInstanceOf(ClassCastException.class, w.getCause());
     }
   }
 

@@ -199,7 +199,20 @@ public interface InputCursor {
             throw new InputFailure(offset, new NullPointerException("the input iterator returned null instead of"
                 + " an array"));
           }
-          if (current == previous && length.applyAsInt(current) > 0) {
+          int items;
+          try {
+            items = length.applyAsInt(current);
+          } catch (ClassCastException e) {
+            // a raw or unchecked Iterator: the generated length function casts to the source's array type
+            Object wrong = current;
+            current = null;
+            failed = true;
+            ClassCastException named = new ClassCastException("the input iterator returned a "
+                + wrong.getClass().getSimpleName() + ", not an array of the source's items (" + e.getMessage() + ")");
+            named.initCause(e);
+            throw new InputFailure(offset, named);
+          }
+          if (current == previous && items > 0) {
             // other instances may still be reading it: refilled in place, their items would be lost
             // or doubled, on some runs and not others
             current = null;
@@ -208,7 +221,7 @@ public interface InputCursor {
                 + " object as before; return a new array from each next(): the pipeline's instances may still be"
                 + " reading the one before"));
           }
-          length0 = length.applyAsInt(current);
+          length0 = items;
           next = 0;
           if (length0 == 0 && Thread.currentThread().isInterrupted()) {
             // an iterator that answers an interrupt with empty arrays ("nothing now") would keep this
