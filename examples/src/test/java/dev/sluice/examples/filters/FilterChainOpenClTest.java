@@ -77,6 +77,11 @@ class FilterChainOpenClTest {
     FilterChainPipeline.Result each = set.runChunks(ones.subList(0, 41).iterator());
     assertSameInts(Reference.kept(Arrays.copyOf(in, 40), 3, FilterChainTest.BOUND), each.kept(), "40 arrays, chunks of 4");
     assertEquals(40, each.report().deviceUse().slices(), each.report().deviceUse().toString());
+    // arrays of whole chunks are joined (one-item arrays, chunks of 1: a launch each took 70 s for 160,000)
+    FilterChainPipeline.Result ofOne = FilterChainPipeline.builder().small(() -> new Below(FilterChainTest.BOUND))
+        .chunkSize(1).device(cl).build().runChunks(ones.iterator());
+    assertSameInts(Reference.kept(in, 3, FilterChainTest.BOUND), ofOne.kept(), "3,000 one-item arrays, chunks of 1");
+    assertEquals(1, ofOne.report().deviceUse().slices(), ofOne.report().deviceUse().toString());
   }
 
   /**

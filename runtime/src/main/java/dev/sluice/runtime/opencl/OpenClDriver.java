@@ -248,8 +248,9 @@ public final class OpenClDriver {
         c = next;
         next = new InputChunk();
       }
-      // small claims (a stream of small arrays) fill one slice, rather than a launch each
-      while (options.automaticChunks() && work.isEmpty() && c.remaining() < slice) {
+      // small claims (a stream of small arrays) fill one slice, rather than a launch each; with a chunk
+      // size set, only after whole chunks, so that the groups claim the chunks the CPU's instances would
+      while (SliceJoin.joinsAfter(c, options) && work.isEmpty() && c.remaining() < slice) {
         InputChunk more = new InputChunk();
         if (!claim(plan, slices, more)) {
           break;

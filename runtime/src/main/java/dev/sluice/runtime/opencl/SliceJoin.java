@@ -1,5 +1,6 @@
 package dev.sluice.runtime.opencl;
 
+import dev.sluice.runtime.RunOptions;
 import dev.sluice.runtime.input.InputChunk;
 import java.lang.reflect.Array;
 
@@ -7,11 +8,21 @@ import java.lang.reflect.Array;
  * Joins consecutive input claims into one slice, so that a stream of small arrays ({@code runChunks}
  * of a few items each) runs in a few launches rather than one per array: a launch costs the same
  * however few items it has (3,000 one-item arrays took 3 s on PoCL, 51 times the CPU back end).
- * Only with automatic chunks: a chunk size that was set keeps each claim within one array, as the
- * CPU back end's claims are, since user-signal windows follow them.
+ * A chunk size that was set keeps each claim within one array, as the CPU back end's claims are,
+ * since user-signal windows follow them: then a claim is joined only to one whose length is a whole
+ * number of chunks, so every chunk of the joined slice is one the CPU would claim.
  */
 final class SliceJoin {
   private SliceJoin() {}
+
+  /**
+   * Whether a claim may follow {@code c} in one slice: always with automatic chunks; with a chunk size
+   * set, when {@code c} ends where a chunk of the slice would (the slice starts one, see
+   * {@code OpenClDriver.chunkAligned}), so the next array's first chunk begins one there too.
+   */
+  static boolean joinsAfter(InputChunk c, RunOptions options) {
+    return options.automaticChunks() || c.remaining() % options.claimSize() == 0;
+  }
 
   /**
    * {@code a} followed by {@code b}, or null when they cannot be one slice: not next to each other in
