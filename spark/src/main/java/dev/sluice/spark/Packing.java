@@ -17,14 +17,25 @@ import java.util.Objects;
 interface Packing<T, C> extends Serializable {
   C pack(Iterator<T> in, int max, int first, long before);
 
-  /** The next item, not null. */
-  private static <T> T next(Iterator<T> in, int at, long before, String source) {
+  /**
+   * The next item, not null and of {@code type} (an RDD cast to another item type, whose items would
+   * fail as an ArrayStoreException or in unboxing, without a place).
+   */
+  private static <T> T next(Iterator<T> in, int at, long before, String source, Class<?> type) {
     T item = in.next();
     if (item == null) {
-      throw new NullPointerException("a null input item, item " + at + " of this run and " + (before + at)
-          + " of the partition: " + source);
+      throw new NullPointerException("a null input item, item " + place(at, before) + ": " + source);
+    }
+    if (!type.isInstance(item)) {
+      throw new ClassCastException("input item " + place(at, before) + " is a "
+          + item.getClass().getName() + ", not a " + type.getName() + ", the pipeline's source items (an RDD or"
+          + " Dataset cast to another item type?)");
     }
     return item;
+  }
+
+  private static String place(int at, long before) {
+    return at + " of this run and " + (before + at) + " of the partition";
   }
 
   @SuppressWarnings("unchecked")
@@ -34,7 +45,7 @@ interface Packing<T, C> extends Serializable {
       T[] a = (T[]) Array.newInstance(type, max);
       int n = 0;
       while (n < max && in.hasNext()) {
-        a[n] = next(in, first + n, before, "a pipeline's source items are never null");
+        a[n] = next(in, first + n, before, "a pipeline's source items are never null", type);
         n++;
       }
       return n == max ? a : Arrays.copyOf(a, n);
@@ -46,7 +57,7 @@ interface Packing<T, C> extends Serializable {
       int[] a = new int[max];
       int n = 0;
       while (n < max && in.hasNext()) {
-        a[n] = next(in, first + n, before, "an int source takes no nulls");
+        a[n] = next(in, first + n, before, "an int source takes no nulls", Integer.class);
         n++;
       }
       return n == max ? a : Arrays.copyOf(a, n);
@@ -58,7 +69,7 @@ interface Packing<T, C> extends Serializable {
       long[] a = new long[max];
       int n = 0;
       while (n < max && in.hasNext()) {
-        a[n] = next(in, first + n, before, "a long source takes no nulls");
+        a[n] = next(in, first + n, before, "a long source takes no nulls", Long.class);
         n++;
       }
       return n == max ? a : Arrays.copyOf(a, n);
@@ -70,7 +81,7 @@ interface Packing<T, C> extends Serializable {
       float[] a = new float[max];
       int n = 0;
       while (n < max && in.hasNext()) {
-        a[n] = next(in, first + n, before, "a float source takes no nulls");
+        a[n] = next(in, first + n, before, "a float source takes no nulls", Float.class);
         n++;
       }
       return n == max ? a : Arrays.copyOf(a, n);
@@ -82,7 +93,7 @@ interface Packing<T, C> extends Serializable {
       double[] a = new double[max];
       int n = 0;
       while (n < max && in.hasNext()) {
-        a[n] = next(in, first + n, before, "a double source takes no nulls");
+        a[n] = next(in, first + n, before, "a double source takes no nulls", Double.class);
         n++;
       }
       return n == max ? a : Arrays.copyOf(a, n);

@@ -14,8 +14,9 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 /**
- * Nulls where a value must be, in a Spark context of their own ({@code local[2,3]}): their failed tasks
- * end after the assertion, and another class's listener of failed tasks must not see them.
+ * Nulls, and values of another type, where a value must be, in a Spark context of their own
+ * ({@code local[2,3]}): their failed tasks end after the assertion, and another class's listener of
+ * failed tasks must not see them.
  */
 class NullsTest {
   static JavaSparkContext sc;
@@ -61,6 +62,23 @@ class NullsTest {
         1), r -> IntStream.of(r.passed()).boxed().toList(), Reduction.of(r -> (Integer) null, Integer::sum));
     SparkException n = assertThrows(SparkException.class, () -> nulls.items().count());
     assertTrue(n.getMessage().contains("the reduction's read returned null for a run"), n.getMessage());
+  }
+
+  /**
+   * An RDD cast to another item type names the item and its type (outside-in helper-63: an
+   * ArrayStoreException or a ClassCastException from unboxing, with no place).
+   */
+  @Test
+  @SuppressWarnings({"rawtypes", "unchecked"})
+  void anItemOfAnotherTypeIsNamedByItsPlace() {
+    List<Object> mixed = new ArrayList<>(IntStream.range(0, 10).boxed().toList());
+    mixed.set(7, "7");
+    org.apache.spark.api.java.JavaRDD<Integer> cast = (org.apache.spark.api.java.JavaRDD) sc.parallelize(mixed, 1);
+    SluiceRun<Integer, Void> run = faulty(-1).mapPartitions(cast, r -> IntStream.of(r.passed()).boxed().toList());
+    SparkException e = assertThrows(SparkException.class, () -> run.items().collect());
+    assertTrue(e.getMessage().contains("ClassCastException: input item 7 of this run and 7 of the partition is a"
+        + " java.lang.String, not a java.lang.Integer, the pipeline's source items (an RDD or Dataset cast to another"
+        + " item type?)"), e.getMessage());
   }
 
   /** A factory that returns null is named by its class and the slot, not the adapter's key (outside-in helper-39). */
