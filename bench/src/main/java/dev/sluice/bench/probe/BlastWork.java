@@ -29,7 +29,8 @@ import java.util.function.Supplier;
  * extended; the objects made outside the loop, as a pipeline's factories make them), and {@code
  * sluice-cpu-1t} (the direct executor, one instance). Runs them in turn, {@code probe.rounds} rounds
  * (default 15, the first third warm-up), checks each output against the reference, and prints each
- * one's median and its ratio to {@code fused-1t}'s. Needs the shared data folder.
+ * one's median and the median of its ratio to {@code fused-1t}'s in each round. Needs the shared data
+ * folder.
  *
  * <pre>
  * mvn -B -ntp -q install -DskipTests &amp;&amp; mvn -B -ntp -q -pl bench exec:java \
@@ -69,12 +70,13 @@ public final class BlastWork {
         throw new IllegalStateException("blast " + names[k] + " differs from the reference");
       }
     });
-    System.out.printf(Locale.ROOT, "BLAST, one thread, CPU time, x%d (%d positions), median of the last %d of %d rounds%n",
+    System.out.printf(Locale.ROOT, "BLAST, one thread, CPU time, x%d (%d positions), median of the last %d of %d rounds (the"
+        + " times, and each round's ratio)%n",
         scale, items, rounds - rounds / 3, rounds);
-    double base = CpuRounds.median(cpu[0]);
     for (int k = 0; k < runs.size(); k++) {
       double m = CpuRounds.median(cpu[k]);
-      System.out.printf(Locale.ROOT, "  %-36s %8.2f ms  %5.2fx fused-1t's time%n", names[k], m / 1e6, m / base);
+      System.out.printf(Locale.ROOT, "  %-36s %8.2f ms  %5.2fx fused-1t's time%n", names[k], m / 1e6,
+          CpuRounds.pairedRatio(cpu[k], cpu[0]));
     }
     fused.close();
     sluice.close();

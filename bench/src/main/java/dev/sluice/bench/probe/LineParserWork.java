@@ -21,7 +21,7 @@ import java.util.Random;
  * the whole number), the example's node objects called in a plain loop, the Sluice pipeline with
  * one instance on both CPU executors, and the least per-character work any order-independent
  * pipeline could do ({@link #startsOnly}). Runs them in turn, {@code probe.rounds} rounds (default 15), and
- * prints each one's median time and its ratio to the one-pass loop.
+ * prints each one's median time and the median of its ratio to the one-pass loop's in each round.
  *
  * <pre>
  * mvn -B -ntp -q install -DskipTests &amp;&amp; mvn -B -ntp -q -pl bench exec:java \
@@ -62,12 +62,13 @@ public final class LineParserWork {
         }
       }
     }
-    double base = CpuRounds.median(times[0]);
-    System.out.printf(Locale.ROOT, "line parser, %d lines (%d bytes), one thread, median of %d rounds (the first third are warm-up)%n",
+    System.out.printf(Locale.ROOT, "line parser, %d lines (%d bytes), one thread, median of %d rounds (the first third are warm-up;"
+        + " the times, and each round's ratio)%n",
         lines.length, text.length, rounds);
     for (int k = 0; k < runs.size(); k++) {
       double m = CpuRounds.median(times[k]);
-      System.out.printf(Locale.ROOT, "  %-40s %9.2f ms  %5.2fx the one-pass loop's time%n", names[k], m / 1e6, m / base);
+      System.out.printf(Locale.ROOT, "  %-40s %9.2f ms  %5.2fx the one-pass loop's time%n", names[k], m / 1e6,
+          CpuRounds.pairedRatio(times[k], times[0]));
     }
   }
 

@@ -13,7 +13,7 @@ import java.util.Locale;
  * time, so other processes on the machine slow neither down in the figure (they still share its
  * caches). Runs the two in turn, {@code probe.rounds} rounds (default 15, the first third warm-up),
  * on each workload of {@code bench.only} (default all) at {@code probe.scale} (default 1), checks each
- * output against the reference, and prints the median CPU milliseconds and their ratio.
+ * output against the reference, and prints the median CPU milliseconds and the median of the rounds' ratios.
  *
  * <pre>
  * mvn -B -ntp -q install -DskipTests &amp;&amp; mvn -B -ntp -q -pl bench exec:java \
@@ -31,7 +31,8 @@ public final class OneThread {
       List.of(only.split(",")).forEach(Bench::workload);
     }
     Impl[] impls = {Impl.FUSED_1T, Impl.SLUICE_CPU_1T};
-    System.out.printf(Locale.ROOT, "one thread, CPU time, x%d, median of the last %d of %d rounds%n", scale,
+    System.out.printf(Locale.ROOT, "one thread, CPU time, x%d, median of the last %d of %d rounds (the times, and each round's"
+        + " ratio)%n", scale,
         rounds - rounds / 3, rounds);
     for (Workload w : Bench.workloads()) {
       if (!only.isEmpty() && !List.of(only.split(",")).contains(w.name())) {
@@ -56,7 +57,7 @@ public final class OneThread {
       double fused = CpuRounds.median(cpu[0]);
       double sluice = CpuRounds.median(cpu[1]);
       System.out.printf(Locale.ROOT, "  %-14s %s %8.2f ms  %s %8.2f ms  items/s ratio %.2fx%n", w.name(),
-          impls[0].id, fused / 1e6, impls[1].id, sluice / 1e6, fused / sluice);
+          impls[0].id, fused / 1e6, impls[1].id, sluice / 1e6, 1 / CpuRounds.pairedRatio(cpu[1], cpu[0]));
       for (Variant v : variants) {
         v.close();
       }

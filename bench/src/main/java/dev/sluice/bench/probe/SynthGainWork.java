@@ -23,7 +23,7 @@ import java.util.function.Supplier;
  * sluice-cpu-1t} (the direct executor, one instance), and the {@code Gain} objects a stage at a time
  * over blocks of 64 input items. Runs them in turn, {@code probe.rounds} rounds
  * (default 15, the first third warm-up), checks each output against the reference, and prints each
- * one's median and its ratio to {@code fused-1t}'s.
+ * one's median and the median of its ratio to {@code fused-1t}'s in each round.
  *
  * <pre>
  * mvn -B -ntp -q install -DskipTests &amp;&amp; mvn -B -ntp -q -pl bench exec:java \
@@ -39,7 +39,8 @@ public final class SynthGainWork {
     String[] names = {"fused-1t", "fused-1t, Gain.run's per-call work",
         "the same, its values read from objects", "the Gain objects called by hand",
         "sluice-cpu-1t (direct calls)", "the Gain objects, a stage at a time"};
-    System.out.printf(Locale.ROOT, "SynthGain, one thread, CPU time, x%d, median of the last %d of %d rounds%n",
+    System.out.printf(Locale.ROOT, "SynthGain, one thread, CPU time, x%d, median of the last %d of %d rounds (the times, and"
+        + " each round's ratio)%n",
         scale, rounds - rounds / 3, rounds);
     for (String g : System.getProperty("probe.gains", "0.1,1,4").split(",")) {
       float gain = Float.parseFloat(g);
@@ -63,11 +64,11 @@ public final class SynthGainWork {
           throw new IllegalStateException(w.name() + " " + names[k] + " differs from the reference");
         }
       });
-      double base = CpuRounds.median(cpu[0]);
       System.out.printf(Locale.ROOT, "  %s, %d items in%n", w.name(), ids.length);
       for (int k = 0; k < runs.size(); k++) {
         double m = CpuRounds.median(cpu[k]);
-        System.out.printf(Locale.ROOT, "    %-38s %8.2f ms  %5.2fx fused-1t's time%n", names[k], m / 1e6, m / base);
+        System.out.printf(Locale.ROOT, "    %-38s %8.2f ms  %5.2fx fused-1t's time%n", names[k], m / 1e6,
+            CpuRounds.pairedRatio(cpu[k], cpu[0]));
       }
       fused.close();
       sluice.close();
