@@ -102,14 +102,17 @@ public final class Bench {
       return null;
     }
 
-    /** items/s of {@code impl} divided by that of the parallel hand-fused loop; NaN when either did not run. */
+    /**
+     * How many times faster {@code impl} ran than the parallel hand-fused loop ({@link
+     * Measurement#speedOver}); NaN when either did not run.
+     */
     public double ratioToFusedPar(String workload, int scale, Impl impl) {
       Measurement m = find(workload, scale, impl);
       Measurement f = find(workload, scale, Impl.FUSED_PAR);
       if (m == null || f == null || !m.ok() || !f.ok()) {
         return Double.NaN;
       }
-      return m.itemsPerSecond() / f.itemsPerSecond();
+      return m.speedOver(f);
     }
   }
 

@@ -16,8 +16,9 @@ import javax.imageio.ImageIO;
 
 /**
  * results.png, drawn with Java2D (headless): one panel per input size; in each, a group of bars per
- * workload, one bar per implementation, the bar's height its items/s divided by the parallel
- * hand-fused loop's, on a log scale with 1 (as fast as fused-par) marked.
+ * workload, one bar per implementation, the bar's height how many times faster it ran than the parallel
+ * hand-fused loop ({@link Bench.Results#ratioToFusedPar}), on a log scale with 1 (as fast as fused-par)
+ * marked.
  */
 final class Chart {
   private static final Color[] COLORS = {

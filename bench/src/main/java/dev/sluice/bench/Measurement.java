@@ -42,6 +42,27 @@ public record Measurement(String workload, int scale, long inputItems, long outp
     return m == 0 ? Double.NaN : (maxNanos() - minNanos()) / 2.0 / m;
   }
 
+  /**
+   * How many times faster this ran than {@code other} in the same cell: the median, over the rounds in
+   * which both ran ({@link Cell} runs every implementation once per round, so repetition {@code r} of
+   * each is round {@code r}'s), of {@code other}'s time over this one's. A shared machine that turns
+   * slower for a while slows both runs of a round alike, where the ratio of the two medians could take
+   * them from different states (a probe read 1.06 or 1.7 where every round read about 1.33). NaN
+   * unless both ran.
+   */
+  public double speedOver(Measurement other) {
+    int n = Math.min(nanos.length, other.nanos.length);
+    if (!ok() || !other.ok() || n == 0) {
+      return Double.NaN;
+    }
+    double[] q = new double[n];
+    for (int r = 0; r < n; r++) {
+      q[r] = (double) other.nanos[r] / nanos[r];
+    }
+    Arrays.sort(q);
+    return n % 2 == 1 ? q[n / 2] : (q[n / 2 - 1] + q[n / 2]) / 2;
+  }
+
   public boolean ok() {
     return status == Status.OK;
   }

@@ -44,7 +44,8 @@ final class ResultsWriter {
         c.budgetSeconds()));
 
     b.append("## Ratio to the parallel hand-fused loop\n\n");
-    b.append("items/s of each implementation divided by items/s of `fused-par` on the same workload and input.\n\n");
+    b.append("How many times faster each implementation ran than `fused-par` on the same workload and input: the"
+        + " median, over the rounds, of `fused-par`'s time over its own in the same round.\n\n");
     b.append("| workload | size | input items |");
     for (Impl i : c.impls()) {
       b.append(' ').append(i.id).append(" |");

@@ -40,7 +40,8 @@ public final class Targets {
   /** All targets, and their text. */
   public record Check(List<Target> targets) {
     public String text() {
-      StringBuilder b = new StringBuilder("Targets (items/s ratios, same run, same input):\n");
+      StringBuilder b = new StringBuilder("Targets (speed ratios, same run, same input: the median of the rounds'"
+          + " ratios; items/s at the median times):\n");
       for (Target t : targets) {
         b.append(String.format(Locale.ROOT, "  %-58s %s (%d of %d)%n", t.name(), t.verdict(), t.met(), t.checked()));
         for (String r : t.rows()) {
@@ -137,11 +138,11 @@ public final class Targets {
               ma.status(), b.id, mb.status()));
           continue;
         }
-        double q = ma.itemsPerSecond() / mb.itemsPerSecond();
+        double q = ma.speedOver(mb);
         boolean ok = q >= threshold;
         checked++;
         met += ok ? 1 : 0;
-        rows.add(String.format(Locale.ROOT, "%-14s x%-3d %s %.3g items/s / %s %.3g items/s = %.2fx  %s", w.name(),
+        rows.add(String.format(Locale.ROOT, "%-14s x%-3d %s %.3g items/s, %s %.3g items/s: %.2fx  %s", w.name(),
             scale, a.id, ma.itemsPerSecond(), b.id, mb.itemsPerSecond(), q, ok ? "met" : "missed"));
       }
     }
