@@ -41,7 +41,7 @@ public final class Targets {
   public record Check(List<Target> targets) {
     public String text() {
       StringBuilder b = new StringBuilder("Targets (speed ratios, same run, same input: the median of the rounds'"
-          + " ratios; items/s at the median times):\n");
+          + " ratios, which the verdict reads; items/s at the median times, and their ratio):\n");
       for (Target t : targets) {
         b.append(String.format(Locale.ROOT, "  %-58s %s (%d of %d)%n", t.name(), t.verdict(), t.met(), t.checked()));
         for (String r : t.rows()) {
@@ -142,8 +142,9 @@ public final class Targets {
         boolean ok = q >= threshold;
         checked++;
         met += ok ? 1 : 0;
-        rows.add(String.format(Locale.ROOT, "%-14s x%-3d %s %.3g items/s, %s %.3g items/s: %.2fx  %s", w.name(),
-            scale, a.id, ma.itemsPerSecond(), b.id, mb.itemsPerSecond(), q, ok ? "met" : "missed"));
+        rows.add(String.format(Locale.ROOT, "%-14s x%-3d %s %.3g items/s, %s %.3g items/s: %.2fx (of the medians"
+            + " %.2fx)  %s", w.name(), scale, a.id, ma.itemsPerSecond(), b.id, mb.itemsPerSecond(), q,
+            ma.itemsPerSecond() / mb.itemsPerSecond(), ok ? "met" : "missed"));
       }
     }
     return new Target(name, threshold, rows, met, checked);

@@ -122,7 +122,13 @@ public final class SynthGainWork {
     }
   }
 
-  /** {@link #perCallWork} with each stage's salt and gain in an object's fields instead of locals. */
+  /**
+   * {@link #perCallWork} with each stage's salt and gain in an object's fields instead of locals. It
+   * measures more than loading them: its buffer's {@code reserve} call in the loop and its stores in
+   * nested loops keep C2 from moving the loads out, and the per-call work on a loaded gain cannot be
+   * done once, as it is on a local; the generated class with its loads moved out was no faster
+   * (docs/benchmarks.md, "Where the gap is now").
+   */
   static long[] valuesFromObjects(long[] ids, float gain) {
     LongBuf out = new LongBuf(ids.length);
     StageValues[] stages = {new StageValues(SynthGains.salt(0), gain), new StageValues(SynthGains.salt(1), gain),
