@@ -151,7 +151,7 @@ public final class Bench {
     Path tsv = config.out().resolve(ResultsFile.NAME);
     // the results so far are written after each workload, so a run cut short (a time limit on a
     // borrowed GPU machine) still leaves every finished workload's table and raw measurements
-    Results results = run(config, System.out, partial -> {
+    Results results = run(config, System.out, Fork.wanted(), partial -> {
       try {
         ResultsFile.write(partial, tsv);
         Files.writeString(md, ResultsWriter.markdown(partial));
@@ -177,13 +177,17 @@ public final class Bench {
     }
   }
 
-  /** Runs every selected workload, size and implementation; prints progress to {@code log}. */
+  /** Runs every selected workload, size and implementation in this JVM; prints progress to {@code log}. */
   public static Results run(Config config, PrintStream log) {
-    return run(config, log, partial -> { });
+    return run(config, log, false, partial -> { });
   }
 
-  /** {@link #run(Config, PrintStream)}, handing the results so far to {@code afterWorkload} after each workload. */
-  public static Results run(Config config, PrintStream log, java.util.function.Consumer<Results> afterWorkload) {
+  /**
+   * {@link #run(Config, PrintStream)}, each workload in a JVM of its own if {@code fork} and there are
+   * several ({@link Fork}), handing the results so far to {@code afterWorkload} after each workload.
+   */
+  public static Results run(Config config, PrintStream log, boolean fork,
+      java.util.function.Consumer<Results> afterWorkload) {
     Machine.start();
     List<Workload> selected = new ArrayList<>();
     for (Workload w : workloads()) {
@@ -194,9 +198,24 @@ public final class Bench {
     log.printf(Locale.ROOT, "Sluice benchmark%s: %d workload(s), scales %s, %d warm-up(s) and %.1f s of them,"
         + " %d-%d timed repetitions%n", config.quick() ? " (quick)" : "", selected.size(),
         Arrays.toString(config.scales()), config.warmups(), config.warmupSeconds(), config.minReps(), config.maxReps());
-    Machine.describe().forEach((k, v) -> log.println("  " + k + ": " + v));
+    boolean forked = fork && selected.size() > 1;
+    Map<String, String> machine = new java.util.LinkedHashMap<>(Machine.describe());
+    machine.put("JVMs", forked ? "one per workload, started for it (-D" + Fork.PROPERTY + "=false: this one for all)"
+        : "one for every workload");
+    machine.forEach((k, v) -> log.println("  " + k + ": " + v));
     List<Measurement> all = new ArrayList<>();
     for (Workload w : selected) {
+      if (forked) {
+        log.printf(Locale.ROOT, "%n== %s: in a JVM of its own%n", w.name());
+        try {
+          all.addAll(Fork.measure(config, w, log));
+        } catch (IOException e) {
+          throw new java.io.UncheckedIOException(e);
+        }
+        afterWorkload.accept(new Results(config, machine, selected.subList(0, selected.indexOf(w) + 1),
+            List.copyOf(all)));
+        continue;
+      }
       try {
         for (int scale : config.scales()) {
           long items = w.baseItems(config.quick()) * scale;
@@ -209,10 +228,12 @@ public final class Bench {
       } finally {
         w.close();
       }
-      afterWorkload.accept(new Results(config, Machine.describe(), selected.subList(0, selected.indexOf(w) + 1),
+      afterWorkload.accept(new Results(config, machine, selected.subList(0, selected.indexOf(w) + 1),
           List.copyOf(all)));
     }
-    return new Results(config, Machine.describe(), selected, all);
+    // the load average "now" as the run ends
+    machine.putAll(Machine.describe());
+    return new Results(config, machine, selected, all);
   }
 
   /**
