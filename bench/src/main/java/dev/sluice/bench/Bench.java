@@ -205,35 +205,41 @@ public final class Bench {
     machine.forEach((k, v) -> log.println("  " + k + ": " + v));
     List<Measurement> all = new ArrayList<>();
     for (Workload w : selected) {
-      if (forked) {
-        log.printf(Locale.ROOT, "%n== %s: in a JVM of its own%n", w.name());
-        try {
-          all.addAll(Fork.measure(config, w, log));
-        } catch (IOException e) {
-          throw new java.io.UncheckedIOException(e);
-        }
-        afterWorkload.accept(new Results(config, machine, selected.subList(0, selected.indexOf(w) + 1),
-            List.copyOf(all)));
-        continue;
-      }
-      try {
-        for (int scale : config.scales()) {
-          long items = w.baseItems(config.quick()) * scale;
-          long t0 = System.nanoTime();
-          Workload.Prepared p = w.prepare(items);
-          log.printf(Locale.ROOT, "%n== %s x%d: %d input items -> %d output items (input and reference in %.1f s)%n",
-              w.name(), scale, p.inputItems(), p.outputItems(), (System.nanoTime() - t0) / 1e9);
-          all.addAll(new Cell(config, w, scale, p, log).measure(config.impls()));
-        }
-      } finally {
-        w.close();
-      }
+      all.addAll(forked ? inItsOwnJvm(config, w, log) : measure(config, w, log));
       afterWorkload.accept(new Results(config, machine, selected.subList(0, selected.indexOf(w) + 1),
           List.copyOf(all)));
     }
     // the load average "now" as the run ends
     machine.putAll(Machine.describe());
     return new Results(config, machine, selected, all);
+  }
+
+  /** Every size and implementation of {@code w}, measured in this JVM. */
+  private static List<Measurement> measure(Config config, Workload w, PrintStream log) {
+    List<Measurement> out = new ArrayList<>();
+    try {
+      for (int scale : config.scales()) {
+        long items = w.baseItems(config.quick()) * scale;
+        long t0 = System.nanoTime();
+        Workload.Prepared p = w.prepare(items);
+        log.printf(Locale.ROOT, "%n== %s x%d: %d input items -> %d output items (input and reference in %.1f s)%n",
+            w.name(), scale, p.inputItems(), p.outputItems(), (System.nanoTime() - t0) / 1e9);
+        out.addAll(new Cell(config, w, scale, p, log).measure(config.impls()));
+      }
+    } finally {
+      w.close();
+    }
+    return out;
+  }
+
+  /** {@link #measure}, in a JVM started for {@code w} ({@link Fork}). */
+  private static List<Measurement> inItsOwnJvm(Config config, Workload w, PrintStream log) {
+    log.printf(Locale.ROOT, "%n== %s: in a JVM of its own%n", w.name());
+    try {
+      return Fork.measure(config, w, log);
+    } catch (IOException e) {
+      throw new java.io.UncheckedIOException(e);
+    }
   }
 
   /**
