@@ -918,12 +918,7 @@ final class Generator {
     if (r.nextInt(3) != 0) {
       return;
     }
-    List<Integer> at = new ArrayList<>();
-    for (int i = 0; i < body.size(); i++) {
-      if (body.get(i) instanceof Stmt.Push p && p.ch == c && p.comps != null) {
-        at.add(i);
-      }
-    }
+    List<Integer> at = where(body, s -> s instanceof Stmt.Push p && p.ch == c && p.comps != null);
     if (at.isEmpty()) {
       return;
     }
@@ -1035,14 +1030,20 @@ final class Generator {
    * for (...) { u op= rhs; ... push(... u ...) } }} (a local carried from pass to pass), {@code T}
    * any numeric type: every draw from {@link #compoundRandom}.
    */
+  /** The positions in {@code body} of the statements {@code which} accepts (no draw: seeds are unchanged). */
+  private static List<Integer> where(List<Stmt> body, java.util.function.Predicate<Stmt> which) {
+    List<Integer> at = new ArrayList<>();
+    for (int i = 0; i < body.size(); i++) {
+      if (which.test(body.get(i))) {
+        at.add(i);
+      }
+    }
+    return at;
+  }
+
   private void compound(List<Stmt> body, Channel c, Scope sc) {
     if (r.nextInt(3) != 0) {
-      List<Integer> at = new ArrayList<>();
-      for (int i = 0; i < body.size(); i++) {
-        if (body.get(i) instanceof Stmt.Push p && p.ch == c && p.comps != null) {
-          at.add(i);
-        }
-      }
+      List<Integer> at = where(body, s -> s instanceof Stmt.Push p && p.ch == c && p.comps != null);
       if (!at.isEmpty()) {
         int i = at.get(r.nextInt(at.size()));
         Stmt.Push old = (Stmt.Push) body.get(i);
@@ -1061,12 +1062,7 @@ final class Generator {
       }
     }
     if (r.nextInt(3) == 0) {
-      List<Integer> at = new ArrayList<>();
-      for (int i = 0; i < body.size(); i++) {
-        if (body.get(i) instanceof Stmt.LoopPush l && l.ch == c && l.pre.isEmpty()) {
-          at.add(i);
-        }
-      }
+      List<Integer> at = where(body, s -> s instanceof Stmt.LoopPush l && l.ch == c && l.pre.isEmpty());
       if (!at.isEmpty()) {
         int i = at.get(r.nextInt(at.size()));
         Stmt.LoopPush loop = (Stmt.LoopPush) body.get(i);
