@@ -48,6 +48,12 @@ final class Fuzzer {
   private final Device opencl;
   private final boolean cpu;
   private final PrintStream log;
+  /**
+   * The items in and out of each stage and into each sink that the first run of each param variant of
+   * the pipeline now checked reported: every later run of that variant, on any back end and input form,
+   * must report the same counts (the report is part of the answer).
+   */
+  private final Map<Integer, String> countsOf = new HashMap<>();
   int pipelines;
   int runs;
 
@@ -124,6 +130,7 @@ final class Fuzzer {
 
   private Failure check(Spec spec, InProcessCompiler.Compiled compiled) {
     pipelines++;
+    countsOf.clear();
     List<Object> input = spec.input;
     List<String> problems = new ArrayList<>();
     FuzzDriver d;
@@ -252,6 +259,13 @@ final class Fuzzer {
       }
       String diff = compare(variant == 0 ? e0 : e1, got[0]);
       RunReport report = (RunReport) got[0].get("@report");
+      if (report != null) {
+        String counts = counts(report);
+        String first = countsOf.putIfAbsent(variant, run + ": " + counts);
+        if (first != null && !first.endsWith(": " + counts)) {
+          diff = (diff == null ? "" : diff + "\n") + "reported the counts " + counts + ", where " + first;
+        }
+      }
       if (report != null && report.device().contains("instead of")) {
         diff = (diff == null ? "" : diff + "\n") + "moved off the device: " + report.device();
       }
@@ -259,6 +273,18 @@ final class Fuzzer {
         problems.add(run + ": " + diff);
       }
     }
+  }
+
+  /** Each stage's items in and out and each sink's items, as a report says them: {@code name in/out, ...}. */
+  static String counts(RunReport r) {
+    StringBuilder b = new StringBuilder();
+    for (RunReport.StageStats s : r.stages()) {
+      b.append(s.name()).append(' ').append(s.itemsIn()).append('/').append(s.itemsOut()).append(", ");
+    }
+    for (RunReport.SinkStats s : r.sinks()) {
+      b.append(s.name()).append(' ').append(s.items()).append(", ");
+    }
+    return b.substring(0, b.length() - 2);
   }
 
   /**
