@@ -322,14 +322,9 @@ final class CpuDirectWriter {
           .addStatement("throw new $T($S + name() + $S)", NullPointerException.class, "pushed null to channel '", "'")
           .endControlFlow();
     }
-    if (s.isSource() && !type.isRecord()) {
+    if (s.isSource()) {
       // produce() counts the items and hands each on in its own loop
       return t.build();
-    }
-    if (s.isSource()) {
-      // the source's items go on at once: no user code runs between them
-      push.addStatement("total++").addCode(deliver(s.name(), c, "item"));
-      return t.addSuperinterface(outInterface(type)).addMethod(push.build()).build();
     }
     // a node's pushes are held until its method returns, then handed on in order (pass): so each
     // node's method is its own call chain, and a node class used at several stages is never inlined
@@ -671,12 +666,12 @@ final class CpuDirectWriter {
     ItemType type = src.itemType();
     String out = Names.channel(src.name(), src.name());
     MethodSpec.Builder m = CpuBlocks.produce(Modifier.PROTECTED);
-    if (type.isRecord()) {
-      return m.addCode(CpuBlocks.recordItems(type, out)).build();
-    }
-    // one loop for both forms of input, so that the code of the nodes written into it is there once
     TypeName t = Names.type(type);
     String item = "item_" + KernelNames.part(src.name());
+    if (type.isRecord()) {
+      return m.addCode(recordItems(src, out, item)).build();
+    }
+    // one loop for both forms of input, so that the code of the nodes written into it is there once
     boolean range = type.kind() == ItemType.Kind.INT || type.kind() == ItemType.Kind.LONG;
     m.addStatement("$N.counted(count)", out)
         .addStatement("$T[] a = ($T[]) data", t, t);
@@ -694,6 +689,49 @@ final class CpuDirectWriter {
       }
       return loop.add(deliver(src.name(), src.name(), item)).endControlFlow().build();
     })).build();
+  }
+
+  /**
+   * {@code produce} for a source of records: one loop, as for primitives, whose items come from an
+   * array of records (a null one is an error) or are built from record columns, one primitive array per
+   * component. A record's own constructor may refuse a row: that is the source's failure, named by the
+   * row's position ({@code RowRefused}), not a node's. (Written for every record: Eclipse's compiler
+   * does not tell an implicit constructor from a declared one, and the CPU classes are the same under
+   * both.)
+   */
+  private CodeBlock recordItems(StageModel src, String out, String item) {
+    ItemType type = src.itemType();
+    TypeName t = Names.type(type);
+    CodeBlock.Builder m = CodeBlock.builder()
+        .addStatement("$N.counted(count)", out)
+        .addStatement("$T[] a = data instanceof $T[] array ? array : null", t, t)
+        .add("// or record columns: one primitive array per component\n")
+        .addStatement("Object[] columns = a == null ? (Object[]) data : null");
+    CodeBlock.Builder args = CodeBlock.builder();
+    for (int c = 0; c < type.components().size(); c++) {
+      TypeName comp = Names.type(ItemType.primitive(type.components().get(c).kind()));
+      m.addStatement("$T[] c$L = a == null ? ($T[]) columns[$L] : null", comp, c, comp, c);
+      args.add(c == 0 ? "c$L[from + i]" : ", c$L[from + i]", c);
+    }
+    return m.add(countedLoop(() -> CodeBlock.builder()
+        .beginControlFlow("for (int i = 0; i < count; i++)")
+        .addStatement("$T $N", t, item)
+        .beginControlFlow("if (a != null)")
+        .addStatement("$N = a[from + i]", item)
+        .beginControlFlow("if ($N == null)", item)
+        .addStatement("throw new $T($S)", NullPointerException.class, "pushed null to channel '" + src.name() + "'")
+        .endControlFlow()
+        .nextControlFlow("else")
+        .add("// a constructor that checks its arguments may refuse a row: the source's failure, not a node's\n")
+        .beginControlFlow("try")
+        .addStatement("$N = new $T($L)", item, t, args.build())
+        .nextControlFlow("catch ($T e)", RuntimeException.class)
+        .addStatement("throw new $T(from + i, $S, e)", Names.ROW_REFUSED, type.simpleName())
+        .endControlFlow()
+        .endControlFlow()
+        .add(deliver(src.name(), src.name(), item))
+        .endControlFlow()
+        .build())).build();
   }
 
   /** A transform with its own method: runs the node on one item; its pushes run the consumers before it goes on. */
