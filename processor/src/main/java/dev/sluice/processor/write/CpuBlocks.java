@@ -71,36 +71,61 @@ final class CpuBlocks {
 
   /**
    * The source's items of record {@code type}, pushed one by one on channel {@code out}: from an
-   * array of records, or from record columns (one primitive array per component). A record's own
-   * constructor may refuse a row: that is the source's failure, named by the row's position
-   * ({@code RowRefused}), not a node's. (Written for every record: Eclipse's compiler does not tell
-   * an implicit constructor from a declared one, and the CPU classes are the same under both.)
+   * array of records, or from record columns (one primitive array per component, {@link #columns}).
    */
   static CodeBlock recordItems(ItemType type, String out) {
-    CodeBlock.Builder m = CodeBlock.builder()
+    return CodeBlock.builder()
         .beginControlFlow("if (data instanceof $T[] a)", Names.type(type))
         .beginControlFlow("for (int i = 0; i < count; i++)")
         .addStatement("$N.push(a[from + i])", out)
         .endControlFlow()
         .addStatement("return")
-        .endControlFlow();
-    m.add("// record columns: one primitive array per component\n");
-    m.addStatement("Object[] columns = (Object[]) data");
-    CodeBlock.Builder args = CodeBlock.builder();
+        .endControlFlow()
+        .add("// record columns: one primitive array per component\n")
+        .addStatement("Object[] columns = (Object[]) data")
+        .add(columns(type, ""))
+        .beginControlFlow("for (int i = 0; i < count; i++)")
+        .addStatement("$T item", Names.type(type))
+        .add(record(type, "item"))
+        .addStatement("$N.push(item)", out)
+        .endControlFlow()
+        .build();
+  }
+
+  /**
+   * Locals {@code c0, c1, ...}: the component arrays of the record columns in {@code columns}, or,
+   * where {@code unless} is a condition, null when it holds.
+   */
+  static CodeBlock columns(ItemType type, String unless) {
+    CodeBlock.Builder m = CodeBlock.builder();
     for (int c = 0; c < type.components().size(); c++) {
       TypeName comp = Names.type(ItemType.primitive(type.components().get(c).kind()));
-      m.addStatement("$T[] c$L = ($T[]) columns[$L]", comp, c, comp, c);
+      if (unless.isEmpty()) {
+        m.addStatement("$T[] c$L = ($T[]) columns[$L]", comp, c, comp, c);
+      } else {
+        m.addStatement("$T[] c$L = $L ? null : ($T[]) columns[$L]", comp, c, unless, comp, c);
+      }
+    }
+    return m.build();
+  }
+
+  /**
+   * Sets {@code item} to the record of row {@code from + i} of the columns {@link #columns} named. A
+   * record's own constructor may refuse a row: that is the source's failure, named by the row's
+   * position ({@code RowRefused}), not a node's. (Written for every record: Eclipse's compiler does not
+   * tell an implicit constructor from a declared one, and the CPU classes are the same under both.)
+   */
+  static CodeBlock record(ItemType type, String item) {
+    CodeBlock.Builder args = CodeBlock.builder();
+    for (int c = 0; c < type.components().size(); c++) {
       args.add(c == 0 ? "c$L[from + i]" : ", c$L[from + i]", c);
     }
-    return m.beginControlFlow("for (int i = 0; i < count; i++)")
-        .addStatement("$T item", Names.type(type))
+    return CodeBlock.builder()
         .add("// a constructor that checks its arguments may refuse a row: the source's failure, not a node's\n")
         .beginControlFlow("try")
-        .addStatement("item = new $T($L)", Names.type(type), args.build())
+        .addStatement("$N = new $T($L)", item, Names.type(type), args.build())
         .nextControlFlow("catch ($T e)", RuntimeException.class)
         .addStatement("throw new $T(from + i, $S, e)", Names.ROW_REFUSED, type.simpleName())
-        .endControlFlow()
-        .addStatement("$N.push(item)", out)
         .endControlFlow()
         .build();
   }

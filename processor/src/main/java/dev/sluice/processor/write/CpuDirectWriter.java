@@ -313,6 +313,10 @@ final class CpuDirectWriter {
               .build())
           .build();
     }
+    if (s.isSource()) {
+      // produce() counts the items and hands each on in its own loop
+      return t.build();
+    }
     MethodSpec.Builder push = MethodSpec.methodBuilder("push")
         .addAnnotation(Override.class)
         .addModifiers(Modifier.PUBLIC)
@@ -321,10 +325,6 @@ final class CpuDirectWriter {
       push.beginControlFlow("if (item == null)")
           .addStatement("throw new $T($S + name() + $S)", NullPointerException.class, "pushed null to channel '", "'")
           .endControlFlow();
-    }
-    if (s.isSource()) {
-      // produce() counts the items and hands each on in its own loop
-      return t.build();
     }
     // a node's pushes are held until its method returns, then handed on in order (pass): so each
     // node's method is its own call chain, and a node class used at several stages is never inlined
@@ -693,45 +693,31 @@ final class CpuDirectWriter {
 
   /**
    * {@code produce} for a source of records: one loop, as for primitives, whose items come from an
-   * array of records (a null one is an error) or are built from record columns, one primitive array per
-   * component. A record's own constructor may refuse a row: that is the source's failure, named by the
-   * row's position ({@code RowRefused}), not a node's. (Written for every record: Eclipse's compiler
-   * does not tell an implicit constructor from a declared one, and the CPU classes are the same under
-   * both.)
+   * array of records (a null one is an error) or are built from record columns ({@link CpuBlocks#record}).
    */
   private CodeBlock recordItems(StageModel src, String out, String item) {
-    ItemType type = src.itemType();
-    TypeName t = Names.type(type);
-    CodeBlock.Builder m = CodeBlock.builder()
+    TypeName t = Names.type(src.itemType());
+    return CodeBlock.builder()
         .addStatement("$N.counted(count)", out)
         .addStatement("$T[] a = data instanceof $T[] array ? array : null", t, t)
         .add("// or record columns: one primitive array per component\n")
-        .addStatement("Object[] columns = a == null ? (Object[]) data : null");
-    CodeBlock.Builder args = CodeBlock.builder();
-    for (int c = 0; c < type.components().size(); c++) {
-      TypeName comp = Names.type(ItemType.primitive(type.components().get(c).kind()));
-      m.addStatement("$T[] c$L = a == null ? ($T[]) columns[$L] : null", comp, c, comp, c);
-      args.add(c == 0 ? "c$L[from + i]" : ", c$L[from + i]", c);
-    }
-    return m.add(countedLoop(() -> CodeBlock.builder()
-        .beginControlFlow("for (int i = 0; i < count; i++)")
-        .addStatement("$T $N", t, item)
-        .beginControlFlow("if (a != null)")
-        .addStatement("$N = a[from + i]", item)
-        .beginControlFlow("if ($N == null)", item)
-        .addStatement("throw new $T($S)", NullPointerException.class, "pushed null to channel '" + src.name() + "'")
-        .endControlFlow()
-        .nextControlFlow("else")
-        .add("// a constructor that checks its arguments may refuse a row: the source's failure, not a node's\n")
-        .beginControlFlow("try")
-        .addStatement("$N = new $T($L)", item, t, args.build())
-        .nextControlFlow("catch ($T e)", RuntimeException.class)
-        .addStatement("throw new $T(from + i, $S, e)", Names.ROW_REFUSED, type.simpleName())
-        .endControlFlow()
-        .endControlFlow()
-        .add(deliver(src.name(), src.name(), item))
-        .endControlFlow()
-        .build())).build();
+        .addStatement("Object[] columns = a == null ? (Object[]) data : null")
+        .add(CpuBlocks.columns(src.itemType(), "a != null"))
+        .add(countedLoop(() -> CodeBlock.builder()
+            .beginControlFlow("for (int i = 0; i < count; i++)")
+            .addStatement("$T $N", t, item)
+            .beginControlFlow("if (a != null)")
+            .addStatement("$N = a[from + i]", item)
+            .beginControlFlow("if ($N == null)", item)
+            .addStatement("throw new $T($S)", NullPointerException.class, "pushed null to channel '" + src.name() + "'")
+            .endControlFlow()
+            .nextControlFlow("else")
+            .add(CpuBlocks.record(src.itemType(), item))
+            .endControlFlow()
+            .add(deliver(src.name(), src.name(), item))
+            .endControlFlow()
+            .build()))
+        .build();
   }
 
   /** A transform with its own method: runs the node on one item; its pushes run the consumers before it goes on. */
