@@ -10,9 +10,8 @@ import dev.sluice.Sink;
 import dev.sluice.Source;
 
 /**
- * One stage that writes eight items per input straight into the sink (its one edge), so that the
- * direct executor's loop writes the sink in place, and that fails at one input of choice (its own
- * exception: so the CPU back end only).
+ * One stage that writes eight items per input straight into the sink (its one edge), and that fails
+ * at one input of choice (its own exception: so the CPU back end only).
  */
 @Pipeline(gpu = false)
 interface Spread {

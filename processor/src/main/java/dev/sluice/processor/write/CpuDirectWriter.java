@@ -81,11 +81,6 @@ final class CpuDirectWriter {
    * pushes are counted inside it, each with the local that counts them (see {@link #countedLoop}).
    */
   private Map<String, String> loopCounts;
-  /**
-   * While such a loop is being written: the sinks it writes in place, each with the most pushes one
-   * call may write into it (see {@link #inPlace}).
-   */
-  private Map<String, Integer> loopSinks;
 
   CpuDirectWriter(PipelineModel model, Schedule schedule, Names names) {
     this.model = model;
@@ -378,15 +373,9 @@ final class CpuDirectWriter {
     CodeBlock.Builder b = CodeBlock.builder()
         .addStatement("int $N = $N.count", n, held)
         .add("// the call has returned: a later push through this channel is an error, not lost\n")
-        .addStatement("$N.count = -1", held);
+        .addStatement("$N.count = -1", held)
+        .add(counted(Names.channel(s.name(), c), n));
     String sink = intoSink(s, c);
-    if (sink != null && inPlace(s, c)) {
-      // no counter in the loop: the channel's count is what the loop adds to the sink's
-      return b.add("// the pushes are in the sink's array already; it counts them when the loop ends\n")
-          .addStatement("$N += $N", atLocal(sink), n)
-          .build();
-    }
-    b.add(counted(Names.channel(s.name(), c), n));
     if (sink != null) {
       return b.add("// the pushes are in the sink's array already\n")
           .addStatement("$N.appended($N)", Names.sink(sink), n)
@@ -416,76 +405,23 @@ final class CpuDirectWriter {
    */
   private CodeBlock countedLoop(java.util.function.Supplier<CodeBlock> loop) {
     loopCounts = new java.util.LinkedHashMap<>();
-    loopSinks = new java.util.LinkedHashMap<>();
     CodeBlock body;
     Map<String, String> counts;
-    Map<String, Integer> sinks;
     try {
       body = loop.get();
     } finally {
       counts = loopCounts;
-      sinks = loopSinks;
       loopCounts = null;
-      loopSinks = null;
     }
-    if (counts.isEmpty() && sinks.isEmpty()) {
+    if (counts.isEmpty()) {
       return body;
     }
-    CodeBlock.Builder b = CodeBlock.builder();
-    if (!sinks.isEmpty()) {
-      b.add("// sinks written in place: the array and the next position in locals (registers), counted\n")
-          .add("// when the loop ends; what the loop's pushes into each add to its count is its channel's count\n");
-    }
-    sinks.forEach((sink, max) -> b
-        .addStatement("$T $N = $N.room($L)", roomType(sink), roomLocal(sink), Names.sink(sink), max)
-        .addStatement("int $N = $N.appendAt()", atLocal(sink), Names.sink(sink))
-        .addStatement("long $N = $N.pushed()", beforeLocal(sink), Names.sink(sink)));
-    if (!counts.isEmpty()) {
-      b.add("// pushes counted in locals (registers), added to their channels when the loop ends\n");
-    }
+    CodeBlock.Builder b = CodeBlock.builder()
+        .add("// pushes counted in locals (registers), added to their channels when the loop ends\n");
     counts.values().forEach(local -> b.addStatement("long $N = 0", local));
     b.beginControlFlow("try").add(body).nextControlFlow("finally");
-    sinks.keySet().forEach(sink -> b.addStatement("$N.appendedUpTo($N)", Names.sink(sink), atLocal(sink)));
     counts.forEach((channel, local) -> b.addStatement("$N.counted($N)", channel, local));
-    sinks.keySet().forEach(sink -> {
-      EdgeModel e = model.inEdges(sink).get(0);
-      b.addStatement("$N.counted($N.pushed() - $N)", Names.channel(e.from(), e.channel()), Names.sink(sink),
-          beforeLocal(sink));
-    });
     return b.endControlFlow().build();
-  }
-
-  /**
-   * Whether the sink {@code s}'s {@code channel} goes straight into ({@link #intoSink}) is written in
-   * place by the loop now being written: its array and next position kept in locals across the loop's
-   * calls, as a hand-written loop keeps its output array and index, rather than read from the sink and
-   * counted at each call. Only where this call site is the sink's one writer while the loop runs: the
-   * channel is the sink's one edge and no signal handler of {@code s} pushes on it (a handler runs from
-   * a signal's method, which the loop may call).
-   */
-  private boolean inPlace(StageModel s, String channel) {
-    if (loopSinks == null || s.node().channel(channel).orElseThrow().pushedFromHandlers()) {
-      return false;
-    }
-    loopSinks.put(intoSink(s, channel), s.node().channel(channel).orElseThrow().max());
-    return true;
-  }
-
-  private TypeName roomType(String sink) {
-    ItemType type = model.stage(sink).itemType();
-    return com.squareup.javapoet.ArrayTypeName.of(type.isRecord() ? TypeName.OBJECT : Names.type(type));
-  }
-
-  private static String roomLocal(String sink) {
-    return "room_" + KernelNames.part(sink);
-  }
-
-  private static String atLocal(String sink) {
-    return "at_" + KernelNames.part(sink);
-  }
-
-  private static String beforeLocal(String sink) {
-    return "before_" + KernelNames.part(sink);
   }
 
   /** Whether {@code s}'s pushes on {@code channel} are kept in a per-call {@code Held_s_c} (see {@link #SLOTS_AT_MOST}). */
@@ -513,24 +449,9 @@ final class CpuDirectWriter {
   private CodeBlock newHeld(StageModel s, String channel) {
     ClassName held = heldClassName(s.name(), channel);
     String sink = intoSink(s, channel);
-    if (sink == null) {
-      return CodeBlock.of("$T $N = new $T();\n", held, heldLocal(s.name(), channel), held);
-    }
-    if (!inPlace(s, channel)) {
-      return CodeBlock.of("$T $N = new $T($N.room($L), $N.appendAt());\n", held, heldLocal(s.name(), channel), held,
-          Names.sink(sink), s.node().channel(channel).orElseThrow().max(), Names.sink(sink));
-    }
-    int max = s.node().channel(channel).orElseThrow().max();
-    return CodeBlock.builder()
-        .beginControlFlow("if ($N.length - $N < $L)", roomLocal(sink), atLocal(sink), max)
-        .add("// no room for the call's pushes: count what the loop wrote, then grow the array\n")
-        .addStatement("$N.appendedUpTo($N)", Names.sink(sink), atLocal(sink))
-        .addStatement("$N = $N.room($L)", roomLocal(sink), Names.sink(sink), max)
-        .addStatement("$N = $N.appendAt()", atLocal(sink), Names.sink(sink))
-        .endControlFlow()
-        .addStatement("$T $N = new $T($N, $N)", held, heldLocal(s.name(), channel), held, roomLocal(sink),
-            atLocal(sink))
-        .build();
+    return sink == null
+        ? CodeBlock.of("$T $N = new $T();\n", held, heldLocal(s.name(), channel), held)
+        : CodeBlock.of("$T $N = new $T($N);\n", held, heldLocal(s.name(), channel), held, Names.sink(sink));
   }
 
   private ClassName heldClassName(String stage, String channel) {
@@ -571,17 +492,17 @@ final class CpuDirectWriter {
     String sink = intoSink(s, c);
     if (sink != null) {
       TypeName array = com.squareup.javapoet.ArrayTypeName.of(type.isRecord() ? TypeName.OBJECT : element);
+      TypeName queue = Names.queue(model.stage(sink).itemType());
       t.addJavadoc("One call's pushes on $L's '$L' (at most $L), written straight into sink '$L': room for\n"
-                  + "them is made before the call, and the sink counts them after it returns. Made for the call,\n"
+                  + "them is made before the call, and the sink counts them when it returns. Made for the call,\n"
                   + "so its fields live in registers.\n", s.name(), c, max, sink)
           .addField(FieldSpec.builder(array, "room", Modifier.PRIVATE, Modifier.FINAL).build())
           .addField(FieldSpec.builder(TypeName.INT, "at", Modifier.PRIVATE, Modifier.FINAL)
               .addJavadoc("Where this call's pushes begin in {@code room}.\n").build())
           .addMethod(MethodSpec.constructorBuilder()
-              .addParameter(array, "room")
-              .addParameter(TypeName.INT, "at")
-              .addStatement("this.room = room")
-              .addStatement("this.at = at")
+              .addParameter(queue, "sink")
+              .addStatement("room = sink.room($L)", max)
+              .addStatement("at = sink.appendAt()")
               .build());
       push.beginControlFlow("if (count < 0 || count == $L)", max)
           .addStatement("$L", refused)

@@ -186,18 +186,6 @@ public abstract class DataQueue {
     count += n;
   }
 
-  /**
-   * Counts the items written into the array a typed queue's {@code room} returned, from
-   * {@link #appendAt()} up to index {@code at}: for a loop that keeps its next position in a local
-   * across many writes, and makes room again (after this) when the array is full.
-   */
-  public final void appendedUpTo(int at) {
-    if (at < count || at > capacity) {
-      throw new IllegalStateException("a sink's items written up to " + at + ", outside [" + count + ", " + capacity + "]");
-    }
-    count = at;
-  }
-
   /** Records {@code n} items written behind the tail by a bulk push. */
   protected final void pushedBulk(int n) {
     count += n;

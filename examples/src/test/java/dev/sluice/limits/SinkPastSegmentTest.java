@@ -10,13 +10,12 @@ import dev.sluice.runtime.queue.DataQueue;
 import org.junit.jupiter.api.Test;
 
 /**
- * The direct executor's loop writes a sink it is the one writer of in place: its array and next
- * position in locals, counted when the loop ends or the array is full. Past several arrays and a
- * sealed segment, on both CPU executors, the items and the report's counts are the plain loop's; a
- * failure in the middle of a loop fails the run naming node and item, and the same pipeline object
- * then runs again from a clean start.
+ * A stage that pushes straight into its sink (the direct executor's {@code Held_s_c} writes into room
+ * the sink makes for each call). Past several arrays and a sealed segment, on both CPU executors, the
+ * items and the report's counts are the plain loop's; a failure in the middle of a run fails it naming
+ * node and item, and the same pipeline object then runs again from a clean start.
  */
-class InPlaceSinkTest {
+class SinkPastSegmentTest {
   /** Inputs enough for more sink items than one segment holds (eight per input). */
   private static final int N = DataQueue.SEGMENT / 8 + 40_000;
 
