@@ -13,7 +13,7 @@ import org.junit.jupiter.api.Test;
  * Pins what the processor writes for one non-trivial pipeline, the line parser (a region with an
  * enumerator, BEGIN/END handlers, {@code @Param}, {@code @State} and {@code @Reduce}): the pipeline
  * class, the CPU instances and the kernel; and SynthGain's direct-call instance (a chain written into
- * one loop, its last stage writing its sink in place), each compared with its golden copy under
+ * one loop, its last stage pushing straight into its sink), each compared with its golden copy under
  * {@code src/test/resources/golden/}. A change to a writer shows here as a diff to review. To accept
  * it, regenerate the copies:
  *
