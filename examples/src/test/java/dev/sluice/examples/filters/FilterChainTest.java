@@ -62,6 +62,51 @@ class FilterChainTest {
     assertSameInts(Reference.kept(in, 5, 1_500), p.runChunks(parts.iterator()).kept(), "runChunks");
   }
 
+  /**
+   * A stream whose producer has gone quiet after its first array, and a node that fails on that
+   * array's item: whichever instance takes it fails, and the other, waiting in the iterator for the
+   * next array, is woken, so the run fails now with the node's exception (it used to wait for an
+   * array that never came). The direct executor runs each claimed item through before it claims
+   * again; the scheduled one reads ahead (its source claims the next chunk before the nodes fire on
+   * this one), so with a producer gone quiet it would wait for input with or without a failure:
+   * {@code CancelTest} covers its instances' threads, which are the same.
+   */
+  @Test
+  void aFailureEndsARunWhoseOtherInstanceWaitsForInput() {
+    for (Device d : new Device[] {Device.cpu()}) {
+      java.util.concurrent.BlockingQueue<int[]> queue = new java.util.concurrent.LinkedBlockingQueue<>();
+      queue.add(new int[] {7});
+      java.util.Iterator<int[]> quiet = new java.util.Iterator<>() {
+        @Override
+        public boolean hasNext() {
+          return true;
+        }
+
+        @Override
+        public int[] next() {
+          try {
+            return queue.take();
+          } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("the producer was interrupted", e);
+          }
+        }
+      };
+      FilterChainPipeline p = FilterChainPipeline.builder().threes(() -> new MultipleOf(0)).small(() -> new Below(BOUND))
+          .instances(2).chunkSize(1).device(d).build();
+      dev.sluice.runtime.PipelineException e = org.junit.jupiter.api.Assertions.assertTimeoutPreemptively(
+          java.time.Duration.ofSeconds(30), () -> {
+            dev.sluice.runtime.PipelineException thrown = org.junit.jupiter.api.Assertions.assertThrows(
+                dev.sluice.runtime.PipelineException.class, () -> p.runChunks(quiet));
+            // the calling thread may have been the one woken in the iterator: its flag is cleared again
+            org.junit.jupiter.api.Assertions.assertFalse(Thread.currentThread().isInterrupted(), d.toString());
+            return thrown;
+          }, d.toString());
+      assertEquals("threes", e.node(), d + ": " + e);
+      org.junit.jupiter.api.Assertions.assertInstanceOf(ArithmeticException.class, e.getCause(), d.toString());
+    }
+  }
+
   /** Too few firings for the input reads as a hang, with where every queue stood. */
   @Test
   void maxStepsFailsWithTheSchedulersState() {

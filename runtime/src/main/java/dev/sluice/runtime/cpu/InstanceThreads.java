@@ -18,7 +18,8 @@ import java.util.function.BiFunction;
  * Runs the instances of one CPU run side by side, whatever executes them (the {@link dev.sluice.runtime.protocol.Scheduler} or
  * a generated direct executor): the first on the caller's thread, unless a progress listener needs
  * that thread to be told, the others on threads of {@link InstancePool}, kept between runs; the first
- * failure stopping the others and rethrown on the caller's thread, a {@link PipelineException} first,
+ * failure stopping the others (one waiting in a {@code runChunks} iterator is woken there: {@link
+ * InputCursor#stop}) and rethrown on the caller's thread, a {@link PipelineException} first,
  * and an interrupt of the caller's thread stopping them all ({@link Failures#interrupted}): passed on
  * to the kept threads while they run this run's instances, so that node code or an input iterator
  * blocked there is interrupted too; a failure recorded before the interrupt was seen stays the run's
@@ -66,6 +67,8 @@ public final class InstanceThreads {
       java.util.function.Consumer<I> body, Executor threads) {
     int n = options.resolvedInstances();
     checkCount(pipeline, n);
+    // the input as given, before the wrappers below: what stops it when the run fails
+    InputCursor input = cursor;
     if (options.automaticChunks() && n > 1) {
       // a fixed chunk size counts items, whatever each costs: on a small input it would let the
       // first instance claim everything, so claims are cut to a share that keeps every instance busy
@@ -127,7 +130,7 @@ public final class InstanceThreads {
           self.setPriority(priority);
           try {
             workers.enter(k, self);
-            runOne(instances.get(k), body, control, failures, k);
+            runOne(instances.get(k), body, control, input, failures, k);
           } finally {
             workers.leave(k);
             // node code that interrupted its thread after the instance last looked (its last piece of
@@ -148,6 +151,7 @@ public final class InstanceThreads {
       // the system's thread limit (instances(100000) on a CPU): the instances already running stop,
       // and the run fails saying so, rather than leaving them at work on an input nobody reads
       control.abort();
+      input.stop();
       for (int k = started; k < n; k++) {
         stopped.countDown();
       }
@@ -158,7 +162,7 @@ public final class InstanceThreads {
     }
     if (own == 1) {
       // an interrupt of this thread stops this instance as it does the others (RunControl#aborted)
-      runOne(instances.get(0), body, control, failures, 0);
+      runOne(instances.get(0), body, control, input, failures, 0);
     }
     Throwable listenerFailed = null;
     try {
@@ -171,6 +175,7 @@ public final class InstanceThreads {
             // the meter wraps the listener's exceptions; an Error must stop the instances too
             listenerFailed = e;
             control.abort();
+            input.stop();
           }
         }
       }
@@ -328,12 +333,14 @@ public final class InstanceThreads {
   }
 
   private static <I> void runOne(I instance, java.util.function.Consumer<I> body, RunControl control,
-      Failed failures, int k) {
+      InputCursor input, Failed failures, int k) {
     try {
       body.accept(instance);
     } catch (Throwable t) {
       failures.record(k, t);
       control.abort();
+      // another instance may be waiting in a runChunks iterator for an array that comes late or never
+      input.stop();
     }
   }
 }

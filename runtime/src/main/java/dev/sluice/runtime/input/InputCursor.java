@@ -77,6 +77,14 @@ public interface InputCursor {
     return true;
   }
 
+  /**
+   * The run stopped because an instance failed (or its progress listener did): later claims return
+   * false without calling the caller's code, and a thread blocked in a stream's iterator meanwhile
+   * (a {@code BlockingQueue.take()} waiting for a producer) is interrupted there, so that the run
+   * fails now rather than when the next array comes. In-memory inputs have nothing to wake.
+   */
+  default void stop() {}
+
   /** Pieces per instance {@link #inPieces} cuts the input into at first (later pieces are smaller). */
   int PIECES_PER_INSTANCE = 8;
 
@@ -149,6 +157,25 @@ public interface InputCursor {
       private boolean failed;
       /** An array was pulled: the iterator will not give it again. */
       private volatile boolean pulled;
+      /** Guards {@link #pulling} and {@link #woken}, apart from the lock a pull holds for its whole call. */
+      private final Object pulls = new Object();
+      /** The run stopped ({@link #stop}): the iterator is not called again. */
+      private volatile boolean stopped;
+      /** The thread inside the caller's iterator now, or null. */
+      private Thread pulling;
+      /** {@link #stop} interrupted {@link #pulling}: the flag is cleared again when the call returns. */
+      private boolean woken;
+
+      @Override
+      public void stop() {
+        synchronized (pulls) {
+          stopped = true;
+          if (pulling != null && !woken) {
+            woken = true;
+            pulling.interrupt();
+          }
+        }
+      }
 
       @Override
       public boolean readableAgain() {
@@ -171,8 +198,9 @@ public interface InputCursor {
       }
 
       private boolean claimLocked(InputChunk chunk) {
-        if (failed) {
-          // the iterator failed an instance already, which fails the run: it is not called again
+        if (failed || stopped) {
+          // the iterator failed an instance already, or another instance did: either fails the run,
+          // so the iterator is not called again
           return false;
         }
         while (current == null || next >= length0) {
@@ -180,6 +208,12 @@ public interface InputCursor {
             offset += length0;
           }
           A previous = current;
+          synchronized (pulls) {
+            if (stopped) {
+              return false;
+            }
+            pulling = Thread.currentThread();
+          }
           try {
             if (!arrays.hasNext()) {
               current = null;
@@ -188,11 +222,31 @@ public interface InputCursor {
             pulled = true;
             current = arrays.next();
           } catch (Throwable t) {
+            current = null;
+            if (stopped) {
+              // the run had already failed, and this is the iterator answering the interrupt that
+              // stop() sent it: the first failure is the run's, not this
+              return false;
+            }
             // the caller's code, on an instance's thread: whatever it throws (a checked exception
             // too) must fail the run, named by the driver, not end this instance as if input ran out
-            current = null;
             failed = true;
             throw new InputFailure(offset, t);
+          } finally {
+            synchronized (pulls) {
+              pulling = null;
+              if (woken) {
+                // the interrupt was stop()'s, not the thread's owner's: the caller's thread (the first
+                // instance runs on it) must not come out of a failed run with its flag set
+                woken = false;
+                Thread.interrupted();
+              }
+            }
+          }
+          if (stopped) {
+            // pulled as the run failed: the run's outcome is that failure, and this array is not run
+            current = null;
+            return false;
           }
           if (current == null) {
             failed = true;

@@ -218,6 +218,90 @@ class CancelTest {
   }
 
   /**
+   * A failure of one instance reaches another waiting on a kept thread in the input's iterator for an
+   * array that never comes: the run fails with that failure at once, not with what the iterator
+   * throws on being woken, and the caller's flag is clear (before {@link InputCursor#stop} such a run
+   * waited for the next array for good).
+   */
+  @Test
+  void aFailureReachesAnInputIteratorBlockedOnAKeptThread() throws InterruptedException {
+    CountDownLatch blocked = new CountDownLatch(1);
+    RuntimeException mine = new RuntimeException("instance 0 failed");
+    IllegalStateException woken = new IllegalStateException("woken");
+    QuietProducer arrays = new QuietProducer(blocked, null, woken);
+    RunControl control = new RunControl(Long.MAX_VALUE);
+    Outcome o = run(caller -> InstanceThreads.run("Failed", new RunOptions(Device.cpu(), 2, 1, Long.MAX_VALUE),
+        control, InputCursor.stream(arrays, a -> a.length, 1), (c, ctl) -> c, c -> {
+          if (Thread.currentThread() == caller) {
+            InstanceThreads.awaitAll(blocked);
+            throw mine;
+          }
+          InputChunk chunk = new InputChunk();
+          while (!control.aborted() && c.claim(chunk)) {
+            chunk.pos = chunk.end;
+          }
+        }));
+    assertSame(mine, o.thrown());
+    assertFalse(o.flag());
+    assertTrue(arrays.interrupted, "the iterator's wait was interrupted");
+  }
+
+  /**
+   * The same with the iterator waiting on the caller's thread: stop() interrupts it there, and clears
+   * the flag again when the iterator returns, so the run ends with the kept thread's failure and the
+   * caller's flag as it was; the iterator is not called again.
+   */
+  @Test
+  void aFailureReachesAnInputIteratorBlockedOnTheCallersThread() throws InterruptedException {
+    CountDownLatch blocked = new CountDownLatch(1);
+    RuntimeException mine = new RuntimeException("instance 1 failed");
+    QuietProducer arrays = new QuietProducer(blocked, null, new IllegalStateException("woken"));
+    RunControl control = new RunControl(Long.MAX_VALUE);
+    Outcome o = run(caller -> {
+      arrays.signals = caller;
+      InstanceThreads.run("Failed", new RunOptions(Device.cpu(), 2, 1, Long.MAX_VALUE), control,
+          InputCursor.stream(arrays, a -> a.length, 1), (c, ctl) -> c, c -> {
+            if (Thread.currentThread() != caller) {
+              InstanceThreads.awaitAll(blocked);
+              throw mine;
+            }
+            InputChunk chunk = new InputChunk();
+            while (!control.aborted() && c.claim(chunk)) {
+              chunk.pos = chunk.end;
+            }
+          });
+    });
+    assertSame(mine, o.thrown());
+    assertFalse(o.flag(), "the interrupt that woke the iterator was the run's, not the caller's");
+    assertTrue(arrays.interrupted);
+    assertEquals(2, arrays.calls, "next() after the failure");
+  }
+
+  /** After stop() a stream is not pulled again, and claims nothing. */
+  @Test
+  void aStoppedStreamClaimsNothing() {
+    int[] pulls = {0};
+    Iterator<int[]> arrays = new Iterator<>() {
+      @Override
+      public boolean hasNext() {
+        return true;
+      }
+
+      @Override
+      public int[] next() {
+        pulls[0]++;
+        return new int[2];
+      }
+    };
+    InputCursor c = InputCursor.stream(arrays, a -> a.length, 1);
+    InputChunk chunk = new InputChunk();
+    assertTrue(c.claim(chunk));
+    c.stop();
+    assertFalse(c.claim(chunk));
+    assertEquals(1, pulls[0]);
+  }
+
+  /**
    * An input of one array of four items, then a producer gone quiet: every later {@code next()} waits
    * for good, after opening {@code blocked} (when {@link #signals} is null or the calling thread), and
    * on an interrupt restores the flag and throws {@code onInterrupt}.
@@ -227,7 +311,9 @@ class CancelTest {
     private final CountDownLatch never = new CountDownLatch(1);
     private final RuntimeException onInterrupt;
     volatile Thread signals;
-    private int calls;
+    int calls;
+    /** A wait in {@code next()} was interrupted. */
+    volatile boolean interrupted;
 
     QuietProducer(CountDownLatch blocked, Thread signals, RuntimeException onInterrupt) {
       this.blocked = blocked;
@@ -251,6 +337,7 @@ class CancelTest {
       try {
         never.await();
       } catch (InterruptedException e) {
+        interrupted = true;
         Thread.currentThread().interrupt();
         throw onInterrupt;
       }
