@@ -89,4 +89,23 @@ class SynthGainMemoryOpenClTest {
     assertTrue(e.getMessage().contains("needs") && e.getMessage().contains(DeviceMemory.BUDGET_PROPERTY)
         && e.getMessage().contains(cl.name()), e.getMessage());
   }
+
+  /**
+   * A device that cannot hold a pipeline's queues cannot run it: with {@code orCpu()} (and so as
+   * {@code Device.best()}'s choice) it gives way to the CPU back end, as for a kernel that does not
+   * build, and the run report says so; the device keeps the class's kernel for runs that fit.
+   */
+  @Test
+  void aBudgetBelowTheQueuesGivesWayWithOrCpu() {
+    Device cl = OpenClAvailable.device();
+    long[] in = SynthGainTest.input(1_000);
+    SynthGainPipeline.Result r = run(cl.with(DeviceMemory.BUDGET_PROPERTY, "1024").orCpu(), 1f, in);
+    assertSameLongs(Reference.items(in, 1f), r.items(), "given way");
+    assertTrue(r.report().device().startsWith("JVM") && r.report().device().contains("instead of")
+        && r.report().device().contains("needs"), r.report().device());
+    run(cl, 1f, in);
+    SynthGainPipeline.Result kept = run(cl.with(DeviceMemory.BUDGET_PROPERTY, "1024").orCpu(), 1f, in);
+    assertTrue(kept.report().device().contains("instead of"), kept.report().device());
+    assertEquals(0, run(cl, 1f, in).report().deviceUse().buildNanos(), "the kernel was kept");
+  }
 }

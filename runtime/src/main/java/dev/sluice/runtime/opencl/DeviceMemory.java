@@ -138,7 +138,7 @@ public record DeviceMemory(Model model, boolean forced, long globalBytes, long m
     long room = (budgetBytes - heldBytes) / 2;
     long fit = Math.min(room / Math.max(1, bytesPerItem), maxBufferBytes() / Math.max(1, widestColumnBytes));
     if (fit < width) {
-      throw new IllegalStateException(pipeline + " needs " + mib(heldBytes) + " of device memory for its queues"
+      throw Kernels.KernelException.noRoom(pipeline + " needs " + mib(heldBytes) + " of device memory for its queues"
           + " and " + mib(2L * width * bytesPerItem) + " for one vector of input and output, but its budget on "
           + device + " is " + mib(budgetBytes) + ": use fewer instances or smaller queues, or set "
           + BUDGET_PROPERTY + " if the device has more");
@@ -165,7 +165,7 @@ public record DeviceMemory(Model model, boolean forced, long globalBytes, long m
     long items = multiply(groups, longest);
     long bytes = multiply(4L * groups, total);
     if (items > MAX_ARRAY || bytes > budgetBytes) {
-      throw new IllegalStateException(pipeline + " needs at least " + mib(bytes) + " of device memory for the queues"
+      throw Kernels.KernelException.noRoom(pipeline + " needs at least " + mib(bytes) + " of device memory for the queues"
           + " of " + groups + " work-groups (" + total + " items per group; its largest buffer " + items
           + " items, at most " + MAX_ARRAY + "), but its budget on " + device + " is " + mib(budgetBytes)
           + ": use fewer instances or smaller queues, or set " + BUDGET_PROPERTY + " if the device has more");

@@ -229,10 +229,29 @@ public final class Kernels {
     }
   }
 
-  /** A kernel that failed to compile or ran somewhere other than the chosen device. */
-  public static final class KernelException extends RuntimeException {
+  /**
+   * This device cannot run the pipeline: its kernel failed to compile or ran somewhere other than the
+   * chosen device, its width is past the device's largest work-group, or its queues leave no room in
+   * the device's memory budget ({@link DeviceMemory}). A device {@code Device.best()} chose, or one
+   * with {@code orCpu()}, gives way to the CPU back end; a named one fails with the reason
+   * ({@link OpenClDriver#switchToCpu}).
+   */
+  public static final class KernelException extends IllegalStateException {
+    /** The kernel itself is sound (the device lacks room for this run): the device may keep it. */
+    final boolean kernelSound;
+
     public KernelException(String message, Throwable cause) {
+      this(message, cause, false);
+    }
+
+    private KernelException(String message, Throwable cause, boolean kernelSound) {
       super(message, cause);
+      this.kernelSound = kernelSound;
+    }
+
+    /** The run's queues or one vector of its input do not fit the device's budget. */
+    static KernelException noRoom(String message) {
+      return new KernelException(message, null, true);
     }
   }
 }

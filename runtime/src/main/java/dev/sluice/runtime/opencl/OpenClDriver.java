@@ -145,11 +145,14 @@ public final class OpenClDriver {
       }
       return program.result(runTaken(plan, options, slices, program, device, cl));
     } catch (Kernels.KernelException e) {
-      keep = false;
-      try {
-        LiveKernels.drop(program);
-      } catch (RuntimeException d) {
-        e.addSuppressed(d);
+      // a kernel that failed is released; one whose run found no room on the device is kept
+      keep = e.kernelSound;
+      if (!keep) {
+        try {
+          LiveKernels.drop(program);
+        } catch (RuntimeException d) {
+          e.addSuppressed(d);
+        }
       }
       throw afterInput(plan.name, device, slices, e);
     } finally {
