@@ -237,6 +237,88 @@ class NodeShapeRejectionTest {
         """), Message.MAX_NOT_ON_CHANNEL, "@Max(2) @Parent", "@Max on 'line' has no effect");
   }
 
+  /** On count's parameter these were silently ignored (outside-in helper-68), where on run's they are errors. */
+  @Test
+  void parentOnCount() {
+    rejects(node("""
+        @Node @Region final class Lines {
+          int count(@Parent Line line) { return 1; }
+        }
+        """), Message.PARAMETER_ANNOTATION_NOT_READ, "@Parent Line line",
+        "@Parent on parameter 'line' of count(...) has no effect: it is read on the parameters of a node's run method"
+            + " and signal handlers only (count's one parameter is its region's parent already); remove it");
+  }
+
+  @Test
+  void maxAndAggregateOnCount() {
+    JavaFileObject f = node("""
+        @Node @Region final class Lines {
+          int count(@Max(3)
+                    @Aggregate Line line) { return 1; }
+        }
+        """);
+    Compilation c = compile(f);
+    assertError(c, Message.PARAMETER_ANNOTATION_NOT_READ, f, "@Max(3)", "@Max on parameter 'line' of count(...) has no effect");
+    assertError(c, Message.PARAMETER_ANNOTATION_NOT_READ, f, "@Aggregate Line line",
+        "@Aggregate on parameter 'line' of count(...) has no effect");
+  }
+
+  @Test
+  void parameterAnnotationsOnAHelperAndAConstructor() {
+    JavaFileObject f = node("""
+        @Node final class Helped {
+          Helped(@Max(2) int size) { }
+          Helped() { }
+          void run(int x, IntOut out) { out.push(twice(x, 1)); }
+          static int twice(int a,
+                           @Parent int b) { return 2 * a + b; }
+        }
+        """);
+    Compilation c = compile(f);
+    assertError(c, Message.PARAMETER_ANNOTATION_NOT_READ, f, "@Max(2) int size",
+        "@Max on parameter 'size' of the constructor has no effect");
+    assertError(c, Message.PARAMETER_ANNOTATION_NOT_READ, f, "@Parent int b", "@Parent on parameter 'b' of twice(...) has no effect");
+  }
+
+  /**
+   * A handler named run was reported as a second run method (outside-in helper-68); now it is told
+   * that the name is taken.
+   */
+  @Test
+  void aHandlerNamedRun() {
+    rejects(node("""
+        @Node final class Counted {
+          @Reduce(ReduceOp.SUM) int n;
+          void run(int i) { n += 1; }
+          @SignalHandler(Signal.END) void run(int parent, @Aggregate IntOut out) { out.push(n); }
+        }
+        """), Message.METHOD_NAME_TAKEN, "void run(int parent,",
+        "signal handler run of Counted is named run, the name of the node's item method: the processor finds that"
+            + " method by its name; give this one another name");
+  }
+
+  /** A static helper named count beside a region's count was reported as a second count. */
+  @Test
+  void aStaticHelperNamedCountInARegion() {
+    rejects(node("""
+        @Node @Region final class Lines {
+          int count(Line line) { return count(line.start(), line.end()); }
+          static int count(int from, int to) { return to - from; }
+        }
+        """), Message.METHOD_NAME_TAKEN, "static int count(int from",
+        "static method count of Lines is named count, the name of the node's count of elements");
+  }
+
+  /** A static count alone is the region's count, refused as static, not a helper. */
+  @Test
+  void aStaticCountAlone() {
+    rejects(node("""
+        @Node @Region final class Lines {
+          static int count(Line line) { return 1; }
+        }
+        """), Message.METHOD_NOT_USABLE, "static int count(Line line)", "must not be static");
+  }
+
   @Test
   void twoRaisesOfOneTag() {
     rejects(node("""

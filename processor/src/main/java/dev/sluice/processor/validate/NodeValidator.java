@@ -1,5 +1,7 @@
 package dev.sluice.processor.validate;
 
+import dev.sluice.Aggregate;
+import dev.sluice.Max;
 import dev.sluice.Parent;
 import dev.sluice.Region;
 import dev.sluice.SignalHandler;
@@ -53,11 +55,24 @@ public final class NodeValidator {
     out.addAll(FieldValidator.validate(node));
 
     List<ExecutableElement> methods = ElementFilter.methodsIn(node.getEnclosedElements());
-    List<ExecutableElement> runs = named(methods, "run");
     List<ExecutableElement> handlers =
         methods.stream().filter(m -> Annotations.has(m, SignalHandler.class)).toList();
+    // a handler named run is a handler, not a second run method (nor is a run item its parent)
+    List<ExecutableElement> runs = named(methods, "run").stream().filter(m -> !handlers.contains(m)).toList();
+    boolean region = Annotations.has(node, Region.class);
+    // in a region, a static count beside an instance one is a helper (a static one alone is the count, refused as static)
+    List<ExecutableElement> counts = named(methods, "count").stream().filter(m -> !handlers.contains(m)).toList();
+    List<ExecutableElement> helpers = region && counts.stream().anyMatch(m -> !m.getModifiers().contains(Modifier.STATIC))
+        ? counts.stream().filter(m -> m.getModifiers().contains(Modifier.STATIC)).toList() : List.of();
+    for (ExecutableElement m : methods) {
+      String taken = region ? "count" : "run";
+      if (m.getSimpleName().contentEquals(taken) && (handlers.contains(m) || helpers.contains(m))) {
+        out.add(Diagnostic.on(m, Message.METHOD_NAME_TAKEN, handlers.contains(m) ? "signal handler " + m.getSimpleName()
+            : "static method " + m.getSimpleName(), name, taken, region ? "count of elements" : "item method"));
+      }
+    }
     ParamChecker params = new ParamChecker(out);
-    if (Annotations.has(node, Region.class)) {
+    if (region) {
       checkRegionSpec(node, out);
       for (ExecutableElement run : runs) {
         out.add(Diagnostic.on(run, Message.REGION_WITH_RUN, name));
@@ -65,7 +80,7 @@ public final class NodeValidator {
       for (ExecutableElement handler : handlers) {
         out.add(Diagnostic.on(handler, Message.REGION_HANDLER, name));
       }
-      checkCount(node, named(methods, "count"), out);
+      checkCount(node, counts.stream().filter(m -> !helpers.contains(m)).toList(), out);
     } else {
       if (runs.isEmpty()) {
         out.add(Diagnostic.on(node, Message.MISSING_RUN, name));
@@ -81,6 +96,7 @@ public final class NodeValidator {
       }
       params.checkParentTypes(name);
     }
+    notRead(node, out);
     for (ExecutableElement constructor : ElementFilter.constructorsIn(node.getEnclosedElements())) {
       if (constructor.getParameters().isEmpty()) {
         // the default factory, Node::new
@@ -88,6 +104,38 @@ public final class NodeValidator {
       }
     }
     return out;
+  }
+
+  /** The parameter annotations Sluice reads on run's and the handlers' parameters, and nowhere else. */
+  private static final List<Class<? extends java.lang.annotation.Annotation>> PARAMETER_ANNOTATIONS =
+      List.of(Parent.class, Max.class, Aggregate.class);
+
+  /**
+   * {@code @Parent}, {@code @Max} and {@code @Aggregate} on a parameter of any other method or
+   * constructor of the node ({@code count}, a helper): nothing reads them there, so they would be
+   * silently ignored, where on run's other parameters they are errors (SLU225, SLU226, SLU228).
+   * Methods named {@code run} and handlers are left to those checks (in a region, to SLU211's and SLU218's).
+   */
+  private static void notRead(TypeElement node, List<Diagnostic> out) {
+    for (ExecutableElement e : ElementFilter.methodsIn(node.getEnclosedElements())) {
+      if (!e.getSimpleName().contentEquals("run") && !Annotations.has(e, SignalHandler.class)) {
+        notRead(e, e.getSimpleName() + "(...)", out);
+      }
+    }
+    for (ExecutableElement c : ElementFilter.constructorsIn(node.getEnclosedElements())) {
+      notRead(c, "the constructor", out);
+    }
+  }
+
+  private static void notRead(ExecutableElement method, String what, List<Diagnostic> out) {
+    boolean count = method.getSimpleName().contentEquals("count");
+    for (VariableElement p : method.getParameters()) {
+      for (Class<? extends java.lang.annotation.Annotation> type : PARAMETER_ANNOTATIONS) {
+        Annotations.mirror(p, type).ifPresent(m -> out.add(Diagnostic.on(p, m, null, Message.PARAMETER_ANNOTATION_NOT_READ,
+            type.getSimpleName(), p.getSimpleName(), what,
+            count && type == Parent.class ? " (count's one parameter is its region's parent already)" : "")));
+      }
+    }
   }
 
   private static void checkCount(TypeElement node, List<ExecutableElement> counts, List<Diagnostic> out) {
