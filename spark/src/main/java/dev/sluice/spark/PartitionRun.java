@@ -67,8 +67,10 @@ final class PartitionRun<P, T, R, U, A> implements Iterator<U> {
         }
         return false;
       }
+      long before = taken;
       R result = batches.run(pipeline, counted, batch, chunk, taken);
       dev.sluice.runtime.RunReport ran = ResultReports.of(result);
+      ranTheBatch(taken - before, ran.inputItems());
       if (report.runs() == 0) {
         ranOnTheSlot(ran.device(), slot);
       }
@@ -89,6 +91,21 @@ final class PartitionRun<P, T, R, U, A> implements Iterator<U> {
       current = items.iterator();
     }
     return true;
+  }
+
+  /**
+   * Fails a task whose runner did not run the pipeline on the batch it was given: one that took no
+   * item from its iterator would be called again and again on the same partition (the task never
+   * ends), and one whose {@code Result} is of another run (of other items, or of its iterator read
+   * again once empty) would drop the batch's items from the output and the report, unsaid.
+   */
+  static void ranTheBatch(long took, long ran) {
+    if (took > 0 && took == ran) {
+      return;
+    }
+    throw new IllegalStateException("the runner took " + took + " items from the batch it was given, but the Result it"
+        + " returned ran " + ran + " input items: a runner must run the pipeline on the iterator (or columns) it is"
+        + " given and return that run's Result, as FooPipeline::runChunks does");
   }
 
   /**

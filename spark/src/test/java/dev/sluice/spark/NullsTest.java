@@ -81,6 +81,39 @@ class NullsTest {
         + " item type?)"), e.getMessage());
   }
 
+  /**
+   * A runner that does not run the pipeline on the batch it is given fails its task (outside-in
+   * helper-70): one that ignores its iterator was called again and again on the same partition, a
+   * task that never ended; one that returns the Result of a second, empty run dropped the batch.
+   */
+  @Test
+  void aRunnerThatDoesNotRunItsBatchFailsTheTask() {
+    List<Integer> in = IntStream.range(0, 5_000).boxed().toList();
+    SluiceSpark<Integer, FaultyPipeline.Result> ignores = SluiceSpark.ofInts(sc, slot -> FaultyPipeline.builder()
+        .check(() -> new dev.sluice.spark.pipelines.Check(-1)).device(slot.device()).build())
+        .runChunks((FaultyPipeline p, java.util.Iterator<int[]> chunks) -> p.run(new int[] {1}));
+    SparkException e = assertThrows(SparkException.class, () -> ignores.mapPartitions(sc.parallelize(in, 1),
+        r -> IntStream.of(r.passed()).boxed().toList()).items().count());
+    assertTrue(e.getMessage().contains("the runner took 0 items from the batch it was given, but the Result it returned"
+        + " ran 1 input items"), e.getMessage());
+    SluiceSpark<Integer, FaultyPipeline.Result> twice = SluiceSpark.ofInts(sc, slot -> FaultyPipeline.builder()
+        .check(() -> new dev.sluice.spark.pipelines.Check(-1)).device(slot.device()).build())
+        .runChunks((FaultyPipeline p, java.util.Iterator<int[]> chunks) -> {
+          p.runChunks(chunks);
+          return p.runChunks(chunks);
+        });
+    SparkException t = assertThrows(SparkException.class, () -> twice.mapPartitions(sc.parallelize(in, 1),
+        r -> IntStream.of(r.passed()).boxed().toList()).items().count());
+    assertTrue(t.getMessage().contains("the runner took 5000 items from the batch it was given, but the Result it"
+        + " returned ran 0 input items"), t.getMessage());
+    // one that reads part of its batch is called again for the rest: every item is run once
+    SluiceSpark<Integer, FaultyPipeline.Result> part = SluiceSpark.ofInts(sc, slot -> FaultyPipeline.builder()
+        .check(() -> new dev.sluice.spark.pipelines.Check(-1)).device(slot.device()).build())
+        .runChunks((FaultyPipeline p, java.util.Iterator<int[]> chunks) -> p.run(chunks.next())).chunkItems(700);
+    org.junit.jupiter.api.Assertions.assertEquals(5_000, part.mapPartitions(sc.parallelize(in, 1),
+        r -> IntStream.of(r.passed()).boxed().toList()).items().count());
+  }
+
   /** A factory that returns null is named by its class and the slot, not the adapter's key (outside-in helper-39). */
   @Test
   void aFactoryThatReturnsNullIsNamed() {
