@@ -78,6 +78,14 @@ class LineParserTest {
     List<Line[]> parts = List.of(java.util.Arrays.copyOfRange(lines, 0, 100),
         java.util.Arrays.copyOfRange(lines, 100, lines.length));
     assertSameItems(expected, p.runChunks(parts.iterator()).summaries(), "chunks");
+    // columns that cannot be rows are refused naming the pipeline and the columns (outside-in helper-70)
+    IllegalArgumentException shorter = org.junit.jupiter.api.Assertions.assertThrows(IllegalArgumentException.class,
+        () -> p.runColumns(starts, java.util.Arrays.copyOf(ends, 3)));
+    org.junit.jupiter.api.Assertions.assertEquals("LineParser: runColumns: column end has 3 items, column start has "
+        + starts.length, shorter.getMessage());
+    NullPointerException none = org.junit.jupiter.api.Assertions.assertThrows(NullPointerException.class,
+        () -> p.runColumns(starts, null));
+    org.junit.jupiter.api.Assertions.assertEquals("LineParser: runColumns: column end is null", none.getMessage());
   }
 
   @Test

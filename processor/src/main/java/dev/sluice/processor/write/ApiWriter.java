@@ -143,14 +143,19 @@ final class ApiWriter {
         .addModifiers(Modifier.PRIVATE)
         .returns(resultName())
         .addParameter(Object[].class, "columns");
+    // the messages name the pipeline, as the run's other refusals do
     for (int c = 0; c < cols.size(); c++) {
-      m.addStatement("$T.requireNonNull(columns[$L], $S)", Objects.class, c, cols.get(c));
+      m.beginControlFlow("if (columns[$L] == null)", c)
+          .addStatement("throw new $T(PLAN.name + $S)", NullPointerException.class,
+              ": runColumns: column " + cols.get(c) + " is null")
+          .endControlFlow();
     }
     m.addStatement("int n = $T.getLength(columns[0])", java.lang.reflect.Array.class);
     for (int c = 1; c < cols.size(); c++) {
       m.beginControlFlow("if ($T.getLength(columns[$L]) != n)", java.lang.reflect.Array.class, c)
-          .addStatement("throw new $T($S + $T.getLength(columns[$L]) + $S + n)", IllegalArgumentException.class,
-              "column " + cols.get(c) + " has ", java.lang.reflect.Array.class, c, " items, column " + cols.get(0) + " has ")
+          .addStatement("throw new $T(PLAN.name + $S + $T.getLength(columns[$L]) + $S + n)", IllegalArgumentException.class,
+              ": runColumns: column " + cols.get(c) + " has ", java.lang.reflect.Array.class, c,
+              " items, column " + cols.get(0) + " has ")
           .endControlFlow();
     }
     return m.addStatement("return execute(chunk -> $T.of(columns, n, chunk))", Names.INPUT_CURSOR).build();

@@ -261,8 +261,11 @@ public interface InputCursor {
             Object wrong = current;
             current = null;
             failed = true;
-            ClassCastException named = new ClassCastException("the input iterator returned a "
-                + wrong.getClass().getSimpleName() + ", not an array of the source's items (" + e.getMessage() + ")");
+            // an anonymous or local class has no simple name to give
+            String type = wrong.getClass().getSimpleName().isEmpty() ? wrong.getClass().getName()
+                : wrong.getClass().getSimpleName();
+            ClassCastException named = new ClassCastException("the input iterator returned "
+                + ("AEIOUaeiou".indexOf(type.charAt(0)) >= 0 ? "an " : "a ") + type + ", not an array of the source's items (" + e.getMessage() + ")");
             named.initCause(e);
             throw new InputFailure(offset, named);
           }
