@@ -111,12 +111,25 @@ class ProgressTest {
     assertSame(late, last.getCause());
     assertTrue(last.getMessage().startsWith("FilterChain: the progress listener failed at its last call, once the run"
         + " had finished (40000 of 40000 items), so the run failed and its results were dropped: "), last.getMessage());
+
+    // interrupted during the last call, the listener restoring the flag: the run fails as interrupted, as
+    // for an interrupt during the last chunk or launch (it returned its result with the flag set:
+    // outside-in helper-70)
+    IllegalStateException interrupted = assertThrows(IllegalStateException.class,
+        () -> pipeline(device, (done, total) -> {
+          if (done == in.length && total == in.length) {
+            Thread.currentThread().interrupt();
+          }
+        }).run(in));
+    assertEquals("FilterChain: interrupted while running", interrupted.getMessage());
+    assertTrue(Thread.interrupted(), "the flag stays set (and is cleared here)");
   }
 
   @Test
   void cpu() {
     knownAndUnknownTotals(Device.cpu());
     listenerFailureFailsTheRun(Device.cpu());
+    listenerFailureFailsTheRun(Device.cpuScheduled());
   }
 
   @Test
