@@ -164,6 +164,11 @@ public final class KernelNames {
     return PREFIX + part(param) + "_" + part(component);
   }
 
+  /** The {@code k}th method of the chain that gives Aparapi one more sorting round per helper (from 1). */
+  public static String order(int k) {
+    return PREFIX + "order" + k;
+  }
+
   /** The flag that {@code break} sets in the {@code n}th loop of a body that has one (see {@link LoopExits}). */
   public static String loopBreak(int n) {
     return PREFIX + "break" + n;

@@ -153,8 +153,41 @@ final class KernelWriter {
         }
       }
     }
+    orderChain(t);
     new KernelHostWriter(shape, t, translatedFrom, checkRows).write();
     return t.build();
+  }
+
+  private static final ClassName ORDER = ClassName.get(Names.RUNTIME + ".opencl", "AparapiCallOrder");
+
+  /** The static helpers copied into the kernel, each once. */
+  private int helperCount() {
+    java.util.Set<String> names = new java.util.HashSet<>();
+    for (BodyTranslator.Translation tr : bodies.values()) {
+      for (BodyTranslator.Helper h : tr.helpers()) {
+        names.add(h.name());
+      }
+    }
+    return names.size();
+  }
+
+  /**
+   * One more round of Aparapi's sorting per helper, ahead of {@code AparapiCallOrder}'s: its rounds
+   * cover the calls Sluice writes, and the helpers' calls (at most one per helper on any path, since
+   * none recurses) can make a path that much longer. A chain of 33 helpers entered at two depths
+   * failed to build on PoCL, "use of undeclared identifier" (outside-in helper-69).
+   */
+  private void orderChain(TypeSpec.Builder t) {
+    int n = helperCount();
+    for (int k = 1; k <= n; k++) {
+      t.addMethod(MethodSpec.methodBuilder(KernelNames.order(k))
+          .addModifiers(Modifier.PRIVATE)
+          .returns(int.class)
+          .addParameter(int.class, "sl_x")
+          .addStatement(k < n ? CodeBlock.of("return $N(sl_x)", KernelNames.order(k + 1))
+              : CodeBlock.of("return $T.settle(sl_x)", ORDER))
+          .build());
+    }
   }
 
   /** The stage's index, which a translated body's checks report ({@link KernelNames#STAGE}). */
@@ -393,7 +426,8 @@ final class KernelWriter {
         .addStatement("int sl_s = 0")
         .beginControlFlow("if (sl_lane < 0)")
         .addComment("never true: gives Aparapi the rounds it needs to order the functions for OpenCL")
-        .addStatement("sl_s = $T.settle(sl_s)", ClassName.get(Names.RUNTIME + ".opencl", "AparapiCallOrder"))
+        .addStatement(helperCount() == 0 ? CodeBlock.of("sl_s = $T.settle(sl_s)", ORDER)
+            : CodeBlock.of("sl_s = $N(sl_s)", KernelNames.order(1)))
         .endControlFlow()
         .beginControlFlow("if (sl_lane == 0)")
         .addStatement("$T.begin(plan, st, stats, err, sl_g)", SCHED)

@@ -8,7 +8,9 @@ package dev.sluice.runtime.opencl;
  * device scheduler's, with regions and signals) is left partly unsorted, and the kernel fails to
  * build with "use of undeclared identifier". A generated kernel calls {@link #settle} behind a
  * condition that is never true: the chain below is discovered one method per round, so every kernel
- * gets {@value #ROUNDS} more sweeps, more than the depth of any call graph Sluice writes.
+ * gets {@value #ROUNDS} more sweeps, more than the depth of any call graph Sluice writes. A kernel
+ * with static helpers copied from node code enters a chain of its own first, one method per helper,
+ * which ends here: a path through the helpers is at most that much longer.
  */
 public final class AparapiCallOrder {
   private AparapiCallOrder() {}
