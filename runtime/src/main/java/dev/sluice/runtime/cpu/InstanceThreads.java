@@ -215,6 +215,11 @@ public final class InstanceThreads {
     }
     if (meter != null) {
       meter.finish(taken.get());
+      // an interrupt during that last call (a listener that sleeps, and restores the flag) fails the run as
+      // one during the last chunk does, rather than the run returning with the flag set
+      if (Thread.currentThread().isInterrupted()) {
+        throw Failures.interrupted(pipeline);
+      }
     }
     return new Ran<>(instances, nanos);
   }

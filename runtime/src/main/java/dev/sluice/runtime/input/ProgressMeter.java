@@ -39,11 +39,6 @@ public final class ProgressMeter {
   /** The last call, after a run that finished: {@code done} of {@code done} when the total was unknown. */
   public void finish(long done) {
     call(done, total == ProgressListener.UNKNOWN ? done : total, true);
-    // an interrupt during the last call (a listener that sleeps, and restores the flag) fails the run as
-    // one during the last chunk or launch does, not a run that returns with the flag set
-    if (Thread.currentThread().isInterrupted()) {
-      throw dev.sluice.runtime.protocol.Failures.interrupted(pipeline);
-    }
   }
 
   private void call(long done, long of, boolean last) {

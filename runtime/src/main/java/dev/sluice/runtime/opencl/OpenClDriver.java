@@ -368,6 +368,10 @@ public final class OpenClDriver {
     }
     if (meter != null) {
       meter.finish(finished);
+      // and one during the listener's last call, as on the CPU
+      if (Thread.currentThread().isInterrupted()) {
+        throw Failures.interrupted(plan.name);
+      }
     }
     long nanos = System.nanoTime() - t0;
     RunReport.DeviceUse use = new RunReport.DeviceUse(memory.describe(), peak, slicesRun, launches, paramBytes, paramNanos,
