@@ -58,14 +58,14 @@ public final class BlastTool {
           -query FILE       the query: FASTA or plain sequence, one sequence (- reads standard input)
           -subject FILE     the database to search: FASTA or plain sequence, one sequence (- too)
           -word_size N      seed length, an exact match of N bases (1..15; default 11)
-          -xdrop_ungap N    stop extending when the score falls N below its best (raw score; default 10)
+          -xdrop_ungap N    stop extending when the score falls more than N below its best (raw; default 10)
           -min_score N      report hits scoring at least N (raw score; default 30)
           -reward N         score of a match (default 1)
           -penalty N        score of a mismatch, negative (default -2)
           -strand S         plus, minus or both strands of the query (default both)
           -device D         best, cpu (or jvm), cpu:scheduled, opencl, gpu or opencl:N (default best)
           -header           print a '# Fields:' line before the hits
-          -quiet            no progress lines on stderr
+          -quiet            no progress lines or warnings on stderr
           -help             this text
         output: qseqid sseqid pident length mismatch gapopen qstart qend sstart send score, tab-separated""";
 
@@ -247,6 +247,11 @@ public final class BlastTool {
     try {
       SequenceFile query = SequenceFile.read(o.query());
       SequenceFile subject = SequenceFile.read(o.subject());
+      if (!o.quiet()) {
+        // read, but a byte that may have been meant as a base was left out: say where (outside-in helper-71)
+        query.warning(o.query()).ifPresent(w -> err.println("blast: warning: " + w));
+        subject.warning(o.subject()).ifPresent(w -> err.println("blast: warning: " + w));
+      }
       String overflow = o.settings().overflow(Math.min(query.genome().length(), subject.genome().length()));
       if (overflow != null) {
         err.println("blast: -reward, -penalty, -xdrop_ungap: " + overflow + "; lower them");

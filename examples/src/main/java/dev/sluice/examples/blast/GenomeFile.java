@@ -20,15 +20,21 @@ import java.util.Locale;
  *   <li>Any other ASCII letter ({@code N}, IUPAC codes such as {@code R Y K M}, or anything else): an
  *       <em>unknown</em> base, code {@link Dna#UNKNOWN}. It keeps its position, so no base after it
  *       shifts; it never matches and breaks every k-mer that contains it.
- *   <li>An HTML tag, {@code <} up to the next {@code >} (it may span lines; at most {@link #MAX_TAG}
- *       bytes and no {@code <} inside): skipped whole, so the letters of {@code pre} or {@code div}
- *       never become bases, and the bases on both sides of it stay contiguous.
+ *   <li>An HTML tag, {@code <} then a letter, {@code /}, {@code !} or {@code ?} (as HTML opens one),
+ *       up to the next {@code >} (it may span lines; at most {@link #MAX_TAG} bytes and no {@code <}
+ *       inside): skipped whole, so the letters of {@code pre} or {@code div} never become bases, and
+ *       the bases on both sides of it stay contiguous.
+ *   <li>An HTML character reference, {@code &} then {@code gt}, {@code lt}, {@code amp},
+ *       {@code quot}, {@code apos} or {@code nbsp} (any case), or {@code #} and a number, then
+ *       {@code ;} ({@code &gt;}, {@code &#62;}): skipped whole, so the letters of {@code gt} never
+ *       become bases. One that stands for {@code >} at a line's start is a header's.
  *   <li>CR, LF, spaces and tabs: skipped. A CR not followed by LF ends a line, as LF does (old Mac
  *       files).
  *   <li>A UTF-8 byte-order mark at the start of the file (as Windows editors write): skipped, so a
  *       header on the first line stays a header.
- *   <li>A line whose first byte that is not a blank is {@code >} or {@code ;} (a FASTA header or
- *       comment): skipped whole.
+ *   <li>A line whose first byte that is not a blank or a tag is {@code >} (or a character reference to
+ *       it, as scraped HTML escapes it) or {@code ;} (a FASTA header or comment): skipped whole, so
+ *       {@code <pre>>chr1} is a header.
  *   <li>Anything else (digits, punctuation, a {@code <} that starts no tag, bytes above 127): skipped
  *       and counted as other bytes.
  * </ul>
@@ -45,6 +51,7 @@ public final class GenomeFile {
     CR("carriage returns"),
     BLANK("spaces and tabs"),
     TAG("HTML tags"),
+    ENTITY("HTML character references"),
     HEADER("header or comment lines"),
     UNKNOWN("unknown bases (kept as positions, never matched)"),
     OTHER("other bytes"),
@@ -244,7 +251,8 @@ public final class GenomeFile {
         i++;
         continue;
       }
-      if (lineStart && (b == '>' || b == ';')) {
+      int marker = !lineStart ? 0 : b == '>' || b == ';' ? 1 : b == '&' ? greaterThan(raw, i) : 0;
+      if (marker > 0) {
         int end = i;
         // to the line's end: LF, or a CR alone (a CRLF's CR stays in the header's bytes)
         while (end < raw.length && raw[end] != '\n'
@@ -252,9 +260,9 @@ public final class GenomeFile {
           end++;
         }
         report.add(Kind.HEADER, end - i, line);
-        if (b == '>') {
+        if (b != ';') {
           // the first word: blanks after '>' are skipped ("> chrM" is chrM, as FASTA readers take it)
-          int first = i + 1;
+          int first = i + marker;
           while (first < end && (raw[first] == ' ' || raw[first] == '\t')) {
             first++;
           }
@@ -268,7 +276,6 @@ public final class GenomeFile {
         i = end;
         continue;
       }
-      lineStart = false;
       if (b == '<') {
         int end = tagEnd(raw, i);
         if (end >= 0) {
@@ -276,8 +283,20 @@ public final class GenomeFile {
           for (int j = i; j <= end; j++) {
             if (raw[j] == '\n') {
               line++;
+              // a tag that spans lines ends on a later one, after its first bytes
+              lineStart = false;
             }
           }
+          // a tag keeps a line's start: "<pre>>chr1" is a header, as the page showed it
+          i = end + 1;
+          continue;
+        }
+      }
+      lineStart = false;
+      if (b == '&') {
+        int end = referenceEnd(raw, i);
+        if (end >= 0) {
+          report.add(Kind.ENTITY, end + 1 - i, line);
           i = end + 1;
           continue;
         }
@@ -306,8 +325,67 @@ public final class GenomeFile {
     return new GenomeFile(name, java.util.Arrays.copyOf(seq, n), report);
   }
 
-  /** The index of the {@code >} closing a tag that opens at {@code open}, or -1 if none does. */
+  /** The longest HTML character reference, in bytes with its {@code &} and {@code ;}. */
+  static final int MAX_REFERENCE = 32;
+
+  /**
+   * The names of the character references a scraped page has between bases: the five of XML and
+   * {@code nbsp}. Other names are not taken as references, since {@code &} then letters then
+   * {@code ;} could be bases between stray punctuation.
+   */
+  private static final java.util.Set<String> NAMED = java.util.Set.of("gt", "lt", "amp", "quot", "apos", "nbsp");
+
+  /**
+   * The index of the {@code ;} closing a character reference that opens at {@code amp} (one of
+   * {@link #NAMED}, in any case, or {@code #} and decimal digits, or {@code #x} and hex digits), or -1
+   * if none does: a {@code &} that opens none is an other byte.
+   */
+  private static int referenceEnd(byte[] raw, int amp) {
+    int limit = Math.min(raw.length, amp + MAX_REFERENCE);
+    int j = amp + 1;
+    boolean numeric = j < limit && raw[j] == '#';
+    boolean hex = false;
+    if (numeric) {
+      j++;
+      hex = j < limit && (raw[j] | 0x20) == 'x';
+      j += hex ? 1 : 0;
+    }
+    int from = j;
+    while (j < limit && (numeric ? Character.digit(raw[j] & 0xff, hex ? 16 : 10) >= 0
+        : (raw[j] | 0x20) >= 'a' && (raw[j] | 0x20) <= 'z')) {
+      j++;
+    }
+    if (j == from || j >= limit || raw[j] != ';') {
+      return -1;
+    }
+    return numeric || NAMED.contains(new String(raw, from, j - from, StandardCharsets.US_ASCII).toLowerCase(Locale.ROOT))
+        ? j : -1;
+  }
+
+  /** The length of a character reference to {@code >} at {@code amp} ({@code &gt;}, {@code &#62;}, {@code &#x3e;}), or 0. */
+  private static int greaterThan(byte[] raw, int amp) {
+    int end = referenceEnd(raw, amp);
+    if (end < 0) {
+      return 0;
+    }
+    String name = new String(raw, amp + 1, end - amp - 1, StandardCharsets.US_ASCII).toLowerCase(Locale.ROOT);
+    boolean gt = name.equals("gt") || name.matches("#0*62") || name.matches("#x0*3e");
+    return gt ? end + 1 - amp : 0;
+  }
+
+  /**
+   * The index of the {@code >} closing a tag that opens at {@code open}, or -1 if none does: as in
+   * HTML, a {@code <} opens a tag only before a letter, {@code /}, {@code !} or {@code ?}, so a stray
+   * {@code <} at the end of a line of bases does not swallow the next line's header.
+   */
   private static int tagEnd(byte[] raw, int open) {
+    if (open + 1 >= raw.length) {
+      return -1;
+    }
+    int next = raw[open + 1] & 0xff;
+    if (!((next | 0x20) >= 'a' && (next | 0x20) <= 'z' || next == '/' || next == '!' || next == '?')) {
+      return -1;
+    }
     int limit = Math.min(raw.length, open + MAX_TAG);
     for (int j = open + 1; j < limit; j++) {
       if (raw[j] == '>') {

@@ -20,6 +20,21 @@ import java.util.Locale;
  * join to the first), a letter that is no nucleotide code, and a file with no base at all.
  */
 public record SequenceFile(String id, GenomeFile genome) {
+  /**
+   * What the search should tell about this file, though it reads it: the other bytes skipped (a digit,
+   * punctuation, a byte above 127 such as a non-Latin letter typed for a base), after which every
+   * position is one less than a count of the file's characters would give. Empty when there were none.
+   */
+  public java.util.Optional<String> warning(Path file) {
+    GenomeFile.Tally other = genome.report().tally(GenomeFile.Kind.OTHER);
+    if (other.count() == 0) {
+      return java.util.Optional.empty();
+    }
+    return java.util.Optional.of(String.format(Locale.ROOT, "%s:%d: %,d byte(s) skipped that are no base, blank,"
+        + " tag or header (digits, punctuation, a '<' or '&' that opens nothing, bytes above 127), the first on"
+        + " this line: the positions after them do not count them", file, other.firstLine(), other.count()));
+  }
+
   /** The letters IUPAC defines for nucleotides besides A, C, G, T and U; they are read as unknown bases. */
   static final String IUPAC = "RYSWKMBDHVN";
 

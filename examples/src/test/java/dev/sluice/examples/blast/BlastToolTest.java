@@ -278,6 +278,23 @@ class BlastToolTest {
     assertEquals(firstRow(asDna, subject), o.lines().get(0), "U reads as T");
   }
 
+  /**
+   * A byte skipped that may have been meant as a base (a Cyrillic letter typed for one) is said, with
+   * the file and line: every position after it is one less (outside-in helper-71: silent).
+   */
+  @Test
+  void skippedBytesAreSaid() throws IOException {
+    Path good = file("good.fa", ">good\nACGTACGTACGTACGTACGTACGT\n");
+    Path typo = Files.write(dir.resolve("typo.fa"), ">typo\nACGTACGTACGT\nACGT\u0410CGTACGTACGT\n"
+        .getBytes(StandardCharsets.UTF_8));
+    Outcome o = run("-query", typo.toString(), "-subject", good.toString(), "-device", "cpu");
+    assertEquals(0, o.status(), o.err());
+    assertTrue(o.err().contains("blast: warning: " + typo + ":3: 2 byte(s) skipped that are no base, blank, tag or"
+        + " header"), o.err());
+    assertEquals("", run("-query", typo.toString(), "-subject", good.toString(), "-device", "cpu", "-quiet").err());
+    assertTrue(!run("-query", good.toString(), "-subject", good.toString(), "-device", "cpu").err().contains("skipped"));
+  }
+
   /** outside-in helper-44: an all-N query searched in silence, its empty output read as no match. */
   @Test
   void aQueryWithNothingToSeedWithIsSaid() throws IOException {

@@ -99,6 +99,34 @@ class GenomeFileTest {
     assertEquals(new Tally(1, 1, 4), r.tally(Kind.OTHER));
   }
 
+  /**
+   * A header in scraped HTML, escaped or after a tag, is a header, and a stray '<' at a line's end
+   * opens no tag: each used to give bases ("gtchr", "chr") that shifted every position silently
+   * (outside-in helper-71).
+   */
+  @Test
+  void headersInScrapedHtmlAreHeaders() {
+    for (String header : new String[] {"<pre>&gt;chr1", "<pre>>chr1", "<pre>&#62;chr1", "&GT;chr1", "&#x3E;chr1",
+        "<div> <pre>>chr1 E. coli"}) {
+      GenomeFile g = parse(header + "\r\nACGT</pre>\r\n");
+      assertEquals("ACGT", letters(g), header);
+      assertEquals(1, g.report().headers().size(), header);
+      assertEquals("chr1", g.report().headers().get(0).id(), header);
+    }
+    GenomeFile stray = parse(">a\nGTA<\n>chr2\nAGT\n");
+    assertEquals("GTAAGT", letters(stray));
+    assertEquals(2, stray.report().headers().size(), "the second record's header is a header, not in a tag");
+    assertEquals(new Tally(1, 1, 2), stray.report().tally(Kind.OTHER), "the stray '<'");
+  }
+
+  @Test
+  void characterReferencesAreSkippedWholeAndOtherAmpersandsAreOtherBytes() {
+    GenomeFile g = parse("AC&nbsp;GT&amp;A&#160;C&TTA;G");
+    assertEquals("ACGTACTTAG", letters(g), "&TTA; is no reference: its letters stay bases");
+    assertEquals(new Tally(3, 17, 1), g.report().tally(Kind.ENTITY));
+    assertEquals(new Tally(2, 2, 1), g.report().tally(Kind.OTHER), "the '&' and ';' of &TTA;");
+  }
+
   @Test
   void aLongAngleBracketSpanIsNotATag() {
     String inside = "A".repeat(GenomeFile.MAX_TAG);
