@@ -305,6 +305,13 @@ public final class BlastTool {
       // input the tool cannot read (exit status 1)
       err.println("blast: " + e.getMessage());
       return 1;
+    } catch (OutOfMemoryError e) {
+      // a large file, or a search whose inputs fill the heap: one line that says what to do, not a stack
+      // trace (outside-in helper-71: a 600 MB file under -Xmx1g); the search's own arrays are gone by now
+      err.println("blast: out of memory (" + e.getMessage() + ") with a heap of "
+          + Runtime.getRuntime().maxMemory() / (1 << 20) + " MiB: reading a file takes about three times its size,"
+          + " and the search more; give Java a larger heap (-Xmx)");
+      return 1;
     }
   }
 

@@ -295,6 +295,29 @@ class BlastToolTest {
     assertTrue(!run("-query", good.toString(), "-subject", good.toString(), "-device", "cpu").err().contains("skipped"));
   }
 
+  /**
+   * A heap too small for the input is one line and status 1, not a stack trace (outside-in helper-71):
+   * the command in a JVM of its own with a 32 MiB heap, reading a 40 MB file.
+   */
+  @Test
+  void aHeapTooSmallIsOneLine() throws IOException, InterruptedException {
+    Path good = file("good.fa", ">good\nACGTACGTACGTACGTACGTACGT\n");
+    Path big = dir.resolve("big.fa");
+    byte[] line = "ACGTACGTACGTACGTACGTACGTACGTACGTACGTACGTACGTACGTACGTACGTACGTACGTACGTAC\n".getBytes(StandardCharsets.US_ASCII);
+    try (java.io.OutputStream o = new java.io.BufferedOutputStream(Files.newOutputStream(big))) {
+      for (int i = 0; i < 40_000_000 / line.length; i++) {
+        o.write(line);
+      }
+    }
+    Process p = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-Xmx32m",
+        "-cp", System.getProperty("java.class.path"), BlastTool.class.getName(), "-query", good.toString(),
+        "-subject", big.toString(), "-device", "cpu", "-quiet").redirectErrorStream(true).start();
+    String said = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+    assertEquals(1, p.waitFor(), said);
+    assertTrue(said.startsWith("blast: out of memory (Java heap space) with a heap of "), said);
+    assertTrue(said.contains("give Java a larger heap (-Xmx)") && !said.contains("\tat "), said);
+  }
+
   /** outside-in helper-44: an all-N query searched in silence, its empty output read as no match. */
   @Test
   void aQueryWithNothingToSeedWithIsSaid() throws IOException {
