@@ -47,6 +47,8 @@ public final class SluiceVariant implements Variant {
       Outcome o = body.run();
       last = o.report();
       return o;
+    } catch (Kernels.KernelException e) {
+      throw new Unavailable(e.getMessage());
     } catch (IllegalStateException e) {
       // a pipeline without a kernel, asked to run on a named OpenCL device, refuses with the reason
       String m = String.valueOf(e.getMessage());
@@ -54,8 +56,6 @@ public final class SluiceVariant implements Variant {
         throw new Unavailable(m.replaceAll("\\s+", " "));
       }
       throw e;
-    } catch (Kernels.KernelException e) {
-      throw new Unavailable(e.getMessage());
     }
   }
 
