@@ -27,6 +27,10 @@ class PackageCheckTest {
 
     private final String pkg;
 
+    String groupId = "org.example";
+
+    String artifactId = "my-pipeline";
+
     Request(String pkg) {
       this(pkg, true);
     }
@@ -52,7 +56,11 @@ class PackageCheckTest {
     }
 
     public String getArtifactId() {
-      return "my-pipeline";
+      return artifactId;
+    }
+
+    public String getGroupId() {
+      return groupId;
     }
   }
 
@@ -100,5 +108,30 @@ class PackageCheckTest {
     assertEquals("the package 'org..example' has an empty segment" + tail, refusal("org..example"));
     assertEquals("the package '2fast.io' has '2fast', which is not a Java identifier, as a segment" + tail,
         refusal("2fast.io"));
+  }
+
+  /**
+   * A package in java.* compiles and is refused by the JVM at run time, and a groupId or artifactId
+   * Maven refuses fails the first build: each is refused at generation (outside-in helper-72).
+   */
+  @Test
+  void namesThatCompileButDoNotRunOrBuildAreRefused() {
+    assertEquals("the package 'java.flow' is in java.*, which the JVM keeps for the JDK's own classes, so the project"
+        + " generated in " + new File("/work", "my-pipeline") + " compiles but does not run; remove the files generated"
+        + " there and generate again with -Dpackage=<another package>", refusal("java.flow"));
+    assertDoesNotThrow(() -> run("javax2.flow"));
+    assertDoesNotThrow(() -> run("org.javaflow"));
+    for (String groupId : new String[] {"org.gr\u00f6\u00dfe", "org.a$b"}) {
+      Request r = new Request("org.ok");
+      r.groupId = groupId;
+      String m = assertThrows(IllegalArgumentException.class, () -> run(r)).getMessage();
+      assertEquals("the groupId '" + groupId + "' has characters Maven refuses in one (it takes letters A-Z and a-z,"
+          + " digits, '_', '-' and '.'), so the project generated in " + new File("/work", "my-pipeline") + " does not"
+          + " build; remove the files generated there and generate again with another -DgroupId", m);
+    }
+    Request odd = new Request("org.ok");
+    odd.groupId = "com.acme2_x-y";
+    odd.artifactId = "odd.pipe-line";
+    assertDoesNotThrow(() -> run(odd));
   }
 }

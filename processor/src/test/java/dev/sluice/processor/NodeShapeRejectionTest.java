@@ -309,6 +309,16 @@ class NodeShapeRejectionTest {
         "static method count of Lines is named count, the name of the node's count of elements");
   }
 
+  /** A misnamed run is told it has none, not that its channel's @Max should go (outside-in helper-72). */
+  @Test
+  void aMisnamedRunIsNotToldToDropItsAnnotations() {
+    rejects(node("""
+        @Node final class Misnamed {
+          void process(int x, @Max(2) IntOut out) { }
+        }
+        """), Message.MISSING_RUN, "final class Misnamed", "declares no run method");
+  }
+
   /** A static count alone is the region's count, refused as static, not a helper. */
   @Test
   void aStaticCountAlone() {

@@ -123,7 +123,19 @@ class TypeRejectionTest {
         @Node final class N {
           void run(Integer x) { }
         }
-        """), Message.UNSUPPORTED_ITEM_TYPE, "Integer x", "java.lang.Integer is not a supported item type");
+        """), Message.UNSUPPORTED_ITEM_TYPE, "Integer x", "java.lang.Integer is not a supported item type (the boxed int:"
+        + " take int, and push ints on an IntOut, not an Out<Integer>)");
+  }
+
+  /** Out<Integer> for IntOut, a newcomer's guess (outside-in helper-72), is told the channel to take. */
+  @Test
+  void channelOfBoxedType() {
+    rejects(java("N", RECORDS + """
+        @Node final class N {
+          void run(int x, Out<Long> out) { }
+        }
+        """), Message.UNSUPPORTED_ITEM_TYPE, "Out<Long> out", "(the boxed long: take long, and push longs on a LongOut,"
+        + " not an Out<Long>)");
   }
 
   @Test

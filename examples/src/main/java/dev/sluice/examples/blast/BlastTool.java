@@ -279,8 +279,10 @@ public final class BlastTool {
       try {
         rows = search(query.genome().sequence(), subject.genome().sequence(), o, device, o.quiet() ? null : err);
       } catch (DeviceUnavailableException e) {
-        // a named device that cannot run the search (on PoCL without signal chaining, for one)
-        err.println("blast: -device " + o.device() + ": " + e.getMessage());
+        // a named device that cannot run the search (on PoCL without signal chaining, for one); named by
+        // -Dsluice.device or SLUICE_DEVICE when -device was left at best (the device line says which)
+        err.println("blast: " + (o.device().equalsIgnoreCase("best") ? "" : "-device " + o.device() + ": ")
+            + e.getMessage());
         return 2;
       }
       if (o.header()) {

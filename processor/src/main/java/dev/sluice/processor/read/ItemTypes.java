@@ -62,6 +62,19 @@ public final class ItemTypes {
       return "";
     }
     TypeElement element = (TypeElement) ((DeclaredType) type).asElement();
+    String boxed = switch (element.getQualifiedName().toString()) {
+      case "java.lang.Integer" -> "int";
+      case "java.lang.Long" -> "long";
+      case "java.lang.Float" -> "float";
+      case "java.lang.Double" -> "double";
+      default -> null;
+    };
+    if (boxed != null) {
+      // Out<Integer> for IntOut is a newcomer's first guess (outside-in helper-72)
+      String out = Character.toUpperCase(boxed.charAt(0)) + boxed.substring(1) + "Out";
+      return " (the boxed " + boxed + ": take " + boxed + ", and push " + boxed + "s on " + ("aeiou".indexOf(out.toLowerCase(
+          java.util.Locale.ROOT).charAt(0)) >= 0 ? "an " : "a ") + out + ", not an Out<" + element.getSimpleName() + ">)";
+    }
     if (element.getKind() != ElementKind.RECORD) {
       return "";
     }

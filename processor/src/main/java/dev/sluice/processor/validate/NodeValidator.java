@@ -96,7 +96,11 @@ public final class NodeValidator {
       }
       params.checkParentTypes(name);
     }
-    notRead(node, out);
+    if (region ? !counts.isEmpty() : !runs.isEmpty()) {
+      // a node without its run (or count) is told that (SLU205, SLU210): a misnamed run's channel
+      // annotations are not to be removed, but the method renamed
+      notRead(node, out);
+    }
     for (ExecutableElement constructor : ElementFilter.constructorsIn(node.getEnclosedElements())) {
       if (constructor.getParameters().isEmpty()) {
         // the default factory, Node::new
