@@ -132,6 +132,18 @@ class GraphRejectionTest {
         """), Message.UNKNOWN_STAGE, "\"nope\"", "unknown stage 'nope'; the stages it can read are [in, inc]");
   }
 
+  /** The stages offered leave out those that read the stage already: each would make a cycle (outside-in helper-72). */
+  @Test
+  void unknownStageOffersNoStageDownstream() {
+    rejects(pipeline("""
+          @Source int in();
+          @From("nope") Inc first();
+          @From("first") Inc second();
+          @From("second") Inc third();
+          @Sink @From("third") int out();
+        """), Message.UNKNOWN_STAGE, "\"nope\"", "unknown stage 'nope'; the stages it can read are [in]");
+  }
+
   @Test
   void unknownChannel() {
     rejects(pipeline("""

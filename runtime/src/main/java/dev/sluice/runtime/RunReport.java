@@ -107,22 +107,28 @@ public final class RunReport {
     return deviceUse;
   }
 
+  /** The stage of this name; an error that lists the stages when there is none. */
   public StageStats stage(String name) {
+    java.util.Objects.requireNonNull(name, "the stage's name");
     for (StageStats s : stages) {
       if (s.name().equals(name)) {
         return s;
       }
     }
-    throw new IllegalArgumentException(pipeline + " has no stage '" + name + "'");
+    throw new IllegalArgumentException(pipeline + " has no stage '" + name + "'; its stages are "
+        + stages.stream().map(StageStats::name).toList());
   }
 
+  /** The sink of this name; an error that lists the sinks when there is none. */
   public SinkStats sink(String name) {
+    java.util.Objects.requireNonNull(name, "the sink's name");
     for (SinkStats s : sinks) {
       if (s.name().equals(name)) {
         return s;
       }
     }
-    throw new IllegalArgumentException(pipeline + " has no sink '" + name + "'");
+    throw new IllegalArgumentException(pipeline + " has no sink '" + name + "'; its sinks are "
+        + sinks.stream().map(SinkStats::name).toList());
   }
 
   /** Items read from the input. */

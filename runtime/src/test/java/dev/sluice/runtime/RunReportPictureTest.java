@@ -94,4 +94,15 @@ class RunReportPictureTest {
     IllegalStateException e = assertThrows(IllegalStateException.class, r::toMermaid);
     assertTrue(e.getMessage().contains("without the pipeline's plan"), e.getMessage());
   }
+
+  /** A name the report does not have is told the names it has; null is said to be null (outside-in helper-70). */
+  @Test
+  void anUnknownNameListsTheNames() {
+    RunReport r = report(join().build());
+    assertEquals("Join has no stage 'nope'; its stages are [in, split, one, merge]",
+        assertThrows(IllegalArgumentException.class, () -> r.stage("nope")).getMessage());
+    assertEquals("Join has no sink 'nope'; its sinks are [copies, merged]",
+        assertThrows(IllegalArgumentException.class, () -> r.sink("nope")).getMessage());
+    assertEquals("the stage's name", assertThrows(NullPointerException.class, () -> r.stage(null)).getMessage());
+  }
 }

@@ -69,10 +69,28 @@ public final class GraphValidator {
     return out.stream().anyMatch(Diagnostic::isError);
   }
 
+  /** The stages that read {@code stage}'s output, directly or through others, by their references as written. */
+  private static Set<String> readersOf(PipelineModel model, String stage) {
+    Set<String> found = new HashSet<>();
+    java.util.ArrayDeque<String> next = new java.util.ArrayDeque<>(List.of(stage));
+    while (!next.isEmpty()) {
+      String at = next.poll();
+      for (StageModel s : model.stages()) {
+        if (s.inputs().stream().anyMatch(r -> r.stage().equals(at)) && found.add(s.name())) {
+          next.add(s.name());
+        }
+      }
+    }
+    return found;
+  }
+
   private static void checkReferences(PipelineModel model, List<Diagnostic> out) {
     for (StageModel consumer : model.stages()) {
-      // the candidates: neither the stage itself nor a sink (SLU104, SLU108)
-      List<String> names = model.stages().stream().filter(s -> s != consumer && !s.isSink()).map(StageModel::name).toList();
+      // the candidates: neither the stage itself, nor a sink, nor a stage that reads it already, at
+      // any distance: each would make a cycle (SLU104, SLU108; outside-in helper-72)
+      Set<String> downstream = readersOf(model, consumer.name());
+      List<String> names = model.stages().stream()
+          .filter(s -> s != consumer && !s.isSink() && !downstream.contains(s.name())).map(StageModel::name).toList();
       Set<String> seen = new HashSet<>();
       for (InputRef ref : consumer.inputs()) {
         Optional<StageModel> found = model.findStage(ref.stage());
