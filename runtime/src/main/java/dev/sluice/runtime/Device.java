@@ -301,7 +301,8 @@ public final class Device {
    */
   public static String checkName(String spec) {
     if (spec == null) {
-      throw new IllegalArgumentException("no device name (null); use cpu, jvm, cpu:scheduled, opencl, gpu or opencl:N");
+      throw new IllegalArgumentException("no device name (null); use cpu (or jvm), cpu:scheduled (or jvm:scheduled),"
+          + " opencl, gpu or opencl:N");
     }
     String s = spec.trim().toLowerCase(Locale.ROOT);
     switch (s) {
@@ -321,8 +322,8 @@ public final class Device {
         }
       }
     }
-    throw new IllegalArgumentException("unknown device '" + spec + "'; use cpu, jvm, cpu:scheduled, opencl, gpu or"
-        + " opencl:N");
+    throw new IllegalArgumentException("unknown device '" + spec + "'; use cpu (or jvm), cpu:scheduled (or"
+        + " jvm:scheduled), opencl, gpu or opencl:N");
   }
 
   public Kind kind() {

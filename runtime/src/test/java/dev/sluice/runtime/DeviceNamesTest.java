@@ -14,10 +14,10 @@ class DeviceNamesTest {
 
   @Test
   void badNamesSayWhatIsWrongAndNothingAboutAProperty() {
-    assertEquals("unknown device 'tpu'; use cpu, jvm, cpu:scheduled, opencl, gpu or opencl:N", refused("tpu"));
-    assertEquals("no device name (null); use cpu, jvm, cpu:scheduled, opencl, gpu or opencl:N", refused(null));
+    assertEquals("unknown device 'tpu'; use cpu (or jvm), cpu:scheduled (or jvm:scheduled), opencl, gpu or opencl:N", refused("tpu"));
+    assertEquals("no device name (null); use cpu (or jvm), cpu:scheduled (or jvm:scheduled), opencl, gpu or opencl:N", refused(null));
     assertEquals("no OpenCL device 99999999999", refused("opencl:99999999999"));
-    assertEquals("unknown device 'opencl:x'; use cpu, jvm, cpu:scheduled, opencl, gpu or opencl:N", refused("opencl:x"));
+    assertEquals("unknown device 'opencl:x'; use cpu (or jvm), cpu:scheduled (or jvm:scheduled), opencl, gpu or opencl:N", refused("opencl:x"));
   }
 
   @Test
@@ -25,9 +25,9 @@ class DeviceNamesTest {
     // opencl:7 and gpu name devices this machine need not have: checked, not found
     assertEquals("opencl:7", Device.checkName(" OpenCL:7 "));
     assertEquals("gpu", Device.checkName("GPU"));
-    assertEquals("unknown device 'opencl:-1'; use cpu, jvm, cpu:scheduled, opencl, gpu or opencl:N",
+    assertEquals("unknown device 'opencl:-1'; use cpu (or jvm), cpu:scheduled (or jvm:scheduled), opencl, gpu or opencl:N",
         assertThrows(IllegalArgumentException.class, () -> Device.checkName("opencl:-1")).getMessage());
-    assertEquals("unknown device 'bogus'; use cpu, jvm, cpu:scheduled, opencl, gpu or opencl:N",
+    assertEquals("unknown device 'bogus'; use cpu (or jvm), cpu:scheduled (or jvm:scheduled), opencl, gpu or opencl:N",
         assertThrows(IllegalArgumentException.class, () -> Device.checkName("bogus")).getMessage());
   }
 

@@ -82,7 +82,7 @@ class SparkBlastJobTest {
     assertUsage("-partitions takes a positive whole number, not '0'", "-db", "x.fa", "-query", "q", "-partitions", "0");
     assertUsage("-chunk takes a positive whole number, not 'lots'", "-db", "x.fa", "-query", "q", "-chunk", "lots");
     // the name is checked on the driver; the device itself is looked for on each executor
-    assertUsage("-device: unknown device 'bogus'; use cpu, jvm, cpu:scheduled, opencl, gpu or opencl:N",
+    assertUsage("-device: unknown device 'bogus'; use cpu (or jvm), cpu:scheduled (or jvm:scheduled), opencl, gpu or opencl:N",
         "-db", "x.fa", "-query", "q", "-device", "bogus");
     // a second value would silently win (outside-in helper-39: the search ran against the second -db)
     assertUsage("-db is given twice", "-db", "x.fa", "-db", "y.fa", "-query", "q");
