@@ -37,3 +37,15 @@ if (pkg != null && !SourceVersion.isName(pkg)) {
       + " does not compile; remove the files generated there and generate again with"
       + " -Dpackage=<a Java package name> (the package defaults to the groupId)")
 }
+
+// the project's .gitignore, shipped as 'gitignore' (the resources plugin leaves dotted ones out of
+// the archetype's jar); a .gitignore the folder had before is kept
+File ignore = new File(generated, 'gitignore')
+if (ignore.isFile()) {
+  File dotted = new File(generated, '.gitignore')
+  if (dotted.exists()) {
+    ignore.delete()
+  } else {
+    ignore.renameTo(dotted)
+  }
+}

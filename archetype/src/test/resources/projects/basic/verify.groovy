@@ -6,3 +6,7 @@ def log = file.text
 assert log.contains("Sluice runs on") : "no device line in " + file
 assert !log.contains("untested OpenCL platform version") : "Aparapi's native line reached the user: " + file
 assert !log.contains("WARNING: A restricted method") : "the JDK's native-access warning reached the user: " + file
+// a new project ignores Maven's output (outside-in helper-72: it had no .gitignore)
+def ignore = new File(basedir, "project/word-stats/.gitignore")
+assert ignore.isFile() && ignore.text.contains("target/") : "no .gitignore in the generated project"
+assert !new File(basedir, "project/word-stats/gitignore").exists() : "the .gitignore kept its shipped name"
