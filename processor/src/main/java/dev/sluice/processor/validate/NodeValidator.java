@@ -57,7 +57,7 @@ public final class NodeValidator {
     List<ExecutableElement> methods = ElementFilter.methodsIn(node.getEnclosedElements());
     List<ExecutableElement> handlers =
         methods.stream().filter(m -> Annotations.has(m, SignalHandler.class)).toList();
-    // a handler named run is a handler, not a second run method (nor is a run item its parent)
+    // a handler named run is a handler (SLU232 says the name is taken), not a second run method
     List<ExecutableElement> runs = named(methods, "run").stream().filter(m -> !handlers.contains(m)).toList();
     boolean region = Annotations.has(node, Region.class);
     // in a region, a static count beside an instance one is a helper (a static one alone is the count, refused as static)
