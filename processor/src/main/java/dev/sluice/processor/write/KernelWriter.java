@@ -137,21 +137,16 @@ final class KernelWriter {
         .endControlFlow()
         .build());
     javaChecks(t);
-    java.util.Set<String> seen = new java.util.HashSet<>();
-    for (BodyTranslator.Translation tr : bodies.values()) {
-      for (BodyTranslator.Helper h : tr.helpers()) {
-        if (seen.add(h.name())) {
-          // an instance method: its checks record errors in the kernel's err buffer
-          MethodSpec.Builder hm = MethodSpec.methodBuilder(h.name())
-              .addJavadoc("{@code $L}, translated; the first three parameters are the lane's context for errors.\n", h.source())
-              .addModifiers(Modifier.PRIVATE)
-              .returns(primitive(h.returnType()));
-          for (int i = 0; i < h.parameterNames().size(); i++) {
-            hm.addParameter(primitive(h.parameterTypes().get(i)), h.parameterNames().get(i));
-          }
-          t.addMethod(hm.addCode(h.body()).build());
-        }
+    for (BodyTranslator.Helper h : helpers()) {
+      // an instance method: its checks record errors in the kernel's err buffer
+      MethodSpec.Builder hm = MethodSpec.methodBuilder(h.name())
+          .addJavadoc("{@code $L}, translated; the first three parameters are the lane's context for errors.\n", h.source())
+          .addModifiers(Modifier.PRIVATE)
+          .returns(primitive(h.returnType()));
+      for (int i = 0; i < h.parameterNames().size(); i++) {
+        hm.addParameter(primitive(h.parameterTypes().get(i)), h.parameterNames().get(i));
       }
+      t.addMethod(hm.addCode(h.body()).build());
     }
     orderChain(t);
     new KernelHostWriter(shape, t, translatedFrom, checkRows).write();
@@ -160,15 +155,15 @@ final class KernelWriter {
 
   private static final ClassName ORDER = ClassName.get(Names.RUNTIME + ".opencl", "AparapiCallOrder");
 
-  /** The static helpers copied into the kernel, each once. */
-  private int helperCount() {
-    java.util.Set<String> names = new java.util.HashSet<>();
+  /** The static helpers copied into the kernel, each once (several bodies may call one). */
+  private List<BodyTranslator.Helper> helpers() {
+    Map<String, BodyTranslator.Helper> byName = new java.util.LinkedHashMap<>();
     for (BodyTranslator.Translation tr : bodies.values()) {
       for (BodyTranslator.Helper h : tr.helpers()) {
-        names.add(h.name());
+        byName.putIfAbsent(h.name(), h);
       }
     }
-    return names.size();
+    return List.copyOf(byName.values());
   }
 
   /**
@@ -178,7 +173,7 @@ final class KernelWriter {
    * failed to build on PoCL, "use of undeclared identifier" (outside-in helper-69).
    */
   private void orderChain(TypeSpec.Builder t) {
-    int n = helperCount();
+    int n = helpers().size();
     for (int k = 1; k <= n; k++) {
       t.addMethod(MethodSpec.methodBuilder(KernelNames.order(k))
           .addModifiers(Modifier.PRIVATE)
@@ -426,7 +421,7 @@ final class KernelWriter {
         .addStatement("int sl_s = 0")
         .beginControlFlow("if (sl_lane < 0)")
         .addComment("never true: gives Aparapi the rounds it needs to order the functions for OpenCL")
-        .addStatement(helperCount() == 0 ? CodeBlock.of("sl_s = $T.settle(sl_s)", ORDER)
+        .addStatement(helpers().isEmpty() ? CodeBlock.of("sl_s = $T.settle(sl_s)", ORDER)
             : CodeBlock.of("sl_s = $N(sl_s)", KernelNames.order(1)))
         .endControlFlow()
         .beginControlFlow("if (sl_lane == 0)")

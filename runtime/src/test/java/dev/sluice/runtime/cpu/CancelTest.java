@@ -99,10 +99,7 @@ class CancelTest {
             // interrupt that comes sooner leaves the flag set: the claim then returns at once)
             InstanceThreads.awaitAll(blocked);
           }
-          InputChunk chunk = new InputChunk();
-          while (!control.aborted() && c.claim(chunk)) {
-            chunk.pos = chunk.end;
-          }
+          claimAll(c, control);
         }));
     assertEquals("Stream: interrupted while running", o.thrown().getMessage());
     assertTrue(o.flag());
@@ -115,31 +112,15 @@ class CancelTest {
   @Test
   void anInterruptStopsAStreamThatAnswersItWithEmptyArrays() throws InterruptedException {
     CountDownLatch started = new CountDownLatch(1);
-    long[] pulls = {0};
-    Iterator<int[]> arrays = new Iterator<>() {
-      @Override
-      public boolean hasNext() {
-        return true;
-      }
-
-      @Override
-      public int[] next() {
-        pulls[0]++;
-        started.countDown();
-        return new int[0];
-      }
-    };
+    Endless arrays = new Endless(0, started);
     RunControl control = new RunControl(Long.MAX_VALUE);
     Outcome o = cancelled(started, caller -> InstanceThreads.run("Empty", new RunOptions(Device.cpu(), 2, 1, Long.MAX_VALUE),
         control, InputCursor.stream(arrays, a -> a.length, 1), (c, ctl) -> c, c -> {
-          InputChunk chunk = new InputChunk();
-          while (!control.aborted() && c.claim(chunk)) {
-            chunk.pos = chunk.end;
-          }
+          claimAll(c, control);
         }));
     assertEquals("Empty: interrupted while running", o.thrown().getMessage());
     assertTrue(o.flag());
-    assertTrue(pulls[0] > 1, "it did pull until the interrupt: " + pulls[0]);
+    assertTrue(arrays.pulls > 1, "it did pull until the interrupt: " + arrays.pulls);
   }
 
   @Test
@@ -205,10 +186,7 @@ class CancelTest {
               // claims once the caller waits in the iterator, holding the input's lock
               InstanceThreads.awaitAll(blocked);
             }
-            InputChunk chunk = new InputChunk();
-            while (!control.aborted() && c.claim(chunk)) {
-              chunk.pos = chunk.end;
-            }
+            claimAll(c, control);
           });
     });
     // the iterator ran on the caller's thread, which the interrupt reached, and failed of it: its
@@ -236,10 +214,7 @@ class CancelTest {
             InstanceThreads.awaitAll(blocked);
             throw mine;
           }
-          InputChunk chunk = new InputChunk();
-          while (!control.aborted() && c.claim(chunk)) {
-            chunk.pos = chunk.end;
-          }
+          claimAll(c, control);
         }));
     assertSame(mine, o.thrown());
     assertFalse(o.flag());
@@ -265,10 +240,7 @@ class CancelTest {
               InstanceThreads.awaitAll(blocked);
               throw mine;
             }
-            InputChunk chunk = new InputChunk();
-            while (!control.aborted() && c.claim(chunk)) {
-              chunk.pos = chunk.end;
-            }
+            claimAll(c, control);
           });
     });
     assertSame(mine, o.thrown());
@@ -280,25 +252,13 @@ class CancelTest {
   /** After stop() a stream is not pulled again, and claims nothing. */
   @Test
   void aStoppedStreamClaimsNothing() {
-    int[] pulls = {0};
-    Iterator<int[]> arrays = new Iterator<>() {
-      @Override
-      public boolean hasNext() {
-        return true;
-      }
-
-      @Override
-      public int[] next() {
-        pulls[0]++;
-        return new int[2];
-      }
-    };
+    Endless arrays = new Endless(2, new CountDownLatch(0));
     InputCursor c = InputCursor.stream(arrays, a -> a.length, 1);
     InputChunk chunk = new InputChunk();
     assertTrue(c.claim(chunk));
     c.stop();
     assertFalse(c.claim(chunk));
-    assertEquals(1, pulls[0]);
+    assertEquals(1, arrays.pulls);
   }
 
   /**
@@ -342,6 +302,38 @@ class CancelTest {
         throw onInterrupt;
       }
       throw new AssertionError("unreachable");
+    }
+  }
+
+  /** An instance's claim loop over {@code c}, as the executors have it: claims until none or a stop. */
+  private static void claimAll(InputCursor c, RunControl control) {
+    InputChunk chunk = new InputChunk();
+    while (!control.aborted() && c.claim(chunk)) {
+      chunk.pos = chunk.end;
+    }
+  }
+
+  /** A stream that never ends: arrays of {@code length} items, counted, each pull opening {@code pulled}. */
+  private static final class Endless implements Iterator<int[]> {
+    private final int length;
+    private final CountDownLatch pulled;
+    volatile long pulls;
+
+    Endless(int length, CountDownLatch pulled) {
+      this.length = length;
+      this.pulled = pulled;
+    }
+
+    @Override
+    public boolean hasNext() {
+      return true;
+    }
+
+    @Override
+    public int[] next() {
+      pulls++;
+      pulled.countDown();
+      return new int[length];
     }
   }
 }
