@@ -49,7 +49,7 @@ class NullsTest {
     SluiceRun<Integer, Void> run = faulty(-1).chunkItems(1_000).mapPartitions(sc.parallelize(withNull, 1),
         r -> IntStream.of(r.passed()).boxed().toList());
     SparkException e = assertThrows(SparkException.class, () -> run.items().collect());
-    assertTrue(e.getMessage().contains("the input iterator failed after 4000 items: NullPointerException: a null"
+    assertTrue(e.getMessage().contains("the input iterator failed after giving 4000 items: NullPointerException: a null"
         + " input item, item 4321 of this run and 4321 of the partition: an int source takes no nulls"), e.getMessage());
     // in a later batch, the run's place and the partition's differ
     SluiceRun<Integer, Void> batched = faulty(-1).batchItems(2_500).chunkItems(1_000)

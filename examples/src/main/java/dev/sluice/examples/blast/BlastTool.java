@@ -112,7 +112,7 @@ public final class BlastTool {
             switch (name) {
               case "query" -> query = file(value);
               case "subject", "db" -> subject = file(value);
-              case "word_size" -> wordSize = number(arg, value);
+              case "word_size" -> wordSize = number(arg, value, 1, 15);
               case "xdrop_ungap" -> xDrop = number(arg, value);
               case "min_score" -> minScore = number(arg, value);
               case "reward" -> reward = number(arg, value);
@@ -136,8 +136,7 @@ public final class BlastTool {
         throw new UsageException("-query and -subject are both - (standard input), which holds one of them");
       }
       // the limits of Settings, said with the options' names
-      check(wordSize >= 1 && wordSize <= 15, "-word_size must be in 1..15, not " + wordSize);
-      check(xDrop >= 0, "-xdrop_ungap must not be negative, not " + xDrop);
+            check(xDrop >= 0, "-xdrop_ungap must not be negative, not " + xDrop);
       check(reward > 0, "-reward must be positive, not " + reward);
       check(penalty < 0, "-penalty must be negative, not " + penalty);
       return new Options(query, subject, wordSize, xDrop, minScore, reward, penalty, strand, device, header, quiet);
@@ -160,6 +159,16 @@ public final class BlastTool {
     private static boolean known(String name) {
       return List.of("query", "subject", "db", "word_size", "xdrop_ungap", "min_score", "reward", "penalty", "strand",
           "device").contains(name);
+    }
+
+    /** A whole number that must lie in {@code min..max}; one out of {@code int}'s range is told that range. */
+    private static int number(String option, String value, int min, int max) throws UsageException {
+      String v = value.trim();
+      if (v.matches("[+-]?[0-9]+") && !new java.math.BigInteger(v).equals(
+          new java.math.BigInteger(v).max(java.math.BigInteger.valueOf(min)).min(java.math.BigInteger.valueOf(max)))) {
+        throw new UsageException(option + " must be in " + min + ".." + max + ", not " + v);
+      }
+      return number(option, value);
     }
 
     private static int number(String option, String value) throws UsageException {

@@ -1,6 +1,8 @@
 package dev.sluice.examples.blast;
 
 import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.charset.CharacterCodingException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -270,8 +272,7 @@ public final class GenomeFile {
           while (word < end && (raw[word] & 0xff) > ' ') {
             word++;
           }
-          // UTF-8, as FASTA files with non-ASCII ids are written today (>héllo); ASCII reads the same
-          report.headers.add(new Header(line, new String(raw, first, word - first, StandardCharsets.UTF_8), n));
+          report.headers.add(new Header(line, headerId(raw, first, word), n));
         }
         i = end;
         continue;
@@ -371,6 +372,19 @@ public final class GenomeFile {
     String name = new String(raw, amp + 1, end - amp - 1, StandardCharsets.US_ASCII).toLowerCase(Locale.ROOT);
     boolean gt = name.equals("gt") || name.matches("#0*62") || name.matches("#x0*3e");
     return gt ? end + 1 - amp : 0;
+  }
+
+  /**
+   * A header's id: UTF-8, as FASTA files with non-ASCII ids are written today ({@code >héllo}); bytes
+   * that are not UTF-8 are read as Latin-1, as older files were written, where UTF-8 would print each
+   * as a replacement character. ASCII reads the same either way.
+   */
+  static String headerId(byte[] raw, int from, int to) {
+    try {
+      return StandardCharsets.UTF_8.newDecoder().decode(ByteBuffer.wrap(raw, from, to - from)).toString();
+    } catch (CharacterCodingException e) {
+      return new String(raw, from, to - from, StandardCharsets.ISO_8859_1);
+    }
   }
 
   /**

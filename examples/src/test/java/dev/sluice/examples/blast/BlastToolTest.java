@@ -91,6 +91,11 @@ class BlastToolTest {
     assertUsage("-strand needs a value", "-query", "a", "-subject", "b", "-strand");
     assertUsage("-word_size takes a whole number, not 'eleven'", "-query", "a", "-subject", "b", "-word_size", "eleven");
     assertUsage("-word_size must be in 1..15, not 16", "-query", "a", "-subject", "b", "-word_size", "16");
+    // past int's range too: the option's own range, not int's (outside-in helper-71)
+    assertUsage("-word_size must be in 1..15, not 99999999999", "-query", "a", "-subject", "b", "-word_size", "99999999999");
+    assertUsage("-word_size must be in 1..15, not -99999999999", "-query", "a", "-subject", "b", "-word_size", "-99999999999");
+    assertUsage("-min_score takes a whole number from -2147483648 to 2147483647, not 99999999999", "-query", "a", "-subject", "b",
+        "-min_score", "99999999999");
     assertUsage("-penalty must be negative, not 1", "-query", "a", "-subject", "b", "-penalty", "1");
     assertUsage("-xdrop_ungap must not be negative, not -1", "-query", "a", "-subject", "b", "-xdrop_ungap", "-1");
     assertUsage("-strand must be plus, minus or both, not 'up'", "-query", "a", "-subject", "b", "-strand", "up");

@@ -119,6 +119,15 @@ class GenomeFileTest {
     assertEquals(new Tally(1, 1, 2), stray.report().tally(Kind.OTHER), "the stray '<'");
   }
 
+  /** A header id in UTF-8 reads as UTF-8; one in Latin-1 printed a replacement character (outside-in helper-71). */
+  @Test
+  void headerIdsAreUtf8ElseLatin1() {
+    byte[] utf8 = ">h\u00e9llo x\nACGT\n".getBytes(StandardCharsets.UTF_8);
+    byte[] latin1 = ">h\u00e9llo x\nACGT\n".getBytes(StandardCharsets.ISO_8859_1);
+    assertEquals("h\u00e9llo", GenomeFile.parse("u", utf8).report().headers().get(0).id());
+    assertEquals("h\u00e9llo", GenomeFile.parse("l", latin1).report().headers().get(0).id());
+  }
+
   @Test
   void characterReferencesAreSkippedWholeAndOtherAmpersandsAreOtherBytes() {
     GenomeFile g = parse("AC&nbsp;GT&amp;A&#160;C&TTA;G");

@@ -10,7 +10,7 @@ public final class InputFailure extends RuntimeException {
   private final long itemsBefore;
 
   InputFailure(long itemsBefore, Throwable cause) {
-    super("the input iterator failed after " + itemsBefore + " items: " + cause, cause);
+    super("the input iterator threw", cause);
     this.itemsBefore = itemsBefore;
   }
 

@@ -152,8 +152,10 @@ public final class Failures {
    * {@code itemsBefore} items; {@code cause} is kept as the cause, whatever its type.
    */
   public static PipelineException inputFailed(PipelinePlan plan, long itemsBefore, Throwable cause) {
-    return new PipelineException(plan.name, plan.stageNames[0], null, "the input iterator failed after "
-        + itemsBefore + " items: " + what(cause), cause);
+    // "after giving": the items of the arrays it handed over before; a bad item that a wrapping
+    // iterator found while filling an array names its own place in the cause
+    return new PipelineException(plan.name, plan.stageNames[0], null, "the input iterator failed after giving "
+        + itemsBefore + (itemsBefore == 1 ? " item: " : " items: ") + what(cause), cause);
   }
 
   /**

@@ -106,7 +106,7 @@ class RunFailuresTest {
     assertSame(thrown, e.getCause());
     assertEquals("in", e.node());
     assertNull(e.item());
-    assertEquals("pipeline OneNode, node 'in': the input iterator failed after 300 items: "
+    assertEquals("pipeline OneNode, node 'in': the input iterator failed after giving 300 items: "
         + thrown.getClass().getSimpleName() + ": " + thrown.getMessage(), e.getMessage());
   }
 
