@@ -10,3 +10,8 @@ assert !log.contains("WARNING: A restricted method") : "the JDK's native-access 
 def ignore = new File(basedir, "project/word-stats/.gitignore")
 assert ignore.isFile() && ignore.text.contains("target/") : "no .gitignore in the generated project"
 assert !new File(basedir, "project/word-stats/gitignore").exists() : "the .gitignore kept its shipped name"
+// the README names where the pipeline's picture is: that file exists after the build
+def readme = new File(basedir, "project/word-stats/README.md").text
+def named = (readme =~ /`(target\/classes\/[^`]*WordStatsPipeline\.mmd)`/)
+assert named.find() : "the README names no picture under target/classes"
+assert new File(basedir, "project/word-stats/" + named.group(1)).isFile() : "no picture at " + named.group(1)
