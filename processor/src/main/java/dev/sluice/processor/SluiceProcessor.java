@@ -7,6 +7,7 @@ import dev.sluice.processor.compute.Schedule;
 import dev.sluice.processor.compute.ScheduleBuilder;
 import dev.sluice.processor.diagnostics.Diagnostic;
 import dev.sluice.processor.diagnostics.Message;
+import dev.sluice.processor.diagnostics.Placement;
 import dev.sluice.processor.diagnostics.Reporter;
 import dev.sluice.processor.kernel.BodyTranslator;
 import dev.sluice.processor.kernel.KernelPlanner;
@@ -78,6 +79,8 @@ public final class SluiceProcessor extends AbstractProcessor {
   private Optional<BodyChecker> bodies;
   /** javac's Trees, which tell a type with source in the compilation from one read from a class file. */
   private Optional<com.sun.source.util.Trees> trees;
+  /** Where a pipeline's diagnostics are printed when their element is in another file or a class file. */
+  private Placement placement;
   private KernelPlanner kernels;
   private SourceStampWriter stamps;
   /** Whether javac said an error was raised in any round so far. */
@@ -138,6 +141,7 @@ public final class SluiceProcessor extends AbstractProcessor {
     reporter = new Reporter(env.getMessager());
     bodies = BodyChecker.create(env);
     trees = dev.sluice.processor.read.SourceTrees.of(env);
+    placement = new Placement(trees);
     if (bodies.isEmpty()) {
       env.getMessager().printMessage(Message.BODY_CHECKS_SKIPPED.kind(), Message.BODY_CHECKS_SKIPPED.text());
     }
@@ -227,12 +231,12 @@ public final class SluiceProcessor extends AbstractProcessor {
       return;
     }
     PipelineValidator.Report report = new PipelineValidator((node, usedAt) -> validNode(node, usedAt), processingEnv.getElementUtils()).validate(pipeline);
-    reporter.report(report.diagnostics());
+    reporter.report(placement.placed(pipeline, report.diagnostics()));
     if (!report.readable()) {
       return;
     }
     PipelineModel model = PipelineReader.read(pipeline, processingEnv.getElementUtils());
-    if (reporter.report(GraphValidator.validate(model))) {
+    if (reporter.report(placement.placed(pipeline, GraphValidator.validate(model)))) {
       return;
     }
     Schedule schedule = ScheduleBuilder.build(model);
@@ -351,10 +355,8 @@ public final class SluiceProcessor extends AbstractProcessor {
     Boolean valid = nodes.get(name);
     if (valid == null) {
       List<Diagnostic> found = NodeValidator.validate(node);
-      if (usedAt != null && trees.isPresent() && trees.get().getPath(node) == null) {
-        String note = " (node class " + name + ", which stage " + usedAt.getSimpleName() + "() uses, is compiled"
-            + " elsewhere: its problems are shown here)";
-        found = found.stream().map(d -> d.movedTo(usedAt, note)).toList();
+      if (usedAt != null && placement.compiledElsewhere(node)) {
+        found = found.stream().map(d -> d.movedTo(usedAt, Placement.elsewhereNote(node, usedAt))).toList();
       }
       valid = !reporter.report(found);
       if (valid && trees.isPresent() && trees.get().getPath(node) != null) {

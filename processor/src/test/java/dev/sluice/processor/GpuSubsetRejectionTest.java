@@ -835,7 +835,8 @@ class GpuSubsetRejectionTest {
             out.push(Integer.bitCount(x)); // no source
           }
         }
-        """), Message.GPU_CALL, "// no source", "java.lang.Integer.bitCount(...) (compiled elsewhere");
+        """), Message.GPU_CALL_NO_SOURCE, "// no source", "call to java.lang.Integer.bitCount(...) is not in the GPU subset: it is"
+        + " compiled elsewhere (a JDK or library method)");
   }
 
   /** Outside-in: the second call said nothing, though one compile lists every construct on its line. */
@@ -850,8 +851,8 @@ class GpuSubsetRejectionTest {
         }
         """);
     Compilation c = compile(f);
-    assertError(c, Message.GPU_CALL, f, "// first", "java.lang.Integer.bitCount(...)");
-    assertError(c, Message.GPU_CALL, f, "// second", "java.lang.Integer.bitCount(...)");
+    assertError(c, Message.GPU_CALL_NO_SOURCE, f, "// first", "java.lang.Integer.bitCount(...)");
+    assertError(c, Message.GPU_CALL_NO_SOURCE, f, "// second", "java.lang.Integer.bitCount(...)");
     assertThat(sluiceErrors(c)).hasSize(2);
   }
 

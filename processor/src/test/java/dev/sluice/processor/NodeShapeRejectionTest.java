@@ -709,4 +709,95 @@ class NodeShapeRejectionTest {
         "@Node class N must be final (node class q.N, which stage n() uses, is compiled elsewhere: its problems are"
             + " shown here)");
   }
+
+  /**
+   * Problems that a node compiled elsewhere has only in the pipeline using it (a region, another
+   * package) are shown on the stage too; javac printed them with no file, no line and no pipeline
+   * (outside-in helper-74).
+   */
+  @Test
+  void aNodeFromAClassFileHasItsPipelineProblemsShownOnTheStage(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir)
+      throws Exception {
+    java.nio.file.Path classes = classFiles(dir, "q/Lib.java", """
+        package q;
+        public final class Lib {
+          public record Line(int start, int end) {}
+          @dev.sluice.Node public static final class Par {
+            public void run(int x, @dev.sluice.Parent Line l, dev.sluice.IntOut out) { out.push(x + l.start()); }
+          }
+          @dev.sluice.Node public static final class Sum {
+            @dev.sluice.Reduce(dev.sluice.ReduceOp.SUM) int total;
+            public void run(int x) { total += x; }
+          }
+        }
+        """);
+    JavaFileObject file = java("P", """
+        @Pipeline interface P {
+          @Source int in();
+          @From("in") q.Lib.Par par();    // outside every region
+          @From("par") q.Lib.Sum sum();    // its @Reduce field is not public
+        }
+        """);
+    Compilation c = com.google.testing.compile.Compiler.javac().withProcessors(new SluiceProcessor())
+        .withClasspath(java.util.List.of(classes.toFile(), Sources.location(dev.sluice.Node.class),
+            Sources.location(dev.sluice.runtime.Device.class)))
+        .compile(file);
+    assertError(c, Message.INACCESSIBLE, file, "// its @Reduce field",
+        "node class q.Lib.Sum, which stage sum() uses, is compiled elsewhere: its problems are shown here");
+    JavaFileObject outside = java("P", """
+        @Pipeline interface P {
+          @Source int in();
+          @From("in") q.Lib.Par par();    // outside every region
+          @Sink @From("par") int out();
+        }
+        """);
+    c = com.google.testing.compile.Compiler.javac().withProcessors(new SluiceProcessor())
+        .withClasspath(java.util.List.of(classes.toFile(), Sources.location(dev.sluice.Node.class),
+            Sources.location(dev.sluice.runtime.Device.class)))
+        .compile(outside);
+    assertError(c, Message.PARENT_OUTSIDE_REGION, outside, "// outside every region",
+        "node class q.Lib.Par, which stage par() uses, is compiled elsewhere: its problems are shown here");
+  }
+
+  /** A node in a file of its own that two pipelines use: its problem in one of them names that pipeline. */
+  @Test
+  void aRegionProblemOnANodeInAnotherFileNamesThePipeline() {
+    JavaFileObject node = java("Par", """
+        record Line(int start, int end) {}
+        @Node final class Par {
+          void run(int x, @Parent Line l, IntOut out) { out.push(x); }    // the parent
+        }
+        """);
+    JavaFileObject ok = java("Good", """
+        @Node @Region final class Chars { int count(Line l) { return l.end() - l.start(); } }
+        @Pipeline interface Good {
+          @Source Line lines();
+          @From("lines") Chars chars();
+          @From("chars") Par par();
+          @Sink @From("par") int out();
+        }
+        """);
+    JavaFileObject bad = java("Bad", """
+        @Pipeline interface Bad {
+          @Source int in();
+          @From("in") Par par();
+          @Sink @From("par") int out();
+        }
+        """);
+    Compilation c = compile(node, ok, bad);
+    assertError(c, Message.PARENT_OUTSIDE_REGION, node, "// the parent", "stage 'par'", "(pipeline t.Bad)");
+    com.google.common.truth.Truth.assertThat(Sources.sluiceErrors(c)).hasSize(1);
+  }
+
+  /** Compiles {@code source} (at {@code path} under a source folder) into a folder of class files. */
+  private static java.nio.file.Path classFiles(java.nio.file.Path dir, String path, String source) throws Exception {
+    java.nio.file.Path file = dir.resolve("src").resolve(path);
+    java.nio.file.Files.createDirectories(file.getParent());
+    java.nio.file.Files.writeString(file, source);
+    java.nio.file.Path classes = java.nio.file.Files.createDirectories(dir.resolve("classes"));
+    org.junit.jupiter.api.Assertions.assertEquals(0, javax.tools.ToolProvider.getSystemJavaCompiler().run(null, null,
+        null, "-proc:none", "-parameters", "-cp", Sources.location(dev.sluice.Node.class).toString(), "-d",
+        classes.toString(), file.toString()));
+    return classes;
+  }
 }

@@ -36,6 +36,11 @@ public record Diagnostic(
     return new Diagnostic(message, args, where, null, null, null, note);
   }
 
+  /** This diagnostic at the same site, with {@code more} after its text (and after any note it has). */
+  public Diagnostic noted(String more) {
+    return new Diagnostic(message, args, element, annotation, value, body, note == null ? more : note + more);
+  }
+
   public boolean isError() {
     return message.kind() == javax.tools.Diagnostic.Kind.ERROR;
   }

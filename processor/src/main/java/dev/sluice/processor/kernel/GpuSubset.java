@@ -165,7 +165,7 @@ final class GpuSubset {
    */
   boolean helper(TreePath at, ExecutableElement method, ExecutableElement m, String key, TreePath source) {
     if (source == null) {
-      refuse(at, method, Message.GPU_CALL, key + "(...) (compiled elsewhere: its source is not available to translate)");
+      refuse(at, method, Message.GPU_CALL_NO_SOURCE, key);
       return false;
     }
     if (m.getModifiers().contains(javax.lang.model.element.Modifier.NATIVE)) {
