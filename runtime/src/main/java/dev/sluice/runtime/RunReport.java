@@ -90,6 +90,10 @@ public final class RunReport {
     return instances;
   }
 
+  /**
+   * The run's wall-clock time on the calling thread, from the start of the run to its last item's
+   * result; not the progress listener's last call, which comes after (the same on every back end).
+   */
   public long nanos() {
     return nanos;
   }

@@ -146,6 +146,20 @@ public record DeviceMemory(Model model, boolean forced, long globalBytes, long m
     return (int) Math.min(wanted, fit);
   }
 
+  /**
+   * Input items per launch for a slice joined from a stream's arrays ({@code SliceJoin}): at most
+   * {@code slice}, and few enough that, beside the device's copy, the join's own arrays on the heap
+   * ({@code hostBytesPerItem} an item, up to 1.5 times that while one is copied into a larger one)
+   * take at most the half of the budget that {@link #sliceItems} gives the input. Without it a
+   * stream of small arrays held about three times the input's share (outside-in helper-77: 30M ints
+   * through {@code runChunks} ran out of a 64 MiB heap on PoCL, and ran on the CPU back ends).
+   */
+  public int joinedItems(long heldBytes, int bytesPerItem, int hostBytesPerItem, int slice) {
+    long room = (budgetBytes - heldBytes) / 2;
+    long perItem = Math.max(1, bytesPerItem) + (3L * hostBytesPerItem + 1) / 2;
+    return (int) Math.max(1, Math.min(slice, room / perItem));
+  }
+
   /** The most elements the driver lets one Java array (one device buffer) have: the JVM's array limit. */
   static final long MAX_ARRAY = SinkLimit.MAX_ITEMS;
 

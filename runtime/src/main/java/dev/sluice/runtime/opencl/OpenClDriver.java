@@ -241,6 +241,9 @@ public final class OpenClDriver {
     long readNanos = 0;
     // the most input items one launch has had: the input buffers' length now
     int loadedMost = 0;
+    // the most items a slice joined from a stream's arrays holds (the join's arrays on the heap counted
+    // too): known once the first array to join is seen
+    int joinMost = -1;
     Deque<InputChunk> work = new ArrayDeque<>();
     InputChunk next = new InputChunk();
     while (!work.isEmpty() || claim(plan, slices, next)) {
@@ -258,7 +261,16 @@ public final class OpenClDriver {
         if (!claim(plan, slices, more)) {
           break;
         }
-        InputChunk joined = c.remaining() + more.remaining() <= slice ? SliceJoin.join(c, more, slice) : null;
+        // claims of one array join by widening; those of two are copied into an array of the join's own
+        int most = slice;
+        if (more.data != null && (c.data != more.data || c.offset != more.offset)) {
+          if (joinMost < 0) {
+            joinMost = memory.joinedItems(program.deviceBytes(), sum(inputColumns),
+                SliceJoin.hostBytesPerItem(more.data, sum(inputColumns)), slice);
+          }
+          most = joinMost;
+        }
+        InputChunk joined = c.remaining() + more.remaining() <= most ? SliceJoin.join(c, more, most) : null;
         if (joined == null) {
           work.push(more);
           break;
@@ -366,6 +378,8 @@ public final class OpenClDriver {
     if (Thread.currentThread().isInterrupted()) {
       throw Failures.interrupted(plan.name);
     }
+    // the run's time, as on the CPU, ends before the listener's last call: its time is the caller's
+    long nanos = System.nanoTime() - t0;
     if (meter != null) {
       meter.finish(finished);
       // and one during the listener's last call, as on the CPU
@@ -373,7 +387,6 @@ public final class OpenClDriver {
         throw Failures.interrupted(plan.name);
       }
     }
-    long nanos = System.nanoTime() - t0;
     RunReport.DeviceUse use = new RunReport.DeviceUse(memory.describe(), peak, slicesRun, launches, paramBytes, paramNanos,
         loadNanos, kernelNanos, readNanos, buildNanos);
     return report(plan, device, groups, nanos, totals, sinkItems, use);

@@ -25,6 +25,18 @@ final class SliceJoin {
   }
 
   /**
+   * The heap one input item takes in a join's array, beside its {@code columnBytes} on the device: its
+   * element of a primitive array, or for records a reference and the record object it keeps alive (a
+   * 12-byte header and the components, in 8-byte steps; an estimate, as the JVM lays objects out).
+   * While a full join array is copied into one twice its size both are alive, so a joined slice holds
+   * up to 1.5 times this per item ({@link DeviceMemory#joinedItems}).
+   */
+  static int hostBytesPerItem(Object data, int columnBytes) {
+    Class<?> element = data.getClass().getComponentType();
+    return element != null && element.isPrimitive() ? columnBytes : 4 + ((12 + columnBytes + 7) & ~7);
+  }
+
+  /**
    * {@code a} followed by {@code b}, or null when they cannot be one slice: not next to each other in
    * the input, an index range (whose claims are whole slices already), or record columns of two
    * arrays. Claims of one array are joined by widening {@code a}'s range; claims of two arrays are
