@@ -452,6 +452,45 @@ class GraphRejectionTest {
         """), Message.JAVA_LANG_HIDDEN, "// P", "package t declares t.Math, which hides java.lang.Math", "rename Math");
   }
 
+  /**
+   * As Maven compiles (every file, and the source folder as -sourcepath), a package-private class in a
+   * file of another name beside a pipeline compiles: listing the package's members for the check
+   * above made javac parse that file a second time, "duplicate class: q.Aux" (outside-in helper-75).
+   */
+  @Test
+  void aClassInAFileOfAnotherNameBesideAPipelineCompilesWithASourcePath(
+      @org.junit.jupiter.api.io.TempDir java.nio.file.Path dir) throws Exception {
+    java.nio.file.Path src = java.nio.file.Files.createDirectories(dir.resolve("src/q"));
+    java.nio.file.Files.writeString(src.resolve("Flow.java"), """
+        package q;
+        import dev.sluice.*;
+        @Pipeline interface Flow {
+          @Source int in();
+          @From("in") Twice twice();
+          @Sink @From("twice") int out();
+        }
+        """);
+    java.nio.file.Files.writeString(src.resolve("Twice.java"), """
+        package q;
+        import dev.sluice.*;
+        @Node final class Twice { void run(int x, IntOut out) { out.push(2 * x); } }
+        """);
+    java.nio.file.Files.writeString(src.resolve("Helpers.java"), "package q;\nfinal class Aux {}\n");
+    java.nio.file.Path out = java.nio.file.Files.createDirectories(dir.resolve("out"));
+    javax.tools.JavaCompiler javac = javax.tools.ToolProvider.getSystemJavaCompiler();
+    javax.tools.DiagnosticCollector<javax.tools.JavaFileObject> said = new javax.tools.DiagnosticCollector<>();
+    try (javax.tools.StandardJavaFileManager files = javac.getStandardFileManager(said, null, null)) {
+      javax.tools.JavaCompiler.CompilationTask task = javac.getTask(null, files, said, java.util.List.of(
+              "-sourcepath", dir.resolve("src").toString(), "-d", out.toString(), "-s", out.toString(),
+              "-cp", System.getProperty("java.class.path")),
+          null, files.getJavaFileObjects(src.resolve("Flow.java").toFile(), src.resolve("Twice.java").toFile(),
+              src.resolve("Helpers.java").toFile()));
+      task.setProcessors(java.util.List.of(new SluiceProcessor()));
+      boolean ok = task.call();
+      org.junit.jupiter.api.Assertions.assertTrue(ok, said.getDiagnostics().toString());
+    }
+  }
+
   @Test
   void aStageWithABodyIsNamedNotReportedMissing() {
     // it was ignored, and the error said the pipeline had no @Source (outside-in case F8a)
