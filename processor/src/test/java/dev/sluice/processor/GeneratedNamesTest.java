@@ -29,6 +29,28 @@ class GeneratedNamesTest {
     assertThat(c).succeededWithoutWarnings();
   }
 
+  /**
+   * A node deprecated for removal warns only where the user names it (here suppressed):
+   * the generated classes warned too, and -Werror failed the build on lines the user cannot change
+   * (outside-in helper-74).
+   */
+  @Test
+  void deprecatedNodesDoNotWarnInTheGeneratedClasses() {
+    Compilation c = com.google.testing.compile.Compiler.javac().withProcessors(new SluiceProcessor())
+        .withOptions("-Xlint:deprecation", "-Werror").compile(java("P", """
+            record R(int a) {}
+            @Deprecated(forRemoval = true) @Node final class N {
+              @Deprecated(forRemoval = true) void run(R r, @Max(2) Out<R> out) { out.push(new R(r.a() + 1)); }
+            }
+            @SuppressWarnings("removal") @Pipeline interface P {
+              @Source R in();
+              @From("in") N n();
+              @Sink @From("n") R out();
+            }
+            """));
+    assertThat(c).succeededWithoutWarnings();
+  }
+
   /** runColumns takes one array per component, named after it: no name of its body may be one of them. */
   @Test
   void recordComponentsNamedLikeTheGeneratedCode() {

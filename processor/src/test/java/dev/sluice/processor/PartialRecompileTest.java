@@ -162,6 +162,34 @@ class PartialRecompileTest {
     assertThat(call).containsMatch(debug.equals("-g:none") ? "\"[0-9a-f]{16}\"" : "\"[0-9a-f]{16} [0-9a-f]{16}\"");
   }
 
+  /**
+   * A node from another module (a library jar or class folder) whose declarations changed after the
+   * pipeline's module was built: the refusal names where the node came from and says to compile the
+   * pipeline's module again, where it blamed an IDE for compiling the node alone (outside-in helper-74).
+   */
+  @Test
+  void aNodeFromAnotherModuleThatChangedNamesItsModule() throws Exception {
+    Path nodes = Files.createDirectories(dir.resolve("nodes"));
+    Path file = Files.createDirectories(dir.resolve("a/p")).resolve("Doubler.java");
+    Files.writeString(file, NODE.replace("@Node final class", "@Node public final class")
+        .replace("void run(", "public void run("));
+    assertThat(javac(nodes, List.of("-parameters"), file)).isEmpty();
+    Path pipeline = Files.createDirectories(dir.resolve("b/p")).resolve("Twice.java");
+    Files.writeString(pipeline, PIPELINE);
+    Path app = Files.createDirectories(dir.resolve("app"));
+    javac(app, List.of("-implicit:none", "-cp", nodes.toString()), pipeline);
+    assertThat(runOnCpu(app, nodes)).isEqualTo(new int[] {2, 4, 6});
+
+    Files.writeString(file, Files.readString(file).replace("IntOut out) { out.push(x * 2); }",
+        "@Max(2) IntOut out) { out.push(x); out.push(x); }"));
+    assertThat(javac(nodes, List.of("-parameters"), file)).isEmpty();
+    Exception e = assertThrows(Exception.class, () -> runOnCpu(app, nodes));
+    Throwable cause = e instanceof java.lang.reflect.InvocationTargetException i ? i.getCause() : e;
+    assertThat(cause).hasMessageThat().contains("(node 'dbl'): it comes from " + nodes + ", which changed after"
+        + " the pipeline was compiled in " + app);
+    assertThat(cause).hasMessageThat().contains("Compile the pipeline's module again against it");
+  }
+
   /** Runs the pipeline in {@code classes} on the CPU back end over 1, 2, 3, in a new loader: its output, sorted. */
   private static int[] runOnCpu(Path... classes) throws Exception {
     URL[] urls = new URL[classes.length];

@@ -204,10 +204,46 @@ public final class SourceStamps {
    * calls the class as compiled.
    */
   public static String declarationsStale(String pipeline, String stage, Class<?> node) {
-    return "the generated classes of " + pipeline + " are older than the declarations of " + node.getName()
-        + " (node '" + stage + "'): it was compiled again without the pipeline (an IDE building only the files that"
+    String older = "the generated classes of " + pipeline + " are older than the declarations of " + node.getName()
+        + " (node '" + stage + "'): ";
+    String nodeFrom = location(node);
+    String pipelineFrom = location(pipelineClass(pipeline, node));
+    if (nodeFrom != null && pipelineFrom != null && !nodeFrom.equals(pipelineFrom)) {
+      // a node from a library (a jar, another module) that changed after the pipeline's module was built
+      return older + "it comes from " + nodeFrom + ", which changed after the pipeline was compiled in " + pipelineFrom
+          + ", so the run would use the channels, field roles and operators it had before. Compile the pipeline's"
+          + " module again against it (mvn clean compile there, or the IDE's Rebuild Project) to write them again";
+    }
+    return older + "it was compiled again without the pipeline (an IDE building only the files that"
         + " changed?), so the run would use the channels, field roles and operators it had before. " + REBUILD
         + " to write them again";
+  }
+
+  /** The pipeline interface named {@code name}, as the node's class loader or the thread's sees it; null if neither. */
+  private static Class<?> pipelineClass(String name, Class<?> node) {
+    for (ClassLoader loader : new ClassLoader[] {Thread.currentThread().getContextClassLoader(), node.getClassLoader()}) {
+      try {
+        return Class.forName(name, false, loader);
+      } catch (ClassNotFoundException | LinkageError | SecurityException e) {
+        // the next loader, else none
+      }
+    }
+    return null;
+  }
+
+  /** Where {@code type} was loaded from (the path of its jar or class folder), or null when that is not known. */
+  private static String location(Class<?> type) {
+    try {
+      java.security.CodeSource source = type == null ? null : type.getProtectionDomain().getCodeSource();
+      if (source == null || source.getLocation() == null) {
+        return null;
+      }
+      // a jar or folder is named by its path, as a user sees it
+      URL at = source.getLocation();
+      return at.getProtocol().equals("file") ? java.nio.file.Path.of(at.toURI()).toString() : at.toString();
+    } catch (SecurityException | java.net.URISyntaxException | IllegalArgumentException e) {
+      return null;
+    }
   }
 
   /** The stamps in {@code binaryName}'s resource, one per line (source, declarations), or null when there is none. */

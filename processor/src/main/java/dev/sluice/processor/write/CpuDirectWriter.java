@@ -51,7 +51,6 @@ final class CpuDirectWriter {
   static final ClassName DIRECT_OUTCOME = DIRECT_DRIVER.nestedClass("Outcome");
   static final ClassName SINK_STARTS = ClassName.get(DIRECT, "SinkStarts");
   private static final ClassName CHANNEL = ClassName.get(DIRECT, "DirectChannel");
-  private static final ClassName MAX_EXCEEDED = ClassName.get(Names.RUNTIME, "MaxExceededException");
 
   /**
    * A channel of a node that raises no signals, with {@code @Max} at most this, keeps one call's pushes
@@ -485,10 +484,8 @@ final class CpuDirectWriter {
           .endControlFlow();
     }
     // passHeld sets count to -1: a push through a channel kept past its call is an error, not lost
-    CodeBlock refused = CodeBlock.of("throw count < 0 ? new $T($S) : new $T($S, $L)", IllegalStateException.class,
-        "pushed to channel '" + c + "' after the call that received it returned: a channel is valid only"
-            + " during that call",
-        MAX_EXCEEDED, c, max);
+    // (the exception is made in the runtime: a small push is inlined at every call site)
+    CodeBlock refused = CodeBlock.of("throw $T.refused(count, $S, $L)", CHANNEL, c, max);
     String sink = intoSink(s, c);
     if (sink != null) {
       TypeName array = com.squareup.javapoet.ArrayTypeName.of(type.isRecord() ? TypeName.OBJECT : element);
@@ -516,13 +513,21 @@ final class CpuDirectWriter {
     for (int i = 0; i < max; i++) {
       t.addField(element, "h" + i, Modifier.PRIVATE);
     }
-    push.beginControlFlow("switch (count)");
-    for (int i = 0; i < max; i++) {
-      push.addStatement("case $L: h$L = item; break", i, i);
+    if (max == 1) {
+      push.beginControlFlow("if (count != 0)")
+          .addStatement("$L", refused)
+          .endControlFlow()
+          .addStatement("h0 = item")
+          .addStatement("count = 1");
+    } else {
+      push.beginControlFlow("switch (count)");
+      for (int i = 0; i < max; i++) {
+        push.addStatement("case $L: h$L = item; break", i, i);
+      }
+      push.addStatement("default: $L", refused)
+          .endControlFlow()
+          .addStatement("count++");
     }
-    push.addStatement("default: $L", refused)
-        .endControlFlow()
-        .addStatement("count++");
     MethodSpec.Builder get = MethodSpec.methodBuilder("get")
         .addJavadoc("Push {@code k} of the call, {@code k} below {@code count}.\n")
         .returns(element)

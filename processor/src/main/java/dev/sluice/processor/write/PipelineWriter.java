@@ -277,7 +277,11 @@ public final class PipelineWriter {
   /** Writes {@code type} with {@code origins}: the kernel's also name the classes whose helpers and constants it copied. */
   private void emit(PipelineModel model, List<TypeElement> origins, TypeSpec type) {
     TypeSpec.Builder b = type.toBuilder()
-        .addAnnotation(AnnotationSpec.builder(Names.GENERATED).addMember("value", "$S", Names.PROCESSOR).build());
+        .addAnnotation(AnnotationSpec.builder(Names.GENERATED).addMember("value", "$S", Names.PROCESSOR).build())
+        // a user's @Deprecated node or record warns where the user names it, not again in each generated
+        // class, where -Werror would fail a build on lines the user cannot change (outside-in helper-74)
+        .addAnnotation(AnnotationSpec.builder(SuppressWarnings.class)
+            .addMember("value", "{$S, $S}", "deprecation", "removal").build());
     for (TypeElement origin : origins) {
       b.addOriginatingElement(origin);
     }

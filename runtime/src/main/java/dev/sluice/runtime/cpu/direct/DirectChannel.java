@@ -37,6 +37,21 @@ public abstract class DirectChannel {
     return new MaxExceededException(name, max);
   }
 
+  /**
+   * The failure of a push through a per-call {@code Held_s_c} object that takes no more: {@code count}
+   * is -1 once the call that received the channel has returned (a push through a reference kept past
+   * it), else the call's pushes already reached {@code max}. Made here, not in the generated
+   * {@code push}, to keep that method small enough for the JIT to inline at every call site (a
+   * {@code push} of 73 bytes was left a call in some JVMs on JDK 25, and its per-call object then
+   * allocated at every item).
+   */
+  public static RuntimeException refused(int count, String channel, int max) {
+    return count < 0
+        ? new IllegalStateException("pushed to channel '" + channel + "' after the call that received it returned:"
+            + " a channel is valid only during that call")
+        : new MaxExceededException(channel, max);
+  }
+
   public final String name() {
     return name;
   }
