@@ -30,7 +30,7 @@ import java.util.LinkedHashSet;
  * {@linkplain DataQueue#bind bound} to the scheduler's words for it: around each body call the
  * runner loads the queues the body reads and writes, and stores the counts of those it pushed to
  * afterwards (and before a raised signal is queued, whose credit counts them), as the kernel's lane 0
- * reserves a run's pushes after the run. User-signal payloads live here, in a ring per origin stage,
+ * reserves a run's pushes after the run. User-signal payloads live here, in a ring per origin stage and kind,
  * since the scheduler's words hold only a payload's slot.
  */
 public final class InstanceRunner {
@@ -49,7 +49,14 @@ public final class InstanceRunner {
   private final int[] err = new int[ERR_STRIDE];
   private final InputChunk chunk = new InputChunk();
 
-  /** User-signal payloads: per origin stage, a ring of {@link #poolSize} slots. */
+  /**
+   * User-signal payloads: per origin stage and signal kind, a ring of {@link #poolSize} slots. One ring
+   * per origin for all its kinds was reused too early where two kinds are handled at different
+   * depths: thousands of one kind raised and handled while one of the other still waited in a queue
+   * wrapped the ring over its payload (outside-in helper-79). Signals of one kind from one origin
+   * leave the queues in the order they were raised, which is what the ring's size counts on; the
+   * kernel keeps one pool per tag and origin too.
+   */
   private final Object[] payloads;
   private final int[] nextPayload;
   private final int poolSize;
@@ -114,8 +121,8 @@ public final class InstanceRunner {
     for (int k = 0; k < plan.signalCount(); k++) {
       userSignals |= plan.signalRegion[k] < 0;
     }
-    payloads = userSignals ? new Object[n * poolSize] : new Object[0];
-    nextPayload = new int[n];
+    payloads = userSignals ? new Object[Math.multiplyExact(n * plan.signalCount(), poolSize)] : new Object[0];
+    nextPayload = new int[userSignals ? n * plan.signalCount() : 0];
   }
 
   /** Parent slot of the item now being processed by {@code stage}. */
@@ -260,8 +267,9 @@ public final class InstanceRunner {
       throw new IllegalStateException(Failures.raisedTooMany());
     }
     raisedThisRun++;
-    int slot = s * poolSize + nextPayload[s];
-    nextPayload[s] = (nextPayload[s] + 1) % poolSize;
+    int ring = s * plan.signalCount() + kind;
+    int slot = ring * poolSize + nextPayload[ring];
+    nextPayload[ring] = (nextPayload[ring] + 1) % poolSize;
     payloads[slot] = payload;
     // the signal's credit counts the items pushed so far in this run
     for (DataQueue q : targets[s]) {

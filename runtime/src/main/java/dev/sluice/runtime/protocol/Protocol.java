@@ -93,9 +93,11 @@ public final class Protocol {
   }
 
   /**
-   * Payload slots a user-signal pool needs per origin stage, so that a slot is reused only after its
-   * signal left every queue: more than every signal queue of an instance holds at once
-   * ({@code stages × signalQueue}), plus one item's raises.
+   * Payload slots a user-signal pool needs per origin stage and signal kind, so that a slot is reused
+   * only after its signal left every queue: more than every signal queue of an instance holds at once
+   * ({@code stages × signalQueue}), plus one item's raises. It counts on the signals of one pool
+   * leaving the queues in the order they were raised, which holds for one kind from one origin (they
+   * follow one path), not for two kinds handled at different depths: so a pool per kind.
    */
   public static long payloadSlotsPerOrigin(long stages, long signalQueue) {
     return stages * signalQueue + MAX_SIGNALS_PER_VEC;
