@@ -480,8 +480,9 @@ class NodeShapeRejectionTest {
           @SignalHandler void reset(Reset tag,
                                     @Parent Line line) { }
         }
-        """), Message.HANDLER_PARAMETER, "@Parent Line line", "a user signal arrives between parents, so its handler"
-        + " has none (its first parameter is the tag); read the parent in run(...) with @Parent");
+        """), Message.HANDLER_PARAMETER, "@Parent Line line", "a user signal's handler takes no @Parent (its first"
+        + " parameter is the tag; a signal that enters a region through its enumerator arrives between parents); read the"
+        + " parent in run(...) with @Parent");
   }
 
   @Test

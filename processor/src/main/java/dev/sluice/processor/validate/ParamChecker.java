@@ -156,8 +156,8 @@ final class ParamChecker {
       } else {
         String why = shape.shape() == ParamTypes.Shape.RAISE ? ": only run(...) may raise signals (take the Raise there)"
             : NodeValidator.isParent(p) ? (tag == Signal.USER
-                ? ": a user signal arrives between parents, so its handler has none (its first parameter is the tag);"
-                    + " read the parent in run(...) with @Parent"
+                ? ": a user signal's handler takes no @Parent (its first parameter is the tag; a signal that enters a"
+                    + " region through its enumerator arrives between parents); read the parent in run(...) with @Parent"
                 : ": a handler's parent is its first parameter, without @Parent")
             : ": a handler takes its parent or tag, then only Out, IntOut, LongOut, FloatOut or DoubleOut channels";
         out.add(Diagnostic.on(p, Message.HANDLER_PARAMETER, p.getSimpleName(), name, why));
