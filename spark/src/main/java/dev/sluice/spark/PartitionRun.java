@@ -103,8 +103,11 @@ final class PartitionRun<P, T, R, U, A> implements Iterator<U> {
     if (took > 0 && took == ran) {
       return;
     }
-    throw new IllegalStateException("the runner took " + took + " items from the batch it was given, but the Result it"
-        + " returned ran " + ran + " input items: a runner must run the pipeline on the iterator (or columns) it is"
+    String what = took == 0
+        ? "the runner took no item from the batch it was given (it would be called again for ever on the same batch)"
+        : "the runner took " + took + " items from the batch it was given, but the Result it returned ran " + ran
+            + " input items";
+    throw new IllegalStateException(what + ": a runner must run the pipeline on the iterator (or columns) it is"
         + " given and return that run's Result, as FooPipeline::runChunks does");
   }
 

@@ -94,8 +94,9 @@ class NullsTest {
         .runChunks((FaultyPipeline p, java.util.Iterator<int[]> chunks) -> p.run(new int[] {1}));
     SparkException e = assertThrows(SparkException.class, () -> ignores.mapPartitions(sc.parallelize(in, 1),
         r -> IntStream.of(r.passed()).boxed().toList()).items().count());
-    assertTrue(e.getMessage().contains("the runner took 0 items from the batch it was given, but the Result it returned"
-        + " ran 1 input items"), e.getMessage());
+    // no item taken: said so, not "took 0 ... but ran 0" (outside-in helper-78)
+    assertTrue(e.getMessage().contains("the runner took no item from the batch it was given (it would be called again"
+        + " for ever on the same batch): a runner must run the pipeline"), e.getMessage());
     SluiceSpark<Integer, FaultyPipeline.Result> twice = SluiceSpark.ofInts(sc, slot -> FaultyPipeline.builder()
         .check(() -> new dev.sluice.spark.pipelines.Check(-1)).device(slot.device()).build())
         .runChunks((FaultyPipeline p, java.util.Iterator<int[]> chunks) -> {
