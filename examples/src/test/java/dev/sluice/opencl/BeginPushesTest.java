@@ -25,11 +25,7 @@ class BeginPushesTest {
     int[] expected = Arrays.stream(parents).flatMap(p -> java.util.stream.IntStream.concat(
         java.util.stream.IntStream.of(p * 100_000 + BeginPushes.Mark.MARK + p),
         java.util.stream.IntStream.range(0, p % 4).map(i -> p * 100_000 + i))).toArray();
-    Device d = switch (device) {
-      case "cpu" -> Device.cpu();
-      case "cpuScheduled" -> Device.cpuScheduled();
-      default -> OpenClAvailable.device();
-    };
+    Device d = OpenClAvailable.named(device);
     int[] got = BeginPushesPipeline.builder().device(d).instances(2).chunkSize(64).maxSteps(10_000_000L).build()
         .run(parents).out();
     assertSameInts(expected, got, device);

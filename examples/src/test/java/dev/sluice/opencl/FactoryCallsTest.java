@@ -18,18 +18,10 @@ import org.junit.jupiter.params.provider.ValueSource;
  * null factory of a node without fields passed.
  */
 class FactoryCallsTest {
-  private static Device device(String name) {
-    return switch (name) {
-      case "cpu" -> Device.cpu();
-      case "cpuScheduled" -> Device.cpuScheduled();
-      default -> OpenClAvailable.device();
-    };
-  }
-
   @ParameterizedTest
   @ValueSource(strings = {"cpu", "cpuScheduled", "opencl"})
   void everyFactoryIsCalledAndANullOrAThrowFailsTheRun(String device) {
-    Device d = device(device);
+    Device d = OpenClAvailable.named(device);
     AtomicInteger calls = new AtomicInteger();
     FactoryCallsPipeline good = FactoryCallsPipeline.builder().device(d).instances(1)
         .plain(() -> {
@@ -69,7 +61,7 @@ class FactoryCallsTest {
     // outside-in: two CPU instances then shared the object's @Reduce fields and counted twice; the
     // kernel reads one object per node, so OpenCL has nothing to refuse
     FactoryCalls.Tuned shared = new FactoryCalls.Tuned(5);
-    FactoryCallsPipeline p = FactoryCallsPipeline.builder().device(device(device)).instances(2).tuned(() -> shared)
+    FactoryCallsPipeline p = FactoryCallsPipeline.builder().device(OpenClAvailable.named(device)).instances(2).tuned(() -> shared)
         .build();
     IllegalStateException e = assertThrows(IllegalStateException.class, () -> p.runRange(0, 10));
     assertEquals("the factory of node 'tuned' returned an object it had given another pipeline instance of this run;"
@@ -83,7 +75,7 @@ class FactoryCallsTest {
     // outside-in: on the CPU a second run went on from the object's @State where the kernel, which reads
     // the object afresh, started over; now the object is refused on every back end
     FactoryCalls.Tuned shared = new FactoryCalls.Tuned(5);
-    FactoryCallsPipeline one = FactoryCallsPipeline.builder().device(device(device)).instances(1).tuned(() -> shared)
+    FactoryCallsPipeline one = FactoryCallsPipeline.builder().device(OpenClAvailable.named(device)).instances(1).tuned(() -> shared)
         .build();
     assertEquals(10, one.runRange(0, 10).out().length);
     IllegalStateException e = assertThrows(IllegalStateException.class, () -> one.runRange(0, 10));
@@ -91,10 +83,10 @@ class FactoryCallsTest {
         + " @State and @Reduce live in the node object, which the CPU back ends carry from one run into the next and"
         + " OpenCL reads afresh, so a factory must return a new one each time (() -> new Tuned(...))", e.getMessage());
     // another pipeline object of the class, or of another class, does not make the object new again
-    assertThrows(IllegalStateException.class, () -> FactoryCallsPipeline.builder().device(device(device))
+    assertThrows(IllegalStateException.class, () -> FactoryCallsPipeline.builder().device(OpenClAvailable.named(device))
         .tuned(() -> shared).build().runRange(0, 10));
     // a new object at every run is what a factory is for
-    FactoryCallsPipeline fresh = FactoryCallsPipeline.builder().device(device(device)).instances(1)
+    FactoryCallsPipeline fresh = FactoryCallsPipeline.builder().device(OpenClAvailable.named(device)).instances(1)
         .tuned(() -> new FactoryCalls.Tuned(5)).build();
     assertEquals(10, fresh.runRange(0, 10).out().length);
     assertEquals(10, fresh.runRange(0, 10).out().length);

@@ -8,7 +8,6 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.sluice.opencl.InputFaults.Pair;
-import dev.sluice.runtime.Device;
 import dev.sluice.runtime.PipelineException;
 import dev.sluice.runtime.testing.OpenClAvailable;
 import dev.sluice.runtime.testing.SliceSize;
@@ -33,16 +32,8 @@ import org.junit.jupiter.params.provider.ValueSource;
 class InputFaultsTest {
   private static final Pair P = new Pair(1, 2);
 
-  private static Device device(String name) {
-    return switch (name) {
-      case "cpu" -> Device.cpu();
-      case "cpuScheduled" -> Device.cpuScheduled();
-      default -> OpenClAvailable.device();
-    };
-  }
-
   private static InputFaultsPipeline pipeline(String device, int instances) {
-    return InputFaultsPipeline.builder().device(device(device)).instances(instances).chunkSize(2)
+    return InputFaultsPipeline.builder().device(OpenClAvailable.named(device)).instances(instances).chunkSize(2)
         .maxSteps(10_000_000L).build();
   }
 
@@ -83,7 +74,7 @@ class InputFaultsTest {
   @ValueSource(strings = {"cpu", "cpuScheduled", "opencl"})
   void aRowTheRecordsConstructorRefusesIsNamedByItsPosition(String device) {
     for (int instances : new int[] {1, 2}) {
-      CheckedRowsPipeline p = CheckedRowsPipeline.builder().device(device(device)).instances(instances).chunkSize(2)
+      CheckedRowsPipeline p = CheckedRowsPipeline.builder().device(OpenClAvailable.named(device)).instances(instances).chunkSize(2)
           .build();
       float[] values = new float[6];
       PipelineException e = assertThrows(PipelineException.class, () -> p.runColumns(new int[] {1, 2, 3, 4, -5, 6}, values));

@@ -3,7 +3,6 @@ package dev.sluice.opencl;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import dev.sluice.opencl.SignalsAcrossRegions.Rec;
-import dev.sluice.runtime.Device;
 import dev.sluice.runtime.testing.OpenClAvailable;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -46,18 +45,10 @@ class SignalsAcrossRegionsTest {
     return out;
   }
 
-  private static Device device(String name) {
-    return switch (name) {
-      case "cpu" -> Device.cpu();
-      case "cpuScheduled" -> Device.cpuScheduled();
-      default -> OpenClAvailable.device();
-    };
-  }
-
   @ParameterizedTest
   @ValueSource(strings = {"cpu", "cpuScheduled", "opencl"})
   void oneInstanceSeesEverySignalInOrderWithTheItems(String device) {
-    List<Rec> got = SignalsAcrossRegionsPipeline.builder().device(device(device)).instances(1)
+    List<Rec> got = SignalsAcrossRegionsPipeline.builder().device(OpenClAvailable.named(device)).instances(1)
         .chunkSize(PARENTS.length).maxSteps(10_000_000L).build().run(PARENTS).out();
     List<Rec> want = expected();
     for (int i = 0; i < Math.min(got.size(), want.size()); i++) {
@@ -71,7 +62,7 @@ class SignalsAcrossRegionsTest {
   void twoInstancesGiveTheSameElementsAndSignals(String device) {
     Comparator<Rec> order = Comparator.comparingInt(Rec::kind).thenComparingInt(Rec::at);
     List<Rec> want = new ArrayList<>(expected().stream().map(r -> new Rec(r.kind(), r.at(), 0)).toList());
-    List<Rec> got = new ArrayList<>(SignalsAcrossRegionsPipeline.builder().device(device(device)).instances(2)
+    List<Rec> got = new ArrayList<>(SignalsAcrossRegionsPipeline.builder().device(OpenClAvailable.named(device)).instances(2)
         .chunkSize(64).maxSteps(10_000_000L).build().run(PARENTS).out()
         .stream().map(r -> new Rec(r.kind(), r.at(), 0)).toList());
     want.sort(order);

@@ -16,11 +16,7 @@ class TwoTagDepthsTest {
   @ParameterizedTest
   @ValueSource(strings = {"cpu", "cpuScheduled", "opencl"})
   void eachWindowEndArrivesWithItsOwnPayload(String name) {
-    Device device = switch (name) {
-      case "cpu" -> Device.cpu();
-      case "cpuScheduled" -> Device.cpuScheduled();
-      default -> OpenClAvailable.device();
-    };
+    Device device = OpenClAvailable.named(name);
     for (int window : new int[] {4, 5, 10, 100}) {
       // one instance and one chunk: the windows close in order
       TwoTagDepthsPipeline.Result r = TwoTagDepthsPipeline.builder().raiser(() -> new TwoTagDepths.Raiser(window))

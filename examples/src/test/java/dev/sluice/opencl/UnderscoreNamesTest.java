@@ -15,11 +15,7 @@ class UnderscoreNamesTest {
   @ParameterizedTest
   @ValueSource(strings = {"cpu", "cpuScheduled", "opencl"})
   void partsThatJoinAlikeStayApart(String device) {
-    Device d = switch (device) {
-      case "cpu" -> Device.cpu();
-      case "cpuScheduled" -> Device.cpuScheduled();
-      default -> OpenClAvailable.device();
-    };
+    Device d = OpenClAvailable.named(device);
     int[] in = new int[300];
     int[] p = {3, 5, 7};
     List<Long> out = new ArrayList<>();

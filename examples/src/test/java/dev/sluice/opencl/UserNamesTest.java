@@ -24,11 +24,7 @@ class UserNamesTest {
     for (int i = 0; i < parents.length; i++) {
       parents[i] = (i * 31) % 97;
     }
-    Device d = switch (device) {
-      case "cpu" -> Device.cpu();
-      case "cpuScheduled" -> Device.cpuScheduled();
-      default -> OpenClAvailable.device();
-    };
+    Device d = OpenClAvailable.named(device);
     for (boolean negate : new boolean[] {false, true}) {
       short offset = negate ? (short) -300 : (short) 1234;
       List<Long> expected = new ArrayList<>();

@@ -33,4 +33,16 @@ public final class OpenClAvailable {
     devices();
     return Device.opencl();
   }
+
+  /**
+   * The device a parameterized test names: {@code "cpu"}, {@code "cpuScheduled"}, else the first
+   * OpenCL device ({@link #device()}: a skip, or a failure in CI, where there is none).
+   */
+  public static Device named(String name) {
+    return switch (name) {
+      case "cpu" -> Device.cpu();
+      case "cpuScheduled" -> Device.cpuScheduled();
+      default -> device();
+    };
+  }
 }
