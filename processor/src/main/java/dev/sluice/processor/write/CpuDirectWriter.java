@@ -79,7 +79,28 @@ final class CpuDirectWriter {
    * While a loop of {@code produce} or of an enumerator is being written: the channels whose held
    * pushes are counted inside it, each with the local that counts them (see {@link #countedLoop}).
    */
-  private Map<String, String> loopCounts;
+  private LoopCounts loopCounts;
+
+  /** The counts of one loop being written ({@link #countedLoop}). */
+  private static final class LoopCounts {
+    /** Each counted channel's local, in the order the loop first counts them. */
+    final Map<String, String> locals = new java.util.LinkedHashMap<>();
+    /** The most pushes one call of the loop's method can add to each channel's local. */
+    final Map<String, Long> most = new HashMap<>();
+    /** How many times, at most, the code being written runs in one call of the loop's method. */
+    long reach;
+
+    LoopCounts(long trips) {
+      reach = trips;
+    }
+  }
+
+  /** {@code a * b}, or {@link Long#MAX_VALUE} where that overflows: a bound that is only compared. */
+  private static long times(long a, long b) {
+    long high = Math.multiplyHigh(a, b);
+    long low = a * b;
+    return high != 0 || low < 0 ? Long.MAX_VALUE : low;
+  }
 
   CpuDirectWriter(PipelineModel model, Schedule schedule, Names names) {
     this.model = model;
@@ -299,7 +320,8 @@ final class CpuDirectWriter {
           .addMethod(MethodSpec.methodBuilder("enumerate")
               .addParameter(TypeName.INT, "count")
               .addStatement("total += count")
-              .addCode(countedLoop(() -> CodeBlock.builder()
+              // count is at most the region's maxElements (checked before the call)
+              .addCode(countedLoop(schedule.region(region(s)).maxElements(), () -> CodeBlock.builder()
                   .beginControlFlow("for (int i = 0; i < count; i++)")
                   .add(deliver(s.name(), c, "i"))
                   .endControlFlow()
@@ -373,26 +395,37 @@ final class CpuDirectWriter {
         .addStatement("int $N = $N.count", n, held)
         .add("// the call has returned: a later push through this channel is an error, not lost\n")
         .addStatement("$N.count = -1", held)
-        .add(counted(Names.channel(s.name(), c), n));
+        .add(counted(Names.channel(s.name(), c), n, s.node().channel(c).orElseThrow().max()));
     String sink = intoSink(s, c);
     if (sink != null) {
       return b.add("// the pushes are in the sink's array already\n")
           .addStatement("$N.appended($N)", Names.sink(sink), n)
           .build();
     }
-    return b.beginControlFlow("for (int $N = 0; $N < $N; $N++)", k, k, n, k)
-        .addStatement("$T $N = $N.get($N)", Names.type(s.channelType(c)), x, held, k)
-        .add(deliver(s.name(), c, x))
-        .endControlFlow()
-        .build();
+    b.beginControlFlow("for (int $N = 0; $N < $N; $N++)", k, k, n, k)
+        .addStatement("$T $N = $N.get($N)", Names.type(s.channelType(c)), x, held, k);
+    // the consumers' code runs once per push: @Max times per call of this node, at most
+    long outer = loopCounts == null ? 0 : loopCounts.reach;
+    if (loopCounts != null) {
+      loopCounts.reach = times(outer, s.node().channel(c).orElseThrow().max());
+    }
+    b.add(deliver(s.name(), c, x));
+    if (loopCounts != null) {
+      loopCounts.reach = outer;
+    }
+    return b.endControlFlow().build();
   }
 
-  /** Adds one call's {@code n} pushes to {@code channel}'s count: to the loop's local, inside a counted loop. */
-  private CodeBlock counted(String channel, String n) {
+  /**
+   * Adds one call's {@code n} pushes (at most {@code max}) to {@code channel}'s count: to the loop's
+   * local, inside a counted loop.
+   */
+  private CodeBlock counted(String channel, String n, int max) {
     if (loopCounts == null) {
       return CodeBlock.of("$N.counted($N);\n", channel, n);
     }
-    String local = loopCounts.computeIfAbsent(channel, f -> "pushed_" + f.substring("out_".length()));
+    String local = loopCounts.locals.computeIfAbsent(channel, f -> "pushed_" + f.substring("out_".length()));
+    loopCounts.most.merge(channel, times(loopCounts.reach, max), (a, b) -> a > Long.MAX_VALUE - b ? Long.MAX_VALUE : a + b);
     return CodeBlock.of("$N += $N;\n", local, n);
   }
 
@@ -400,26 +433,30 @@ final class CpuDirectWriter {
    * A loop, written by {@code loop}, whose held pushes are counted in locals and added to their
    * channels once it ends, however it ends: a channel's count is a field, which the JIT loads and
    * stores at every call of a loop of calls, where a local stays in a register. The counts are read
-   * only once the run is over.
+   * only once the run is over. A local is an {@code int} where one call cannot count more than
+   * {@link Integer#MAX_VALUE} in it ({@code trips}, the most times the loop runs per call, times each
+   * {@code @Max} on the way to the channel), which C2 keeps in a register more readily than a
+   * {@code long} (docs/benchmarks.md); else a {@code long}.
    */
-  private CodeBlock countedLoop(java.util.function.Supplier<CodeBlock> loop) {
-    loopCounts = new java.util.LinkedHashMap<>();
+  private CodeBlock countedLoop(long trips, java.util.function.Supplier<CodeBlock> loop) {
+    loopCounts = new LoopCounts(trips);
     CodeBlock body;
-    Map<String, String> counts;
+    LoopCounts counts;
     try {
       body = loop.get();
     } finally {
       counts = loopCounts;
       loopCounts = null;
     }
-    if (counts.isEmpty()) {
+    if (counts.locals.isEmpty()) {
       return body;
     }
     CodeBlock.Builder b = CodeBlock.builder()
         .add("// pushes counted in locals (registers), added to their channels when the loop ends\n");
-    counts.values().forEach(local -> b.addStatement("long $N = 0", local));
+    counts.locals.forEach((channel, local) ->
+        b.addStatement("$T $N = 0", counts.most.get(channel) <= Integer.MAX_VALUE ? TypeName.INT : TypeName.LONG, local));
     b.beginControlFlow("try").add(body).nextControlFlow("finally");
-    counts.forEach((channel, local) -> b.addStatement("$N.counted($N)", channel, local));
+    counts.locals.forEach((channel, local) -> b.addStatement("$N.counted($N)", channel, local));
     return b.endControlFlow().build();
   }
 
@@ -604,7 +641,8 @@ final class CpuDirectWriter {
     if (range) {
       m.addComment("no array: an index range, whose items are the values base + position");
     }
-    return m.addCode(countedLoop(() -> {
+    // DirectInstance.run hands produce at most the width's items per call
+    return m.addCode(countedLoop(model.settings().width(), () -> {
       CodeBlock.Builder loop = CodeBlock.builder().beginControlFlow("for (int i = 0; i < count; i++)");
       if (!range) {
         loop.addStatement("$T $N = a[from + i]", t, item);
@@ -629,7 +667,7 @@ final class CpuDirectWriter {
         .add("// or record columns: one primitive array per component\n")
         .addStatement("Object[] columns = a == null ? (Object[]) data : null")
         .add(CpuBlocks.columns(src.itemType(), "a != null"))
-        .add(countedLoop(() -> CodeBlock.builder()
+        .add(countedLoop(model.settings().width(), () -> CodeBlock.builder()
             .beginControlFlow("for (int i = 0; i < count; i++)")
             .addStatement("$T $N", t, item)
             .beginControlFlow("if (a != null)")
@@ -687,8 +725,7 @@ final class CpuDirectWriter {
 
   /** An enumerator: one parent, its BEGIN, its elements, its END, each through the region at once. */
   private MethodSpec enumerate(StageModel s) {
-    int region = schedule.regions().stream().filter(r -> r.number() > 0 && r.head().equals(s.name()))
-        .mapToInt(RegionPlan::number).findFirst().orElseThrow();
+    int region = region(s);
     int index = names.index(s.name());
     List<Origination> originates = schedule.stage(s.name()).dispatch().originates();
     MethodSpec.Builder m = MethodSpec.methodBuilder(take(s.name()))
@@ -718,6 +755,12 @@ final class CpuDirectWriter {
       }
     }
     return m.build();
+  }
+
+  /** The number of the region enumerator {@code s} opens. */
+  private int region(StageModel s) {
+    return schedule.regions().stream().filter(r -> r.number() > 0 && r.head().equals(s.name()))
+        .mapToInt(RegionPlan::number).findFirst().orElseThrow();
   }
 
   private String maxElements(int region) {

@@ -79,6 +79,8 @@ public abstract class DirectInstance {
    * time so that a failure in another instance stops this one soon.
    */
   public final void run() {
+    // at most a width of items per produce call: the generated code counts a call's pushes in ints
+    // where this bound (times each @Max) keeps them under 2^31
     int piece = plan.width;
     // a stopped run pulls no more input: a runChunks iterator may block on its next array
     while (!control.aborted() && claim()) {
