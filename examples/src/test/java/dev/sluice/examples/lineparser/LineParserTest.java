@@ -86,6 +86,13 @@ class LineParserTest {
     NullPointerException none = org.junit.jupiter.api.Assertions.assertThrows(NullPointerException.class,
         () -> p.runColumns(starts, null));
     org.junit.jupiter.api.Assertions.assertEquals("LineParser: runColumns: column end is null", none.getMessage());
+    // as are a null array and a null stream (outside-in helper-80: "input", "chunks")
+    NullPointerException noArray = org.junit.jupiter.api.Assertions.assertThrows(NullPointerException.class,
+        () -> p.run((Line[]) null));
+    org.junit.jupiter.api.Assertions.assertEquals("LineParser: run: input is null", noArray.getMessage());
+    NullPointerException noStream = org.junit.jupiter.api.Assertions.assertThrows(NullPointerException.class,
+        () -> p.runChunks(null));
+    org.junit.jupiter.api.Assertions.assertEquals("LineParser: runChunks: chunks is null", noStream.getMessage());
   }
 
   @Test

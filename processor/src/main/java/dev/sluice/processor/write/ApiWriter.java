@@ -170,7 +170,7 @@ final class ApiWriter {
         .addModifiers(Modifier.PUBLIC)
         .returns(resultName())
         .addParameter(ArrayTypeName.of(item), "input")
-        .addStatement("$T.requireNonNull(input, $S)", Objects.class, "input")
+        .addStatement("$T.requireNonNull(input, $S)", Objects.class, model.simpleName() + ": run: input is null")
         .addStatement("return execute(chunk -> $T.of(input, input.length, chunk))", Names.INPUT_CURSOR)
         .build());
     if (type.isRecord()) {
@@ -205,7 +205,7 @@ final class ApiWriter {
         .addModifiers(Modifier.PUBLIC)
         .returns(resultName())
         .addParameter(ParameterizedTypeName.get(ClassName.get(Iterator.class), ArrayTypeName.of(item)), "chunks")
-        .addStatement("$T.requireNonNull(chunks, $S)", Objects.class, "chunks")
+        .addStatement("$T.requireNonNull(chunks, $S)", Objects.class, model.simpleName() + ": runChunks: chunks is null")
         .addStatement("return execute(chunk -> $T.stream(chunks, a -> a.length, chunk))", Names.INPUT_CURSOR)
         .build());
     ParameterizedTypeName outcome = ParameterizedTypeName.get(Names.OUTCOME, names.instance());

@@ -1,6 +1,7 @@
 package dev.sluice.processor.write;
 
 import static dev.sluice.processor.write.KernelShape.KERNEL;
+import static dev.sluice.processor.write.KernelShape.HOST_ARRAYS;
 import static dev.sluice.processor.write.KernelShape.LAYOUT;
 import static dev.sluice.processor.write.KernelShape.PLAN_CODE;
 import static dev.sluice.processor.write.KernelShape.RAISES;
@@ -103,6 +104,9 @@ final class KernelHostWriter {
     t.addMethod(MethodSpec.methodBuilder("inputColumnBytes").addAnnotation(Override.class)
         .addModifiers(Modifier.PUBLIC).returns(int[].class)
         .addStatement("return $L", Column.bytesArray(model.source().itemType())).build());
+    t.addMethod(MethodSpec.methodBuilder("stagingItems").addAnnotation(Override.class)
+        .addModifiers(Modifier.PUBLIC).returns(long[].class)
+        .addStatement("return new long[] {$L}", String.join(", ", stagingItems())).build());
     MethodSpec.Builder sinkBytes = MethodSpec.methodBuilder("sinkColumnBytes").addAnnotation(Override.class)
         .addModifiers(Modifier.PUBLIC).returns(int[].class).addParameter(int.class, "k");
     for (StageModel s : model.sinks()) {
@@ -203,15 +207,34 @@ final class KernelHostWriter {
     t.addMethod(m.build());
   }
 
+  /** Per work-group, the items of each staging buffer {@link #allocate} makes, as {@code long} literals. */
+  private List<String> stagingItems() {
+    List<String> items = new ArrayList<>();
+    for (StageModel s : model.nodes()) {
+      for (ChannelModel ch : s.isEnumerator() ? List.<ChannelModel>of() : s.node().channels()) {
+        for (Column c : Column.of(ch.type())) {
+          items.add((long) shape.width * ch.max() + "L");
+        }
+      }
+      for (ItemType tag : s.node().raisedTags()) {
+        for (Column c : Column.of(tag)) {
+          items.add((long) shape.width * RAISES + "L");
+        }
+      }
+    }
+    return items;
+  }
+
   private void allocate() {
     MethodSpec.Builder m = MethodSpec.methodBuilder("allocate").addAnnotation(Override.class)
         .addModifiers(Modifier.PUBLIC)
         .addParameter(int[].class, "plan").addParameter(int.class, "groups").addParameter(int.class, "slice")
         .addParameter(int[].class, "capacity")
         .addStatement("this.plan = plan")
-        .addStatement("st = new int[groups * plan[$T.P_STATE]]", PLAN_CODE)
-        .addStatement("stats = new long[groups * plan[$T.P_STAGES] * $T.STATS]", PLAN_CODE, LAYOUT)
-        .addStatement("err = new int[groups * $T.ERR_STRIDE]", LAYOUT);
+        .addComment("the last run's arrays again where their size is right (HostArrays): one set held, not two")
+        .addStatement("st = $T.zeroed(st, (long) groups * plan[$T.P_STATE])", HOST_ARRAYS, PLAN_CODE)
+        .addStatement("stats = $T.zeroed(stats, (long) groups * plan[$T.P_STAGES] * $T.STATS)", HOST_ARRAYS, PLAN_CODE, LAYOUT)
+        .addStatement("err = $T.zeroed(err, (long) groups * $T.ERR_STRIDE)", HOST_ARRAYS, LAYOUT);
     for (Column c : Column.of(model.source().itemType())) {
       // grown by load() to the largest slice actually loaded, so small runs hold small buffers
       m.addStatement("in$L = new $T[1]", c.suffix(), c.type());
@@ -219,12 +242,14 @@ final class KernelHostWriter {
     for (StageModel s : model.nodes()) {
       for (Column c : Column.of(s.itemType())) {
         // the plan carries the capacity, as it does for the scheduler and the CPU back end
-        m.addStatement("$N = new $T[groups * plan[$T.stage($L) + $T.F_CAPACITY]]", KernelNames.queue(s.name()) + c.suffix(),
-            c.type(), PLAN_CODE, names.index(s.name()), PLAN_CODE);
+        String q = KernelNames.queue(s.name()) + c.suffix();
+        m.addStatement("$N = $T.zeroed($N, (long) groups * plan[$T.stage($L) + $T.F_CAPACITY])", q, HOST_ARRAYS, q,
+            PLAN_CODE, names.index(s.name()), PLAN_CODE);
       }
       for (ChannelModel ch : s.isEnumerator() ? List.<ChannelModel>of() : s.node().channels()) {
         for (Column c : Column.of(ch.type())) {
-          m.addStatement("$N = new $T[groups * $L]", KernelNames.staging(s.name(), ch.name()) + c.suffix(), c.type(), shape.width * ch.max());
+          String st = KernelNames.staging(s.name(), ch.name()) + c.suffix();
+          m.addStatement("$N = $T.zeroed($N, groups * $LL)", st, HOST_ARRAYS, st, (long) shape.width * ch.max());
         }
       }
       for (FieldModel f : s.node().fields(FieldModel.Kind.REDUCE)) {
@@ -243,21 +268,23 @@ final class KernelHostWriter {
     }
     for (RegionPlan r : shape.schedule.regions()) {
       for (Column c : r.number() == 0 ? List.<Column>of() : Column.of(r.parentType())) {
-        m.addStatement("$N = new $T[groups * plan[$T.regionOf(plan, $L) + $T.R_BUFFER]]", KernelNames.parents(r.number()) + c.suffix(),
-            c.type(), PLAN_CODE, r.number(), PLAN_CODE);
+        String par = KernelNames.parents(r.number()) + c.suffix();
+        m.addStatement("$N = $T.zeroed($N, (long) groups * plan[$T.regionOf(plan, $L) + $T.R_BUFFER])", par, HOST_ARRAYS, par,
+            PLAN_CODE, r.number(), PLAN_CODE);
       }
     }
     for (ItemType tag : shape.raisedTags()) {
       for (Column c : Column.of(tag)) {
-        m.addStatement("$N = new $T[groups * plan[$T.P_STAGES] * plan[$T.P_POOL]]", KernelNames.pool(tag.simpleName()) + c.suffix(),
-            c.type(), PLAN_CODE, PLAN_CODE);
+        String pool = KernelNames.pool(tag.simpleName()) + c.suffix();
+        m.addStatement("$N = $T.zeroed($N, (long) groups * plan[$T.P_STAGES] * plan[$T.P_POOL])", pool, HOST_ARRAYS, pool,
+            PLAN_CODE, PLAN_CODE);
       }
     }
     for (StageModel s : model.nodes()) {
       for (ItemType tag : s.node().raisedTags()) {
         for (Column c : Column.of(tag)) {
-          m.addStatement("$N = new $T[groups * $L]", KernelNames.raisedPayload(s.name(), tag.simpleName()) + c.suffix(), c.type(),
-              shape.width * RAISES);
+          String raised = KernelNames.raisedPayload(s.name(), tag.simpleName()) + c.suffix();
+          m.addStatement("$N = $T.zeroed($N, groups * $LL)", raised, HOST_ARRAYS, raised, (long) shape.width * RAISES);
         }
         m.addStatement("$N = new int[groups]", KernelNames.raisedCount(s.name(), tag.simpleName()));
       }

@@ -27,6 +27,7 @@ final class KernelShape {
   static final ClassName PROGRAM = ClassName.get(Names.RUNTIME + ".opencl", "DeviceProgram");
   static final ClassName SINK_ITEMS = ClassName.get(Names.RUNTIME + ".opencl", "SinkItems");
   static final ClassName DEVICE_MEMORY = ClassName.get(Names.RUNTIME + ".opencl", "DeviceMemory");
+  static final ClassName HOST_ARRAYS = ClassName.get(Names.RUNTIME + ".opencl", "HostArrays");
   /** Most raises one item may make, as on the CPU. */
   static final int RAISES = Protocol.MAX_SIGNALS_PER_VEC;
 

@@ -43,20 +43,25 @@ public final class CpuDriver {
   }
 
   /**
-   * Refuses at once a run whose instances' queues alone need more than the heap's maximum, which making
-   * them one by one found only when the heap was full, after seconds to minutes of collections. Each
-   * queue slot takes at least 4 bytes (an int, a float, a compressed reference or a record's smallest
-   * column), so the figure is a lower bound and refuses no run that could fit.
+   * Refuses at once a run whose instances' queues and regions' parent buffers alone need more than the
+   * heap's maximum, which making them one by one found only when the heap was full, after seconds to
+   * minutes of collections. Each slot takes at least 4 bytes (an int, a float, a compressed reference or
+   * a record's smallest column), so the figure is a lower bound and refuses no run that could fit.
    */
   static void refuseQueuesOverHeap(PipelinePlan plan, int instances, long maxHeap) {
     long slots = 0;
     for (int capacity : plan.queueCapacity) {
       slots += capacity;
     }
+    // the parent buffers too (outside-in helper-80: @Region(parentBuffer = 2^24) at 64 instances was
+    // refused only at the sixth instance made)
+    for (int parents : plan.regionParentBuffer) {
+      slots += parents;
+    }
     long bytes = slots * 4 * instances;
     if (bytes > maxHeap) {
-      throw new IllegalStateException(String.format(java.util.Locale.ROOT, "%s: the queues of %,d instances take at"
-          + " least %,d MiB (%,d queue slots each), more than the heap's maximum of %,d MiB: run fewer instances"
+      throw new IllegalStateException(String.format(java.util.Locale.ROOT, "%s: the queues and parent buffers of %,d"
+          + " instances take at least %,d MiB (%,d slots each), more than the heap's maximum of %,d MiB: run fewer instances"
           + " (instances(0) is one per core), lower @Pipeline(width) or queueScale, or give the JVM more heap (-Xmx)",
           plan.name, instances, bytes >> 20, slots, maxHeap >> 20));
     }

@@ -110,6 +110,9 @@ public final class InstanceThreads {
     // with nobody to tell of progress, the caller's thread runs instance 0 itself
     int own = meter == null ? 1 : 0;
     CountDownLatch stopped = new CountDownLatch(n - own);
+    // when the last instance finished: the run's time, which a progress listener's call still
+    // running on the caller's thread then does not lengthen
+    java.util.concurrent.atomic.AtomicLong ended = new java.util.concurrent.atomic.AtomicLong(t0);
     Workers workers = new Workers(n);
     Thread caller = Thread.currentThread();
     ClassLoader loader = caller.getContextClassLoader();
@@ -132,6 +135,7 @@ public final class InstanceThreads {
             workers.enter(k, self);
             runOne(instances.get(k), body, control, input, failures, k);
           } finally {
+            ended.accumulateAndGet(System.nanoTime(), Math::max);
             workers.leave(k);
             // node code that interrupted its thread after the instance last looked (its last piece of
             // input) interrupts the run all the same; the pool would clear the flag unseen (a cancel's
@@ -163,6 +167,7 @@ public final class InstanceThreads {
     if (own == 1) {
       // an interrupt of this thread stops this instance as it does the others (RunControl#aborted)
       runOne(instances.get(0), body, control, input, failures, 0);
+      ended.accumulateAndGet(System.nanoTime(), Math::max);
     }
     Throwable listenerFailed = null;
     try {
@@ -200,7 +205,7 @@ public final class InstanceThreads {
     if (listenerFailed != null) {
       throw rethrow(pipeline, listenerFailed);
     }
-    long nanos = System.nanoTime() - t0;
+    long nanos = ended.get() - t0;
     Throwable failed = failures.first();
     if (failed != null) {
       throw rethrow(pipeline, failed);

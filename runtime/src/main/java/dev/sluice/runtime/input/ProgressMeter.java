@@ -25,14 +25,15 @@ public final class ProgressMeter {
   }
 
   /**
-   * Tells the listener {@code done} if the interval has passed since the last call and it moved; all
-   * of a known total is left to {@link #finish}, so that the listener hears it once.
+   * Tells the listener {@code done} if the interval has passed since its last call returned and it
+   * moved; all of a known total is left to {@link #finish}, so that the listener hears it once. The
+   * interval counts from the return, so a listener slower than the interval still leaves the run
+   * that much time between its calls (on OpenCL they come between kernel launches).
    */
   public void update(long done) {
-    long now = System.nanoTime();
-    if (done > said && (total == ProgressListener.UNKNOWN || done < total) && now - saidAt >= INTERVAL_NANOS) {
+    if (done > said && (total == ProgressListener.UNKNOWN || done < total) && System.nanoTime() - saidAt >= INTERVAL_NANOS) {
       call(done, total, false);
-      saidAt = now;
+      saidAt = System.nanoTime();
     }
   }
 

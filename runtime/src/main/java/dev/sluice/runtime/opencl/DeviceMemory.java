@@ -179,7 +179,7 @@ public record DeviceMemory(Model model, boolean forced, long globalBytes, long m
     long items = multiply(groups, longest);
     long bytes = multiply(4L * groups, total);
     if (items > MAX_ARRAY || bytes > budgetBytes) {
-      throw Kernels.KernelException.noRoom(pipeline + " needs at least " + mib(bytes) + " of device memory for the queues"
+      throw Kernels.KernelException.noRoom(pipeline + " needs at least " + mib(bytes) + " of device memory for the queues and buffers"
           + " of " + groups + " work-groups (" + total + " items per group; its largest buffer " + items
           + " items, at most " + MAX_ARRAY + "), but its budget on " + device + " is " + mib(budgetBytes)
           + ": use fewer instances or smaller queues, or set " + BUDGET_PROPERTY + " if the device has more");

@@ -61,6 +61,13 @@ public interface DeviceProgram extends Failures.Items {
   /** Bytes of each column of one input item (one entry for a primitive item). */
   int[] inputColumnBytes();
 
+  /**
+   * Items per work-group of each buffer the kernel stages a run's pushes and raised signals in, one
+   * entry per column: width x {@code @Max} per channel, width x the raises an item may make per
+   * raised tag. The plan does not know them; the memory check counts them with its own buffers.
+   */
+  long[] stagingItems();
+
   /** Bytes of each column of one item of sink {@code k}. */
   int[] sinkColumnBytes(int k);
 

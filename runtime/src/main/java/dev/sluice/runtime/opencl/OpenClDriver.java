@@ -212,7 +212,7 @@ public final class OpenClDriver {
     DeviceMemory memory = DeviceMemory.of(cl, device);
     int[] capacity = startingSinkCapacity(program, sinks, memory.budgetBytes());
     long buildNanos = 0;
-    memory.checkGroups(plan.name, device.name(), groups, perGroupItems(plan, encoded));
+    memory.checkGroups(plan.name, device.name(), groups, perGroupItems(plan, encoded, program.stagingItems()));
     program.allocate(encoded, groups, sliceItems(options), capacity);
     if (slices.total() != 0) {
       // built before any input is claimed, so that a kernel that cannot build leaves the input to
@@ -396,11 +396,11 @@ public final class OpenClDriver {
    * The items of each buffer one work-group holds, as far as the plan says: the scheduler state, each
    * data queue, each region's parents, and, when a node raises user signals, the kernel's payload pool
    * per tag ({@code stages x (stages x signal queue + MAX_SIGNALS_PER_VEC)}, as the processor writes
-   * and bounds it).
+   * and bounds it); then the kernel's staging buffers ({@code staging}, {@link DeviceProgram#stagingItems}).
    */
-  static long[] perGroupItems(PipelinePlan plan, int[] encoded) {
+  static long[] perGroupItems(PipelinePlan plan, int[] encoded, long[] staging) {
     int n = plan.stageCount();
-    long[] out = new long[1 + n + plan.regionCount() + plan.signalCount()];
+    long[] out = new long[1 + n + plan.regionCount() + plan.signalCount() + staging.length];
     int i = 0;
     out[i++] = encoded[P_STATE];
     for (int s = 0; s < n; s++) {
@@ -415,6 +415,9 @@ public final class OpenClDriver {
         raised |= plan.signalRegion[k] < 0 && plan.origin[s][k].length > 0;
       }
       out[i++] = raised ? (long) n * ((long) n * plan.signalCapacity + Protocol.MAX_SIGNALS_PER_VEC) : 0;
+    }
+    for (long items : staging) {
+      out[i++] = items;
     }
     return out;
   }

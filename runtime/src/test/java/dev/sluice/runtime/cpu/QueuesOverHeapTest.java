@@ -23,10 +23,24 @@ class QueuesOverHeapTest {
     long slotCount = slots;
     IllegalStateException e = assertThrows(IllegalStateException.class,
         () -> CpuDriver.refuseQueuesOverHeap(OneNodePipeline.PLAN, 1000, fits - 1));
-    assertTrue(e.getMessage().startsWith("OneNode: the queues of 1,000 instances take at least "), e.getMessage());
-    assertTrue(e.getMessage().contains(String.format(java.util.Locale.ROOT, "(%,d queue slots each), more than the"
+    assertTrue(e.getMessage().startsWith("OneNode: the queues and parent buffers of 1,000 instances take at least "), e.getMessage());
+    assertTrue(e.getMessage().contains(String.format(java.util.Locale.ROOT, "(%,d slots each), more than the"
         + " heap's maximum of ", slotCount)), e.getMessage());
     assertTrue(e.getMessage().endsWith("or give the JVM more heap (-Xmx)"), e.getMessage());
+  }
+
+  /** A region's parent buffer counts as its queue does (outside-in helper-80). */
+  @Test
+  void parentBuffersCountToo() {
+    dev.sluice.runtime.plan.PipelinePlan plan = dev.sluice.runtime.plan.PipelinePlan.builder("Parents", 4, 4)
+        .source("src", 0).enumerate("each", 1, 1, 8, 4, 1).region(1, "each", 1 << 24, 1, Integer.MAX_VALUE)
+        .sink("out").edge("src", "src", "each", 4).edge("each", "elements", "out", 4).build();
+    long slots = 8 + (1 << 24);
+    assertDoesNotThrow(() -> CpuDriver.refuseQueuesOverHeap(plan, 64, slots * 4 * 64));
+    IllegalStateException e = assertThrows(IllegalStateException.class,
+        () -> CpuDriver.refuseQueuesOverHeap(plan, 64, slots * 4 * 64 - 1));
+    assertTrue(e.getMessage().contains(String.format(java.util.Locale.ROOT, "(%,d slots each)", slots)),
+        e.getMessage());
   }
 
   /** On the scheduled executor too, instances(Integer.MAX_VALUE) is the count's error, not the queues' (review). */
