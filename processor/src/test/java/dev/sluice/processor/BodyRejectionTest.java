@@ -119,10 +119,10 @@ class BodyRejectionTest {
         }
         """);
     Compilation c = compile(f);
-    assertError(c, Message.REDUCE_MISUSED, f, "// plain assignment", "@Reduce(SUM) field 'total' may only be updated as 'x += e' or 'x++' in run(...)");
+    assertError(c, Message.REDUCE_MISUSED, f, "// plain assignment", "@Reduce(SUM) field 'total' may only be updated as 'total += e' or 'total++' in run(...)");
     assertError(c, Message.REDUCE_MISUSED, f, "// read", "@Reduce(MAX) field 'top'");
-    assertError(c, Message.REDUCE_MISUSED, f, "// wrong operator", "'x = Math.max(x, e)'");
-    assertError(c, Message.REDUCE_MISUSED, f, "bits &= x;", "'x |= e'");
+    assertError(c, Message.REDUCE_MISUSED, f, "// wrong operator", "'top = Math.max(top, e)'");
+    assertError(c, Message.REDUCE_MISUSED, f, "bits &= x;", "'bits |= e'");
     assertError(c, Message.REDUCE_MISUSED, f, "// reads itself");
     assertError(c, Message.REDUCE_MISUSED, f, "// not a statement");
     assertThat(sluiceErrors(c)).hasSize(6);
@@ -142,7 +142,8 @@ class BodyRejectionTest {
             scaled *= 1.5f;            // float into a long
             whole += (int) x;
             whole += (long) x;
-            approx += x;
+            approx += x;               // double into a float
+            approx += (float) x;
           }
         }
         """);
@@ -151,8 +152,12 @@ class BodyRejectionTest {
         "@Reduce(SUM) field 'whole' (int) is updated with a double value: Java rounds the result back to int at every"
             + " update", "convert the value first ('whole += (int) (...)'), or make the field a double");
     assertError(c, Message.REDUCE_ROUNDED, f, "// float into a long", "@Reduce(PRODUCT) field 'scaled' (long)",
-        "or make the field a float (with a float or double value) or a double");
-    assertThat(sluiceErrors(c)).hasSize(2);
+        "or make the field a float or a double");
+    // a float field's sum made in double and rounded at every update (outside-in helper-82)
+    assertError(c, Message.REDUCE_ROUNDED, f, "// double into a float",
+        "@Reduce(SUM) field 'approx' (float) is updated with a double value",
+        "convert the value first ('approx += (float) (...)'), or make the field a double");
+    assertThat(sluiceErrors(c)).hasSize(3);
   }
 
   @Test
@@ -250,7 +255,7 @@ class BodyRejectionTest {
     assertError(c, Message.STATE_WRITTEN_IN_RUN, f, "// state in a helper",
         "@State field 'seen' is assigned in bump(...), which run(...) calls");
     assertError(c, Message.REDUCE_MISUSED, f, "// reduce misused two calls down",
-        "@Reduce(SUM) field 'total' may only be updated as 'x += e' or 'x++' in twice(...), which add(...) calls");
+        "@Reduce(SUM) field 'total' may only be updated as 'total += e' or 'total++' in twice(...), which add(...) calls");
     assertError(c, Message.STATE_WRITTEN_IN_RUN, f, "// reached through a method reference",
         "@State field 'seen' is assigned in mark(...), which run(...) calls");
     assertThat(sluiceErrors(c)).hasSize(3);

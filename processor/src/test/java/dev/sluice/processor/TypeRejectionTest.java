@@ -240,6 +240,44 @@ class TypeRejectionTest {
           void run(int x) { }
           @SignalHandler void on(Bad bad) { }
         }
-        """), Message.UNSUPPORTED_ITEM_TYPE, "void on(Bad bad)", "t.Bad");
+        """), Message.BAD_SIGNAL_TAG, "void on(Bad bad)", "signal tag t.Bad cannot be used (its component 'why' is a"
+        + " java.lang.String): a @SignalTag is a record");
+  }
+
+  /** A tag's message speaks of tags, which may have no components (outside-in helper-83). */
+  @Test
+  void raisingATagWithABooleanComponent() {
+    rejects(java("N", RECORDS + """
+        @SignalTag record Flag(boolean on) {}
+        @Node final class N {
+          void run(int x,
+                   Raise<Flag> raise) { }
+        }
+        """), Message.BAD_SIGNAL_TAG, "Raise<Flag> raise", "signal tag t.Flag cannot be used (its component 'on' is a"
+        + " boolean)", "whose components, if it has any, are int, long, float or double");
+  }
+
+  /** A class annotated @SignalTag is told it is no record, not that it lacks the annotation. */
+  @Test
+  void raisingAnAnnotatedClass() {
+    rejects(java("N", RECORDS + """
+        @SignalTag final class Tick {}
+        @Node final class N {
+          void run(int x,
+                   Raise<Tick> raise) { }
+        }
+        """), Message.NOT_A_SIGNAL_TAG, "Raise<Tick> raise", "t.Tick is used as a user signal but is not a record"
+        + " annotated @SignalTag (it is annotated @SignalTag, but a class, not a record)");
+  }
+
+  /** An enum as an item says it is an enum. */
+  @Test
+  void anEnumItemSaysSo() {
+    rejects(java("N", RECORDS + """
+        enum Color { RED }
+        @Node final class N {
+          void run(Color c) { }
+        }
+        """), Message.UNSUPPORTED_ITEM_TYPE, "Color c", "t.Color is not a supported item type (an enum, not a record)");
   }
 }

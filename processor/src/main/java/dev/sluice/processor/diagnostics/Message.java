@@ -100,7 +100,8 @@ public enum Message {
   // types
   UNSUPPORTED_ITEM_TYPE(401, "%s is not a supported item type%s: use int, long, float, double or a record with one or more components of those"),
   TYPE_MISMATCH(402, "'%s' carries %s but stage '%s' consumes %s; make the channel's type and %s the same"),
-  NOT_A_SIGNAL_TAG(403, "%s is used as a user signal but is not a record annotated @SignalTag"),
+  NOT_A_SIGNAL_TAG(403, "%s is used as a user signal but is not a record annotated @SignalTag%s"),
+  BAD_SIGNAL_TAG(404, "signal tag %s cannot be used%s: a @SignalTag is a record without type parameters whose components, if it has any, are int, long, float or double"),
 
   // regions and signals
   REGION_OVERLAP(501, "stage '%s' is reached inside regions %s along one input and %s along another; regions must nest or be disjoint"),

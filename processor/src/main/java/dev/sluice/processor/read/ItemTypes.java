@@ -76,7 +76,8 @@ public final class ItemTypes {
           java.util.Locale.ROOT).charAt(0)) >= 0 ? "an " : "a ") + out + ", not an Out<" + element.getSimpleName() + ">)";
     }
     if (element.getKind() != ElementKind.RECORD) {
-      return "";
+      // an enum or a class says what it is (outside-in helper-83)
+      return " (" + notARecord(element).strip() + ")";
     }
     if (!element.getTypeParameters().isEmpty()) {
       return " (a record with type parameters: the generated code needs its components' types)";
@@ -89,6 +90,16 @@ public final class ItemTypes {
       }
     }
     return element.getRecordComponents().isEmpty() ? " (a record with no components)" : "";
+  }
+
+  /** What a type that is no record is, as " an enum", " a class, not a record" and the like. */
+  public static String notARecord(TypeElement element) {
+    return switch (element.getKind()) {
+      case ENUM -> " an enum, not a record";
+      case INTERFACE -> " an interface, not a record";
+      case ANNOTATION_TYPE -> " an annotation type, not a record";
+      default -> " a class, not a record";
+    };
   }
 
   /** The item kind of a primitive {@code int}, {@code long}, {@code float} or {@code double}. */

@@ -267,7 +267,7 @@ public final class BodyChecker {
           Optional<ExpressionTree> operand = reduceOperand(write, role);
           if (operand == null) {
             // one report per misused statement: its operands are not scanned for further reads
-            report(write, Message.REDUCE_MISUSED, role.op, role.name, form(role.op), where);
+            report(write, Message.REDUCE_MISUSED, role.op, role.name, form(role.op, role.name), where);
           } else {
             operand.ifPresent(this::scanChild);
           }
@@ -303,8 +303,11 @@ public final class BodyChecker {
 
     /**
      * Reports (and returns true for) {@code x op= e} on an integral reduce field with a floating
-     * {@code e}: {@code x = (int) (x op e)} truncates at every update, so partial results per lane and
-     * instance do not combine to the sequential total (an int {@code +=} of a long wraps, which does).
+     * {@code e}, or on a {@code float} one with a {@code double} {@code e}: {@code x = (int) (x op e)}
+     * truncates, and {@code x = (float) (x op e)} rounds a sum made in {@code double}, at every update,
+     * so partial results per lane and instance do not combine to the sequential total (an int
+     * {@code +=} of a long wraps, which does; outside-in helper-82: a float field's {@code += v * 0.1}
+     * gave another sum on OpenCL with one work-group).
      */
     private boolean rounded(Tree write, Role role) {
       if (!(write instanceof CompoundAssignmentTree c)) {
@@ -312,14 +315,18 @@ public final class BodyChecker {
       }
       TypeMirror field = trees.getTypeMirror(new TreePath(getCurrentPath(), c.getVariable()));
       TypeMirror value = trees.getTypeMirror(new TreePath(getCurrentPath(), c.getExpression()));
-      if (field == null || value == null || !isIntegral(field.getKind())
-          || (value.getKind() != TypeKind.FLOAT && value.getKind() != TypeKind.DOUBLE)) {
+      if (field == null || value == null) {
+        return false;
+      }
+      boolean truncated = isIntegral(field.getKind()) && (value.getKind() == TypeKind.FLOAT || value.getKind() == TypeKind.DOUBLE);
+      boolean narrowed = field.getKind() == TypeKind.FLOAT && value.getKind() == TypeKind.DOUBLE;
+      if (!truncated && !narrowed) {
         return false;
       }
       String type = field.getKind().name().toLowerCase(java.util.Locale.ROOT);
       String op = JavaSpelling.operator(write.getKind()) + "=";
       report(write, Message.REDUCE_ROUNDED, role.op, role.name, type, value, type, role.name, op, type,
-          value.getKind() == TypeKind.FLOAT ? "float (with a float or double value) or a double" : "double");
+          value.getKind() == TypeKind.FLOAT ? "float or a double" : "double");
       return true;
     }
 
@@ -360,7 +367,7 @@ public final class BodyChecker {
       }
       Role role = fields.get(trees.getElement(getCurrentPath()));
       if (role != null && role.kind == Role.Kind.REDUCE) {
-        report(tree, Message.REDUCE_MISUSED, role.op, role.name, form(role.op), where);
+        report(tree, Message.REDUCE_MISUSED, role.op, role.name, form(role.op, role.name), where);
       }
     }
 
@@ -531,15 +538,16 @@ public final class BodyChecker {
     return e;
   }
 
-  private static String form(ReduceOp op) {
+  /** The one update {@code op} allows, written with the field's own name (outside-in helper-82). */
+  private static String form(ReduceOp op, String x) {
     return switch (op) {
-      case SUM -> "'x += e' or 'x++'";
-      case PRODUCT -> "'x *= e'";
-      case MIN -> "'x = Math.min(x, e)'";
-      case MAX -> "'x = Math.max(x, e)'";
-      case AND -> "'x &= e'";
-      case OR -> "'x |= e'";
-      case XOR -> "'x ^= e'";
+      case SUM -> "'" + x + " += e' or '" + x + "++'";
+      case PRODUCT -> "'" + x + " *= e'";
+      case MIN -> "'" + x + " = Math.min(" + x + ", e)'";
+      case MAX -> "'" + x + " = Math.max(" + x + ", e)'";
+      case AND -> "'" + x + " &= e'";
+      case OR -> "'" + x + " |= e'";
+      case XOR -> "'" + x + " ^= e'";
     };
   }
 }

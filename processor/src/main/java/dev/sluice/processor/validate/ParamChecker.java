@@ -133,7 +133,8 @@ final class ParamChecker {
       if (!isSignalTagRecord(first.asType())) {
         out.add(Diagnostic.on(first, Message.HANDLER_SIGNATURE, tag, name, expected, how));
       } else if (ItemTypes.of(first.asType()).isEmpty()) {
-        out.add(Diagnostic.on(first, Message.UNSUPPORTED_ITEM_TYPE, first.asType(), ItemTypes.why(first.asType())));
+        // a tag, not an item: it may have no components (outside-in helper-83)
+        out.add(Diagnostic.on(first, Message.BAD_SIGNAL_TAG, first.asType(), ItemTypes.why(first.asType())));
       } else if (!handledTags.add(ItemTypes.of(first.asType()).get().javaName())) {
         out.add(Diagnostic.on(handler, Message.DUPLICATE_HANDLER, handler.getEnclosingElement().getSimpleName(),
             first.asType()));
@@ -225,10 +226,23 @@ final class ParamChecker {
 
   private void checkTag(VariableElement p, TypeMirror tag, VariableElement site) {
     if (tag == null || !isSignalTagRecord(tag)) {
-      out.add(Diagnostic.on(site, Message.NOT_A_SIGNAL_TAG, tag == null ? "Raise without a type argument (Raise<T>)" : tag));
+      out.add(Diagnostic.on(site, Message.NOT_A_SIGNAL_TAG, tag == null ? "Raise without a type argument (Raise<T>)" : tag,
+          tag == null ? "" : annotatedNotRecord(tag)));
     } else if (ItemTypes.of(tag).isEmpty()) {
-      out.add(Diagnostic.on(site, Message.UNSUPPORTED_ITEM_TYPE, tag, ItemTypes.why(tag)));
+      out.add(Diagnostic.on(site, Message.BAD_SIGNAL_TAG, tag, ItemTypes.why(tag)));
     }
+  }
+
+  /** For a type annotated {@code @SignalTag} that is no record: what it is instead, for SLU403; else "". */
+  private static String annotatedNotRecord(TypeMirror type) {
+    if (type.getKind() != TypeKind.DECLARED) {
+      return "";
+    }
+    TypeElement element = (TypeElement) ((DeclaredType) type).asElement();
+    if (element.getKind() == ElementKind.RECORD || !Annotations.has(element, SignalTag.class)) {
+      return "";
+    }
+    return " (it is annotated @SignalTag, but" + ItemTypes.notARecord(element) + ")";
   }
 
   static boolean isSignalTagRecord(TypeMirror type) {
