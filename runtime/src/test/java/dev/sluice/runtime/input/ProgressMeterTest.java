@@ -36,4 +36,28 @@ class ProgressMeterTest {
     meter.finish(80);
     assertEquals(List.of("70/" + ProgressListener.UNKNOWN, "80/80"), heard);
   }
+
+  /**
+   * The interval counts from the listener's return: a listener slower than the interval is not called
+   * again at once (outside-in helper-81: timed from the call's start, a slow listener was called after
+   * nearly every OpenCL slice, whose launches it runs between).
+   */
+  @Test
+  void aSlowListenerIsCalledAnIntervalAfterItsLastCallReturned() throws InterruptedException {
+    ProgressListener slow = (done, total) -> {
+      heard.add(done + "/" + total);
+      try {
+        Thread.sleep(ProgressListener.INTERVAL_MILLIS + 50);
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+      }
+    };
+    ProgressMeter meter = new ProgressMeter("P", slow, 100);
+    pastTheInterval();
+    meter.update(10);
+    meter.update(20); // the interval has passed since the call began, not since it returned
+    pastTheInterval();
+    meter.update(30);
+    assertEquals(List.of("10/100", "30/100"), heard);
+  }
 }
