@@ -95,11 +95,12 @@ final class CpuDirectWriter {
     }
   }
 
-  /** {@code a * b}, or {@link Long#MAX_VALUE} where that overflows: a bound that is only compared. */
-  private static long times(long a, long b) {
-    long high = Math.multiplyHigh(a, b);
-    long low = a * b;
-    return high != 0 || low < 0 ? Long.MAX_VALUE : low;
+  /**
+   * A count bound held no higher than one past {@code Integer.MAX_VALUE}: it is only compared with
+   * that, and so capped, a product of it and an {@code int}, or a sum of two, cannot overflow.
+   */
+  private static long capped(long bound) {
+    return Math.min(bound, Integer.MAX_VALUE + 1L);
   }
 
   CpuDirectWriter(PipelineModel model, Schedule schedule, Names names) {
@@ -407,7 +408,7 @@ final class CpuDirectWriter {
     // the consumers' code runs once per push: @Max times per call of this node, at most
     long outer = loopCounts == null ? 0 : loopCounts.reach;
     if (loopCounts != null) {
-      loopCounts.reach = times(outer, s.node().channel(c).orElseThrow().max());
+      loopCounts.reach = capped(outer * s.node().channel(c).orElseThrow().max());
     }
     b.add(deliver(s.name(), c, x));
     if (loopCounts != null) {
@@ -425,7 +426,7 @@ final class CpuDirectWriter {
       return CodeBlock.of("$N.counted($N);\n", channel, n);
     }
     String local = loopCounts.locals.computeIfAbsent(channel, f -> "pushed_" + f.substring("out_".length()));
-    loopCounts.most.merge(channel, times(loopCounts.reach, max), (a, b) -> a > Long.MAX_VALUE - b ? Long.MAX_VALUE : a + b);
+    loopCounts.most.merge(channel, capped(loopCounts.reach * max), (a, b) -> capped(a + b));
     return CodeBlock.of("$N += $N;\n", local, n);
   }
 

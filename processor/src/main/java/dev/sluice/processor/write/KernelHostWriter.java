@@ -106,7 +106,8 @@ final class KernelHostWriter {
         .addStatement("return $L", Column.bytesArray(model.source().itemType())).build());
     t.addMethod(MethodSpec.methodBuilder("stagingItems").addAnnotation(Override.class)
         .addModifiers(Modifier.PUBLIC).returns(long[].class)
-        .addStatement("return new long[] {$L}", String.join(", ", stagingItems())).build());
+        .addStatement("return new long[] {$L}",
+            String.join(", ", staging().stream().map(b -> b.items() + "L").toList())).build());
     MethodSpec.Builder sinkBytes = MethodSpec.methodBuilder("sinkColumnBytes").addAnnotation(Override.class)
         .addModifiers(Modifier.PUBLIC).returns(int[].class).addParameter(int.class, "k");
     for (StageModel s : model.sinks()) {
@@ -207,22 +208,30 @@ final class KernelHostWriter {
     t.addMethod(m.build());
   }
 
-  /** Per work-group, the items of each staging buffer {@link #allocate} makes, as {@code long} literals. */
-  private List<String> stagingItems() {
-    List<String> items = new ArrayList<>();
+  /** A buffer the kernel stages a run's pushes or raised signals in: its field and items per work-group. */
+  private record Staging(String field, long items) {}
+
+  /**
+   * The staging buffers, one per column: width x {@code @Max} per channel, width x {@code RAISES} per
+   * raised tag. {@link #allocate} makes them and {@code stagingItems()} tells the memory check their
+   * sizes, both from this list.
+   */
+  private List<Staging> staging() {
+    List<Staging> buffers = new ArrayList<>();
     for (StageModel s : model.nodes()) {
       for (ChannelModel ch : s.isEnumerator() ? List.<ChannelModel>of() : s.node().channels()) {
         for (Column c : Column.of(ch.type())) {
-          items.add((long) shape.width * ch.max() + "L");
+          buffers.add(new Staging(KernelNames.staging(s.name(), ch.name()) + c.suffix(), (long) shape.width * ch.max()));
         }
       }
       for (ItemType tag : s.node().raisedTags()) {
         for (Column c : Column.of(tag)) {
-          items.add((long) shape.width * RAISES + "L");
+          buffers.add(new Staging(KernelNames.raisedPayload(s.name(), tag.simpleName()) + c.suffix(),
+              (long) shape.width * RAISES));
         }
       }
     }
-    return items;
+    return buffers;
   }
 
   private void allocate() {
@@ -245,12 +254,6 @@ final class KernelHostWriter {
         String q = KernelNames.queue(s.name()) + c.suffix();
         m.addStatement("$N = $T.zeroed($N, (long) groups * plan[$T.stage($L) + $T.F_CAPACITY])", q, HOST_ARRAYS, q,
             PLAN_CODE, names.index(s.name()), PLAN_CODE);
-      }
-      for (ChannelModel ch : s.isEnumerator() ? List.<ChannelModel>of() : s.node().channels()) {
-        for (Column c : Column.of(ch.type())) {
-          String st = KernelNames.staging(s.name(), ch.name()) + c.suffix();
-          m.addStatement("$N = $T.zeroed($N, groups * $LL)", st, HOST_ARRAYS, st, (long) shape.width * ch.max());
-        }
       }
       for (FieldModel f : s.node().fields(FieldModel.Kind.REDUCE)) {
         String rs = KernelNames.reduceSlot(s.name(), f.name());
@@ -280,12 +283,11 @@ final class KernelHostWriter {
             PLAN_CODE, PLAN_CODE);
       }
     }
+    for (Staging b : staging()) {
+      m.addStatement("$N = $T.zeroed($N, groups * $LL)", b.field(), HOST_ARRAYS, b.field(), b.items());
+    }
     for (StageModel s : model.nodes()) {
       for (ItemType tag : s.node().raisedTags()) {
-        for (Column c : Column.of(tag)) {
-          String raised = KernelNames.raisedPayload(s.name(), tag.simpleName()) + c.suffix();
-          m.addStatement("$N = $T.zeroed($N, groups * $LL)", raised, HOST_ARRAYS, raised, (long) shape.width * RAISES);
-        }
         m.addStatement("$N = new int[groups]", KernelNames.raisedCount(s.name(), tag.simpleName()));
       }
     }

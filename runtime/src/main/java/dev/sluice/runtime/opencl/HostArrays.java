@@ -7,7 +7,8 @@ import java.util.Arrays;
  * has the size asked for, else a new one. A pipeline object kept between runs then holds one set of
  * buffers, not the last run's and the next run's at once (twice its memory budget, which a heap sized
  * for one run cannot hold); the sizes are {@code long}, so a product of work-groups and items that
- * passes {@code int} is refused here rather than wrapped to a negative size.
+ * passes {@code int} is refused here rather than wrapped to a negative size. One overload per column
+ * type a kernel buffer has (items, payloads and the scheduler's words are int, long, float or double).
  */
 public final class HostArrays {
   private HostArrays() {}
@@ -54,41 +55,5 @@ public final class HostArrays {
       return last;
     }
     return new double[n];
-  }
-
-  public static byte[] zeroed(byte[] last, long items) {
-    int n = length(items);
-    if (last != null && last.length == n) {
-      Arrays.fill(last, (byte) 0);
-      return last;
-    }
-    return new byte[n];
-  }
-
-  public static short[] zeroed(short[] last, long items) {
-    int n = length(items);
-    if (last != null && last.length == n) {
-      Arrays.fill(last, (short) 0);
-      return last;
-    }
-    return new short[n];
-  }
-
-  public static char[] zeroed(char[] last, long items) {
-    int n = length(items);
-    if (last != null && last.length == n) {
-      Arrays.fill(last, (char) 0);
-      return last;
-    }
-    return new char[n];
-  }
-
-  public static boolean[] zeroed(boolean[] last, long items) {
-    int n = length(items);
-    if (last != null && last.length == n) {
-      Arrays.fill(last, false);
-      return last;
-    }
-    return new boolean[n];
   }
 }
