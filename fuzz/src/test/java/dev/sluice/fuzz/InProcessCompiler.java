@@ -61,8 +61,9 @@ public final class InProcessCompiler {
 
   /**
    * Compiles {@code sources} (file path relative to the source root, e.g. {@code p1/Foo.java}, to its
-   * text) with the processor. Warnings and notes are kept in {@link Compiled#diagnostics()}; an error
-   * throws {@link CompileFailed}.
+   * text) with the processor, every lint on. Warnings and notes are kept in {@link Compiled#diagnostics()};
+   * an error throws {@link CompileFailed}, and so does a warning in a generated source: a team that builds
+   * with {@code -Xlint:all -Werror} must be able to compile every pipeline the processor accepts.
    */
   public static Compiled compile(Map<String, String> sources) {
     JavaCompiler javac = ToolProvider.getSystemJavaCompiler();
@@ -87,15 +88,20 @@ public final class InProcessCompiler {
         fm.setLocation(StandardLocation.CLASS_OUTPUT, List.of(classes.toFile()));
         fm.setLocation(StandardLocation.SOURCE_OUTPUT, List.of(generated.toFile()));
         JavaCompiler.CompilationTask task = javac.getTask(null, fm, collector,
-            List.of("-proc:full", "-Xlint:none", "-g", "--release", "17"), null,
+            List.of("-proc:full", "-Xlint:all,-processing,-options", "-g", "--release", "17"), null,
             fm.getJavaFileObjectsFromFiles(files));
         task.setProcessors(List.of(new SluiceProcessor()));
         boolean ok = task.call();
         List<String> diagnostics = collector.getDiagnostics().stream()
             .map(InProcessCompiler::describe)
             .collect(Collectors.toList());
-        if (!ok) {
-          throw new CompileFailed(src, diagnostics);
+        List<String> generatedWarnings = collector.getDiagnostics().stream()
+            .filter(d -> d.getKind() == Diagnostic.Kind.WARNING || d.getKind() == Diagnostic.Kind.MANDATORY_WARNING)
+            .filter(d -> d.getSource() != null && Path.of(d.getSource().toUri()).startsWith(generated))
+            .map(InProcessCompiler::describe)
+            .toList();
+        if (!ok || !generatedWarnings.isEmpty()) {
+          throw new CompileFailed(src, ok ? generatedWarnings : diagnostics);
         }
         URLClassLoader loader = new URLClassLoader(new URL[] {classes.toUri().toURL()},
             InProcessCompiler.class.getClassLoader());

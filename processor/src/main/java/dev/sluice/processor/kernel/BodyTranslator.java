@@ -1213,8 +1213,12 @@ public final class BodyTranslator {
       }
       if (lhs != null) {
         // Java's own definition (JLS 15.26.2), written out as an assignment: the same bytecode as op=, and
-        // a for loop's update of this form can be guarded after a break like any other assignment
-        return target + " = (" + lhs.name().toLowerCase(java.util.Locale.ROOT) + ") (" + target + " " + op + " (" + rhs + "))";
+        // a for loop's update of this form can be guarded after a break like any other assignment. A
+        // shift has its left operand's promoted type, so an int or long needs no cast (javac's -Xlint:cast
+        // would call it redundant, and -Werror would fail the user's build on it)
+        String shifted = target + " " + op + " (" + rhs + ")";
+        boolean same = (op.equals("<<") || op.equals(">>")) && (lhs == TypeKind.INT || lhs == TypeKind.LONG);
+        return target + " = " + (same ? shifted : "(" + lhs.name().toLowerCase(java.util.Locale.ROOT) + ") (" + shifted + ")");
       }
       return target + " " + op + "= " + rhs;
     }

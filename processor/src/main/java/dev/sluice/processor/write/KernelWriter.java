@@ -614,7 +614,10 @@ final class KernelWriter {
       if (type.isRecord()) {
         m.addStatement("$T $N = in$L[sl_at]", c.type(), local, c.suffix());
       } else {
-        m.addStatement("$T $N = inRange == 1 ? ($T) (inBase + sl_at) : in[sl_at]", c.type(), local, c.type());
+        // an index range's items are inBase + position, a long: cast for any other item type (a cast to
+        // long would be redundant, which javac's -Xlint:cast reports)
+        String value = c.type().equals(TypeName.LONG) ? "inBase + sl_at" : "(" + c.type() + ") (inBase + sl_at)";
+        m.addStatement("$T $N = inRange == 1 ? $L : in[sl_at]", c.type(), local, value);
       }
       values.add(local);
     }

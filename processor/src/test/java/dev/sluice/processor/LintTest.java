@@ -1,0 +1,45 @@
+package dev.sluice.processor;
+
+import static com.google.testing.compile.CompilationSubject.assertThat;
+import static dev.sluice.processor.Sources.java;
+
+import com.google.testing.compile.Compilation;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The generated sources compile without a warning under every javac lint, so that a team building with
+ * {@code -Xlint:all -Werror} can use any pipeline the processor accepts (outside-in helper-85: the kernel
+ * cast a {@code long} range item to {@code long}, and wrote {@code u >>= k} on an {@code int} as
+ * {@code u = (int) (u >> k)}). The fuzzers compile every pipeline they make with the same lints and fail
+ * on a warning in a generated source ({@code InProcessCompiler}).
+ */
+class LintTest {
+  @Test
+  void aLongSourceAndShiftsInNodeCodeWarnNothing() {
+    Compilation c = com.google.testing.compile.Compiler.javac().withProcessors(new SluiceProcessor())
+        .withOptions("-Xlint:all,-processing", "-Werror").compile(java("P", """
+            @Pipeline interface P {
+              @Source long in();
+              @From("in") N n();
+              @Sink @From("n") long out();
+
+              @Node final class N {
+                public void run(long x, LongOut out) {
+                  int i = (int) x;
+                  long l = x;
+                  byte b = (byte) x;
+                  i >>= 3;
+                  i <<= l;
+                  l >>= i;
+                  l <<= 2;
+                  b >>= 1;
+                  i >>>= 1;
+                  l >>>= 2;
+                  out.push(l + i + b);
+                }
+              }
+            }
+            """));
+    assertThat(c).succeededWithoutWarnings();
+  }
+}
