@@ -350,6 +350,30 @@ class RegionSignalRejectionTest {
         .onLine(lineOf(f, "int out()"));
   }
 
+  /** One warning per sink, naming every tag that reaches it (outside-in helper-84 had one per tag and sink). */
+  @Test
+  void oneWarningPerSinkNamesEveryTagThatReachesIt() {
+    JavaFileObject f = pipeline("""
+        @SignalTag record Tick(int at) {}
+        @Node final class Raiser { void run(int x, IntOut out, Raise<Flush> flush, Raise<Tick> tick) { } }
+        @Node final class Catch { void run(int x, IntOut out) { } @SignalHandler void on(Flush f) { } }
+        """, """
+          @Source int in();
+          @From("in") Raiser raiser();
+          @Sink @From("raiser") int early();
+          @From("raiser") Catch c();
+          @Sink @From("c") int late();
+        """);
+    Compilation c = compile(f);
+    assertThat(c).succeeded();
+    String code = "[" + Message.USER_SIGNAL_UNHANDLED.code() + "] ";
+    assertThat(c).hadWarningContaining(code + "user signals t.Flush, t.Tick can reach sink 'early'").inFile(f)
+        .onLine(lineOf(f, "int early()"));
+    assertThat(c).hadWarningContaining(code + "user signal t.Tick can reach sink 'late'").inFile(f)
+        .onLine(lineOf(f, "int late()"));
+    assertThat(c.warnings().stream().filter(w -> w.getMessage(null).startsWith(code)).count()).isEqualTo(2);
+  }
+
   @Test
   void handledUserSignalGivesNoWarning() {
     Compilation c = compile(pipeline("""

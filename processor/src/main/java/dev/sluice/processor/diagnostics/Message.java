@@ -110,7 +110,7 @@ public enum Message {
   PARENT_OUTSIDE_REGION(504, "@Parent parameter '%s' in stage '%s': the stage is outside every enumeration region"),
   PARENT_MISMATCH(505, "@Parent type %s of stage '%s' does not match the parent type %s of its region %d (enumerator '%s')"),
   HANDLER_PARENT_MISMATCH(506, "%s handler %s of stage '%s' takes %s, but its region %d (enumerator '%s') has parent type %s"),
-  USER_SIGNAL_UNHANDLED(507, Kind.WARNING, "user signal %s can reach sink '%s' without being handled (signals are not delivered to sinks)"),
+  USER_SIGNAL_UNHANDLED(507, Kind.WARNING, "%s can reach sink '%s' without being handled (signals are not delivered to sinks)"),
   SIGNAL_QUEUE_TOO_SMALL(508, "@Pipeline(signalQueue = %d) must be greater than MAX_SIGNALS_PER_VEC + MAX_SIGNALS_PER_SIG = %d"),
   SIGNAL_SLOTS_TOO_LARGE(509, "@Pipeline(signalQueue = %d) needs %d %s per pipeline instance (%s), more than the limit of %d; lower signalQueue"),
   PARENT_SLOTS_TOO_LARGE(510, "@Region(parentBuffer = %d) of stage '%s' brings the parent buffers of pipeline %s to %d slots per pipeline instance, more than the limit of %d; lower parentBuffer"),
