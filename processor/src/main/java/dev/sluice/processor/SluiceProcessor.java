@@ -362,6 +362,11 @@ public final class SluiceProcessor extends AbstractProcessor {
       if (valid && trees.isPresent() && trees.get().getPath(node) != null) {
         // its body is read with javac's Trees API: not beside a record that javac would then refuse
         valid = !besideRecords(node);
+        // a node javac found on the source path (not among the compilation's files, so not in any
+        // round's @Node elements) is compiled all the same, and a kernel translated from its source:
+        // stamped like the others, or a later build of that node alone would leave the kernel stale
+        // unseen (outside-in helper-85); once per compilation, like every stamp
+        valid &= !reporter.report(stamps.write(node));
       }
       nodes.put(name, valid);
       if (valid) {

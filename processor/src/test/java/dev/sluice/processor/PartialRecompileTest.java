@@ -68,6 +68,29 @@ class PartialRecompileTest {
     load(classes);
   }
 
+  /**
+   * The pipeline compiled alone, its node found through {@code -sourcepath} (javac compiles it too, but
+   * it is in no round's elements): the kernel is translated from that source, so the node must be
+   * stamped as well, or its later build alone left OpenCL running the old body in silence (outside-in
+   * helper-85).
+   */
+  @Test
+  void aNodeFoundOnTheSourcePathIsStampedToo() throws Exception {
+    Path src = Files.createDirectories(dir.resolve("src/p"));
+    Files.writeString(src.resolve("Twice.java"), PIPELINE);
+    Files.writeString(src.resolve("Doubler.java"), NODE);
+    Path classes = Files.createDirectories(dir.resolve("classes"));
+    String printed = javac(classes, List.of("-sourcepath", dir.resolve("src").toString(), "-Xlint:-options"),
+        src.resolve("Twice.java"));
+    assertThat(printed).contains("Implicitly compiled files were not subject to annotation processing");
+    assertThat(stamp(classes)).isEqualTo(SourceStamps.of(NODE));
+    load(classes);
+
+    compileNodeAlone(classes, NODE.replace("x * 2", "x * 3"));
+    Kernels.KernelException e = assertThrows(Kernels.KernelException.class, () -> load(classes));
+    assertThat(e).hasMessageThat().contains("the kernel of p.TwicePipeline is older than p.Doubler");
+  }
+
   @Test
   void onTheCpuADeclarationChangeIsRefusedAndABodyChangeRuns() throws Exception {
     Path classes = compileAll(NODE);
