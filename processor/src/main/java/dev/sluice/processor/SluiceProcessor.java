@@ -15,6 +15,7 @@ import dev.sluice.processor.model.ChannelModel;
 import dev.sluice.processor.model.PipelineModel;
 import dev.sluice.processor.model.StageModel;
 import dev.sluice.processor.read.PipelineReader;
+import dev.sluice.processor.read.WrittenAnnotations;
 import dev.sluice.processor.validate.BodyChecker;
 import dev.sluice.processor.validate.GraphValidator;
 import dev.sluice.processor.validate.NodeValidator;
@@ -104,6 +105,8 @@ public final class SluiceProcessor extends AbstractProcessor {
   private final Set<String> deferred = new LinkedHashSet<>();
   /** The binary names of the compilation's top-level types so far, which no generated type may take. */
   private final Set<String> declared = new java.util.HashSet<>();
+  /** Annotations as the source writes them, for those javac 17 drops when their type does not resolve. */
+  private WrittenAnnotations written;
 
   public SluiceProcessor() {
     this(schedule -> {});
@@ -141,6 +144,7 @@ public final class SluiceProcessor extends AbstractProcessor {
     reporter = new Reporter(env.getMessager());
     bodies = BodyChecker.create(env);
     trees = dev.sluice.processor.read.SourceTrees.of(env);
+    written = new WrittenAnnotations(trees);
     placement = new Placement(trees);
     if (bodies.isEmpty()) {
       env.getMessager().printMessage(Message.BODY_CHECKS_SKIPPED.kind(), Message.BODY_CHECKS_SKIPPED.text());
@@ -154,7 +158,7 @@ public final class SluiceProcessor extends AbstractProcessor {
     for (TypeElement type : ElementFilter.typesIn(round.getRootElements())) {
       declared.add(processingEnv.getElementUtils().getBinaryName(type).toString());
     }
-    reporter.report(StrayAnnotations.find(round));
+    reporter.report(StrayAnnotations.find(round, this::erroneousAnnotation));
     // first what the last round left: the classes it wrote exist now
     for (String name : takeAll(bodiesToCheck)) {
       TypeElement node = processingEnv.getElementUtils().getTypeElement(name);
@@ -433,8 +437,8 @@ public final class SluiceProcessor extends AbstractProcessor {
       if (type.getKind() == ElementKind.INTERFACE
           && m.getReturnType() instanceof DeclaredType d
           && d.asElement() instanceof TypeElement node
-          && node.getAnnotation(Node.class) != null
-          && unresolved(node)) {
+          && (node.getAnnotation(Node.class) != null ? unresolved(node) : erroneousAnnotation(node))) {
+        // a stage's class that names a missing type, or whose @Node itself does not resolve (a missing import)
         return true;
       }
     }
@@ -448,6 +452,9 @@ public final class SluiceProcessor extends AbstractProcessor {
    * internal error, where javac reports the name itself.
    */
   private boolean erroneousAnnotation(Element e) {
+    if (written.unresolved(e)) {
+      return true;
+    }
     for (AnnotationMirror a : e.getAnnotationMirrors()) {
       if (isError(a.getAnnotationType())) {
         return true;
@@ -474,13 +481,29 @@ public final class SluiceProcessor extends AbstractProcessor {
   }
 
   private boolean isError(TypeMirror type) {
+    return isError(type, new HashSet<>());
+  }
+
+  /**
+   * {@link #isError}, looking into the components of records ({@code seen}: those looked into): an item
+   * record with a component of a missing type got SLU401 at every use, before javac's error (outside-in
+   * helper-85).
+   */
+  private boolean isError(TypeMirror type, Set<Element> seen) {
     if (type.getKind() == TypeKind.ERROR) {
       return true;
     }
     if (type instanceof ArrayType a) {
-      return isError(a.getComponentType());
+      return isError(a.getComponentType(), seen);
     }
-    return type instanceof DeclaredType d && d.getTypeArguments().stream().anyMatch(this::isError);
+    if (!(type instanceof DeclaredType d)) {
+      return false;
+    }
+    if (d.getTypeArguments().stream().anyMatch(t -> isError(t, seen))) {
+      return true;
+    }
+    return d.asElement() instanceof TypeElement record && record.getKind() == ElementKind.RECORD && seen.add(record)
+        && record.getRecordComponents().stream().anyMatch(c -> isError(c.asType(), seen));
   }
 
   /** Runs {@code work}; an exception becomes an internal-error diagnostic on {@code element}. */

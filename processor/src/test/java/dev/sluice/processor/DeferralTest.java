@@ -1,6 +1,7 @@
 package dev.sluice.processor;
 
 import static com.google.common.truth.Truth.assertThat;
+import static com.google.common.truth.Truth.assertWithMessage;
 import static com.google.testing.compile.CompilationSubject.assertThat;
 import static com.google.testing.compile.Compiler.javac;
 import static dev.sluice.processor.Sources.java;
@@ -183,6 +184,65 @@ class DeferralTest {
         """));
     assertThat(c).failed();
     assertThat(c).hadErrorContaining("[" + Message.UNRESOLVED_TYPE.code() + "] pipeline t.P");
+  }
+
+  private static final String EVERY_IMPORT = "import dev.sluice.From; import dev.sluice.IntOut; import dev.sluice.Max;"
+      + " import dev.sluice.Node; import dev.sluice.Param; import dev.sluice.Parent; import dev.sluice.Pipeline;"
+      + " import dev.sluice.Reduce; import dev.sluice.ReduceOp; import dev.sluice.Region; import dev.sluice.Signal;"
+      + " import dev.sluice.SignalHandler; import dev.sluice.Sink; import dev.sluice.Source;";
+  private static final String REGION_PIPELINE = """
+      @Pipeline interface P {
+        @Source Line in();
+        @From("in") Chars chars();
+        @From("chars") Keep keep();
+        @Sink @From("keep") int out();
+      }
+      record Line(int start, int end) {}
+      @Node @Region(parentBuffer = 4) final class Chars { public int count(Line l) { return l.end() - l.start(); } }
+      @Node final class Keep {
+        @Param final int k;
+        @Reduce(ReduceOp.SUM) long kept;
+        Keep(int k) { this.k = k; }
+        public void run(int i, @Parent Line l, @Max(1) IntOut out) { kept++; out.push(i + k); }
+        @SignalHandler(Signal.END) public void end(Line l) { kept += 0; }
+      }
+      """;
+
+  /**
+   * An import of one of Sluice's annotations left out: javac says it cannot find the symbol, and Sluice
+   * says only that the pipeline waits on a type that did not resolve (SLU121). javac 17 leaves such an
+   * annotation out of the element's mirrors, and the processor read the class as one without it: a
+   * missing {@code @Parent} import gave SLU209, {@code @From} SLU107, {@code @Node} SLU229 and SLU114
+   * (outside-in helper-85), each before javac's own error.
+   */
+  @org.junit.jupiter.params.ParameterizedTest
+  @org.junit.jupiter.params.provider.ValueSource(strings = {"From", "Node", "Param", "Parent", "Reduce", "Region",
+      "SignalHandler", "Sink", "Max"})
+  void aMissingImportOfAnAnnotationGetsJavacsErrorAndNoOtherSluiceError(String annotation) {
+    String imports = EVERY_IMPORT.replace(" import dev.sluice." + annotation + ";", "").replace("import dev.sluice."
+        + annotation + ";", "");
+    Compilation c = javac().withProcessors(new SluiceProcessor())
+        .compile(com.google.testing.compile.JavaFileObjects.forSourceString("t.P", "package t; " + imports + "\n"
+            + REGION_PIPELINE));
+    assertThat(c).failed();
+    assertThat(c).hadErrorContaining("cannot find symbol");
+    assertWithMessage("Sluice errors").that(Sources.sluiceErrors(c)).containsExactly(
+        "[" + Message.UNRESOLVED_TYPE.code() + "] pipeline t.P uses a type or constant that could not be resolved: see the"
+            + " compiler's other errors");
+  }
+
+  /** An item record with a component of a missing type: SLU121 once, not SLU401 at every use (outside-in helper-85). */
+  @Test
+  void anItemRecordWithAComponentOfAMissingTypeGetsNoSluiceItemError() {
+    Compilation c = javac().withProcessors(new SluiceProcessor())
+        .compile(com.google.testing.compile.JavaFileObjects.forSourceString("t.P", "package t; " + EVERY_IMPORT + "\n"
+            + REGION_PIPELINE.replace("record Line(int start, int end)", "record Line(int start, Offset end)")
+                .replace("l.end() - l.start()", "1")));
+    assertThat(c).failed();
+    assertThat(c).hadErrorContaining("cannot find symbol");
+    assertWithMessage("Sluice errors").that(Sources.sluiceErrors(c)).containsExactly(
+        "[" + Message.UNRESOLVED_TYPE.code() + "] pipeline t.P uses a type or constant that could not be resolved: see the"
+            + " compiler's other errors");
   }
 
   /** An annotation value naming a constant that does not exist was an internal error (SLU999) on the class. */

@@ -15,6 +15,7 @@ import dev.sluice.processor.read.Annotations;
 import java.lang.annotation.Annotation;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.Predicate;
 import javax.annotation.processing.RoundEnvironment;
 import javax.lang.model.element.Element;
 import javax.lang.model.element.TypeElement;
@@ -32,12 +33,16 @@ public final class StrayAnnotations {
   private static final List<Class<? extends Annotation>> NODE_ONLY = List.of(Region.class, Param.class, State.class,
       Reduce.class, SignalHandler.class, Parent.class, Aggregate.class, Max.class);
 
-  public static List<Diagnostic> find(RoundEnvironment round) {
+  /**
+   * The stray annotations of {@code round}; none on a class for which {@code unresolvedAnnotation} holds
+   * (its {@code @Node} may be written but not resolve: a missing import, which javac reports).
+   */
+  public static List<Diagnostic> find(RoundEnvironment round, Predicate<Element> unresolvedAnnotation) {
     List<Diagnostic> out = new ArrayList<>();
     for (Class<? extends Annotation> type : NODE_ONLY) {
       for (Element e : round.getElementsAnnotatedWith(type)) {
         TypeElement owner = owner(e);
-        if (owner != null && !Annotations.has(owner, Node.class)) {
+        if (owner != null && !Annotations.has(owner, Node.class) && !unresolvedAnnotation.test(owner)) {
           Annotations.mirror(e, type).ifPresent(m -> out.add(Diagnostic.on(e, m, null, Message.NOT_IN_A_NODE,
               type.getSimpleName(), e.getKind().toString().toLowerCase(java.util.Locale.ROOT).replace('_', ' '),
               e.getSimpleName(), owner.getQualifiedName())));
