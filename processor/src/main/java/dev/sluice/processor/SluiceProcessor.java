@@ -293,8 +293,16 @@ public final class SluiceProcessor extends AbstractProcessor {
    * The error for a generated type whose name is taken, that would hide a user's type of the unnamed
    * package, or whose class file's name no file system would keep apart or hold.
    */
-  private static List<Diagnostic> badName(TypeElement pipeline, PipelineModel model, RuntimeException e) {
+  private List<Diagnostic> badName(TypeElement pipeline, PipelineModel model, RuntimeException e) {
     if (e instanceof PipelineWriter.NameTaken t) {
+      TypeElement there = processingEnv.getElementUtils().getTypeElement(t.typeName);
+      if (there != null && !declared.contains(processingEnv.getElementUtils().getBinaryName(outermost(there)).toString())) {
+        // not among the compilation's sources: a class file on the class path, an earlier build's own output
+        // (a type another pipeline generates in this round is not found until the next)
+        String simple = t.typeName.substring(t.typeName.lastIndexOf('.') + 1);
+        return List.of(Diagnostic.on(pipeline, Message.GENERATED_TYPE_ON_CLASS_PATH, pipeline.getQualifiedName(),
+            t.typeName, t.compilerWords, simple));
+      }
       return List.of(Diagnostic.on(pipeline, Message.GENERATED_NAME_TAKEN, pipeline.getQualifiedName(), t.typeName,
           t.getMessage()));
     }
@@ -504,6 +512,14 @@ public final class SluiceProcessor extends AbstractProcessor {
     }
     return d.asElement() instanceof TypeElement record && record.getKind() == ElementKind.RECORD && seen.add(record)
         && record.getRecordComponents().stream().anyMatch(c -> isError(c.asType(), seen));
+  }
+
+  private static TypeElement outermost(TypeElement type) {
+    TypeElement at = type;
+    while (at.getEnclosingElement() instanceof TypeElement outer) {
+      at = outer;
+    }
+    return at;
   }
 
   /** Runs {@code work}; an exception becomes an internal-error diagnostic on {@code element}. */

@@ -295,7 +295,7 @@ public final class PipelineWriter {
     } catch (FilerException e) {
       throw new NameTaken(model.packageName().isEmpty() ? type.name : model.packageName() + "." + type.name,
           "another @Pipeline named " + model.element().getSimpleName() + " in the same package, or a class of that"
-              + " name; the compiler's words: " + e.getMessage());
+              + " name; the compiler's words: " + e.getMessage(), e.getMessage());
     } catch (IOException e) {
       throw new UncheckedIOException("could not write " + model.packageName() + "." + type.name, e);
     }
@@ -308,10 +308,17 @@ public final class PipelineWriter {
    */
   public static final class NameTaken extends RuntimeException {
     public final String typeName;
+    /** What the compiler said, where it refused the name; else the holder. */
+    public final String compilerWords;
 
     NameTaken(String typeName, String holder) {
+      this(typeName, holder, holder);
+    }
+
+    NameTaken(String typeName, String holder, String compilerWords) {
       super(holder);
       this.typeName = typeName;
+      this.compilerWords = compilerWords;
     }
   }
 
