@@ -164,5 +164,9 @@ class EclipseCompilerTest {
     assertThat(taxi).doesNotContain("TaxiPipeline_Kernel");
     assertThat(taxi).contains("private static final String NO_KERNEL = \"the compiler has no javac Trees API");
     assertThat(javac.generated().get("t/TaxiPipeline.java")).contains("OpenClDriver.run(PLAN, run, input.apply(OpenClDriver.sliceItems(run)), MethodHandles.lookup(), this)");
+    // and nothing in them that ecj warns of: it called the @SuppressWarnings("deprecation") of a pipeline that
+    // names nothing deprecated unnecessary, and -failOnWarning failed the build (outside-in helper-85)
+    assertWithMessage("ecj's warnings in generated sources").that(ecj.all().stream()
+        .filter(r -> r.kind() == Diagnostic.Kind.WARNING && r.file().contains("Pipeline")).toList()).isEmpty();
   }
 }

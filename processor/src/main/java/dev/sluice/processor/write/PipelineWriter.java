@@ -24,6 +24,7 @@ import java.util.Map;
 import java.util.Set;
 import javax.annotation.processing.Filer;
 import javax.annotation.processing.ProcessingEnvironment;
+import javax.lang.model.element.Element;
 import javax.lang.model.element.Modifier;
 import javax.lang.model.element.NestingKind;
 import javax.lang.model.element.TypeElement;
@@ -274,14 +275,40 @@ public final class PipelineWriter {
     }
   }
 
+  /**
+   * Whether the generated classes may name something the user deprecated: the pipeline interface, a
+   * node class, a record that travels through the pipeline, a member of one of them, or a class that
+   * encloses one, or a class the kernel copied helpers or constants from ({@code origins}).
+   */
+  private boolean namesDeprecated(PipelineModel model, List<TypeElement> origins) {
+    List<TypeElement> types = new ArrayList<>(origins);
+    types.add(model.element());
+    model.nodes().forEach(s -> types.add(s.node().element()));
+    model.records().forEach(t -> types.add(t.element()));
+    for (TypeElement t : types) {
+      for (Element at = t; at instanceof TypeElement; at = at.getEnclosingElement()) {
+        if (env.getElementUtils().isDeprecated(at)) {
+          return true;
+        }
+      }
+      if (t.getEnclosedElements().stream().anyMatch(m -> env.getElementUtils().isDeprecated(m))) {
+        return true;
+      }
+    }
+    return false;
+  }
+
   /** Writes {@code type} with {@code origins}: the kernel's also name the classes whose helpers and constants it copied. */
   private void emit(PipelineModel model, List<TypeElement> origins, TypeSpec type) {
     TypeSpec.Builder b = type.toBuilder()
-        .addAnnotation(AnnotationSpec.builder(Names.GENERATED).addMember("value", "$S", Names.PROCESSOR).build())
-        // a user's @Deprecated node or record warns where the user names it, not again in each generated
-        // class, where -Werror would fail a build on lines the user cannot change (outside-in helper-74)
-        .addAnnotation(AnnotationSpec.builder(SuppressWarnings.class)
-            .addMember("value", "{$S, $S}", "deprecation", "removal").build());
+        .addAnnotation(AnnotationSpec.builder(Names.GENERATED).addMember("value", "$S", Names.PROCESSOR).build());
+    if (namesDeprecated(model, origins)) {
+      // a user's @Deprecated node or record warns where the user names it, not again in each generated
+      // class, where -Werror would fail a build on lines the user cannot change (outside-in helper-74);
+      // only then, since Eclipse's compiler warns of a token that suppresses nothing (outside-in helper-85)
+      b.addAnnotation(AnnotationSpec.builder(SuppressWarnings.class)
+          .addMember("value", "{$S, $S}", "deprecation", "removal").build());
+    }
     for (TypeElement origin : origins) {
       b.addOriginatingElement(origin);
     }
