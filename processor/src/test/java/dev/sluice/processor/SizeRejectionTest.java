@@ -46,6 +46,31 @@ class SizeRejectionTest {
         """), Message.SETTING_TOO_LARGE, "width = 65537", "@Pipeline(width = 65537) must be at most 65536");
   }
 
+  /**
+   * A chain of {@code transforms} stages of one node class, {@code @Pipeline(gpu = false)} (no kernel to
+   * translate: quicker).
+   */
+  private static JavaFileObject chain(int transforms) {
+    String stages = IntStream.range(1, transforms).mapToObj(i -> "  @From(\"s" + (i - 1) + "\") Inc s" + i + "();\n")
+        .collect(Collectors.joining());
+    return java("P", NODES + "@Pipeline(gpu = false)\ninterface P {\n  @Source int in();\n  @From(\"in\") Inc s0();\n" + stages
+        + "  @Sink @From(\"s" + (transforms - 1) + "\") int out();\n}\n");
+  }
+
+  /**
+   * Past 500 stages the scheduled CPU instance's constructor nears the JVM's 64 KB a method (a chain of
+   * 650 failed with javac's "code too large", and at some 250 stages javac's stack overflowed on the
+   * plan's one chained expression before that; outside-in helper-84): refused by name, with the way out.
+   * The largest chain accepted compiles.
+   */
+  @Test
+  void aPipelineOfMoreThanItsStagesIsRefusedAndTheLargestCompiles() {
+    rejects(chain(SizeLimits.MAX_STAGES - 1), Message.PIPELINE_TOO_LARGE, "interface P",
+        "pipeline P has 501 stages (the source and sinks counted), more than the 500 its generated classes can hold",
+        "split it into pipelines that run one after another");
+    assertThat(compile(chain(SizeLimits.MAX_STAGES - 2))).succeeded();
+  }
+
   /** A sink has no queue, but one run's pushes into it are bounded too; the product overflowed an int once (SLU999). */
   @Test
   void maxIntoASinkAboveTheLimit() {

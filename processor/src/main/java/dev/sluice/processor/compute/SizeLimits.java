@@ -30,6 +30,25 @@ public final class SizeLimits {
   /** The most items or slots one buffer of one pipeline instance may hold. */
   public static final long MAX_INSTANCE_ITEMS = 1L << 24;
 
+  /**
+   * The most stages (the source and the sinks counted) and edges a pipeline may have. Some methods of
+   * the generated classes grow with each: the scheduled CPU instance's constructor by about 98 bytes of
+   * bytecode a stage (a queue, a node, a channel), the direct executor's {@code produce} by about 90 an
+   * edge it writes a call along, and the JVM allows 65,535 a method. Measured (outside-in helper-84): a
+   * chain of 650 stages has a 64,043-byte constructor and one of 500 a 48,995-byte one; a node with 128
+   * channels, each read by a sink and a node (about 390 stages and edges), a 35,135-byte {@code produce}.
+   */
+  public static final int MAX_STAGES = 500;
+
+  /** See {@link #MAX_STAGES}. */
+  public static final int MAX_EDGES = 500;
+
+  /**
+   * The most sinks a pipeline may have: the result's constructor copies each, about 180 bytes of
+   * bytecode a sink (23,573 bytes for 129 sinks).
+   */
+  public static final int MAX_SINKS = 250;
+
   private SizeLimits() {}
 
   /**

@@ -24,8 +24,8 @@ import javax.lang.model.element.AnnotationValue;
 import javax.lang.model.element.Element;
 
 /**
- * Checks the sizes the pipeline's settings compute to against {@link SizeLimits}, in {@code long}:
- * each data queue (SLU124), one run's pushes into a sink (SLU125), the signal queue slots and the kernel's payload pool (SLU509), the parent
+ * Checks the pipeline's stages, edges and sinks (SLU137) and the sizes its settings compute to against
+ * {@link SizeLimits}, in {@code long}: each data queue (SLU124), one run's pushes into a sink (SLU125), the signal queue slots and the kernel's payload pool (SLU509), the parent
  * buffers (SLU510). Each error is reported on the annotation value that makes the number too large,
  * once per value.
  */
@@ -34,6 +34,17 @@ final class SizeValidator {
 
   static List<Diagnostic> validate(PipelineModel model) {
     List<Diagnostic> out = new ArrayList<>();
+    // the pipeline as a whole first: past these its generated methods would not compile (SLU137)
+    long sinks = model.sinks().size();
+    long[] counts = {model.stages().size(), model.edges().size(), sinks};
+    int[] limits = {SizeLimits.MAX_STAGES, SizeLimits.MAX_EDGES, SizeLimits.MAX_SINKS};
+    String[] what = {"stages (the source and sinks counted)", "edges", "sinks"};
+    for (int i = 0; i < counts.length; i++) {
+      if (counts[i] > limits[i]) {
+        out.add(Diagnostic.on(model.element(), Message.PIPELINE_TOO_LARGE, model.simpleName(), counts[i], what[i], limits[i]));
+        return out;
+      }
+    }
     Set<List<Object>> reported = new HashSet<>();
     long limit = SizeLimits.MAX_INSTANCE_ITEMS;
     for (StageModel stage : model.nodes()) {

@@ -54,8 +54,9 @@ final class ApiWriter {
         .addJavadoc(javadoc());
     t.addField(FieldSpec.builder(Names.PLAN, "PLAN", Modifier.PUBLIC, Modifier.STATIC, Modifier.FINAL)
         .addJavadoc("The schedule the processor computed for {@link $T}.\n", model.element())
-        .initializer(new PlanWriter(model, schedule, names).initializer())
+        .initializer("$L()", PlanWriter.METHOD)
         .build());
+    t.addMethods(new PlanWriter(model, schedule, names).methods());
     for (StageModel s : model.nodes()) {
       t.addField(factoryType(s), Names.factory(s.name()), Modifier.FINAL);
     }

@@ -18,6 +18,7 @@ import javax.lang.model.element.TypeElement;
 final class Names {
   static final String RUNTIME = "dev.sluice.runtime";
   static final ClassName PLAN = ClassName.get(RUNTIME + ".plan", "PipelinePlan");
+  static final ClassName PLAN_BUILDER = PLAN.nestedClass("Builder");
   static final ClassName RUN_OPTIONS = ClassName.get(RUNTIME, "RunOptions");
   static final ClassName PROGRESS_LISTENER = ClassName.get(RUNTIME, "ProgressListener");
   static final ClassName RUN_REPORT = ClassName.get(RUNTIME, "RunReport");

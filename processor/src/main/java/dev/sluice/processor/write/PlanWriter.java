@@ -1,6 +1,7 @@
 package dev.sluice.processor.write;
 
 import com.squareup.javapoet.CodeBlock;
+import com.squareup.javapoet.MethodSpec;
 import dev.sluice.processor.compute.DispatchEntry;
 import dev.sluice.processor.compute.EdgePlan;
 import dev.sluice.processor.compute.Origination;
@@ -13,10 +14,14 @@ import dev.sluice.processor.model.PipelineModel;
 import dev.sluice.processor.model.StageModel;
 import dev.sluice.processor.model.UserTag;
 import java.util.List;
+import javax.lang.model.element.Modifier;
 
 /**
- * Writes the initializer of a pipeline's {@code PLAN}: the computed schedule as one readable builder
- * chain, so a reader can check region numbers, capacities and dispatch tables in the generated source.
+ * Writes the method that builds a pipeline's {@code PLAN}: the computed schedule as one builder call per
+ * line, so a reader can check region numbers, capacities and dispatch tables in the generated source.
+ * Statements, not one chained expression: javac attributes a chain recursively, and a pipeline of some
+ * 250 stages overflowed its stack (outside-in helper-84); past {@link #STATEMENTS_PER_METHOD} calls the
+ * rest goes on in further methods, far from the JVM's 64 KB a method.
  */
 final class PlanWriter {
   private final PipelineModel model;
@@ -29,11 +34,14 @@ final class PlanWriter {
     this.names = names;
   }
 
-  CodeBlock initializer() {
-    CodeBlock.Builder b = CodeBlock.builder();
-    b.add("$T.builder($S, /* width */ $L, /* signal queue */ $L)\n", Names.PLAN, model.simpleName(),
-        model.settings().width(), model.settings().signalQueue());
-    b.indent().indent();
+  /** The name of the method that returns the plan, which {@code PLAN} is initialized with. */
+  static final String METHOD = "computedPlan";
+  /** Builder calls in one method at most (about 20 bytes of bytecode each). */
+  static final int STATEMENTS_PER_METHOD = 1_000;
+
+  /** {@link #METHOD}, and the methods it continues in where the calls are many. */
+  List<MethodSpec> methods() {
+    Calls b = new Calls();
     b.add("// stages: name, region number, rank (longest chain to a sink), input queue capacity, most items one\n");
     b.add("// producer run puts into that queue (FULL below it)\n");
     for (StageModel s : names.stagesInPlanOrder()) {
@@ -89,9 +97,57 @@ final class PlanWriter {
             targets(d.forwardEdges()));
       }
     }
-    b.add(".build()");
-    b.unindent().unindent();
-    return b.build();
+    List<MethodSpec> out = new java.util.ArrayList<>();
+    List<CodeBlock> parts = b.parts();
+    for (int i = parts.size() - 1; i >= 0; i--) {
+      boolean first = i == 0;
+      MethodSpec.Builder m = MethodSpec.methodBuilder(METHOD + (first ? "" : String.valueOf(i + 1)))
+          .addModifiers(Modifier.PRIVATE, Modifier.STATIC);
+      if (first) {
+        m.addJavadoc("The schedule the processor computed for {@link $T}.\n", model.element()).returns(Names.PLAN)
+            .addStatement("$T b = $T.builder($S, /* width */ $L, /* signal queue */ $L)", Names.PLAN_BUILDER, Names.PLAN,
+                model.simpleName(), model.settings().width(), model.settings().signalQueue());
+      } else {
+        m.addJavadoc("{@link #$L}, continued.\n", METHOD).addParameter(Names.PLAN_BUILDER, "b");
+      }
+      m.addCode(parts.get(i));
+      if (i + 1 < parts.size()) {
+        m.addStatement("$L$L(b)", METHOD, i + 2);
+      }
+      if (first) {
+        m.addStatement("return b.build()");
+      }
+      out.add(0, m.build());
+    }
+    return out;
+  }
+
+  /** The builder calls, as statements on {@code b}, cut into parts of at most {@link #STATEMENTS_PER_METHOD}. */
+  private static final class Calls {
+    private final List<CodeBlock.Builder> parts = new java.util.ArrayList<>(List.of(CodeBlock.builder()));
+    private int statements;
+
+    /** A comment line as it is; a call {@code .name(args)\n} as the statement {@code b.name(args);}. */
+    void add(String format, Object... args) {
+      CodeBlock.Builder part = parts.get(parts.size() - 1);
+      if (format.startsWith("//")) {
+        part.add(format, args);
+        return;
+      }
+      if (statements == STATEMENTS_PER_METHOD) {
+        part = CodeBlock.builder();
+        parts.add(part);
+        statements = 0;
+      }
+      String call = format.substring(0, format.lastIndexOf(')') + 1);
+      String comment = format.substring(format.lastIndexOf(')') + 1).strip();
+      part.add("b" + call + ";" + (comment.isEmpty() ? "" : " " + comment) + "\n", args);
+      statements++;
+    }
+
+    List<CodeBlock> parts() {
+      return parts.stream().map(CodeBlock.Builder::build).toList();
+    }
   }
 
   private int headedRegion(String stage) {
