@@ -29,7 +29,7 @@ class LintTest {
                   long l = x;
                   byte b = (byte) x;
                   i >>= 3;
-                  i <<= l;
+                  i <<= (int) l;
                   l >>= i;
                   l <<= 2;
                   b >>= 1;

@@ -42,46 +42,46 @@ final class PlanWriter {
   /** {@link #METHOD}, and the methods it continues in where the calls are many. */
   List<MethodSpec> methods() {
     Calls b = new Calls();
-    b.add("// stages: name, region number, rank (longest chain to a sink), input queue capacity, most items one\n");
-    b.add("// producer run puts into that queue (FULL below it)\n");
+    b.comment("// stages: name, region number, rank (longest chain to a sink), input queue capacity, most items one\n");
+    b.comment("// producer run puts into that queue (FULL below it)\n");
     for (StageModel s : names.stagesInPlanOrder()) {
       StagePlan p = schedule.stage(s.name());
       if (s.isSource()) {
-        b.add(".source($S, $L)\n", s.name(), p.rank());
+        b.statement("b.source($S, $L);\n", s.name(), p.rank());
       } else if (s.isEnumerator()) {
-        b.add(".enumerate($S, $L, $L, $L, $L, /* heads region */ $L)\n", s.name(), p.label(), p.rank(),
+        b.statement("b.enumerate($S, $L, $L, $L, $L, /* heads region */ $L);\n", s.name(), p.label(), p.rank(),
             p.queueCapacity(), p.queueMaxPerRun(), headedRegion(s.name()));
       } else {
-        b.add(".transform($S, $L, $L, $L, $L)\n", s.name(), p.label(), p.rank(), p.queueCapacity(),
+        b.statement("b.transform($S, $L, $L, $L, $L);\n", s.name(), p.label(), p.rank(), p.queueCapacity(),
             p.queueMaxPerRun());
       }
     }
     for (StageModel s : model.sinks()) {
-      b.add(".sink($S)\n", s.name());
+      b.statement("b.sink($S);\n", s.name());
     }
-    b.add("// edges: from, channel, to, most items the producer pushes on it in one run\n");
+    b.comment("// edges: from, channel, to, most items the producer pushes on it in one run\n");
     for (EdgeModel e : model.edges()) {
       EdgePlan p = schedule.edge(e.index());
-      b.add(".edge($S, $S, $S, $L)\n", e.from(), e.channel(), e.to(), p.maxPerRun());
+      b.statement("b.edge($S, $S, $S, $L);\n", e.from(), e.channel(), e.to(), p.maxPerRun());
     }
-    PlanBuilder.channels(model, (stage, c) -> b.add(".channel($S, $S, $L, $L)\n", stage, c.name(), c.max(), c.aggregate()),
-        () -> b.add("// channels: node, channel, @Max, @Aggregate (for pictures and reports; the numbers above come from them)\n"));
+    PlanBuilder.channels(model, (stage, c) -> b.statement("b.channel($S, $S, $L, $L);\n", stage, c.name(), c.max(), c.aggregate()),
+        () -> b.comment("// channels: node, channel, @Max, @Aggregate (for pictures and reports; the numbers above come from them)\n"));
     if (schedule.regions().size() > 1) {
-      b.add("// regions: number, head, parent buffer, terminal nodes (references per parent), max elements\n");
+      b.comment("// regions: number, head, parent buffer, terminal nodes (references per parent), max elements\n");
     }
     for (RegionPlan r : schedule.regions()) {
       if (r.number() == 0) {
         continue;
       }
-      b.add(".region($L, $S, $L, $L, $L) // members $L, terminals $L\n", r.number(), r.head(),
+      b.statement("b.region($L, $S, $L, $L, $L); // members $L, terminals $L\n", r.number(), r.head(),
           r.parentBuffer(), r.terminalCount(), r.maxElements(), r.members(), r.terminals());
     }
     List<String> signals = signalNames();
     if (!signals.isEmpty()) {
-      b.add("// signals; then per node: handler index (-1: none), releases the parent, forwarded to\n");
+      b.comment("// signals; then per node: handler index (-1: none), releases the parent, forwarded to\n");
     }
     for (String s : signals) {
-      b.add(".signal($S)\n", s);
+      b.statement("b.signal($S);\n", s);
     }
     for (StageModel s : names.stagesInPlanOrder()) {
       StagePlan p = schedule.stage(s.name());
@@ -89,11 +89,11 @@ final class PlanWriter {
         continue;
       }
       for (Origination o : p.dispatch().originates()) {
-        b.add(".originate($S, $S$L)\n", s.name(), name(o.signal()), targets(o.edges()));
+        b.statement("b.originate($S, $S$L);\n", s.name(), name(o.signal()), targets(o.edges()));
       }
       for (DispatchEntry d : p.dispatch().entries()) {
         int handler = d.handler() == null ? -1 : s.node().handlers().indexOf(d.handler());
-        b.add(".dispatch($S, $S, $L, $L$L)\n", s.name(), name(d.signal()), handler, d.releasesParent(),
+        b.statement("b.dispatch($S, $S, $L, $L$L);\n", s.name(), name(d.signal()), handler, d.releasesParent(),
             targets(d.forwardEdges()));
       }
     }
@@ -127,21 +127,18 @@ final class PlanWriter {
     private final List<CodeBlock.Builder> parts = new java.util.ArrayList<>(List.of(CodeBlock.builder()));
     private int statements;
 
-    /** A comment line as it is; a call {@code .name(args)\n} as the statement {@code b.name(args);}. */
-    void add(String format, Object... args) {
-      CodeBlock.Builder part = parts.get(parts.size() - 1);
-      if (format.startsWith("//")) {
-        part.add(format, args);
-        return;
-      }
+    /** A comment line. */
+    void comment(String format, Object... args) {
+      parts.get(parts.size() - 1).add(format, args);
+    }
+
+    /** A statement, in a new part once the last holds {@link #STATEMENTS_PER_METHOD}. */
+    void statement(String format, Object... args) {
       if (statements == STATEMENTS_PER_METHOD) {
-        part = CodeBlock.builder();
-        parts.add(part);
+        parts.add(CodeBlock.builder());
         statements = 0;
       }
-      String call = format.substring(0, format.lastIndexOf(')') + 1);
-      String comment = format.substring(format.lastIndexOf(')') + 1).strip();
-      part.add("b" + call + ";" + (comment.isEmpty() ? "" : " " + comment) + "\n", args);
+      parts.get(parts.size() - 1).add(format, args);
       statements++;
     }
 
