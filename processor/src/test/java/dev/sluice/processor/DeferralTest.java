@@ -221,23 +221,21 @@ class DeferralTest {
   void aMissingImportOfAnAnnotationGetsJavacsErrorAndNoOtherSluiceError(String annotation) {
     String imports = EVERY_IMPORT.replace(" import dev.sluice." + annotation + ";", "").replace("import dev.sluice."
         + annotation + ";", "");
-    Compilation c = javac().withProcessors(new SluiceProcessor())
-        .compile(com.google.testing.compile.JavaFileObjects.forSourceString("t.P", "package t; " + imports + "\n"
-            + REGION_PIPELINE));
-    assertThat(c).failed();
-    assertThat(c).hadErrorContaining("cannot find symbol");
-    assertWithMessage("Sluice errors").that(Sources.sluiceErrors(c)).containsExactly(
-        "[" + Message.UNRESOLVED_TYPE.code() + "] pipeline t.P uses a type or constant that could not be resolved: see the"
-            + " compiler's other errors");
+    onlyJavacsErrorAndUnresolved("package t; " + imports + "\n" + REGION_PIPELINE);
   }
 
   /** An item record with a component of a missing type: SLU121 once, not SLU401 at every use (outside-in helper-85). */
   @Test
   void anItemRecordWithAComponentOfAMissingTypeGetsNoSluiceItemError() {
+    onlyJavacsErrorAndUnresolved("package t; " + EVERY_IMPORT + "\n"
+        + REGION_PIPELINE.replace("record Line(int start, int end)", "record Line(int start, Offset end)")
+            .replace("l.end() - l.start()", "1"));
+  }
+
+  /** Compiles {@code source} as t/P.java: javac's "cannot find symbol", and of Sluice's errors SLU121 alone. */
+  private static void onlyJavacsErrorAndUnresolved(String source) {
     Compilation c = javac().withProcessors(new SluiceProcessor())
-        .compile(com.google.testing.compile.JavaFileObjects.forSourceString("t.P", "package t; " + EVERY_IMPORT + "\n"
-            + REGION_PIPELINE.replace("record Line(int start, int end)", "record Line(int start, Offset end)")
-                .replace("l.end() - l.start()", "1")));
+        .compile(com.google.testing.compile.JavaFileObjects.forSourceString("t.P", source));
     assertThat(c).failed();
     assertThat(c).hadErrorContaining("cannot find symbol");
     assertWithMessage("Sluice errors").that(Sources.sluiceErrors(c)).containsExactly(
