@@ -1216,9 +1216,9 @@ public final class BodyTranslator {
         // a for loop's update of this form can be guarded after a break like any other assignment. A
         // shift has its left operand's promoted type, so an int or long needs no cast (javac's -Xlint:cast
         // would call it redundant, and -Werror would fail the user's build on it)
-        String shifted = target + " " + op + " (" + rhs + ")";
+        String assigned = target + " " + op + " (" + rhs + ")";
         boolean same = (op.equals("<<") || op.equals(">>")) && (lhs == TypeKind.INT || lhs == TypeKind.LONG);
-        return target + " = " + (same ? shifted : "(" + lhs.name().toLowerCase(java.util.Locale.ROOT) + ") (" + shifted + ")");
+        return target + " = " + (same ? assigned : "(" + lhs.name().toLowerCase(java.util.Locale.ROOT) + ") (" + assigned + ")");
       }
       return target + " " + op + "= " + rhs;
     }

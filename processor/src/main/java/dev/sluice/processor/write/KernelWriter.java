@@ -616,7 +616,8 @@ final class KernelWriter {
       } else {
         // an index range's items are inBase + position, a long: cast for any other item type (a cast to
         // long would be redundant, which javac's -Xlint:cast reports)
-        String value = c.type().equals(TypeName.LONG) ? "inBase + sl_at" : "(" + c.type() + ") (inBase + sl_at)";
+        CodeBlock value = c.type().equals(TypeName.LONG) ? CodeBlock.of("inBase + sl_at")
+            : CodeBlock.of("($T) (inBase + sl_at)", c.type());
         m.addStatement("$T $N = inRange == 1 ? $L : in[sl_at]", c.type(), local, value);
       }
       values.add(local);
