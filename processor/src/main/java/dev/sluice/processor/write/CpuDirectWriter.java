@@ -189,7 +189,10 @@ final class CpuDirectWriter {
           t.addType(heldClass(s, c));
         }
       }
-      if (s.isNode()) {
+      if (s.isNode() && !s.node().raisedTags().isEmpty()) {
+        t.addField(FieldSpec.builder(TypeName.INT, Names.raised(s.name()), Modifier.PRIVATE)
+            .addJavadoc("Signals raised by the item in $N's run, of every tag: the protocol bounds them per item.\n", s.name())
+            .build());
         for (ItemType tag : s.node().raisedTags()) {
           ClassName type = raiseClass(s.name(), tag);
           t.addField(FieldSpec.builder(type, Names.raise(s.name(), tag), Modifier.PRIVATE, Modifier.FINAL)
@@ -589,7 +592,6 @@ final class CpuDirectWriter {
     return TypeSpec.classBuilder(raiseClass(s.name(), tag))
         .addModifiers(Modifier.PRIVATE, Modifier.FINAL)
         .addSuperinterface(ParameterizedTypeName.get(ClassName.get("dev.sluice", "Raise"), Names.type(tag)))
-        .addField(FieldSpec.builder(TypeName.INT, "raised").addJavadoc("Signals raised by the current item.\n").build())
         .addMethod(MethodSpec.methodBuilder("raise")
             .addAnnotation(Override.class)
             .addModifiers(Modifier.PUBLIC)
@@ -597,7 +599,7 @@ final class CpuDirectWriter {
             .beginControlFlow("if (signal == null)")
             .addStatement("throw new $T($S)", NullPointerException.class, "raised a null signal")
             .endControlFlow()
-            .beginControlFlow("if (++raised > MAX_RAISES)")
+            .beginControlFlow("if (++$N > MAX_RAISES)", Names.raised(s.name()))
             .addStatement("throw tooManyRaises()")
             .endControlFlow()
             .addComment("the item's pushes before it go on first: in order with data")
@@ -705,8 +707,8 @@ final class CpuDirectWriter {
         m.addStatement("$N.beginItem()", Names.channel(s.name(), c.name()));
       }
     }
-    for (ItemType tag : node.raisedTags()) {
-      m.addStatement("$N.raised = 0", Names.raise(s.name(), tag));
+    if (!node.raisedTags().isEmpty()) {
+      m.addStatement("$N = 0", Names.raised(s.name()));
     }
     m.beginControlFlow("try")
         .addStatement("$N.$N($L)", Names.node(s.name()), node.method().getSimpleName().toString(),

@@ -104,6 +104,11 @@ final class Names {
     return "parents_" + region;
   }
 
+  /** The count of signals the current item of {@code stage} has raised, of all its tags. */
+  static String raised(String stage) {
+    return "raised_" + KernelNames.part(stage);
+  }
+
   static String raise(String stage, ItemType tag) {
     return "raise_" + KernelNames.part(stage) + "_" + KernelNames.part(tag.simpleName());
   }
