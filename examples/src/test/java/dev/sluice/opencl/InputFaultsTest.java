@@ -83,6 +83,11 @@ class InputFaultsTest {
       assertEquals("in", e.node());
       assertInstanceOf(IllegalArgumentException.class, e.getCause());
       assertEquals(6, p.runColumns(new int[] {1, 2, 3, 4, 5, 6}, values).out().length);
+      PipelineException sneaky = assertThrows(PipelineException.class,
+          () -> p.runColumns(new int[] {1, 2, Integer.MIN_VALUE, 4, 5, 6}, values));
+      assertEquals("pipeline CheckedRows, node 'in': the constructor of Reading refused the input row at position 2:"
+          + " IOException: sensor unreadable", sneaky.getMessage());
+      assertInstanceOf(java.io.IOException.class, sneaky.getCause());
     }
   }
 

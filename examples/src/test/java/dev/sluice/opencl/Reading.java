@@ -6,8 +6,17 @@ package dev.sluice.opencl;
  */
 public record Reading(int sensor, float value) {
   public Reading {
+    if (sensor == Integer.MIN_VALUE) {
+      // a checked exception no method declares (a sneaky throw, as Lombok's @SneakyThrows writes)
+      throw Reading.<RuntimeException>sneaky(new java.io.IOException("sensor unreadable"));
+    }
     if (sensor < 0) {
       throw new IllegalArgumentException("negative sensor " + sensor);
     }
+  }
+
+  @SuppressWarnings("unchecked")
+  private static <T extends Throwable> RuntimeException sneaky(Throwable t) throws T {
+    throw (T) t;
   }
 }

@@ -124,7 +124,7 @@ final class CpuBlocks {
         .add("// a constructor that checks its arguments may refuse a row: the source's failure, not a node's\n")
         .beginControlFlow("try")
         .addStatement("$N = new $T($L)", item, Names.type(type), args.build())
-        .nextControlFlow("catch ($T e)", RuntimeException.class)
+        .nextControlFlow("catch ($T e)", Throwable.class)
         .addStatement("throw new $T(from + i, $S, e)", Names.ROW_REFUSED, type.simpleName())
         .endControlFlow()
         .build();

@@ -362,7 +362,7 @@ final class KernelHostWriter {
             .beginControlFlow("for (int i = 0; i < count; i++)")
             .beginControlFlow("try")
             .addStatement("new $T($L)", rec, args)
-            .nextControlFlow("catch ($T e)", RuntimeException.class)
+            .nextControlFlow("catch ($T e)", Throwable.class)
             .addStatement("throw new $T(from + i, $S, e)", Names.ROW_REFUSED, rec.simpleName())
             .endControlFlow()
             .endControlFlow();

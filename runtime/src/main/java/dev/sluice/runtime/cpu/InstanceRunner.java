@@ -243,17 +243,9 @@ public final class InstanceRunner {
       elements.pushRange(offset, limit);
     } else {
       raisedThisRun = 0;
-      int x;
-      try {
-        x = bodies.process(s, Scheduler.runUsed(code, st, G), limit);
-      } catch (RuntimeException | Error e) {
-        // the generated loop has named the item of what it caught
-        throw e;
-      } catch (Throwable e) {
-        // a checked exception that node code threw without declaring it got past that loop's catch,
-        // so the node is known here and the item is not
-        throw failure(s, null, e);
-      }
+      // the generated loop catches whatever the node's code throws (Throwable: a checked exception
+      // it does not declare too) and names the item (failure)
+      int x = bodies.process(s, Scheduler.runUsed(code, st, G), limit);
       if (x < limit) {
         // a run's signals come from one item: the run ended after the item that raised them
         Scheduler.truncate(code, st, G, x);

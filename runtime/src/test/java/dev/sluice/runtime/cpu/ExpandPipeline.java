@@ -120,7 +120,7 @@ public final class ExpandPipeline {
             countN += 1;
           }
         }
-      } catch (RuntimeException | Error e) {
+      } catch (Throwable e) {
         throw runner().failure(stage, String.valueOf((stage == 2 ? in2 : in3).item(offset + i)), e);
       }
       return limit;

@@ -82,7 +82,7 @@ final class OneNodePipeline {
           hook.accept(item);
           nodeOut.push(item);
         }
-      } catch (RuntimeException | Error e) {
+      } catch (Throwable e) {
         throw runner().failure(1, String.valueOf(in.item(offset + i)), e);
       }
       return limit;
@@ -107,7 +107,7 @@ final class OneNodePipeline {
         int item = a == null ? (int) (base + from + i) : a[from + i];
         try {
           hook.accept(item);
-        } catch (RuntimeException | Error e) {
+        } catch (Throwable e) {
           throw failure(1, String.valueOf(item), e);
         }
         out.add(item);

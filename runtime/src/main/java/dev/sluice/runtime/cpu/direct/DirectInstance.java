@@ -98,10 +98,9 @@ public abstract class DirectInstance {
         } catch (RowRefused e) {
           throw firstOr(Failures.rowRefused(plan, chunk.offset + e.position, e.record, e.getCause()));
         } catch (RuntimeException | Error e) {
-          // a node's failure comes named; what is left is the source's own
+          // a node's failure comes named (the generated code catches Throwable around each node
+          // call, and a record's constructor); what is left is the source's own
           throw firstOr(failure(0, chunk.toString(), e));
-        } catch (Throwable t) {
-          throw firstOr(escaped(chunk.pos, n, t));
         }
         if (first != null) {
           // node code caught a failure on its way up (around Raise.raise, which runs the handlers
@@ -122,18 +121,6 @@ public abstract class DirectInstance {
     } catch (InputFailure f) {
       throw Failures.inputFailed(plan, f.itemsBefore(), f.getCause());
     }
-  }
-
-  /**
-   * A throwable that got past the generated code's catch around each node call, which names the
-   * node and item of unchecked ones: a checked exception that node code threw without declaring it.
-   * Which node threw it is not known here, so the run fails naming the input items this instance was
-   * running through the pipeline, with the throwable as the cause (its stack trace shows the node).
-   */
-  private PipelineException escaped(int from, int n, Throwable t) {
-    String items = "input items [" + (chunk.offset + from) + ", " + (chunk.offset + from + n) + ")";
-    return new PipelineException(plan.name, plan.stageNames[0], items, "node code threw " + Failures.what(t)
-        + ", a checked exception no method declares (the cause's stack trace shows which node)", t);
   }
 
   final long stageIn(int stage) {
