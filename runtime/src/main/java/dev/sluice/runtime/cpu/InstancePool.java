@@ -1,5 +1,7 @@
 package dev.sluice.runtime.cpu;
 
+import java.security.AccessController;
+import java.security.PrivilegedAction;
 import java.util.concurrent.Executor;
 import java.util.concurrent.SynchronousQueue;
 import java.util.concurrent.ThreadPoolExecutor;
@@ -28,16 +30,25 @@ final class InstancePool {
    * (an {@link OutOfMemoryError} at the system's thread limit).
    */
   static final Executor THREADS = new ThreadPoolExecutor(0, Integer.MAX_VALUE, IDLE_SECONDS, TimeUnit.SECONDS,
-      new SynchronousQueue<>(), r -> {
-        // nothing of the thread that happened to need it first: not its group (whose interrupt() would
-        // reach later runs), priority or inheritable thread locals, nor its context class loader
-        // (which a kept thread would keep from being unloaded)
-        Thread t = new Thread(group(), r, "sluice-idle-" + MADE.incrementAndGet(), 0, false);
-        t.setDaemon(true);
-        t.setPriority(Thread.NORM_PRIORITY);
-        t.setContextClassLoader(null);
-        return t;
-      });
+      new SynchronousQueue<>(), InstancePool::newThread);
+
+  /**
+   * A thread with nothing of the thread that happened to need it first: not its group (whose
+   * interrupt() would reach later runs), priority or inheritable thread locals, nor its context class
+   * loader, nor (on JDKs that still have one) the access-control context of the code on its stack,
+   * whose protection domains hold that code's class loaders: a kept thread would keep the application
+   * whose run made it from being unloaded (outside-in helper-86, JDK 17).
+   */
+  @SuppressWarnings("removal")
+  private static Thread newThread(Runnable r) {
+    return AccessController.doPrivileged((PrivilegedAction<Thread>) () -> {
+      Thread t = new Thread(group(), r, "sluice-idle-" + MADE.incrementAndGet(), 0, false);
+      t.setDaemon(true);
+      t.setPriority(Thread.NORM_PRIORITY);
+      t.setContextClassLoader(null);
+      return t;
+    });
+  }
 
   private static ThreadGroup group;
 

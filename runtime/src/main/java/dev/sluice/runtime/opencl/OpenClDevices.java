@@ -17,6 +17,14 @@ public final class OpenClDevices {
   private static List<OpenCLDevice> devices;
   private static String reason;
 
+  /**
+   * A lock that every copy of this class in the JVM shares: a string literal is interned JVM-wide, so
+   * two applications that each load their own Sluice and Aparapi jars (an application server's or a
+   * plugin host's class loaders) take the same object. Two copies of Aparapi's native layer listing
+   * the OpenCL platforms at the same time crashed the JVM (SIGSEGV in Aparapi's getPlatforms).
+   */
+  private static final Object LISTING = "dev.sluice.runtime.opencl.OpenClDevices: listing the platforms";
+
   private OpenClDevices() {}
 
   /** The devices, GPUs first; empty when OpenCL cannot be used here. */
@@ -26,7 +34,10 @@ public final class OpenClDevices {
       try {
         AparapiLog.quiet();
         PoclEnvironment.choose();
-        List<OpenCLDevice> all = AparapiStderr.listing(() -> OpenCLDevice.listDevices(null));
+        List<OpenCLDevice> all;
+        synchronized (LISTING) {
+          all = AparapiStderr.listing(() -> OpenCLDevice.listDevices(null));
+        }
         if (all != null) {
           found.addAll(all);
         }
