@@ -75,8 +75,9 @@ public final class SizeLimits {
 
   /**
    * Payload slots per origin stage and user tag in a work-group's pool: more than the signals of one
-   * origin that can be queued at once (every signal queue full, plus one item's raises). The kernel
-   * writer sizes its pool with this number.
+   * origin that can be queued at once (every signal queue full, plus one item's raises), by the
+   * runtime's function: the kernel reads the same number from its plan ({@code plan[P_POOL]}), and the
+   * kernel writer only quotes it in the pool's Javadoc.
    */
   public static long payloadSlotsPerOrigin(PipelineModel model) {
     return Protocol.payloadSlotsPerOrigin(model.stages().stream().filter(s -> !s.isSink()).count(),

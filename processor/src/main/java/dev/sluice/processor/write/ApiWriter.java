@@ -411,8 +411,8 @@ final class ApiWriter {
             .endControlFlow();
       }
     }
-    build.addStatement("new $T(device, instances, chunkSize, maxSteps)", Names.RUN_OPTIONS)
-        .addStatement("return new $T(this)", names.api());
+    // the constructor's RunOptions checks the settings
+    build.addStatement("return new $T(this)", names.api());
     t.addMethod(build.build());
     return t.build();
   }

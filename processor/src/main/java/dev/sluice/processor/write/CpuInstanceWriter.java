@@ -260,7 +260,8 @@ final class CpuInstanceWriter {
     return m.build();
   }
 
-  private CodeBlock args(StageModel s, List<RunParam> params, String item, String parent) {
+  /** The call's arguments; {@code item} and {@code parent} are code (a name or a {@link CodeBlock}). */
+  private CodeBlock args(StageModel s, List<RunParam> params, Object item, Object parent) {
     CodeBlock.Builder b = CodeBlock.builder();
     for (int i = 0; i < params.size(); i++) {
       RunParam p = params.get(i);
@@ -328,7 +329,7 @@ final class CpuInstanceWriter {
         m.addStatement("$N.beginItem()", Names.channel(s.name(), c));
       }
       m.addStatement("$N.$N($L)", Names.node(s.name()), handler.name(),
-          args(s, handler.params(), value.toString(), parent.toString()));
+          args(s, handler.params(), value, parent));
       m.addStatement("return").addCode("$<");
     }
     m.addStatement("default: throw new $T($S + handler)", IllegalStateException.class,

@@ -427,26 +427,28 @@ final class KernelWriter {
         .beginControlFlow("if (sl_lane == 0)")
         .addStatement("$T.begin(plan, st, stats, err, sl_g)", SCHED)
         .endControlFlow()
-        // without a barrier between lane 0's begin and the loop, PoCL 3.1's compiler aborted the
-        // process on some kernels ("Incoming edges to non-entry block!";
-        // NoRunPushesTest.threeNestedEnumeratorsWithASinkOnTheFirst)
-        .addComment("the loop starts at a barrier")
+        // NoRunPushesTest.threeNestedEnumeratorsWithASinkOnTheFirst
+        .addComment("the loop starts at a barrier: without one between lane 0's begin and the loop, PoCL 3.1's")
+        .addComment("compiler aborted the process on some kernels (\"Incoming edges to non-entry block!\")")
         .addStatement("localBarrier()")
         .addComment("one run per pass; every lane reads the decision after the barrier, so the loop is uniform")
         .beginControlFlow("while (sl_s >= 0)")
         .beginControlFlow("if (sl_lane == 0)")
         .addStatement("decide(sl_g)")
         .endControlFlow()
-        // global too: the lanes read queue slots and parents that other lanes and lane 0 wrote
+        .addComment("global too: the lanes read queue slots and parents that other lanes and lane 0 wrote")
         .addStatement("localGlobalBarrier()")
         .addStatement("sl_s = ctl[0]");
     List<StageModel> stages = names.stagesInPlanOrder();
     for (int i = 0; i < stages.size(); i++) {
       m.beginControlFlow("if (sl_s == $L)", i).addStatement("$N(sl_g, sl_lane)", KernelNames.lanes(stages.get(i).name())).endControlFlow();
     }
-    // global when lanes staged raised payloads that lane 0 copies to the pools. The two barriers stay
-    // even for runs with nothing to scatter: with them inside a uniform `if`, kernels on PoCL 3.1 lost
-    // sink items and crashed (SynthGainMemoryOpenClTest)
+    // SynthGainMemoryOpenClTest
+    if (shape.anyRaises()) {
+      m.addComment("global: lanes staged raised payloads that lane 0 copies to the pools");
+    }
+    m.addComment("this barrier and the next stay for runs with nothing to scatter: inside a uniform `if`,")
+        .addComment("kernels on PoCL 3.1 lost sink items and crashed");
     m.addStatement(shape.anyRaises() ? "localGlobalBarrier()" : "localBarrier()");
     // only nodes that run lanes reserve; with none (the source and enumerators push from decide) the
     // block is left out: javac compiles an empty `if` to a branch to the next instruction, which
@@ -467,8 +469,8 @@ final class KernelWriter {
         m.beginControlFlow("if (sl_s == $L)", i).addStatement("$N(sl_g, sl_lane)", KernelNames.scatter(stages.get(i).name())).endControlFlow();
       }
     }
-    // global too: the next run's lanes, and lane 0 opening a parent, read the slots just written
-    m.addStatement("localGlobalBarrier()")
+    m.addComment("global too: the next run's lanes, and lane 0 opening a parent, read the slots just written")
+        .addStatement("localGlobalBarrier()")
         .beginControlFlow("if (sl_lane == 0 && sl_s >= 0)")
         .addStatement("$T.afterRun(plan, st, stats, err, sl_g, sl_s)", SCHED)
         .endControlFlow()
@@ -534,10 +536,10 @@ final class KernelWriter {
       if (to.isSink()) {
         int sink = shape.sinkIndex(to.name());
         m.addStatement("ctl[$L] = atomicAdd(sinkCount, $L, $L)", CTL_EDGES + e.index(), sink, total);
-        // past the limit the count only creeps (by one a run), so it cannot wrap; nothing is written
-        // (the take-back's result is stored only because Aparapi translates no discarded call value;
-        // the base is then set past every buffer)
         m.beginControlFlow("if (ctl[$L] > $T.SINK_COUNT_LIMIT)", CTL_EDGES + e.index(), DEVICE_MEMORY)
+            .addComment("past the limit the count only creeps (by one a run), so it cannot wrap, and nothing is")
+            .addComment("written: the take-back's result is stored only because Aparapi translates no call whose")
+            .addComment("value is dropped, and the base is then set past every buffer")
             .addStatement("ctl[$L] = atomicAdd(sinkCount, $L, 1 - ($L))", CTL_EDGES + e.index(), sink, total)
             .addStatement("ctl[$L] = $T.SINK_COUNT_LIMIT + 1", CTL_EDGES + e.index(), DEVICE_MEMORY)
             .endControlFlow();
@@ -756,9 +758,11 @@ final class KernelWriter {
     for (int c = 0; c < chans.size(); c++) {
       m.addStatement("cnt[$L] = 0", c * width);
     }
+    if (!s.node().handlers().isEmpty()) {
+      m.addComment("the handler's slot is -1 - kind: a push beyond @Max names the signal, not an item");
+    }
     for (int h = 0; h < s.node().handlers().size(); h++) {
       m.beginControlFlow("if (ctl[4] == $L)", h)
-          // a push beyond @Max names the signal: slot -1 - kind
           .addStatement("$N(sl_g, 0, -1 - ctl[1])", KernelNames.handler(s.name(), h))
           .endControlFlow();
     }
@@ -773,10 +777,15 @@ final class KernelWriter {
   private MethodSpec handlerBody(StageModel s, int h) {
     HandlerModel handler = s.node().handlers().get(h);
     RegionPlan r = schedule.region(schedule.stage(s.name()).label());
-    MethodSpec.Builder m = MethodSpec.methodBuilder(KernelNames.handler(s.name(), h))
-        .addJavadoc("{@link $T#$L}, translated: the parent is slot {@code ctl[3]} of region $L.\n",
-            Names.user(s.node().element()), handler.name(), r.number())
-        .addModifiers(Modifier.PRIVATE)
+    MethodSpec.Builder m = MethodSpec.methodBuilder(KernelNames.handler(s.name(), h));
+    if (handler.tag() == dev.sluice.Signal.USER) {
+      m.addJavadoc("{@link $T#$L}, translated: the signal's payload is slot {@code ctl[3]} of its tag's pool.\n",
+          Names.user(s.node().element()), handler.name());
+    } else {
+      m.addJavadoc("{@link $T#$L}, translated: the parent is slot {@code ctl[3]} of region $L.\n",
+          Names.user(s.node().element()), handler.name(), r.number());
+    }
+    m.addModifiers(Modifier.PRIVATE)
         .addParameter(int.class, KernelNames.G).addParameter(int.class, KernelNames.LANE)
         .addParameter(int.class, KernelNames.SLOT);
     for (RunParam p : handler.params()) {
