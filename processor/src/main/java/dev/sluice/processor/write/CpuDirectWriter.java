@@ -159,7 +159,7 @@ final class CpuDirectWriter {
             names.api());
     for (StageModel s : model.sinks()) {
       t.addField(FieldSpec.builder(Names.queue(s.itemType()), Names.sink(s.name()), Modifier.FINAL)
-          .initializer("$L(1024, true)", newOf(Names.queue(s.itemType())))
+          .initializer("$L($T.SINK_FIRST, true)", newOf(Names.queue(s.itemType())), Names.DATA_QUEUE)
           .build());
     }
     for (StageModel s : model.nodes()) {
@@ -343,7 +343,7 @@ final class CpuDirectWriter {
         .addParameter(Names.type(type), "item");
     if (type.isRecord()) {
       push.beginControlFlow("if (item == null)")
-          .addStatement("throw new $T($S + name() + $S)", NullPointerException.class, "pushed null to channel '", "'")
+          .addStatement("throw new $T($T.pushedNull(name()))", NullPointerException.class, Failures.class)
           .endControlFlow();
     }
     // a node's pushes are held until its method returns, then handed on in order (pass): so each
@@ -521,7 +521,7 @@ final class CpuDirectWriter {
         .addParameter(element, "item");
     if (type.isRecord()) {
       push.beginControlFlow("if (item == null)")
-          .addStatement("throw new $T($S)", NullPointerException.class, "pushed null to channel '" + c + "'")
+          .addStatement("throw new $T($T.pushedNull($S))", NullPointerException.class, Failures.class, c)
           .endControlFlow();
     }
     // passHeld sets count to -1: a push through a channel kept past its call is an error, not lost
@@ -597,7 +597,7 @@ final class CpuDirectWriter {
             .addModifiers(Modifier.PUBLIC)
             .addParameter(Names.type(tag), "signal")
             .beginControlFlow("if (signal == null)")
-            .addStatement("throw new $T($S)", NullPointerException.class, "raised a null signal")
+            .addStatement("throw new $T($T.raisedNull())", NullPointerException.class, Failures.class)
             .endControlFlow()
             .beginControlFlow("if (++$N > MAX_RAISES)", Names.raised(s.name()))
             .addStatement("throw tooManyRaises()")
@@ -740,7 +740,7 @@ final class CpuDirectWriter {
         .endControlFlow()
         .beginControlFlow(schedule.region(region).maxElements() == Integer.MAX_VALUE ? "if (count < 0)"
             : "if (count < 0 || count > " + maxElements(region) + ")")
-        .addStatement("throw badCount($L, item, count, $L)", index, maxElements(region))
+        .addStatement("throw badCount($L, item, count)", index)
         .endControlFlow()
         .addComment("the region's nodes see BEGIN, the elements and END before the next parent opens")
         .addStatement("$N = item", parent(region));

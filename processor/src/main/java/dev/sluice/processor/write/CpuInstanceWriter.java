@@ -92,7 +92,7 @@ final class CpuInstanceWriter {
     }
     for (StageModel s : model.sinks()) {
       t.addField(FieldSpec.builder(Names.queue(s.itemType()), Names.sink(s.name()), Modifier.FINAL)
-          .initializer("$L(1024, true)", newOf(Names.queue(s.itemType())))
+          .initializer("$L($T.SINK_FIRST, true)", newOf(Names.queue(s.itemType())), Names.DATA_QUEUE)
           .build());
     }
   }

@@ -128,12 +128,12 @@ final class KernelWriter {
         .addModifiers(Modifier.PRIVATE)
         .addParameter(int.class, "sl_g").addParameter(int.class, "sl_code").addParameter(int.class, "sl_stage")
         .addParameter(int.class, "sl_slot").addParameter(int.class, "sl_detail").addParameter(int.class, "sl_detail2")
-        .beginControlFlow("if (atomicAdd(err, sl_g * $T.ERR_STRIDE, 1) == 0)", LAYOUT)
-        .addStatement("err[sl_g * $T.ERR_STRIDE + 1] = sl_code", LAYOUT)
-        .addStatement("err[sl_g * $T.ERR_STRIDE + 2] = sl_stage", LAYOUT)
-        .addStatement("err[sl_g * $T.ERR_STRIDE + 3] = sl_slot", LAYOUT)
-        .addStatement("err[sl_g * $T.ERR_STRIDE + 4] = sl_detail", LAYOUT)
-        .addStatement("err[sl_g * $T.ERR_STRIDE + 5] = sl_detail2", LAYOUT)
+        .beginControlFlow("if (atomicAdd(err, sl_g * $T.ERR_STRIDE + $T.E_CLAIMED, 1) == 0)", LAYOUT, LAYOUT)
+        .addStatement("err[sl_g * $T.ERR_STRIDE + $T.E_CODE] = sl_code", LAYOUT, LAYOUT)
+        .addStatement("err[sl_g * $T.ERR_STRIDE + $T.E_STAGE] = sl_stage", LAYOUT, LAYOUT)
+        .addStatement("err[sl_g * $T.ERR_STRIDE + $T.E_SLOT] = sl_slot", LAYOUT, LAYOUT)
+        .addStatement("err[sl_g * $T.ERR_STRIDE + $T.E_DETAIL] = sl_detail", LAYOUT, LAYOUT)
+        .addStatement("err[sl_g * $T.ERR_STRIDE + $T.E_DETAIL2] = sl_detail2", LAYOUT, LAYOUT)
         .endControlFlow()
         .build());
     javaChecks(t);
@@ -210,7 +210,7 @@ final class KernelWriter {
         .addStatement("return sl_r").build());
     t.addMethod(MethodSpec.methodBuilder(KernelNames.GOING).addModifiers(Modifier.PRIVATE).returns(boolean.class)
         .addParameter(int.class, "sl_g")
-        .addStatement("return err[sl_g * $T.ERR_STRIDE] == 0", LAYOUT).build());
+        .addStatement("return err[sl_g * $T.ERR_STRIDE + $T.E_CLAIMED] == 0", LAYOUT, LAYOUT).build());
     for (TypeName type : List.of(TypeName.INT, TypeName.LONG)) {
       String one = type.equals(TypeName.LONG) ? "1L" : "1";
       t.addMethod(MethodSpec.methodBuilder(type.equals(TypeName.LONG) ? KernelNames.DIVISOR_LONG : KernelNames.DIVISOR_INT)

@@ -275,7 +275,7 @@ public final class InstanceRunner {
       return;
     }
     RuntimeException failure = Failures.of(plan, control.maxSteps, err, G, items, "");
-    if (failure != null && err[G * ERR_STRIDE + 1] == dev.sluice.runtime.protocol.StateLayout.ERR_STEPS) {
+    if (failure != null && err[G * ERR_STRIDE + StateLayout.E_CODE] == StateLayout.ERR_STEPS) {
       // a hang: where every queue stood says which stage waited on which
       throw new IllegalStateException(failure.getMessage() + "; state: " + state());
     }

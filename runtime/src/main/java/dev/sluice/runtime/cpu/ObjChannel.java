@@ -1,6 +1,7 @@
 package dev.sluice.runtime.cpu;
 
 import dev.sluice.Out;
+import dev.sluice.runtime.protocol.Failures;
 import dev.sluice.runtime.queue.ObjQueue;
 
 /** A channel of record items into one or more queues. */
@@ -16,7 +17,7 @@ public final class ObjChannel<T extends Record> extends Channel implements Out<T
   @Override
   public void push(T item) {
     if (item == null) {
-      throw new NullPointerException("pushed null to channel '" + name() + "'");
+      throw new NullPointerException(Failures.pushedNull(name()));
     }
     count();
     for (ObjQueue<T> q : targets) {

@@ -1,6 +1,7 @@
 package dev.sluice.runtime.cpu;
 
 import dev.sluice.Raise;
+import dev.sluice.runtime.protocol.Failures;
 
 /**
  * Raises one user signal kind from a node: the signal is queued on the node's out-edges with the
@@ -23,7 +24,7 @@ public final class RaiseChannel<T extends Record> implements Raise<T> {
   @Override
   public void raise(T payload) {
     if (payload == null) {
-      throw new NullPointerException("raised a null signal");
+      throw new NullPointerException(Failures.raisedNull());
     }
     runner.raise(stage, signal, payload);
   }

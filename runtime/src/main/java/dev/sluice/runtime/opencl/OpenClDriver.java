@@ -395,8 +395,8 @@ public final class OpenClDriver {
   /**
    * The items of each buffer one work-group holds, as far as the plan says: the scheduler state, each
    * data queue, each region's parents, and, when a node raises user signals, the kernel's payload pool
-   * per tag ({@code stages x (stages x signal queue + MAX_SIGNALS_PER_VEC)}, as the processor writes
-   * and bounds it); then the kernel's staging buffers ({@code staging}, {@link DeviceProgram#stagingItems}).
+   * per tag ({@code stages x Protocol.payloadSlotsPerOrigin}, as the plan code gives the kernel and the
+   * processor bounds it); then the kernel's staging buffers ({@code staging}, {@link DeviceProgram#stagingItems}).
    */
   static long[] perGroupItems(PipelinePlan plan, int[] encoded, long[] staging) {
     int n = plan.stageCount();
@@ -414,7 +414,7 @@ public final class OpenClDriver {
       for (int s = 0; s < n; s++) {
         raised |= plan.signalRegion[k] < 0 && plan.origin[s][k].length > 0;
       }
-      out[i++] = raised ? (long) n * ((long) n * plan.signalCapacity + Protocol.MAX_SIGNALS_PER_VEC) : 0;
+      out[i++] = raised ? n * Protocol.payloadSlotsPerOrigin(n, plan.signalCapacity) : 0;
     }
     for (long items : staging) {
       out[i++] = items;

@@ -61,26 +61,26 @@ public final class Failures {
    */
   public static RuntimeException of(PipelinePlan plan, long maxSteps, int[] err, int g, Items items, String where) {
     int e = g * ERR_STRIDE;
-    if (err[e] == 0) {
+    if (err[e + E_CLAIMED] == 0) {
       return null;
     }
-    int code = err[e + 1];
-    int s = err[e + 2];
+    int code = err[e + E_CODE];
+    int s = err[e + E_STAGE];
     if (code == ERR_MAX) {
       // a handler's push names its signal (slot -1 - kind), a run's the item in its queue slot
       // the CPU back ends' cause, with its message
-      MaxExceededException cause = new MaxExceededException(items.channelName(s, err[e + 4]),
-          items.channelMax(s, err[e + 4]));
-      return new PipelineException(plan.name, plan.stageNames[s], item(plan, items, s, err[e + 3]),
-          cause.getMessage() + parent(plan, items, g, s, err[e + 3]) + where, cause);
+      MaxExceededException cause = new MaxExceededException(items.channelName(s, err[e + E_DETAIL]),
+          items.channelMax(s, err[e + E_DETAIL]));
+      return new PipelineException(plan.name, plan.stageNames[s], item(plan, items, s, err[e + E_SLOT]),
+          cause.getMessage() + parent(plan, items, g, s, err[e + E_SLOT]) + where, cause);
     }
     if (code == ERR_INDEX || code == ERR_DIVIDE) {
       // Java's exception in node code: the CPU's message and cause, with Java's own wording
       RuntimeException cause = code == ERR_INDEX
-          ? new ArrayIndexOutOfBoundsException("Index " + err[e + 4] + " out of bounds for length " + err[e + 5])
+          ? new ArrayIndexOutOfBoundsException("Index " + err[e + E_DETAIL] + " out of bounds for length " + err[e + E_DETAIL2])
           : new ArithmeticException("/ by zero");
-      return new PipelineException(plan.name, plan.stageNames[s], item(plan, items, s, err[e + 3]),
-          cause.getClass().getSimpleName() + ": " + cause.getMessage() + parent(plan, items, g, s, err[e + 3]) + where,
+      return new PipelineException(plan.name, plan.stageNames[s], item(plan, items, s, err[e + E_SLOT]),
+          cause.getClass().getSimpleName() + ": " + cause.getMessage() + parent(plan, items, g, s, err[e + E_SLOT]) + where,
           cause);
     }
     if (code == ERR_STEPS) {
@@ -89,12 +89,12 @@ public final class Failures {
     }
     if (code == ERR_RAISES) {
       IllegalStateException cause = new IllegalStateException(raisedTooMany());
-      return new PipelineException(plan.name, plan.stageNames[s], items.queued(s, err[e + 3]),
-          "IllegalStateException: " + cause.getMessage() + parent(plan, items, g, s, err[e + 3]) + where, cause);
+      return new PipelineException(plan.name, plan.stageNames[s], items.queued(s, err[e + E_SLOT]),
+          "IllegalStateException: " + cause.getMessage() + parent(plan, items, g, s, err[e + E_SLOT]) + where, cause);
     }
     if (code == ERR_COUNT) {
-      return new PipelineException(plan.name, plan.stageNames[s], items.queued(s, g * plan.queueCapacity[s] + err[e + 3]),
-          countOutOfRange(plan, s, err[e + 4]) + where, null);
+      return new PipelineException(plan.name, plan.stageNames[s], items.queued(s, g * plan.queueCapacity[s] + err[e + E_SLOT]),
+          countOutOfRange(plan, s, err[e + E_DETAIL]) + where, null);
     }
     if (code == ERR_SIGNALS || code == ERR_OVERFLOW) {
       // not the node's fault: the protocol let a producer run without room for its output
@@ -103,7 +103,7 @@ public final class Failures {
     }
     if (code == ERR_RELEASE) {
       return new IllegalStateException(plan.name + ": node '" + plan.stageNames[s] + "' released parent slot "
-          + err[e + 3] + " of region " + err[e + 4] + " more often than it was referenced" + where);
+          + err[e + E_SLOT] + " of region " + err[e + E_DETAIL] + " more often than it was referenced" + where);
     }
     return new IllegalStateException(plan.name + ": instance " + g + " stopped with error code " + code
         + " at node '" + plan.stageNames[s] + "'" + where);
@@ -211,6 +211,16 @@ public final class Failures {
       return cause.getClass().getSimpleName() + ": [" + text(message) + "]";
     }
     return cause.getClass().getSimpleName() + (message == null ? "" : ": " + text(message));
+  }
+
+  /** The message of a push of null through channel {@code channel}, of records, on the CPU back ends. */
+  public static String pushedNull(String channel) {
+    return "pushed null to channel '" + channel + "'";
+  }
+
+  /** The message of {@code Raise.raise(null)} on the CPU back ends. */
+  public static String raisedNull() {
+    return "raised a null signal";
   }
 
   /** The message of a run whose item raised more signals than the protocol allows. */

@@ -183,12 +183,12 @@ public final class Scheduler {
   /** Records an error for group {@code g} unless one is recorded already. */
   public static void fail(int[] err, int g, int code, int stage, int slot, int detail) {
     int e = g * ERR_STRIDE;
-    if (err[e] == 0) {
-      err[e] = 1;
-      err[e + 1] = code;
-      err[e + 2] = stage;
-      err[e + 3] = slot;
-      err[e + 4] = detail;
+    if (err[e + E_CLAIMED] == 0) {
+      err[e + E_CLAIMED] = 1;
+      err[e + E_CODE] = code;
+      err[e + E_STAGE] = stage;
+      err[e + E_SLOT] = slot;
+      err[e + E_DETAIL] = detail;
     }
   }
 
@@ -407,7 +407,7 @@ public final class Scheduler {
     int pos = 0;
     int end = 0;
     while (result == UNDECIDED) {
-      if (err[g * ERR_STRIDE] != 0) {
+      if (err[g * ERR_STRIDE + E_CLAIMED] != 0) {
         result = STOP;
       } else {
         s = st[b + S_FIRING];

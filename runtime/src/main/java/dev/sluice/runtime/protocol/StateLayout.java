@@ -102,7 +102,18 @@ public final class StateLayout {
   public static final int C_CREDIT_STORES = 10;
   public static final int STATS = 11;
 
-  // -- errors --
+  // -- errors: ERR_STRIDE words a group, at these offsets --
+  /** Nonzero once the group recorded an error: the first one is kept. */
+  public static final int E_CLAIMED = 0;
+  /** What went wrong: one of the {@code ERR_} codes below. */
+  public static final int E_CODE = 1;
+  public static final int E_STAGE = 2;
+  /** The queue slot of the item (or, for a handler, {@code -1 - kind}, the signal). */
+  public static final int E_SLOT = 3;
+  /** The code's detail: a channel index, a count, an array index, a region. */
+  public static final int E_DETAIL = 4;
+  /** A second detail: an array's length. */
+  public static final int E_DETAIL2 = 5;
   public static final int ERR_STRIDE = 6;
   /** A node pushed more than its channel's {@code @Max} for one item (detail: channel index). */
   public static final int ERR_MAX = 1;

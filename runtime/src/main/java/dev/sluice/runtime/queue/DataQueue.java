@@ -31,6 +31,12 @@ public abstract class DataQueue {
    */
   public static final int SEGMENT = (1 << 20) - 4;
 
+  /**
+   * Items a CPU instance's sink buffer starts with before any run (the generated instances make
+   * theirs with it; the direct executor's {@code SinkStarts} starts its hints there).
+   */
+  public static final int SINK_FIRST = 1024;
+
   protected int head;
   protected int count;
   protected int capacity;

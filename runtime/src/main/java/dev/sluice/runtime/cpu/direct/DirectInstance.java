@@ -207,10 +207,9 @@ public abstract class DirectInstance {
   }
 
   /** The failure of an enumerator whose {@code count(parent)} is out of its region's bounds. */
-  protected final PipelineException badCount(int stage, Object parent, int count, int max) {
+  protected final PipelineException badCount(int stage, Object parent, int count) {
     return named(new PipelineException(plan.name, plan.stageNames[stage], Failures.text(parent),
-        "count(parent) returned " + count + " elements; the region allows 0.." + max
-            + " (@Region(maxElements))" + where(stage), null));
+        Failures.countOutOfRange(plan, stage, count) + where(stage), null));
   }
 
   /** What {@code Raise.raise} throws for one signal more than an item may raise. */

@@ -14,7 +14,7 @@ import java.util.List;
  */
 public final class SinkStarts {
   /** Where a sink buffer starts before any run. */
-  static final int FIRST = 1024;
+  static final int FIRST = DataQueue.SINK_FIRST;
   private final int[] start;
 
   public SinkStarts(int sinks) {
