@@ -126,6 +126,16 @@ class NestedRegionsTest {
     if (tiny && scheduled) {
       assertTrue(rep.stage("lines").blocks() > 0, "one-slot parent buffers block the outer head");
       assertTrue(rep.stage("chars").blocks() > 0, "and the inner head");
+      // a head that blocks flushes its region, and a flush of region r reaches only the stages labelled
+      // r or deeper: the stages outside every region see only each instance's final flush, and perDoc
+      // (region 1) none of region 2's (chars blocking), which classify and perLine see
+      for (String outside : List.of("docs", "lines")) {
+        assertEquals(instances, rep.stage(outside).flushes(), outside + ": " + rep);
+      }
+      long outer = rep.stage("lines").blocks();
+      assertTrue(rep.stage("perDoc").flushes() <= instances + outer, rep.toString());
+      assertTrue(rep.stage("perLine").flushes() > rep.stage("perDoc").flushes(), rep.toString());
+      assertTrue(rep.stage("classify").flushes() > rep.stage("makeLine").flushes(), rep.toString());
     }
   }
 
