@@ -37,7 +37,7 @@ class FactoryCallsTest {
     NullPointerException npe = assertThrows(NullPointerException.class,
         () -> FactoryCallsPipeline.builder().device(d).plain(() -> null).tuned(() -> new FactoryCalls.Tuned(5))
             .build().runRange(0, 10));
-    assertEquals("the factory of node 'plain' returned null", npe.getMessage());
+    assertEquals("pipeline FactoryCalls: the factory of node 'plain' returned null", npe.getMessage());
 
     IllegalArgumentException broke = new IllegalArgumentException("factory broke");
     IllegalArgumentException thrown = assertThrows(IllegalArgumentException.class,
@@ -64,7 +64,7 @@ class FactoryCallsTest {
     FactoryCallsPipeline p = FactoryCallsPipeline.builder().device(OpenClAvailable.named(device)).instances(2).tuned(() -> shared)
         .build();
     IllegalStateException e = assertThrows(IllegalStateException.class, () -> p.runRange(0, 10));
-    assertEquals("the factory of node 'tuned' returned an object it had given another pipeline instance of this run;"
+    assertEquals("pipeline FactoryCalls: the factory of node 'tuned' returned an object it had given another pipeline instance of this run;"
         + " @State and @Reduce live in the node object, so a factory must return a new one each time"
         + " (() -> new Tuned(...))", e.getMessage());
   }
@@ -79,7 +79,7 @@ class FactoryCallsTest {
         .build();
     assertEquals(10, one.runRange(0, 10).out().length);
     IllegalStateException e = assertThrows(IllegalStateException.class, () -> one.runRange(0, 10));
-    assertEquals("the factory of node 'tuned' returned an object it had given an earlier run, or a run going on now;"
+    assertEquals("pipeline FactoryCalls: the factory of node 'tuned' returned an object it had given an earlier run, or a run going on now;"
         + " @State and @Reduce live in the node object, which the CPU back ends carry from one run into the next and"
         + " OpenCL reads afresh, so a factory must return a new one each time (() -> new Tuned(...))", e.getMessage());
     // another pipeline object of the class, or of another class, does not make the object new again

@@ -27,11 +27,19 @@ public final class NodeObjects {
 
   /** {@code made}, which the factory of node {@code stage} returned, if no run had it before. */
   public static <T> T made(T made, String stage) {
+    return made(made, null, stage);
+  }
+
+  /**
+   * {@code made}, which the factory of node {@code stage} of {@code pipeline} (its interface's simple
+   * name, or null) returned, if no run had it before.
+   */
+  public static <T> T made(T made, String pipeline, String stage) {
     if (made == null) {
-      throw returnedNull(stage);
+      throw returnedNull(pipeline, stage);
     }
     if (!firstRun(made)) {
-      throw new IllegalStateException("the factory of node '" + stage + "' returned an object it had given an"
+      throw new IllegalStateException(factory(pipeline, stage) + " returned an object it had given an"
           + " earlier run, or a run going on now; @State and @Reduce live in the node object, which the CPU back"
           + " ends carry from one run into the next and OpenCL reads afresh, so a factory must return a new one"
           + " each time (() -> new " + made.getClass().getSimpleName() + "(...))");
@@ -39,9 +47,14 @@ public final class NodeObjects {
     return made;
   }
 
-  /** What a factory returning {@code null} for node {@code stage} is told, on every back end. */
-  public static NullPointerException returnedNull(String stage) {
-    return new NullPointerException("the factory of node '" + stage + "' returned null");
+  /** What a factory returning {@code null} for node {@code stage} of {@code pipeline} is told, on every back end. */
+  public static NullPointerException returnedNull(String pipeline, String stage) {
+    return new NullPointerException(factory(pipeline, stage) + " returned null");
+  }
+
+  /** How the messages name a node's factory: with the pipeline where it is known, as a run's failures do. */
+  public static String factory(String pipeline, String stage) {
+    return (pipeline == null ? "" : "pipeline " + pipeline + ": ") + "the factory of node '" + stage + "'";
   }
 
   /** Remembers {@code node}; false if it was remembered already. */

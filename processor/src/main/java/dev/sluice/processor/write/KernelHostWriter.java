@@ -150,13 +150,14 @@ final class KernelHostWriter {
       if (params.isEmpty() && state.isEmpty()) {
         m.addComment("nothing to read, but the factory is called as on the CPU: a null, a throw or an object an")
             .addComment("earlier run had fails the run alike")
-            .addStatement("$T.made(pipeline.$N.get(), $S)", Names.NODE_OBJECTS, Names.factory(s.name()), s.name());
+            .addStatement("$T.made(pipeline.$N.get(), $S, $S)", Names.NODE_OBJECTS, Names.factory(s.name()),
+                model.element().getSimpleName().toString(), s.name());
         continue;
       }
       ClassName node = Names.user(s.node().element());
       String n = "n_" + KernelNames.part(s.name());
-      m.addStatement("$T $N = $T.made(pipeline.$N.get(), $S)", node, n, Names.NODE_OBJECTS, Names.factory(s.name()),
-          s.name());
+      m.addStatement("$T $N = $T.made(pipeline.$N.get(), $S, $S)", node, n, Names.NODE_OBJECTS, Names.factory(s.name()),
+          model.element().getSimpleName().toString(), s.name());
       for (FieldModel f : params) {
         String p = KernelNames.param(s.name(), f.name());
         if (!f.array()) {

@@ -65,8 +65,10 @@ public final class RunControl {
    * ({@link SourceStamps#declarationsStale}); the class's stamp is read once.
    */
   public synchronized <T> T node(T made, String stage, String pipeline, String declarations) {
+    // the messages name the pipeline by its interface's simple name, as a run's failures do
+    String name = pipeline == null ? null : pipeline.substring(pipeline.lastIndexOf('.') + 1);
     if (made == null) {
-      throw NodeObjects.returnedNull(stage);
+      throw NodeObjects.returnedNull(name, stage);
     }
     if (declarations != null) {
       String now = DECLARED.get(made.getClass()).orElse(declarations);
@@ -75,12 +77,12 @@ public final class RunControl {
       }
     }
     if (!nodes.add(made)) {
-      throw new IllegalStateException("the factory of node '" + stage + "' returned an object it had given another"
+      throw new IllegalStateException(NodeObjects.factory(name, stage) + " returned an object it had given another"
           + " pipeline instance of this run; @State and @Reduce live in the node object, so a factory must return a"
           + " new one each time (() -> new " + made.getClass().getSimpleName() + "(...))");
     }
     // nor one an earlier run had, whose state this run would carry on from (OpenCL would not)
-    return NodeObjects.made(made, stage);
+    return NodeObjects.made(made, name, stage);
   }
 
   /**
