@@ -246,7 +246,7 @@ class NodeShapeRejectionTest {
         }
         """), Message.PARAMETER_ANNOTATION_NOT_READ, "@Parent Line line",
         "@Parent on parameter 'line' of count(...) has no effect: it is read on the parameters of a node's run method"
-            + " and signal handlers only (count's one parameter is its region's parent already); remove it");
+            + " and signal handlers only; remove it (count's one parameter is its region's parent already)");
   }
 
   @Test
@@ -436,6 +436,29 @@ class NodeShapeRejectionTest {
           @SignalHandler(Signal.END) void end(IntOut out) { }
         }
         """), Message.HANDLER_SIGNATURE, "void end(IntOut out)", "the region's parent");
+  }
+
+  /** Swapped parameters drew three errors, one of them calling the channel's @Aggregate pointless (helper-89). */
+  @Test
+  void aHandlerWhoseParentFollowsItsChannelIsToldToPutItFirst() {
+    rejects(node("""
+        @Node final class H {
+          void run(int x) { }
+          @SignalHandler(Signal.END) void end(@Aggregate IntOut out, Line line) { }
+        }
+        """), Message.HANDLER_SIGNATURE, "void end(@Aggregate IntOut out, Line line)", "put 'line' first, before the channels");
+  }
+
+  /** A forgotten @SignalHandler drew only "remove it" for the channel's annotations (helper-89). */
+  @Test
+  void aMethodWithChannelsButNoSignalHandlerIsToldOfTheAnnotation() {
+    rejects(node("""
+        @Node final class H {
+          void run(int x) { }
+          void end(Line line, @Max(1) IntOut out) { }
+        }
+        """), Message.PARAMETER_ANNOTATION_NOT_READ, "@Max(1) IntOut out",
+        "annotate end(...) @SignalHandler if it is meant to handle a signal, else remove it");
   }
 
   @Test

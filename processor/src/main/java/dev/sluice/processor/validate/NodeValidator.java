@@ -10,6 +10,7 @@ import dev.sluice.processor.diagnostics.Message;
 import dev.sluice.processor.read.Annotations;
 import dev.sluice.processor.read.ItemTypes;
 import dev.sluice.processor.read.Packages;
+import dev.sluice.processor.read.ParamTypes;
 import java.util.ArrayList;
 import java.util.List;
 import javax.lang.model.element.AnnotationMirror;
@@ -133,11 +134,16 @@ public final class NodeValidator {
 
   private static void notRead(ExecutableElement method, String what, List<Diagnostic> out) {
     boolean count = method.getSimpleName().contentEquals("count");
+    // a method that takes output channels is most likely a handler whose @SignalHandler was forgotten
+    boolean channels = method.getKind() == ElementKind.METHOD && method.getParameters().stream()
+        .anyMatch(p -> ParamTypes.classify(p.asType()).shape() == ParamTypes.Shape.CHANNEL);
     for (VariableElement p : method.getParameters()) {
       for (Class<? extends java.lang.annotation.Annotation> type : PARAMETER_ANNOTATIONS) {
+        String hint = count && type == Parent.class ? "remove it (count's one parameter is its region's parent already)"
+            : channels ? "annotate " + what + " @SignalHandler if it is meant to handle a signal, else remove it"
+            : "remove it";
         Annotations.mirror(p, type).ifPresent(m -> out.add(Diagnostic.on(p, m, null, Message.PARAMETER_ANNOTATION_NOT_READ,
-            type.getSimpleName(), p.getSimpleName(), what,
-            count && type == Parent.class ? " (count's one parameter is its region's parent already)" : "")));
+            type.getSimpleName(), p.getSimpleName(), what, hint)));
       }
     }
   }

@@ -120,8 +120,17 @@ final class ParamChecker {
         : ": the item type its region's enumerator takes, as in void " + handler.getSimpleName()
             + "(Line line) for a region over lines";
     VariableElement first = params.isEmpty() ? null : params.get(0);
-    if (first != null) {
+    if (first != null && ParamTypes.classify(first.asType()).shape() == ParamTypes.Shape.OTHER) {
+      // a channel in the first place is refused below as out of place, @Max or @Aggregate and all
       notOnChannel(first);
+    }
+    // a channel first and the parent or tag after it: the parameters are in the wrong order, one error
+    VariableElement misplaced = first == null || ParamTypes.classify(first.asType()).shape() != ParamTypes.Shape.CHANNEL
+        ? null
+        : params.stream().skip(1).filter(p -> ParamTypes.classify(p.asType()).shape() == ParamTypes.Shape.OTHER
+            && !NodeValidator.isParent(p)).findFirst().orElse(null);
+    if (misplaced != null) {
+      how = ": put '" + misplaced.getSimpleName() + "' first, before the channels";
     }
     if (first == null || ParamTypes.classify(first.asType()).shape() != ParamTypes.Shape.OTHER || NodeValidator.isParent(first)) {
       if (first != null && NodeValidator.isParent(first)) {
@@ -152,6 +161,9 @@ final class ParamChecker {
     }
     for (VariableElement p : params.subList(Math.min(1, params.size()), params.size())) {
       ParamTypes.ParamType shape = ParamTypes.classify(p.asType());
+      if (p == misplaced) {
+        continue;
+      }
       if (shape.shape() == ParamTypes.Shape.CHANNEL && !NodeValidator.isParent(p)) {
         checkChannel(p, shape, handler);
       } else {
