@@ -162,6 +162,25 @@ class TypeRejectionTest {
   }
 
   /**
+   * A record with a component of another type, used by the source, a node's item and channel and the
+   * sink, is refused once, where it is first met (helper-89: once per use, six errors for one fault).
+   */
+  @Test
+  void aBadRecordIsRefusedOnceForAllItsUses() {
+    rejects(java("P", """
+        record Flagged(int a, short b) {}
+        @Node final class N {
+          public void run(Flagged f, Out<Flagged> out) { out.push(f); }
+        }
+        @Pipeline interface P {
+          @Source Flagged in();
+          @From("in") N n();
+          @Sink @From("n") Flagged out();
+        }
+        """), Message.UNSUPPORTED_ITEM_TYPE, "Flagged f", "(its component 'b' is a short)");
+  }
+
+  /**
    * A bad item type does not hide a bad channel type of the same run, and an array component reads
    * "an int[]" (outside-in helper-50: only the first was reported, and "a int[]").
    */

@@ -12,19 +12,19 @@ import javax.lang.model.element.Element;
  */
 public record Diagnostic(
     Message message, List<Object> args, Element element, AnnotationMirror annotation, AnnotationValue value,
-    BodySite body, String note) {
+    BodySite body, String note, Object once) {
 
   public static Diagnostic on(Element element, Message message, Object... args) {
-    return new Diagnostic(message, Arrays.asList(args), element, null, null, null, null);
+    return new Diagnostic(message, Arrays.asList(args), element, null, null, null, null, null);
   }
 
   public static Diagnostic on(
       Element element, AnnotationMirror annotation, AnnotationValue value, Message message, Object... args) {
-    return new Diagnostic(message, Arrays.asList(args), element, annotation, value, null, null);
+    return new Diagnostic(message, Arrays.asList(args), element, annotation, value, null, null, null);
   }
 
   public static Diagnostic in(BodySite body, Element method, Message message, Object... args) {
-    return new Diagnostic(message, Arrays.asList(args), method, null, null, body, null);
+    return new Diagnostic(message, Arrays.asList(args), method, null, null, body, null, null);
   }
 
   /**
@@ -33,12 +33,21 @@ public record Diagnostic(
    * file and no line.
    */
   public Diagnostic movedTo(Element where, String note) {
-    return new Diagnostic(message, args, where, null, null, null, note);
+    return new Diagnostic(message, args, where, null, null, null, note, once);
   }
 
   /** This diagnostic at the same site, with {@code more} after its text (and after any note it has). */
   public Diagnostic noted(String more) {
-    return new Diagnostic(message, args, element, annotation, value, body, note == null ? more : note + more);
+    return new Diagnostic(message, args, element, annotation, value, body, note == null ? more : note + more, once);
+  }
+
+  /**
+   * This diagnostic, printed only at the first site among those with its message and {@code subject}
+   * (null: at every site): a fault of one type, such as a record with a component of an unsupported
+   * type, is said once, not at every use of the type.
+   */
+  public Diagnostic oncePer(Object subject) {
+    return new Diagnostic(message, args, element, annotation, value, body, note, subject);
   }
 
   public boolean isError() {

@@ -10,7 +10,7 @@ import javax.annotation.processing.Messager;
  * Prints diagnostics to the {@link Messager} (or through Trees for body sites) and counts errors. A
  * diagnostic with the same text at the same place as one printed before is not printed again: two
  * checks that meet one construct (an expression both allocating and naming an object, say) say it
- * once.
+ * once; nor is one about the same subject as one printed before ({@link Diagnostic#oncePer}).
  */
 public final class Reporter {
   private final Messager messager;
@@ -38,7 +38,7 @@ public final class Reporter {
             d.body().trees().getSourcePositions().getStartPosition(d.body().unit(), d.body().tree()), d.text())
         : java.util.Arrays.asList(new IdentityKey(d.element()), new IdentityKey(d.annotation()),
             new IdentityKey(d.value()), d.text());
-    if (!printed.add(key)) {
+    if (!printed.add(key) || d.once() != null && !printed.add(List.of(d.message(), d.once()))) {
       return;
     }
     if (d.isError()) {

@@ -92,6 +92,20 @@ public final class ItemTypes {
     return element.getRecordComponents().isEmpty() ? " (a record with no components)" : "";
   }
 
+  /**
+   * What a refusal of {@code type} as an item type is about, where it is the type's own fault (a
+   * record with a component of another type, an enum, a class), so that it is said once and not at
+   * every use: the type's name; null for a fault of the use (a boxed primitive, a type variable).
+   */
+  public static String faultOf(TypeMirror type) {
+    if (type == null || type.getKind() != TypeKind.DECLARED) {
+      return null;
+    }
+    TypeElement element = (TypeElement) ((DeclaredType) type).asElement();
+    String name = element.getQualifiedName().toString();
+    return name.startsWith("java.lang.") ? null : name;
+  }
+
   /** What a type that is no record is, as " an enum", " a class, not a record" and the like. */
   public static String notARecord(TypeElement element) {
     return switch (element.getKind()) {

@@ -169,7 +169,8 @@ public final class NodeValidator {
     ParamChecker.usable(count, out);
     VariableElement parent = count.getParameters().get(0);
     if (ItemTypes.item(parent.asType()).isEmpty()) {
-      out.add(Diagnostic.on(parent, Message.UNSUPPORTED_ITEM_TYPE, parent.asType(), ItemTypes.why(parent.asType())));
+      out.add(Diagnostic.on(parent, Message.UNSUPPORTED_ITEM_TYPE, parent.asType(), ItemTypes.why(parent.asType()))
+          .oncePer(ItemTypes.faultOf(parent.asType())));
     }
   }
 

@@ -70,7 +70,8 @@ final class ParamChecker {
     }
     if (ItemTypes.item(item.asType()).isEmpty()) {
       // the other parameters are read as usual: one compile lists their problems too (helper-50)
-      out.add(Diagnostic.on(item, Message.UNSUPPORTED_ITEM_TYPE, item.asType(), ItemTypes.why(item.asType())));
+      out.add(Diagnostic.on(item, Message.UNSUPPORTED_ITEM_TYPE, item.asType(), ItemTypes.why(item.asType()))
+          .oncePer(ItemTypes.faultOf(item.asType())));
     }
     notOnChannel(item);
     int parents = 0;
@@ -83,7 +84,8 @@ final class ParamChecker {
         notOnChannel(p);
         Optional<ItemType> type = ItemTypes.item(p.asType());
         if (type.isEmpty()) {
-          out.add(Diagnostic.on(p, Message.UNSUPPORTED_ITEM_TYPE, p.asType(), ItemTypes.why(p.asType())));
+          out.add(Diagnostic.on(p, Message.UNSUPPORTED_ITEM_TYPE, p.asType(), ItemTypes.why(p.asType()))
+              .oncePer(ItemTypes.faultOf(p.asType())));
         } else {
           parentUses.put(p, type.get());
         }
@@ -143,7 +145,8 @@ final class ParamChecker {
         out.add(Diagnostic.on(first, Message.HANDLER_SIGNATURE, tag, name, expected, how));
       } else if (ItemTypes.of(first.asType()).isEmpty()) {
         // a tag, not an item: it may have no components (outside-in helper-83)
-        out.add(Diagnostic.on(first, Message.BAD_SIGNAL_TAG, first.asType(), ItemTypes.why(first.asType())));
+        out.add(Diagnostic.on(first, Message.BAD_SIGNAL_TAG, first.asType(), ItemTypes.why(first.asType()))
+            .oncePer(ItemTypes.faultOf(first.asType())));
       } else if (!handledTags.add(ItemTypes.of(first.asType()).get().javaName())) {
         out.add(Diagnostic.on(handler, Message.DUPLICATE_HANDLER, handler.getEnclosingElement().getSimpleName(),
             first.asType()));
@@ -151,7 +154,8 @@ final class ParamChecker {
     } else {
       Optional<ItemType> type = ItemTypes.item(first.asType());
       if (type.isEmpty()) {
-        out.add(Diagnostic.on(first, Message.UNSUPPORTED_ITEM_TYPE, first.asType(), ItemTypes.why(first.asType())));
+        out.add(Diagnostic.on(first, Message.UNSUPPORTED_ITEM_TYPE, first.asType(), ItemTypes.why(first.asType()))
+            .oncePer(ItemTypes.faultOf(first.asType())));
       } else {
         parentUses.put(first, type.get());
       }
@@ -214,7 +218,7 @@ final class ParamChecker {
       } else {
         // named with its channel: a type such as '?' says nothing of where it is
         out.add(Diagnostic.on(p, Message.UNSUPPORTED_ITEM_TYPE, shape.argument(),
-            " on channel '" + name + "'" + ItemTypes.why(shape.argument())));
+            " on channel '" + name + "'" + ItemTypes.why(shape.argument())).oncePer(ItemTypes.faultOf(shape.argument())));
       }
       return;
     }
@@ -241,7 +245,7 @@ final class ParamChecker {
       out.add(Diagnostic.on(site, Message.NOT_A_SIGNAL_TAG, tag == null ? "Raise without a type argument (Raise<T>)" : tag,
           tag == null ? "" : annotatedNotRecord(tag)));
     } else if (ItemTypes.of(tag).isEmpty()) {
-      out.add(Diagnostic.on(site, Message.BAD_SIGNAL_TAG, tag, ItemTypes.why(tag)));
+      out.add(Diagnostic.on(site, Message.BAD_SIGNAL_TAG, tag, ItemTypes.why(tag)).oncePer(ItemTypes.faultOf(tag)));
     }
   }
 

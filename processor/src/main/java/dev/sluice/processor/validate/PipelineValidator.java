@@ -191,7 +191,7 @@ public final class PipelineValidator {
   private static void checkItemType(ExecutableElement method, TypeMirror type, String pkg, Set<TypeElement> records,
       List<Diagnostic> out) {
     if (ItemTypes.item(type).isEmpty()) {
-      out.add(Diagnostic.on(method, Message.UNSUPPORTED_ITEM_TYPE, type, ItemTypes.why(type)));
+      out.add(Diagnostic.on(method, Message.UNSUPPORTED_ITEM_TYPE, type, ItemTypes.why(type)).oncePer(ItemTypes.faultOf(type)));
     } else if (type.getKind() == TypeKind.DECLARED) {
       TypeElement record = (TypeElement) ((DeclaredType) type).asElement();
       if (records.add(record)) {
