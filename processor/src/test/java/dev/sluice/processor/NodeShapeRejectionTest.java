@@ -699,6 +699,18 @@ class NodeShapeRejectionTest {
     com.google.common.truth.Truth.assertThat(Sources.sluiceErrors(c)).hasSize(5);
   }
 
+  /** In a record the advice was to add @Node to it (helper-89), which a record cannot take. */
+  @Test
+  void aNodeAnnotationInARecordIsToBeRemoved() {
+    // javac only: under ecj (3.46) the processor is not shown this annotation, and nothing is reported
+    JavaFileObject f = java("N", """
+        record Pair(@Max(2) int a, int b) {}
+        """);
+    Compilation c = compile(f);
+    assertError(c, Message.NOT_IN_A_NODE, f, "record Pair", "remove the annotation (Pair is a record, which cannot be a node)");
+    com.google.common.truth.Truth.assertThat(Sources.sluiceErrors(c)).hasSize(1);
+  }
+
   /**
    * A node class compiled elsewhere (a jar, another module) has no file or line of its own: its
    * problems are shown on the stage that uses it, naming the class (outside-in: javac printed them

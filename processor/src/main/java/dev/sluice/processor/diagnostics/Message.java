@@ -78,7 +78,7 @@ public enum Message {
   MAX_NOT_ON_CHANNEL(226, "@Max on '%s' has no effect: it bounds how many items one call pushes on an output channel"),
   COUNT_SIGNATURE(227, "count(...) of @Region node %s %s; declare int count(P parent)"),
   AGGREGATE_NOT_ON_CHANNEL(228, "@Aggregate on '%s' has no effect: it marks an output channel of an END handler whose pushes leave the region"),
-  NOT_IN_A_NODE(229, "@%s on %s '%s' has no effect: %s is not a @Node class, and only a node's are read; add @Node to the class, or remove the annotation"),
+  NOT_IN_A_NODE(229, "@%s on %s '%s' has no effect: %s is not a @Node class, and only a node's are read; %s"),
   NODE_NAME_TOO_LONG(230, "node class %s gets the file %s beside its class file (the stamp of its declarations, which tells a stale class at run time), whose name is %d bytes long, and file systems allow at most %d: shorten the class's name by %d bytes"),
   PARAMETER_ANNOTATION_NOT_READ(231, "@%s on parameter '%s' of %s has no effect: it is read on the parameters of a node's run method and signal handlers only; %s"),
   METHOD_NAME_TAKEN(232, "%s of %s is named %s, the name of the node's %s: the processor finds that method by its name; give this one another name"),

@@ -18,6 +18,7 @@ import java.util.List;
 import java.util.function.Predicate;
 import javax.annotation.processing.RoundEnvironment;
 import javax.lang.model.element.Element;
+import javax.lang.model.element.ElementKind;
 import javax.lang.model.element.TypeElement;
 
 /**
@@ -43,9 +44,17 @@ public final class StrayAnnotations {
       for (Element e : round.getElementsAnnotatedWith(type)) {
         TypeElement owner = owner(e);
         if (owner != null && !Annotations.has(owner, Node.class) && !unresolvedAnnotation.test(owner)) {
+          // a node is a class: a record, an enum or an interface cannot become one
+          String remedy = owner.getKind() == ElementKind.CLASS ? "add @Node to the class, or remove the annotation"
+              : "remove the annotation (" + owner.getSimpleName() + " is " + switch (owner.getKind()) {
+                case RECORD -> "a record";
+                case ENUM -> "an enum";
+                case ANNOTATION_TYPE -> "an annotation type";
+                default -> "an interface";
+              } + ", which cannot be a node)";
           Annotations.mirror(e, type).ifPresent(m -> out.add(Diagnostic.on(e, m, null, Message.NOT_IN_A_NODE,
               type.getSimpleName(), e.getKind().toString().toLowerCase(java.util.Locale.ROOT).replace('_', ' '),
-              e.getSimpleName(), owner.getQualifiedName())));
+              e.getSimpleName(), owner.getQualifiedName(), remedy)));
         }
       }
     }
