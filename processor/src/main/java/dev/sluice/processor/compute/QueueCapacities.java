@@ -4,6 +4,7 @@ import dev.sluice.processor.model.ChannelModel;
 import dev.sluice.processor.model.EdgeModel;
 import dev.sluice.processor.model.PipelineModel;
 import dev.sluice.processor.model.StageModel;
+import dev.sluice.runtime.plan.PipelinePlan;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Optional;
@@ -26,7 +27,7 @@ public final class QueueCapacities {
     return switch (stage.kind()) {
       case SOURCE -> width;
       case SINK -> 0;
-      case NODE -> stage.node().isEnumerator() ? 1 : width;
+      case NODE -> PipelinePlan.inputsPerRun(stage.node().isEnumerator(), width);
     };
   }
 

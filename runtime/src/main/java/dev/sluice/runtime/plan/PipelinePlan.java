@@ -277,6 +277,15 @@ public final class PipelinePlan {
     return kind;
   }
 
+  /**
+   * The inputs one run of a node takes: a vector of {@code width} items, or one parent for an
+   * enumerator, whose run enumerates that parent's elements. The processor's queue capacities read it
+   * too ({@code QueueCapacities}).
+   */
+  public static int inputsPerRun(boolean enumerator, int width) {
+    return enumerator ? 1 : width;
+  }
+
   public static Builder builder(String name, int width, int signalCapacity) {
     return new Builder(name, width, signalCapacity);
   }
@@ -324,13 +333,15 @@ public final class PipelinePlan {
      * {@code queueCapacity} items and one producer run puts at most {@code queueMaxPerRun} into it.
      */
     public Builder transform(String stage, int label, int rank, int queueCapacity, int queueMaxPerRun) {
-      stages.add(new Stage(stage, StageKind.TRANSFORM, label, rank, width, queueCapacity, queueMaxPerRun, -1));
+      stages.add(new Stage(stage, StageKind.TRANSFORM, label, rank, inputsPerRun(false, width), queueCapacity,
+          queueMaxPerRun, -1));
       return this;
     }
 
     /** An enumerator: one parent per run, heading region {@code heads}; its queue as for {@link #transform}. */
     public Builder enumerate(String stage, int label, int rank, int queueCapacity, int queueMaxPerRun, int heads) {
-      stages.add(new Stage(stage, StageKind.ENUMERATE, label, rank, 1, queueCapacity, queueMaxPerRun, heads));
+      stages.add(new Stage(stage, StageKind.ENUMERATE, label, rank, inputsPerRun(true, width), queueCapacity,
+          queueMaxPerRun, heads));
       return this;
     }
 
