@@ -25,11 +25,6 @@ public final class NodeObjects {
   private static final ReferenceQueue<Object> COLLECTED = new ReferenceQueue<>();
   private static final Set<Given> GIVEN = new HashSet<>();
 
-  /** {@code made}, which the factory of node {@code stage} returned, if no run had it before. */
-  public static <T> T made(T made, String stage) {
-    return made(made, null, stage);
-  }
-
   /**
    * {@code made}, which the factory of node {@code stage} of {@code pipeline} (its interface's simple
    * name, or null) returned, if no run had it before.

@@ -24,14 +24,14 @@ class NodeObjectsTest {
   @Test
   void anObjectIsGivenToOneRunAndEqualOnesAreStillNew() {
     AllEqual a = new AllEqual();
-    assertSame(a, NodeObjects.made(a, "n"));
+    assertSame(a, NodeObjects.made(a, null, "n"));
     AllEqual b = new AllEqual();
-    assertSame(b, NodeObjects.made(b, "n"), "an equal object is another object");
-    IllegalStateException e = assertThrows(IllegalStateException.class, () -> NodeObjects.made(a, "n"));
+    assertSame(b, NodeObjects.made(b, null, "n"), "an equal object is another object");
+    IllegalStateException e = assertThrows(IllegalStateException.class, () -> NodeObjects.made(a, null, "n"));
     assertTrue(e.getMessage().startsWith("the factory of node 'n' returned an object it had given an earlier run"),
         e.getMessage());
     assertTrue(e.getMessage().endsWith("(() -> new AllEqual(...))"), e.getMessage());
-    NullPointerException npe = assertThrows(NullPointerException.class, () -> NodeObjects.made(null, "m"));
+    NullPointerException npe = assertThrows(NullPointerException.class, () -> NodeObjects.made(null, null, "m"));
     assertEquals("the factory of node 'm' returned null", npe.getMessage());
   }
 
@@ -40,7 +40,7 @@ class NodeObjectsTest {
     int before = NodeObjects.remembered();
     java.util.List<Object> held = new java.util.ArrayList<>();
     for (int i = 0; i < 10_000; i++) {
-      held.add(NodeObjects.made(new Object(), "n"));
+      held.add(NodeObjects.made(new Object(), null, "n"));
     }
     System.gc();
     assertEquals(before + 10_000, NodeObjects.remembered(), "remembered while held");

@@ -6,20 +6,18 @@ import java.util.List;
 
 /**
  * The size each sink buffer of a pipeline object's direct-executor instances starts at: the most
- * items one instance's buffer held in the object's last run, at least {@link #FIRST} and at most a
+ * items one instance's buffer held in the object's last run, at least {@link DataQueue#SINK_FIRST} and at most a
  * {@linkplain DataQueue#SEGMENT segment}. A rerun on input like the last then fills its buffers
  * without growing them by doubling (the OpenCL back end keeps its sink buffers likewise). A size is
  * only a hint: it never changes what a run produces. Two threads running one pipeline object at once
  * may overwrite each other's hints, which is harmless.
  */
 public final class SinkStarts {
-  /** Where a sink buffer starts before any run. */
-  static final int FIRST = DataQueue.SINK_FIRST;
   private final int[] start;
 
   public SinkStarts(int sinks) {
     start = new int[sinks];
-    Arrays.fill(start, FIRST);
+    Arrays.fill(start, DataQueue.SINK_FIRST);
   }
 
   /** The size sink {@code k}'s buffer starts at. */
@@ -34,7 +32,7 @@ public final class SinkStarts {
       for (DirectInstance i : instances) {
         most = Math.max(most, i.sinkItems(k));
       }
-      start[k] = (int) Math.max(FIRST, Math.min(most, DataQueue.SEGMENT));
+      start[k] = (int) Math.max(DataQueue.SINK_FIRST, Math.min(most, DataQueue.SEGMENT));
     }
   }
 }
