@@ -42,4 +42,30 @@ class LintTest {
             """));
     assertThat(c).succeededWithoutWarnings();
   }
+
+  @Test
+  void aRedundantCastInNodeCodeWarnsOnlyWhereTheUserWroteIt() {
+    Compilation c = com.google.testing.compile.Compiler.javac().withProcessors(new SluiceProcessor())
+        .withOptions("-Xlint:all,-processing").compile(java("P", """
+            @Pipeline interface P {
+              @Source long in();
+              @From("in") N n();
+              @Sink @From("n") long out();
+
+              @Node final class N {
+                public void run(long x, LongOut out) {
+                  out.push((long) (x + 1));
+                }
+              }
+            }
+            """));
+    assertThat(c).succeeded();
+    // the user's own line warns; the kernel's copy of it does not warn again
+    // the user's own line warns (twice: javac attributes a node's class when the processor reads its
+    // body, and again after the round the kernel is written in); the kernel's copy of it does not warn
+    assertThat(c).hadWarningContaining("redundant cast").inFile(c.sourceFiles().get(0));
+    for (var w : c.warnings()) {
+      org.junit.jupiter.api.Assertions.assertEquals(c.sourceFiles().get(0), w.getSource(), w.toString());
+    }
+  }
 }

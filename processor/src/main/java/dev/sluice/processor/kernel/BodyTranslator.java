@@ -942,6 +942,11 @@ public final class BodyTranslator {
           }
           TypeKind from = kind(child(path, c.getExpression()));
           String operand = expr(child(path, c.getExpression()));
+          if (from == type.getKind()) {
+            // a cast to the operand's own type changes nothing; copied, it would repeat the user's
+            // -Xlint:cast warning on the generated kernel, a line the user cannot change
+            return "(" + operand + ")";
+          }
           String converted = from == null ? null : ArithmeticCalls.convert(from, type.getKind(), operand);
           return converted != null ? converted
               : "(" + type.getKind().name().toLowerCase(java.util.Locale.ROOT) + ") " + operand;
