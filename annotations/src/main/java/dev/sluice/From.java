@@ -17,5 +17,10 @@ import java.lang.annotation.Target;
 @Retention(RetentionPolicy.CLASS)
 @Target(ElementType.METHOD)
 public @interface From {
+  /**
+   * The upstream stages, or stages and channels ({@code "stage.channel"}).
+   *
+   * @return the stage names, one per joined stream
+   */
   String[] value();
 }

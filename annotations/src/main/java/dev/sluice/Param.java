@@ -6,8 +6,8 @@ import java.lang.annotation.RetentionPolicy;
 import java.lang.annotation.Target;
 
 /**
- * A read-only node parameter, set in the constructor (OP2's READ). Primitive values and primitive
- * arrays; on a GPU, uploaded once per run.
+ * A read-only node parameter, set in the constructor (OP2's READ). A primitive other than
+ * {@code char}, or an array of one; on a GPU, uploaded once per run.
  */
 @Retention(RetentionPolicy.CLASS)
 @Target(ElementType.FIELD)

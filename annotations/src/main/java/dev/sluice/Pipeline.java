@@ -17,24 +17,42 @@ import java.lang.annotation.Target;
 @Retention(RetentionPolicy.CLASS)
 @Target(ElementType.TYPE)
 public @interface Pipeline {
-  /** Items a node consumes in one run (the vector width; on a GPU, the work-group size). */
+  /**
+   * Items a node consumes in one run (the vector width; on a GPU, the work-group size). At least 1;
+   * a width past the processor's limit is a compile error (SLU123) that gives it.
+   *
+   * @return items per run, 64 by default
+   */
   int width() default 64;
 
   /**
    * Data queue capacity as a multiple of the producer's worst-case output per run. Larger queues
    * mean fewer, fuller firings and more memory per pipeline instance. At least 1.
+   *
+   * @return the multiple, 4 by default
    */
   int queueScale() default 4;
 
-  /** Signal queue capacity per node. At least {@code MAX_SIGNALS_PER_VEC + MAX_SIGNALS_PER_SIG + 1}. */
+  /**
+   * Signal queue capacity per node: more than the signals one run of a node may queue,
+   * {@code MAX_SIGNALS_PER_VEC + MAX_SIGNALS_PER_SIG} (constants of the runtime's
+   * {@code dev.sluice.runtime.protocol.Protocol}); a smaller value is a compile error (SLU508) that
+   * gives the sum.
+   *
+   * @return signals per node's queue, 16 by default
+   */
   int signalQueue() default 16;
 
   /**
    * Whether the processor also writes the pipeline's OpenCL kernel. Node bodies must then stay in the
-   * GPU subset (primitives, the item record's components, {@code java.lang.Math} and static methods;
-   * no allocation, exceptions, {@code break}, {@code switch} or {@code char}), checked at compile time
-   * with one error per construct. {@code false} lifts those limits and keeps the pipeline on the CPU
+   * GPU subset (primitives, the item record's components, {@code java.lang.Math} and static methods
+   * whose source is in the compilation; no {@code new} except {@code out.push(new R(...))} of the
+   * channel's record type, no exceptions, labelled {@code break} or {@code continue}, {@code switch}
+   * or {@code char}), checked at compile time with one error per construct (docs/gpu-backend.md,
+   * "The GPU subset", lists them). {@code false} lifts those limits and keeps the pipeline on the CPU
    * back end.
+   *
+   * @return whether a kernel is written, {@code true} by default
    */
   boolean gpu() default true;
 }

@@ -5,5 +5,10 @@ package dev.sluice;
  * may raise at most {@code MAX_SIGNALS_PER_VEC} (2) signals while processing one item.
  */
 public interface Raise<T extends Record> {
+  /**
+   * Sends {@code signal} downstream, after the items this node pushed before it.
+   *
+   * @param signal the tag record; not null
+   */
   void raise(T signal);
 }

@@ -14,5 +14,10 @@ import java.lang.annotation.Target;
 @Retention(RetentionPolicy.CLASS)
 @Target(ElementType.FIELD)
 public @interface Reduce {
+  /**
+   * The operator.
+   *
+   * @return the only operator the field may be updated with in {@code run}
+   */
   ReduceOp value();
 }

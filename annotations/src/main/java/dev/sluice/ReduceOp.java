@@ -6,9 +6,15 @@ public enum ReduceOp {
   SUM,
   /** {@code x *= e}; identity 1. */
   PRODUCT,
-  /** {@code x = Math.min(x, e)}; identity the type's largest value. */
+  /**
+   * {@code x = Math.min(x, e)}; identity the type's largest value ({@code Integer.MAX_VALUE},
+   * {@code Long.MAX_VALUE}; positive infinity for {@code float} and {@code double}).
+   */
   MIN,
-  /** {@code x = Math.max(x, e)}; identity the type's smallest value. */
+  /**
+   * {@code x = Math.max(x, e)}; identity the type's smallest value ({@code Integer.MIN_VALUE},
+   * {@code Long.MIN_VALUE}; negative infinity for {@code float} and {@code double}).
+   */
   MAX,
   /** {@code x &= e}, int and long only; identity all ones. */
   AND,

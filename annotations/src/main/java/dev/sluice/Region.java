@@ -17,10 +17,16 @@ import java.lang.annotation.Target;
 public @interface Region {
   /**
    * Parents that may be open at once per pipeline instance. When the buffer is full the enumerator
-   * flushes its region and waits until a parent's last terminal node has handled its END.
+   * flushes its region and waits until a parent's last terminal node has handled its END. At least 1.
+   *
+   * @return parents open at once, 64 by default
    */
   int parentBuffer() default 64;
 
-  /** The most elements a parent may have; a parent with more is a run-time error naming it. */
+  /**
+   * The most elements a parent may have; a parent with more is a run-time error naming it. At least 1.
+   *
+   * @return elements per parent, no bound ({@code Integer.MAX_VALUE}) by default
+   */
   int maxElements() default Integer.MAX_VALUE;
 }

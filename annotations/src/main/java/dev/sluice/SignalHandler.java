@@ -19,5 +19,11 @@ import java.lang.annotation.Target;
 @Retention(RetentionPolicy.CLASS)
 @Target(ElementType.METHOD)
 public @interface SignalHandler {
+  /**
+   * The signal handled.
+   *
+   * @return {@link Signal#BEGIN} or {@link Signal#END} of the region the node is in, or
+   *     {@link Signal#USER} (the default) for the user tag that is the handler's first parameter
+   */
   Signal value() default Signal.USER;
 }

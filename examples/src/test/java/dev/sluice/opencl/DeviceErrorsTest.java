@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.sluice.runtime.Device;
+import dev.sluice.runtime.DeviceUnavailableException;
 import dev.sluice.runtime.MaxExceededException;
 import dev.sluice.runtime.PipelineException;
 import dev.sluice.runtime.testing.OpenClAvailable;
@@ -27,9 +28,13 @@ class DeviceErrorsTest {
   @Test
   void aMissingDeviceNumberListsTheDevices() {
     OpenClAvailable.device();
-    IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> Device.opencl(99));
+    // a number past the last is a device that is not there, as gpu() without a GPU is; a negative one no name
+    DeviceUnavailableException e = assertThrows(DeviceUnavailableException.class, () -> Device.opencl(99));
     assertTrue(e.getMessage().matches("no OpenCL device 99; this machine has \\d+ OpenCL devices?: opencl:0 = .*"),
         e.getMessage());
+    assertThrows(DeviceUnavailableException.class, () -> Device.named("opencl:99"));
+    IllegalArgumentException negative = assertThrows(IllegalArgumentException.class, () -> Device.opencl(-1));
+    assertEquals("no OpenCL device -1: devices are numbered from 0", negative.getMessage());
   }
 
   @Test

@@ -18,18 +18,35 @@ import java.util.TreeMap;
  * device present: an OpenCL GPU or accelerator, else the JVM. An OpenCL device on the CPU (such as
  * PoCL) runs the same pipeline 2x to 10x slower than the CPU back end on the same cores, so it is used
  * only when named. The system property {@code sluice.device} or the environment
- * variable {@code SLUICE_DEVICE} forces one: {@code cpu}/{@code jvm}, {@code opencl} (the first
+ * variable {@code SLUICE_DEVICE} forces one: {@code cpu}/{@code jvm}, {@code cpu:scheduled} (the
+ * CPU back end's queued scheduler, {@link #cpuScheduled()}), {@code opencl} (the first
  * OpenCL device, GPUs first), {@code gpu} (an OpenCL GPU), or {@code opencl:N} (the N-th OpenCL
  * device, GPUs first).
  */
 public final class Device {
   /** Kinds of device, one driver each. */
-  public enum Kind { JVM, OPENCL }
+  public enum Kind {
+    /** The CPU back end: the pipeline's generated Java classes, on the JVM's threads. */
+    JVM,
+    /** An OpenCL device, running the pipeline's generated kernel. */
+    OPENCL
+  }
 
   /** What a device is made of, as its back end reports it. */
-  public enum Hardware { CPU, GPU, ACCELERATOR, OTHER }
+  public enum Hardware {
+    /** A CPU: the JVM's own, or an OpenCL CPU device such as PoCL. */
+    CPU,
+    /** An OpenCL GPU. */
+    GPU,
+    /** An OpenCL accelerator. */
+    ACCELERATOR,
+    /** An OpenCL device of another type. */
+    OTHER
+  }
 
+  /** The system property that names the device {@link #best()} returns ({@code -Dsluice.device=cpu}). */
   public static final String PROPERTY = "sluice.device";
+  /** The environment variable that does so where the property is not set ({@code SLUICE_DEVICE=gpu}). */
   public static final String ENVIRONMENT = "SLUICE_DEVICE";
 
   private final Kind kind;
@@ -126,13 +143,22 @@ public final class Device {
     return opencl(cl, 0, false);
   }
 
-  /** The OpenCL device numbered {@code index}, GPUs first (the N of {@code opencl:N}). */
+  /**
+   * The OpenCL device numbered {@code index}, GPUs first (the N of {@code opencl:N}).
+   *
+   * @throws IllegalArgumentException for a negative {@code index}, which no device has
+   * @throws DeviceUnavailableException when this machine has no device {@code index}, naming the
+   *     devices there are (as {@link #opencl()} and {@link #gpu()} do for a device that is not there)
+   */
   public static Device opencl(int index) {
+    if (index < 0) {
+      throw new IllegalArgumentException("no OpenCL device " + index + ": devices are numbered from 0");
+    }
     DeviceDiscovery cl = openClDiscovery();
     List<DeviceDiscovery.Found> all = cl.devices();
-    if (index < 0 || index >= all.size()) {
-      throw new IllegalArgumentException("no OpenCL device " + index + "; this machine has "
-          + (all.isEmpty() ? "none (" + cl.unavailableReason() + ")" : describeAll(all)));
+    if (index >= all.size()) {
+      throw new DeviceUnavailableException("no OpenCL device " + index + "; this machine has "
+          + (all.isEmpty() ? "none (" + cl.unavailableReason() + ")" : describeAll(all)), null);
     }
     return opencl(cl, index, false);
   }
@@ -212,10 +238,14 @@ public final class Device {
 
   /**
    * The device named by {@code -Dsluice.device} or {@code SLUICE_DEVICE}, else the fastest one
-   * present: the first OpenCL GPU or accelerator ({@link #automaticChoice}), else the JVM. An OpenCL
+   * present: the first OpenCL GPU or accelerator, else the JVM. An OpenCL
    * CPU device is never chosen here, only when named ({@code opencl}, {@code opencl:N},
    * {@link #opencl()}): on the same cores the CPU back end is faster. The first call in a JVM logs
    * one line saying which device and why (logger {@code dev.sluice.device}, INFO).
+   *
+   * @throws IllegalArgumentException when the property or variable holds a name that is no device's
+   * @throws DeviceUnavailableException when it names a device this machine does not have; either
+   *     message ends with where the name came from, {@code (from -Dsluice.device)}
    */
   public static Device best() {
     String forced = System.getProperty(PROPERTY);
@@ -280,6 +310,10 @@ public final class Device {
   /**
    * The device with this name: {@code cpu}, {@code jvm}, {@code cpu:scheduled}, {@code opencl},
    * {@code gpu} or {@code opencl:N}.
+   *
+   * @throws IllegalArgumentException for null or a name that is no device's ({@link #checkName})
+   * @throws DeviceUnavailableException for a device this machine does not have ({@code gpu} with no
+   *     OpenCL GPU, {@code opencl:N} past its last OpenCL device)
    */
   public static Device named(String spec) {
     String s = checkName(spec);
@@ -326,6 +360,7 @@ public final class Device {
         + " jvm:scheduled), opencl, gpu or opencl:N");
   }
 
+  /** Which back end runs on this device. */
   public Kind kind() {
     return kind;
   }
@@ -335,6 +370,7 @@ public final class Device {
     return index;
   }
 
+  /** The device as the run report and the log name it (its back end, platform and model). */
   public String name() {
     return name;
   }

@@ -11,6 +11,12 @@ package dev.sluice.runtime;
 public final class DeviceUnavailableException extends IllegalStateException {
   private static final long serialVersionUID = 1L;
 
+  /**
+   * A device that is not there or cannot run the pipeline.
+   *
+   * @param message which device, why, and what to do
+   * @param cause the driver's exception, or null
+   */
   public DeviceUnavailableException(String message, Throwable cause) {
     super(message, cause);
   }

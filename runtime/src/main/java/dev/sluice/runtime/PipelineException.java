@@ -10,6 +10,15 @@ public class PipelineException extends RuntimeException {
   private final String node;
   private final String item;
 
+  /**
+   * A failure of {@code node} in {@code pipeline} while it processed {@code item} (null when none).
+   *
+   * @param pipeline the pipeline's name
+   * @param node the stage's name
+   * @param item the item as text, or null
+   * @param message what went wrong
+   * @param cause the exception that user code or the run threw, or null
+   */
   public PipelineException(String pipeline, String node, String item, String message, Throwable cause) {
     super("pipeline " + pipeline + ", node '" + node + "'"
         + (item == null ? "" : ", item " + item) + ": " + message, cause);
@@ -18,10 +27,12 @@ public class PipelineException extends RuntimeException {
     this.item = item;
   }
 
+  /** The name of the pipeline whose run failed. */
   public String pipeline() {
     return pipeline;
   }
 
+  /** The name of the stage that failed (the source's, for a failure reading the input). */
   public String node() {
     return node;
   }

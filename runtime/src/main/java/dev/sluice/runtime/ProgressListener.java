@@ -18,5 +18,11 @@ public interface ProgressListener {
   /** The least time between two calls while a run goes on. */
   long INTERVAL_MILLIS = 200;
 
+  /**
+   * How far the run has got.
+   *
+   * @param done input items done so far, never fewer than at the call before
+   * @param total input items in all, or {@link #UNKNOWN}
+   */
   void progress(long done, long total);
 }

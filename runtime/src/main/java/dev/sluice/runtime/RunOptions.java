@@ -6,6 +6,7 @@ package dev.sluice.runtime;
  * becomes an error instead of a stuck program), and who is told the run's progress (null: nobody).
  */
 public record RunOptions(Device device, int instances, int chunkSize, long maxSteps, ProgressListener progress) {
+  /** Input items an instance claims at a time when the chunk size is {@link #AUTOMATIC_CHUNK}, at most. */
   public static final int DEFAULT_CHUNK = 1 << 14;
 
   /**
@@ -18,6 +19,7 @@ public record RunOptions(Device device, int instances, int chunkSize, long maxSt
    */
   public static final int AUTOMATIC_CHUNK = 0;
 
+  /** Options as given; null {@code device}: {@link Device#best()} when the run starts. */
   public RunOptions {
     if (instances < 0) {
       throw new IllegalArgumentException("instances must be >= 0 (0: one per core), not " + instances);
@@ -35,6 +37,7 @@ public record RunOptions(Device device, int instances, int chunkSize, long maxSt
     this(device, instances, chunkSize, maxSteps, null);
   }
 
+  /** The options a builder starts with: the best device, one instance per core, automatic chunks, no step bound. */
   public static RunOptions defaults() {
     return new RunOptions(null, 0, AUTOMATIC_CHUNK, Long.MAX_VALUE);
   }
@@ -64,6 +67,7 @@ public record RunOptions(Device device, int instances, int chunkSize, long maxSt
     return new RunOptions(other, instances, chunkSize, maxSteps, progress);
   }
 
+  /** The instances a run starts: the count set, else the resolved device's parallelism. */
   public int resolvedInstances() {
     return instances > 0 ? instances : resolvedDevice().parallelism();
   }

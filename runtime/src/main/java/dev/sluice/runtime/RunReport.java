@@ -46,11 +46,13 @@ public final class RunReport {
   private final DeviceUse deviceUse;
   private final PipelinePlan plan;
 
+  /** A report that cannot draw itself (no plan) and no OpenCL device use: a test's, say. */
   public RunReport(String pipeline, String device, int instances, long nanos, List<StageStats> stages,
       List<SinkStats> sinks) {
     this(pipeline, device, instances, nanos, stages, sinks, null);
   }
 
+  /** A report that cannot draw itself (no plan): the Spark adapter's sum of its tasks' reports. */
   public RunReport(String pipeline, String device, int instances, long nanos, List<StageStats> stages,
       List<SinkStats> sinks, DeviceUse deviceUse) {
     this(null, pipeline, device, instances, nanos, stages, sinks, deviceUse);
@@ -73,10 +75,15 @@ public final class RunReport {
     this.device = device;
     this.instances = instances;
     this.nanos = nanos;
+    if (stages.isEmpty()) {
+      // every pipeline has a source, stage 0, whose items in are the run's input items
+      throw new IllegalArgumentException("a run report of " + pipeline + " needs its stages, the source first; none given");
+    }
     this.stages = List.copyOf(stages);
     this.sinks = List.copyOf(sinks);
   }
 
+  /** The name of the pipeline that ran. */
   public String pipeline() {
     return pipeline;
   }
@@ -86,6 +93,7 @@ public final class RunReport {
     return device;
   }
 
+  /** Pipeline instances that ran side by side (on OpenCL, work-groups). */
   public int instances() {
     return instances;
   }
@@ -98,10 +106,12 @@ public final class RunReport {
     return nanos;
   }
 
+  /** Each stage's counts, in the plan's stage order: the source first. Unmodifiable. */
   public List<StageStats> stages() {
     return stages;
   }
 
+  /** Each sink's item count, in the plan's sink order. Unmodifiable. */
   public List<SinkStats> sinks() {
     return sinks;
   }

@@ -119,7 +119,7 @@ class DeviceChoiceTest {
     try {
       DeviceUnavailableException named = assertThrows(DeviceUnavailableException.class, Device::best);
       assertEquals(direct.getMessage() + " (from -D" + Device.PROPERTY + ")", named.getMessage());
-      IllegalArgumentException unknown = assertThrows(IllegalArgumentException.class, () -> {
+      DeviceUnavailableException unknown = assertThrows(DeviceUnavailableException.class, () -> {
         System.setProperty(Device.PROPERTY, "opencl:99");
         Device.best();
       });

@@ -90,9 +90,18 @@ class RunReportPictureTest {
 
   @Test
   void aReportWithoutItsPlanCannotDraw() {
-    RunReport r = new RunReport("Join", "JVM", 1, 0, List.of(), List.of());
+    RunReport r = new RunReport("Join", "JVM", 1, 0,
+        List.of(new RunReport.StageStats("in", "SOURCE", 0, 0, 0, 0, 0, 0, 0, 0)), List.of());
     IllegalStateException e = assertThrows(IllegalStateException.class, r::toMermaid);
     assertTrue(e.getMessage().contains("without the pipeline's plan"), e.getMessage());
+  }
+
+  /** A report needs the source's stage, whose items are the input's (outside-in helper-92: toString failed). */
+  @Test
+  void aReportWithoutStagesIsRefused() {
+    IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+        () -> new RunReport("Join", "JVM", 1, 0, List.of(), List.of()));
+    assertEquals("a run report of Join needs its stages, the source first; none given", e.getMessage());
   }
 
   /** A name the report does not have is told the names it has; null is said to be null (outside-in helper-70). */
