@@ -118,7 +118,8 @@ public final class Device {
 
   /**
    * The CPU back end standing in for {@code instead}, which could not run a pipeline; the name says
-   * so, and so does every run report.
+   * so, and so does every run report. Internal, for the back ends and the Spark adapter, which give
+   * way to it themselves: a user asks for that with {@link #orCpu()}.
    */
   public static Device cpuInsteadOf(Device instead, String reason) {
     Device cpu = cpu(false);

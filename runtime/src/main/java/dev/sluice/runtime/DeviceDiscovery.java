@@ -8,6 +8,9 @@ import java.util.List;
  * end provides one ({@code opencl.OpenClDiscovery}); {@link Device} reaches it through
  * {@link java.util.ServiceLoader} (registered in the runtime jar's {@code META-INF/services}), so the
  * root package, which the back ends build on, imports none of them.
+ *
+ * <p><b>Internal</b>, for the back ends and the generated code (public across their packages); not
+ * an API, and it may change in any release.
  */
 public interface DeviceDiscovery {
   /** What {@link Device} needs to know of one device found: plain facts, no handle. */

@@ -17,6 +17,9 @@ package dev.sluice.runtime;
  * C1 compiles. What it cannot see: code that C2 compiled with an explicit zero test (that still
  * throws, so it is not at risk); and a {@code SIGFPE} handler installed after the probe, by OpenCL
  * initialised outside Sluice or by another native library.
+ *
+ * <p><b>Internal</b>, for the back ends and the generated code (public across their packages); not
+ * an API, and it may change in any release.
  */
 public final class DivisionProbe {
   /** The environment variable that keeps PoCL's handler out. */

@@ -18,6 +18,9 @@ import java.util.Set;
  *
  * <p>The objects are remembered weakly, by identity: one a run no longer holds is forgotten once the
  * collector takes it, and a node class's own {@code equals} is never called.
+ *
+ * <p><b>Internal</b>, for the back ends and the generated code (public across their packages); not
+ * an API, and it may change in any release.
  */
 public final class NodeObjects {
   private NodeObjects() {}

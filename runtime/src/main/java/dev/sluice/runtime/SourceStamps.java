@@ -29,6 +29,9 @@ import java.util.Map;
  * <p>The source stamp is a hash of the file's text with its comments and the white space between its
  * tokens dropped, so reformatting or a comment does not make a kernel stale, and it does not depend
  * on the compiler's version.
+ *
+ * <p><b>Internal</b>, for the back ends and the generated code (public across their packages); not
+ * an API, and it may change in any release.
  */
 public final class SourceStamps {
   private SourceStamps() {}
