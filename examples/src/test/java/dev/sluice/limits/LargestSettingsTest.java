@@ -17,9 +17,9 @@ class LargestSettingsTest {
   void theLargestAcceptedSettingsRunOnTheCpu() {
     PipelinePlan plan = LargestPipeline.PLAN;
     assertEquals(65536, plan.width);
-    assertEquals(1 << 24, plan.queueCapacity[plan.stage("inc")]);
+    assertEquals(1 << 24, plan.queueCapacity(plan.stage("inc")));
     assertEquals(1 << 22, plan.signalCapacity);
-    assertEquals(1 << 24, plan.regionParentBuffer[1]);
+    assertEquals(1 << 24, plan.regionParentBuffer(1));
 
     List<Largest.Line> lines = new ArrayList<>();
     List<Integer> expected = new ArrayList<>();

@@ -221,13 +221,13 @@ public final class RunReport {
    */
   public long[] edgeItems() {
     PipelinePlan p = plan();
-    int edges = p.edgeFrom.length;
+    int edges = p.edgeCount();
     // channel groups: edges of one (stage, channel), whose items are the same
     int[] group = new int[edges];
     List<int[]> groups = new ArrayList<>();
     List<String> keys = new ArrayList<>();
     for (int e = 0; e < edges; e++) {
-      String key = p.edgeFrom[e] + "." + p.edgeChannel[e];
+      String key = p.edgeFrom(e) + "." + p.edgeChannel(e);
       int g = keys.indexOf(key);
       if (g < 0) {
         g = keys.size();
@@ -243,7 +243,7 @@ public final class RunReport {
     Arrays.fill(items, -1);
     // consumers: stages 0..n-1 and sinks n..n+k-1, each with its in-edges and its total
     int n = p.stageCount();
-    int consumers = n + p.sinkNames.length;
+    int consumers = n + p.sinkCount();
     List<List<Integer>> in = new ArrayList<>();
     long[] taken = new long[consumers];
     for (int c = 0; c < consumers; c++) {
@@ -251,7 +251,7 @@ public final class RunReport {
       taken[c] = c < n ? stages.get(c).itemsIn() : sinks.get(c - n).items();
     }
     for (int e = 0; e < edges; e++) {
-      in.get(p.edgeTo[e] >= 0 ? p.edgeTo[e] : n - p.edgeTo[e] - 1).add(e);
+      in.get(p.edgeTo(e) >= 0 ? p.edgeTo(e) : n - p.edgeTo(e) - 1).add(e);
     }
     boolean changed = true;
     while (changed) {
@@ -261,7 +261,7 @@ public final class RunReport {
       }
       for (int s = 0; s < n; s++) {
         List<Integer> channels = new ArrayList<>();
-        for (String ch : p.stageChannels[s]) {
+        for (String ch : p.stageChannels(s)) {
           int g = keys.indexOf(s + "." + ch);
           if (g < 0) {
             channels = null; // a channel nobody reads: its items are in the stage's total, not on an edge

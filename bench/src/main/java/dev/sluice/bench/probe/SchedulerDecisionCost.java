@@ -54,7 +54,7 @@ public final class SchedulerDecisionCost {
     int[] st = new int[code[PlanCode.P_STATE]];
     long[] stats = new long[plan.stageCount() * StateLayout.STATS];
     int[] err = new int[StateLayout.ERR_STRIDE];
-    int digits = Arrays.asList(plan.stageNames).indexOf("digits");
+    int digits = plan.stage("digits");
     int cursor = 0;
     long decisions = 0;
     Scheduler.begin(code, st, stats, err, 0);
@@ -69,8 +69,8 @@ public final class SchedulerDecisionCost {
       } else {
         if (Scheduler.runHandler(code, st, 0) < 0) {
           int limit = Scheduler.runLimit(code, st, 0);
-          for (int e : plan.outEdges[s]) {
-            if (plan.edgeTo[e] >= 0) {
+          for (int e : plan.outEdges(s)) {
+            if (plan.edgeTo(e) >= 0) {
               Scheduler.reserve(code, st, err, 0, e, s == digits ? limit * 3 / 4 : limit);
             }
           }

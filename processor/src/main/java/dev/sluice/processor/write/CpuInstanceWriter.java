@@ -86,7 +86,7 @@ final class CpuInstanceWriter {
   private void queues(TypeSpec.Builder t) {
     for (StageModel s : model.nodes()) {
       t.addField(FieldSpec.builder(Names.queue(s.itemType()), Names.input(s.name()), Modifier.FINAL)
-          .initializer("$L($T.PLAN.queueCapacity[$L], false)", newOf(Names.queue(s.itemType())), names.api(),
+          .initializer("$L($T.PLAN.queueCapacity($L), false)", newOf(Names.queue(s.itemType())), names.api(),
               names.index(s.name()))
           .build());
     }
@@ -147,7 +147,7 @@ final class CpuInstanceWriter {
       TypeName element = Names.type(r.parentType());
       t.addField(FieldSpec.builder(ArrayTypeName.of(element), Names.parents(r.number()), Modifier.FINAL)
           .addJavadoc("Open parents of region $L (head $L), by parent-buffer slot.\n", r.number(), r.head())
-          .initializer("new $T[$T.PLAN.regionParentBuffer[$L]]", element, names.api(), r.number())
+          .initializer("new $T[$T.PLAN.regionParentBuffer($L)]", element, names.api(), r.number())
           .build());
     }
   }

@@ -509,7 +509,7 @@ final class KernelHostWriter {
         .addStatement("int slot = $T.parentSlot(plan, st, g, stage)", KernelShape.SCHED)
         .beginControlFlow("if (slot < 0)").addStatement("return null").endControlFlow();
     for (RegionPlan r : regions) {
-      m.beginControlFlow("if ($T.PLAN.label[stage] == $L)", names.api(), r.number());
+      m.beginControlFlow("if ($T.PLAN.label(stage) == $L)", names.api(), r.number());
       List<Column> cols = Column.of(r.parentType());
       for (Column c : cols) {
         m.addStatement("get($N)", KernelNames.parents(r.number()) + c.suffix());

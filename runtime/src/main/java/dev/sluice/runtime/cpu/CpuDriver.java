@@ -50,13 +50,13 @@ public final class CpuDriver {
    */
   static void refuseQueuesOverHeap(PipelinePlan plan, int instances, long maxHeap) {
     long slots = 0;
-    for (int capacity : plan.queueCapacity) {
-      slots += capacity;
+    for (int s = 0; s < plan.stageCount(); s++) {
+      slots += plan.queueCapacity(s);
     }
     // the parent buffers too (outside-in helper-80: @Region(parentBuffer = 2^24) at 64 instances was
     // refused only at the sixth instance made)
-    for (int parents : plan.regionParentBuffer) {
-      slots += parents;
+    for (int r = 0; r < plan.regionCount(); r++) {
+      slots += plan.regionParentBuffer(r);
     }
     long bytes = slots * 4 * instances;
     if (bytes > maxHeap) {
@@ -86,12 +86,12 @@ public final class CpuDriver {
     }
     List<RunReport.StageStats> stages = Failures.stages(plan, totals);
     List<RunReport.SinkStats> sinks = new ArrayList<>();
-    for (int k = 0; k < plan.sinkNames.length; k++) {
+    for (int k = 0; k < plan.sinkCount(); k++) {
       long items = 0;
       for (CpuInstance i : instances) {
         items += i.sinkItems(k);
       }
-      sinks.add(new RunReport.SinkStats(plan.sinkNames[k], items));
+      sinks.add(new RunReport.SinkStats(plan.sinkName(k), items));
     }
     return new RunReport(plan, device.name(), instances.size(), nanos, stages, sinks, null);
   }

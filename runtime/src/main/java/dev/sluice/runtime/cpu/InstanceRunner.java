@@ -99,9 +99,9 @@ public final class InstanceRunner {
     st = new int[code[PlanCode.P_STATE]];
     stats = new long[n * StateLayout.STATS];
     for (int s = 1; s < n; s++) {
-      if (input[s].capacity() != plan.queueCapacity[s]) {
-        throw new IllegalArgumentException(plan.name + ": the queue of '" + plan.stageNames[s] + "' holds "
-            + input[s].capacity() + " items, the plan says " + plan.queueCapacity[s]);
+      if (input[s].capacity() != plan.queueCapacity(s)) {
+        throw new IllegalArgumentException(plan.name + ": the queue of '" + plan.stageName(s) + "' holds "
+            + input[s].capacity() + " items, the plan says " + plan.queueCapacity(s));
       }
       input[s].bind(st, StateLayout.headAt(code, G, s), StateLayout.countAt(code, G, s));
     }
@@ -109,9 +109,9 @@ public final class InstanceRunner {
     targets = new DataQueue[n][];
     for (int s = 0; s < n; s++) {
       LinkedHashSet<DataQueue> to = new LinkedHashSet<>();
-      for (int e : plan.outEdges[s]) {
-        if (plan.edgeTo[e] >= 0) {
-          to.add(input[plan.edgeTo[e]]);
+      for (int e : plan.outEdges(s)) {
+        if (plan.edgeTo(e) >= 0) {
+          to.add(input[plan.edgeTo(e)]);
         }
       }
       targets[s] = to.toArray(new DataQueue[0]);
@@ -119,7 +119,7 @@ public final class InstanceRunner {
     // a pool when the plan has a user signal kind (a node may raise one that reaches no node at all)
     boolean userSignals = false;
     for (int k = 0; k < plan.signalCount(); k++) {
-      userSignals |= plan.signalRegion[k] < 0;
+      userSignals |= plan.signalRegion(k) < 0;
     }
     payloads = userSignals ? new Object[Math.multiplyExact(n * plan.signalCount(), poolSize)] : new Object[0];
     nextPayload = new int[userSignals ? n * plan.signalCount() : 0];
@@ -219,12 +219,12 @@ public final class InstanceRunner {
     if (handler >= 0) {
       // offset is the signal's kind, the parent the signal's slot: a parent's, or a user payload's
       int slot = Scheduler.runParent(code, st, G);
-      Object payload = plan.signalRegion[offset] < 0 ? payloads[slot] : null;
+      Object payload = plan.signalRegion(offset) < 0 ? payloads[slot] : null;
       try {
         bodies.handle(s, handler, slot, payload);
       } catch (Throwable e) {
         // a user signal is named by its tag record's own text, which starts with the tag's name
-        throw failure(s, "signal " + (payload != null ? Failures.text(payload) : plan.signalNames[offset]), e,
+        throw failure(s, "signal " + (payload != null ? Failures.text(payload) : plan.signalName(offset)), e,
             payload == null && Failures.namesParent(plan, s, offset) ? slot : -1);
       }
     } else if (s == 0) {
@@ -236,7 +236,7 @@ public final class InstanceRunner {
         throw failure(0, chunk.toString(), e);
       }
       chunk.pos = offset + limit;
-    } else if (plan.kinds[s] == StageKind.ENUMERATE) {
+    } else if (plan.kind(s) == StageKind.ENUMERATE) {
       // the run's element indices in one bulk push (the channel's @Max is the width, so they fit)
       IntChannel elements = bodies.elements(s);
       elements.beginItem();
@@ -301,15 +301,15 @@ public final class InstanceRunner {
     }
     if (cause instanceof QueueOverflowException) {
       // not the node's fault: the protocol let a producer run without room for its output
-      throw new IllegalStateException(plan.name + ": queue overflow while node '" + plan.stageNames[s]
+      throw new IllegalStateException(plan.name + ": queue overflow while node '" + plan.stageName(s)
           + "' ran; state: " + state(), cause);
     }
     String what = cause instanceof MaxExceededException ? cause.getMessage() : Failures.what(cause);
     // the queues between the stages may still hold items of ranges claimed before this one
     String where = s == 0 || Scheduler.exhausted(code, st, G) ? ""
         : " (this instance had last claimed " + chunk + "; its queues may still hold items of earlier ranges)";
-    String parent = parentSlot < 0 ? "" : Failures.inRegionOf(bodies.parent(plan.label[s], parentSlot));
-    named = new PipelineException(plan.name, plan.stageNames[s], item, what + parent + where, cause);
+    String parent = parentSlot < 0 ? "" : Failures.inRegionOf(bodies.parent(plan.label(s), parentSlot));
+    named = new PipelineException(plan.name, plan.stageName(s), item, what + parent + where, cause);
     return named;
   }
 
@@ -320,7 +320,7 @@ public final class InstanceRunner {
   public String state() {
     StringBuilder b = new StringBuilder("input read: ").append(Scheduler.exhausted(code, st, G));
     for (int s = 1; s < plan.stageCount(); s++) {
-      b.append("; ").append(plan.stageNames[s]).append("{capacity ").append(input[s].capacity())
+      b.append("; ").append(plan.stageName(s)).append("{capacity ").append(input[s].capacity())
           .append(Scheduler.leftAt(code, st, G, s)).append('}');
     }
     return b.toString();

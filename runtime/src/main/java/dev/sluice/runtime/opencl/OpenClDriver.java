@@ -204,7 +204,7 @@ public final class OpenClDriver {
   private static RunReport runTaken(PipelinePlan plan, RunOptions options, InputCursor slices, DeviceProgram program,
       Device device, OpenCLDevice cl) {
     int groups = options.resolvedInstances();
-    int sinks = plan.sinkNames.length;
+    int sinks = plan.sinkCount();
     long t0 = System.nanoTime();
     long paramBytes = program.readParams();
     long paramNanos = System.nanoTime() - t0;
@@ -342,7 +342,7 @@ public final class OpenClDriver {
               String made = counts[k] > DeviceMemory.SINK_COUNT_LIMIT ? "more than " + DeviceMemory.SINK_COUNT_LIMIT
                   : String.valueOf(counts[k]);
               throw new IllegalStateException(plan.name + ": one input item made " + made + " items for sink '"
-                  + plan.sinkNames[k] + "', more than the device memory budget holds (" + memory.describe() + ", on "
+                  + plan.sinkName(k) + "', more than the device memory budget holds (" + memory.describe() + ", on "
                   + device.name() + "); set " + DeviceMemory.BUDGET_PROPERTY + " if the device has more");
             }
           }
@@ -404,15 +404,15 @@ public final class OpenClDriver {
     int i = 0;
     out[i++] = encoded[P_STATE];
     for (int s = 0; s < n; s++) {
-      out[i++] = plan.queueCapacity[s];
+      out[i++] = plan.queueCapacity(s);
     }
     for (int r = 0; r < plan.regionCount(); r++) {
-      out[i++] = plan.regionParentBuffer[r];
+      out[i++] = plan.regionParentBuffer(r);
     }
     for (int k = 0; k < plan.signalCount(); k++) {
       boolean raised = false;
       for (int s = 0; s < n; s++) {
-        raised |= plan.signalRegion[k] < 0 && plan.origin[s][k].length > 0;
+        raised |= plan.signalRegion(k) < 0 && plan.origin(s, k).length > 0;
       }
       out[i++] = raised ? n * Protocol.payloadSlotsPerOrigin(n, plan.signalCapacity) : 0;
     }
@@ -512,8 +512,8 @@ public final class OpenClDriver {
       long[] sinkItems, RunReport.DeviceUse memory) {
     List<RunReport.StageStats> stages = Failures.stages(plan, t);
     List<RunReport.SinkStats> sinks = new ArrayList<>();
-    for (int k = 0; k < plan.sinkNames.length; k++) {
-      sinks.add(new RunReport.SinkStats(plan.sinkNames[k], sinkItems[k]));
+    for (int k = 0; k < plan.sinkCount(); k++) {
+      sinks.add(new RunReport.SinkStats(plan.sinkName(k), sinkItems[k]));
     }
     return new RunReport(plan, device.name(), groups, nanos, stages, sinks, memory);
   }

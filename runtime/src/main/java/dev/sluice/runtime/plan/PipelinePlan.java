@@ -21,74 +21,74 @@ public final class PipelinePlan {
   public final int width;
   public final int signalCapacity;
 
-  public final String[] stageNames;
-  public final StageKind[] kinds;
+  private final String[] stageNames;
+  private final StageKind[] kinds;
   /** Region number of each stage (innermost region containing it); -1 for the source. */
-  public final int[] label;
-  public final int[] rank;
-  public final int[] inputsPerRun;
+  private final int[] label;
+  private final int[] rank;
+  private final int[] inputsPerRun;
   /** Capacity of each stage's input data queue (0 for the source). */
-  public final int[] queueCapacity;
+  private final int[] queueCapacity;
   /**
    * The most items one run of any single producer puts into each stage's data queue (0 for the
    * source): the queue is FULL when its free space is below it, whichever producer ran.
    */
-  public final int[] queueMaxPerRun;
+  private final int[] queueMaxPerRun;
   /** Region each stage heads, or -1. */
-  public final int[] heads;
+  private final int[] heads;
 
-  public final String[] sinkNames;
+  private final String[] sinkNames;
 
-  public final int[] edgeFrom;
-  public final String[] edgeChannel;
-  public final int[] edgeTo;
+  private final int[] edgeFrom;
+  private final String[] edgeChannel;
+  private final int[] edgeTo;
   /**
    * The most items the producer pushes on each edge in one run: the terms the processor summed into
    * {@link #queueMaxPerRun}, which is what the schedulers test.
    */
-  public final int[] edgeMaxPerRun;
+  private final int[] edgeMaxPerRun;
   /**
    * The {@code @Max} of each edge's channel (pushes per item or per handled signal), or 0 where the
    * plan does not say: the source's and an enumerator's channel, whose bound is the width.
    */
-  public final int[] edgeMax;
+  private final int[] edgeMax;
   /** Whether each edge's channel is {@code @Aggregate}: its items leave the producer's innermost region. */
-  public final boolean[] edgeAggregate;
+  private final boolean[] edgeAggregate;
   /**
    * The output channels of each stage, in declaration order: the source's one channel (named after
    * it), an enumerator's {@code elements}, a node's channels as {@link Builder#channel} declared them
    * (empty for a node where the plan does not list them).
    */
-  public final String[][] stageChannels;
+  private final String[][] stageChannels;
   /** Out-edges per stage. */
-  public final int[][] outEdges;
+  private final int[][] outEdges;
   /** Distinct node children per stage (sinks excluded). */
-  public final int[][] children;
+  private final int[][] children;
 
   /** Indexed by region number (entry 0 is region 0, whose head is the source). */
-  public final int[] regionHead;
-  public final int[] regionParentBuffer;
-  public final int[] regionTerminals;
-  public final int[] regionMaxElements;
+  private final int[] regionHead;
+  private final int[] regionParentBuffer;
+  private final int[] regionTerminals;
+  private final int[] regionMaxElements;
   /** The signal kinds of each region's BEGIN and END (-1 for region 0, which has none). */
   private final int[] regionBegin;
   private final int[] regionEnd;
 
   /** Signal kinds: BEGIN/END of each region and each user tag. */
-  public final String[] signalNames;
-  public final int[] signalRegion;
-  public final boolean[] signalIsEnd;
-  public final boolean[] signalIsBegin;
+  private final String[] signalNames;
+  private final int[] signalRegion;
+  private final boolean[] signalIsEnd;
+  private final boolean[] signalIsBegin;
   /** [stage][signal]: handler index of the node, or -1. */
-  public final int[][] handler;
+  private final int[][] handler;
   /** [stage][signal]: edges the signal is forwarded along after it is handled. */
-  public final int[][][] forward;
+  private final int[][][] forward;
   /** [stage][signal]: edges a signal the stage raises itself (BEGIN/END of the region it heads, a user signal) goes along. */
-  public final int[][][] origin;
+  private final int[][][] origin;
   /** [stage][signal]: the node is a terminal of the signal's region and releases the parent. */
-  public final boolean[][] release;
+  private final boolean[][] release;
   /** Stages in the order the scheduler looks for one to fire: lowest rank first. */
-  public final int[] priority;
+  private final int[] priority;
 
   private PipelinePlan(Builder b) {
     name = b.name;
@@ -236,6 +236,191 @@ public final class PipelinePlan {
       out[i] = lists.get(i).stream().mapToInt(Integer::intValue).toArray();
     }
     return out;
+  }
+
+  // Read-only views. The arrays stay private, so a plan cannot change after it is built: the back ends
+  // and the generated code all run with the numbers the processor wrote (outside-in helper-92: a write
+  // to a public array changed the scheduled executor's and the kernel's runs, not the direct executor's).
+
+  /** The name of stage {@code s}. */
+  public String stageName(int s) {
+    return stageNames[s];
+  }
+
+  /** What stage {@code s} is. */
+  public StageKind kind(int s) {
+    return kinds[s];
+  }
+
+  /** The region number of stage {@code s} (the innermost region containing it); -1 for the source. */
+  public int label(int s) {
+    return label[s];
+  }
+
+  /** The static rank of stage {@code s}: the scheduler looks for a stage to fire lowest rank first. */
+  public int rank(int s) {
+    return rank[s];
+  }
+
+  /** The inputs one run of stage {@code s} takes ({@link #inputsPerRun(boolean, int)}). */
+  public int inputsPerRun(int s) {
+    return inputsPerRun[s];
+  }
+
+  /** The capacity of stage {@code s}'s input data queue (0 for the source). */
+  public int queueCapacity(int s) {
+    return queueCapacity[s];
+  }
+
+  /**
+   * The most items one run of any single producer puts into stage {@code s}'s data queue (0 for the
+   * source): the queue is FULL when its free space is below it, whichever producer ran.
+   */
+  public int queueMaxPerRun(int s) {
+    return queueMaxPerRun[s];
+  }
+
+  /** The region stage {@code s} heads, or -1. */
+  public int heads(int s) {
+    return heads[s];
+  }
+
+  /** How many sinks the pipeline has. */
+  public int sinkCount() {
+    return sinkNames.length;
+  }
+
+  /** The name of sink {@code k}. */
+  public String sinkName(int k) {
+    return sinkNames[k];
+  }
+
+  /** How many edges the pipeline has. */
+  public int edgeCount() {
+    return edgeFrom.length;
+  }
+
+  /** The stage edge {@code e} leaves. */
+  public int edgeFrom(int e) {
+    return edgeFrom[e];
+  }
+
+  /** The output channel of its producer that edge {@code e} carries. */
+  public String edgeChannel(int e) {
+    return edgeChannel[e];
+  }
+
+  /** The stage edge {@code e} enters, or {@code -(k + 1)} for sink {@code k}. */
+  public int edgeTo(int e) {
+    return edgeTo[e];
+  }
+
+  /**
+   * The most items the producer pushes on edge {@code e} in one run: the terms the processor summed
+   * into {@link #queueMaxPerRun}, which is what the schedulers test.
+   */
+  public int edgeMaxPerRun(int e) {
+    return edgeMaxPerRun[e];
+  }
+
+  /**
+   * The {@code @Max} of edge {@code e}'s channel (pushes per item or per handled signal), or 0 where
+   * the plan does not say: the source's and an enumerator's channel, whose bound is the width.
+   */
+  public int edgeMax(int e) {
+    return edgeMax[e];
+  }
+
+  /** Whether edge {@code e}'s channel is {@code @Aggregate}: its items leave the producer's innermost region. */
+  public boolean edgeAggregate(int e) {
+    return edgeAggregate[e];
+  }
+
+  /**
+   * The output channels of stage {@code s}, in declaration order: the source's one channel (named
+   * after it), an enumerator's {@code elements}, a node's channels as {@link Builder#channel} declared
+   * them (empty for a node where the plan does not list them). A copy.
+   */
+  public String[] stageChannels(int s) {
+    return stageChannels[s].clone();
+  }
+
+  /** The edges out of stage {@code s}. A copy. */
+  public int[] outEdges(int s) {
+    return outEdges[s].clone();
+  }
+
+  /** The distinct node children of stage {@code s} (sinks excluded). A copy. */
+  public int[] children(int s) {
+    return children[s].clone();
+  }
+
+  /** The stage that heads region {@code r} (region 0's head is the source). */
+  public int regionHead(int r) {
+    return regionHead[r];
+  }
+
+  /** Parents of region {@code r} that may be open at once per pipeline instance. */
+  public int regionParentBuffer(int r) {
+    return regionParentBuffer[r];
+  }
+
+  /** The terminal nodes of region {@code r}, whose END releases a parent. */
+  public int regionTerminals(int r) {
+    return regionTerminals[r];
+  }
+
+  /** The most elements a parent of region {@code r} may have. */
+  public int regionMaxElements(int r) {
+    return regionMaxElements[r];
+  }
+
+  /** The name of signal kind {@code k}: {@code BEGIN(r)}, {@code END(r)} or a user tag's. */
+  public String signalName(int k) {
+    return signalNames[k];
+  }
+
+  /** The region whose BEGIN or END signal kind {@code k} is, or -1 for a user tag. */
+  public int signalRegion(int k) {
+    return signalRegion[k];
+  }
+
+  /** Whether signal kind {@code k} is a region's END. */
+  public boolean signalIsEnd(int k) {
+    return signalIsEnd[k];
+  }
+
+  /** Whether signal kind {@code k} is a region's BEGIN. */
+  public boolean signalIsBegin(int k) {
+    return signalIsBegin[k];
+  }
+
+  /** The handler of stage {@code s}'s node for signal kind {@code k}, or -1. */
+  public int handler(int s, int k) {
+    return handler[s][k];
+  }
+
+  /** The edges along which stage {@code s} forwards signal kind {@code k} after handling it. A copy. */
+  public int[] forward(int s, int k) {
+    return forward[s][k].clone();
+  }
+
+  /**
+   * The edges along which a signal of kind {@code k} that stage {@code s} raises itself (BEGIN/END
+   * of the region it heads, a user signal) goes. A copy.
+   */
+  public int[] origin(int s, int k) {
+    return origin[s][k].clone();
+  }
+
+  /** Whether stage {@code s}'s node is a terminal of signal kind {@code k}'s region and releases the parent. */
+  public boolean release(int s, int k) {
+    return release[s][k];
+  }
+
+  /** The stages in the order the scheduler looks for one to fire: lowest rank first. A copy. */
+  public int[] priority() {
+    return priority.clone();
   }
 
   public int stageCount() {

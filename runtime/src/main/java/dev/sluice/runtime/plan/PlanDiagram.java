@@ -87,25 +87,25 @@ public final class PlanDiagram {
       boxes[r] = new Box(r, regionTitle(plan, r), inside.get(r));
     }
     for (int s = 0; s < n; s++) {
-      List<Object> into = plan.label[s] > 0 ? inside.get(plan.label[s]) : top;
-      into.add(new Node(plan.stageNames[s], shape(plan.kinds[s]), stageLines(plan, s, figures)));
-      if (plan.heads[s] > 0) {
-        into.add(boxes[plan.heads[s]]);
+      List<Object> into = plan.label(s) > 0 ? inside.get(plan.label(s)) : top;
+      into.add(new Node(plan.stageName(s), shape(plan.kind(s)), stageLines(plan, s, figures)));
+      if (plan.heads(s) > 0) {
+        into.add(boxes[plan.heads(s)]);
       }
     }
-    for (int k = 0; k < plan.sinkNames.length; k++) {
-      List<String> lines = new ArrayList<>(List.of(plan.sinkNames[k], "sink"));
+    for (int k = 0; k < plan.sinkCount(); k++) {
+      List<String> lines = new ArrayList<>(List.of(plan.sinkName(k), "sink"));
       if (figures != null) {
         lines.add(items(figures.sinkItems()[k]));
       }
-      top.add(new Node(plan.sinkNames[k], Shape.SINK, lines));
+      top.add(new Node(plan.sinkName(k), Shape.SINK, lines));
     }
     List<Arrow> arrows = new ArrayList<>();
-    for (int e = 0; e < plan.edgeFrom.length; e++) {
-      int to = plan.edgeTo[e];
-      String target = to >= 0 ? plan.stageNames[to] : plan.sinkNames[-to - 1];
-      arrows.add(new Arrow(plan.stageNames[plan.edgeFrom[e]], target, edgeLines(plan, e, figures),
-          plan.edgeAggregate[e]));
+    for (int e = 0; e < plan.edgeCount(); e++) {
+      int to = plan.edgeTo(e);
+      String target = to >= 0 ? plan.stageName(to) : plan.sinkName(-to - 1);
+      arrows.add(new Arrow(plan.stageName(plan.edgeFrom(e)), target, edgeLines(plan, e, figures),
+          plan.edgeAggregate(e)));
     }
     return new PlanDiagram(plan.name, top, arrows);
   }
@@ -119,35 +119,35 @@ public final class PlanDiagram {
   }
 
   private static String regionTitle(PipelinePlan plan, int r) {
-    String title = "region " + r + ": " + plan.stageNames[plan.regionHead[r]] + ", " + plan.regionParentBuffer[r]
-        + (plan.regionParentBuffer[r] == 1 ? " parent" : " parents") + " at once";
-    if (plan.regionMaxElements[r] != Integer.MAX_VALUE) {
-      title += ", at most " + plan.regionMaxElements[r] + " elements each";
+    String title = "region " + r + ": " + plan.stageName(plan.regionHead(r)) + ", " + plan.regionParentBuffer(r)
+        + (plan.regionParentBuffer(r) == 1 ? " parent" : " parents") + " at once";
+    if (plan.regionMaxElements(r) != Integer.MAX_VALUE) {
+      title += ", at most " + plan.regionMaxElements(r) + " elements each";
     }
     return title;
   }
 
   private static List<String> stageLines(PipelinePlan plan, int s, Figures figures) {
     List<String> lines = new ArrayList<>();
-    lines.add(plan.stageNames[s]);
-    if (plan.kinds[s] == StageKind.SOURCE) {
+    lines.add(plan.stageName(s));
+    if (plan.kind(s) == StageKind.SOURCE) {
       lines.add("source");
     }
-    if (plan.heads[s] > 0) {
-      lines.add("opens region " + plan.heads[s]);
+    if (plan.heads(s) > 0) {
+      lines.add("opens region " + plan.heads(s));
     }
     List<String> handles = new ArrayList<>();
     List<String> raises = new ArrayList<>();
     List<String> forwards = new ArrayList<>();
     for (int k = 0; k < plan.signalCount(); k++) {
-      boolean user = plan.signalRegion[k] < 0;
-      if (plan.handler[s][k] >= 0) {
-        handles.add(plan.signalNames[k]);
-      } else if (user && plan.forward[s][k].length > 0) {
-        forwards.add(plan.signalNames[k]);
+      boolean user = plan.signalRegion(k) < 0;
+      if (plan.handler(s, k) >= 0) {
+        handles.add(plan.signalName(k));
+      } else if (user && plan.forward(s, k).length > 0) {
+        forwards.add(plan.signalName(k));
       }
-      if (user && plan.origin[s][k].length > 0) {
-        raises.add(plan.signalNames[k]);
+      if (user && plan.origin(s, k).length > 0) {
+        raises.add(plan.signalName(k));
       }
     }
     addList(lines, "handles ", handles);
@@ -161,21 +161,21 @@ public final class PlanDiagram {
 
   private static List<String> edgeLines(PipelinePlan plan, int e, Figures figures) {
     List<String> lines = new ArrayList<>();
-    int from = plan.edgeFrom[e];
-    if (plan.kinds[from] != StageKind.SOURCE) {
-      String channel = plan.edgeChannel[e];
-      if (plan.edgeMax[e] > 0) {
-        channel += " @Max(" + plan.edgeMax[e] + ")";
+    int from = plan.edgeFrom(e);
+    if (plan.kind(from) != StageKind.SOURCE) {
+      String channel = plan.edgeChannel(e);
+      if (plan.edgeMax(e) > 0) {
+        channel += " @Max(" + plan.edgeMax(e) + ")";
       }
-      if (plan.edgeAggregate[e]) {
+      if (plan.edgeAggregate(e)) {
         channel += " @Aggregate";
       }
       lines.add(channel);
     }
     List<String> tags = new ArrayList<>();
     for (int k = 0; k < plan.signalCount(); k++) {
-      if (plan.signalRegion[k] < 0 && (contains(plan.origin[from][k], e) || contains(plan.forward[from][k], e))) {
-        tags.add(plan.signalNames[k]);
+      if (plan.signalRegion(k) < 0 && (contains(plan.origin(from, k), e) || contains(plan.forward(from, k), e))) {
+        tags.add(plan.signalName(k));
       }
     }
     addList(lines, "signal ", tags);

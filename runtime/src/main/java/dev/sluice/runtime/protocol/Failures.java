@@ -47,7 +47,7 @@ public final class Failures {
    * element index alone does not say which parent it is an element of.
    */
   public static boolean namesParent(PipelinePlan plan, int stage, int kind) {
-    return plan.label[stage] > 0 && (kind < 0 || plan.signalRegion[kind] >= 0);
+    return plan.label(stage) > 0 && (kind < 0 || plan.signalRegion(kind) >= 0);
   }
 
   /** The words a failure's message gets for the parent {@code parent} of its region: "" for none. */
@@ -71,7 +71,7 @@ public final class Failures {
       // the CPU back ends' cause, with its message
       MaxExceededException cause = new MaxExceededException(items.channelName(s, err[e + E_DETAIL]),
           items.channelMax(s, err[e + E_DETAIL]));
-      return new PipelineException(plan.name, plan.stageNames[s], item(plan, items, s, err[e + E_SLOT]),
+      return new PipelineException(plan.name, plan.stageName(s), item(plan, items, s, err[e + E_SLOT]),
           cause.getMessage() + parent(plan, items, g, s, err[e + E_SLOT]) + where, cause);
     }
     if (code == ERR_INDEX || code == ERR_DIVIDE) {
@@ -79,7 +79,7 @@ public final class Failures {
       RuntimeException cause = code == ERR_INDEX
           ? new ArrayIndexOutOfBoundsException("Index " + err[e + E_DETAIL] + " out of bounds for length " + err[e + E_DETAIL2])
           : new ArithmeticException("/ by zero");
-      return new PipelineException(plan.name, plan.stageNames[s], item(plan, items, s, err[e + E_SLOT]),
+      return new PipelineException(plan.name, plan.stageName(s), item(plan, items, s, err[e + E_SLOT]),
           cause.getClass().getSimpleName() + ": " + cause.getMessage() + parent(plan, items, g, s, err[e + E_SLOT]) + where,
           cause);
     }
@@ -89,24 +89,24 @@ public final class Failures {
     }
     if (code == ERR_RAISES) {
       IllegalStateException cause = new IllegalStateException(raisedTooMany());
-      return new PipelineException(plan.name, plan.stageNames[s], items.queued(s, err[e + E_SLOT]),
+      return new PipelineException(plan.name, plan.stageName(s), items.queued(s, err[e + E_SLOT]),
           "IllegalStateException: " + cause.getMessage() + parent(plan, items, g, s, err[e + E_SLOT]) + where, cause);
     }
     if (code == ERR_COUNT) {
-      return new PipelineException(plan.name, plan.stageNames[s], items.queued(s, g * plan.queueCapacity[s] + err[e + E_SLOT]),
+      return new PipelineException(plan.name, plan.stageName(s), items.queued(s, g * plan.queueCapacity(s) + err[e + E_SLOT]),
           countOutOfRange(plan, s, err[e + E_DETAIL]) + where, null);
     }
     if (code == ERR_SIGNALS || code == ERR_OVERFLOW) {
       // not the node's fault: the protocol let a producer run without room for its output
       return new IllegalStateException(plan.name + ": " + (code == ERR_SIGNALS ? "signal" : "data")
-          + " queue overflow at node '" + plan.stageNames[s] + "' in instance " + g + where);
+          + " queue overflow at node '" + plan.stageName(s) + "' in instance " + g + where);
     }
     if (code == ERR_RELEASE) {
-      return new IllegalStateException(plan.name + ": node '" + plan.stageNames[s] + "' released parent slot "
+      return new IllegalStateException(plan.name + ": node '" + plan.stageName(s) + "' released parent slot "
           + err[e + E_SLOT] + " of region " + err[e + E_DETAIL] + " more often than it was referenced" + where);
     }
     return new IllegalStateException(plan.name + ": instance " + g + " stopped with error code " + code
-        + " at node '" + plan.stageNames[s] + "'" + where);
+        + " at node '" + plan.stageName(s) + "'" + where);
   }
 
   /** {@link #inRegionOf} the parent of an error's stage, for an error in slot {@code slot} (an item's, or -1 - kind). */
@@ -123,7 +123,7 @@ public final class Failures {
   }
 
   private static String item(PipelinePlan plan, Items items, int s, int slot) {
-    return slot < 0 ? "signal " + plan.signalNames[-1 - slot] : items.queued(s, slot);
+    return slot < 0 ? "signal " + plan.signalName(-1 - slot) : items.queued(s, slot);
   }
 
   /**
@@ -133,7 +133,7 @@ public final class Failures {
    */
   public static PipelineException nullInput(PipelinePlan plan, long position) {
     String what = "the input item at position " + position + " is null";
-    return new PipelineException(plan.name, plan.stageNames[0], null, what, new NullPointerException(what));
+    return new PipelineException(plan.name, plan.stageName(0), null, what, new NullPointerException(what));
   }
 
   /**
@@ -143,7 +143,7 @@ public final class Failures {
    * message and type are the same on each.
    */
   public static PipelineException rowRefused(PipelinePlan plan, long position, String record, Throwable cause) {
-    return new PipelineException(plan.name, plan.stageNames[0], null, "the constructor of " + record
+    return new PipelineException(plan.name, plan.stageName(0), null, "the constructor of " + record
         + " refused the input row at position " + position + ": " + what(cause), cause);
   }
 
@@ -154,7 +154,7 @@ public final class Failures {
   public static PipelineException inputFailed(PipelinePlan plan, long itemsBefore, Throwable cause) {
     // "after giving": the items of the arrays it handed over before; a bad item that a wrapping
     // iterator found while filling an array names its own place in the cause
-    return new PipelineException(plan.name, plan.stageNames[0], null, "the input iterator failed after giving "
+    return new PipelineException(plan.name, plan.stageName(0), null, "the input iterator failed after giving "
         + itemsBefore + (itemsBefore == 1 ? " item: " : " items: ") + what(cause), cause);
   }
 
@@ -231,7 +231,7 @@ public final class Failures {
   /** The message of an enumerator whose {@code count} is outside its region's limit. */
   public static String countOutOfRange(PipelinePlan plan, int s, int count) {
     return "count(parent) returned " + count + " elements; the region allows 0.."
-        + plan.regionMaxElements[plan.heads[s]] + " (@Region(maxElements))";
+        + plan.regionMaxElements(plan.heads(s)) + " (@Region(maxElements))";
   }
 
   /**
@@ -246,7 +246,7 @@ public final class Failures {
     for (int s = 1; s < plan.stageCount(); s++) {
       String held = Scheduler.leftAt(code, st, g, s);
       if (!held.isEmpty()) {
-        left.append(' ').append(plan.stageNames[s]).append('{').append(held.strip()).append('}');
+        left.append(' ').append(plan.stageName(s)).append('{').append(held.strip()).append('}');
       }
     }
     return plan.name + ": instance " + g + " ended with work left (input read: "
@@ -263,7 +263,7 @@ public final class Failures {
       int at = s * STATS;
       long dataRuns = t[at + C_DATA_RUNS];
       double fill = dataRuns == 0 ? Double.NaN : (double) t[at + C_FILLED] / ((double) dataRuns * plan.width);
-      stages.add(new RunReport.StageStats(plan.stageNames[s], plan.kinds[s].name(), t[at + C_CONSUMED],
+      stages.add(new RunReport.StageStats(plan.stageName(s), plan.kind(s).name(), t[at + C_CONSUMED],
           t[at + C_PUSHED], t[at + C_FIRINGS], t[at + C_RUNS], fill, t[at + C_SIGNALS], t[at + C_FLUSHES],
           t[at + C_BLOCKS]));
     }

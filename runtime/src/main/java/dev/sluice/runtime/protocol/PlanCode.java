@@ -128,7 +128,7 @@ public final class PlanCode {
           + " cannot hold one run's signals; the scheduler needs at least " + (Protocol.MAX_SIGNALS_PER_RUN + 1));
     }
     int n = plan.stageCount();
-    int e = plan.edgeFrom.length;
+    int e = plan.edgeCount();
     int k = plan.signalCount();
     int regions = plan.regionCount();
     Words out = new Words(P_HEADER + n * STAGE_FIELDS);
@@ -149,10 +149,10 @@ public final class PlanCode {
     long at = ring + (long) RING_WORDS * n * plan.signalCapacity;
     out.set(P_REGION, out.size());
     for (int r = 0; r < regions; r++) {
-      int size = r == 0 ? 0 : plan.regionParentBuffer[r];
+      int size = r == 0 ? 0 : plan.regionParentBuffer(r);
       out.add(size);
-      out.add(plan.regionTerminals[r]);
-      out.add(plan.regionMaxElements[r]);
+      out.add(plan.regionTerminals(r));
+      out.add(plan.regionMaxElements(r));
       out.add(Math.toIntExact(at));
       out.add(r == 0 ? -1 : plan.regionSignal(r, false));
       out.add(r == 0 ? -1 : plan.regionSignal(r, true));
@@ -160,22 +160,24 @@ public final class PlanCode {
     }
     out.set(P_STATE, Math.toIntExact(at));
     out.set(P_PRIORITY, out.size());
-    out.addAll(plan.priority);
+    out.addAll(plan.priority());
     out.set(P_EDGE_TO, out.size());
-    out.addAll(plan.edgeTo);
+    for (int edge = 0; edge < plan.edgeCount(); edge++) {
+      out.add(plan.edgeTo(edge));
+    }
     for (int s = 0; s < n; s++) {
       int rec = stage(s);
-      out.set(rec + F_KIND, plan.kinds[s].ordinal());
-      out.set(rec + F_LABEL, plan.label[s]);
-      out.set(rec + F_INPUTS_PER_RUN, plan.inputsPerRun[s]);
-      out.set(rec + F_CAPACITY, plan.queueCapacity[s]);
-      out.set(rec + F_QUEUE_MAX, plan.queueMaxPerRun[s]);
-      out.set(rec + F_HEADS, plan.heads[s]);
+      out.set(rec + F_KIND, plan.kind(s).ordinal());
+      out.set(rec + F_LABEL, plan.label(s));
+      out.set(rec + F_INPUTS_PER_RUN, plan.inputsPerRun(s));
+      out.set(rec + F_CAPACITY, plan.queueCapacity(s));
+      out.set(rec + F_QUEUE_MAX, plan.queueMaxPerRun(s));
+      out.set(rec + F_HEADS, plan.heads(s));
       out.set(rec + F_CHILD_FROM, out.size());
-      out.addAll(plan.children[s]);
+      out.addAll(plan.children(s));
       out.set(rec + F_CHILD_TO, out.size());
       out.set(rec + F_OUT_FROM, out.size());
-      out.addAll(plan.outEdges[s]);
+      out.addAll(plan.outEdges(s));
       out.set(rec + F_OUT_TO, out.size());
       out.set(rec + F_KINDS, out.size());
       out.addAll(new int[k * KIND_FIELDS]);
@@ -183,15 +185,15 @@ public final class PlanCode {
     for (int s = 0; s < n; s++) {
       for (int i = 0; i < k; i++) {
         int rk = out.get(stage(s) + F_KINDS) + i * KIND_FIELDS;
-        out.set(rk + K_RELEASE, plan.release[s][i] ? 1 : 0);
-        out.set(rk + K_HANDLER, plan.handler[s][i]);
-        out.set(rk + K_REGION, plan.signalRegion[i]);
-        out.set(rk + K_BEGIN, plan.signalIsBegin[i] ? 1 : 0);
+        out.set(rk + K_RELEASE, plan.release(s, i) ? 1 : 0);
+        out.set(rk + K_HANDLER, plan.handler(s, i));
+        out.set(rk + K_REGION, plan.signalRegion(i));
+        out.set(rk + K_BEGIN, plan.signalIsBegin(i) ? 1 : 0);
         out.set(rk + K_ORIGIN_FROM, out.size());
-        out.addTargets(plan.origin[s][i], plan.edgeTo);
+        out.addTargets(plan.origin(s, i), plan);
         out.set(rk + K_ORIGIN_TO, out.size());
         out.set(rk + K_FORWARD_FROM, out.size());
-        out.addTargets(plan.forward[s][i], plan.edgeTo);
+        out.addTargets(plan.forward(s, i), plan);
         out.set(rk + K_FORWARD_TO, out.size());
       }
     }
@@ -234,10 +236,10 @@ public final class PlanCode {
     }
 
     /** The stages edges {@code edges} feed, one per edge, sinks left out (a signal to a sink goes nowhere). */
-    void addTargets(int[] edges, int[] edgeTo) {
+    void addTargets(int[] edges, PipelinePlan plan) {
       for (int e : edges) {
-        if (edgeTo[e] >= 0) {
-          add(edgeTo[e]);
+        if (plan.edgeTo(e) >= 0) {
+          add(plan.edgeTo(e));
         }
       }
     }

@@ -61,9 +61,9 @@ public final class ExpandPipeline {
   }
 
   final class Instance extends CpuInstance {
-    final IntQueue in1 = new IntQueue(plan.queueCapacity[1], false);
-    final IntQueue in2 = new IntQueue(plan.queueCapacity[2], false);
-    final IntQueue in3 = new IntQueue(plan.queueCapacity[3], false);
+    final IntQueue in1 = new IntQueue(plan.queueCapacity(1), false);
+    final IntQueue in2 = new IntQueue(plan.queueCapacity(2), false);
+    final IntQueue in3 = new IntQueue(plan.queueCapacity(3), false);
     final IntQueue kept = new IntQueue(16, true);
     final LongQueue perParent = new LongQueue(16, true);
     final IntChannel nums = channel(0, new IntChannel("nums", Integer.MAX_VALUE, in1));

@@ -54,7 +54,7 @@ final class OneNodePipeline {
   }
 
   final class Scheduled extends CpuInstance {
-    final IntQueue in = new IntQueue(PLAN.queueCapacity[1], false);
+    final IntQueue in = new IntQueue(PLAN.queueCapacity(1), false);
     final IntQueue out = new IntQueue(16, true);
     final IntChannel inIn = channel(0, new IntChannel("in", Integer.MAX_VALUE, in));
     final IntChannel nodeOut = channel(1, new IntChannel("out", 1, out));

@@ -15,8 +15,8 @@ class QueuesOverHeapTest {
   @Test
   void queuesOverTheHeapAreRefusedNamingTheFigures() {
     long slots = 0;
-    for (int c : OneNodePipeline.PLAN.queueCapacity) {
-      slots += c;
+    for (int s = 0; s < OneNodePipeline.PLAN.stageCount(); s++) {
+      slots += OneNodePipeline.PLAN.queueCapacity(s);
     }
     long fits = slots * 4 * 1000;
     assertDoesNotThrow(() -> CpuDriver.refuseQueuesOverHeap(OneNodePipeline.PLAN, 1000, fits));

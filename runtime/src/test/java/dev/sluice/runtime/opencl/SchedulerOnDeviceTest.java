@@ -53,7 +53,7 @@ class SchedulerOnDeviceTest {
       blocks += jvm.stats[StateLayout.statAt(code, g, 1, StateLayout.C_BLOCKS)];
     }
     assertTrue(handlers > 0, "handler runs were decided");
-    if (plan.regionParentBuffer[1] == 1) {
+    if (plan.regionParentBuffer(1) == 1) {
       assertTrue(blocks > 0, "a one-slot parent buffer blocks the enumerator");
     }
     for (OpenCLDevice device : OpenClAvailable.devices()) {

@@ -59,16 +59,16 @@ public final class DirectDriver {
         out += i.stageOut(s);
         signals += i.stageSignals(s);
       }
-      stages.add(new RunReport.StageStats(plan.stageNames[s], plan.kinds[s].name(), in, out, 0, 0, Double.NaN,
+      stages.add(new RunReport.StageStats(plan.stageName(s), plan.kind(s).name(), in, out, 0, 0, Double.NaN,
           signals, 0, 0));
     }
     List<RunReport.SinkStats> sinks = new ArrayList<>();
-    for (int k = 0; k < plan.sinkNames.length; k++) {
+    for (int k = 0; k < plan.sinkCount(); k++) {
       long items = 0;
       for (DirectInstance i : instances) {
         items += i.sinkItems(k);
       }
-      sinks.add(new RunReport.SinkStats(plan.sinkNames[k], items));
+      sinks.add(new RunReport.SinkStats(plan.sinkName(k), items));
     }
     return new RunReport(plan, device.name(), instances.size(), nanos, stages, sinks, null);
   }

@@ -160,8 +160,8 @@ public abstract class DirectInstance {
       return named;
     }
     String what = cause instanceof MaxExceededException ? cause.getMessage() : Failures.what(cause);
-    String parent = inParent && Failures.namesParent(plan, stage, -1) ? Failures.inRegionOf(parent(plan.label[stage])) : "";
-    return named(new PipelineException(plan.name, plan.stageNames[stage], item, what + parent + where(stage), cause));
+    String parent = inParent && Failures.namesParent(plan, stage, -1) ? Failures.inRegionOf(parent(plan.label(stage))) : "";
+    return named(new PipelineException(plan.name, plan.stageName(stage), item, what + parent + where(stage), cause));
   }
 
   /** The failure this instance named last: the one its callers pass on ({@link #failure}). */
@@ -208,7 +208,7 @@ public abstract class DirectInstance {
 
   /** The failure of an enumerator whose {@code count(parent)} is out of its region's bounds. */
   protected final PipelineException badCount(int stage, Object parent, int count) {
-    return named(new PipelineException(plan.name, plan.stageNames[stage], Failures.text(parent),
+    return named(new PipelineException(plan.name, plan.stageName(stage), Failures.text(parent),
         Failures.countOutOfRange(plan, stage, count) + where(stage), null));
   }
 
