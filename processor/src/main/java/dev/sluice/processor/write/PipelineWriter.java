@@ -72,7 +72,7 @@ public final class PipelineWriter {
       checkUnnamedPackage(model, type);
     }
     for (TypeSpec type : types) {
-      emit(model, origins, type);
+      emit(model, origins, type, false);
     }
     new DiagramWriter(filer).write(model, schedule, names, origins);
   }
@@ -89,7 +89,7 @@ public final class PipelineWriter {
     checkClassFileNames(type);
     checkParameterSlots(type, true);
     checkUnnamedPackage(model, type);
-    emit(model, origins, type);
+    emit(model, origins, type, true);
   }
 
   /**
@@ -299,15 +299,27 @@ public final class PipelineWriter {
   }
 
   /** Writes {@code type} with {@code origins}: the kernel's also name the classes whose helpers and constants it copied. */
-  private void emit(PipelineModel model, List<TypeElement> origins, TypeSpec type) {
+  private void emit(PipelineModel model, List<TypeElement> origins, TypeSpec type, boolean kernel) {
     TypeSpec.Builder b = type.toBuilder()
         .addAnnotation(AnnotationSpec.builder(Names.GENERATED).addMember("value", "$S", Names.PROCESSOR).build());
+    List<String> suppressed = new ArrayList<>();
     if (namesDeprecated(model, origins)) {
       // a user's @Deprecated node or record warns where the user names it, not again in each generated
       // class, where -Werror would fail a build on lines the user cannot change (outside-in helper-74);
       // only then, since Eclipse's compiler warns of a token that suppresses nothing (outside-in helper-85)
-      b.addAnnotation(AnnotationSpec.builder(SuppressWarnings.class)
-          .addMember("value", "{$S, $S}", "deprecation", "removal").build());
+      suppressed.add("deprecation");
+      suppressed.add("removal");
+    }
+    if (kernel) {
+      // the kernel's `sl_stage = sl_stage;` markers are instructions Aparapi needs (BodyTranslator), which
+      // Error Prone's SelfAssignment check reports as an ERROR (outside-in helper-91). javac ignores a
+      // token it does not know, and Eclipse's compiler never sees a kernel (it has no Trees API)
+      suppressed.add("SelfAssignment");
+    }
+    if (!suppressed.isEmpty()) {
+      AnnotationSpec.Builder a = AnnotationSpec.builder(SuppressWarnings.class);
+      suppressed.forEach(token -> a.addMember("value", "$S", token));
+      b.addAnnotation(a.build());
     }
     for (TypeElement origin : origins) {
       b.addOriginatingElement(origin);
