@@ -14,6 +14,7 @@ import dev.sluice.processor.kernel.KernelPlanner;
 import dev.sluice.processor.model.ChannelModel;
 import dev.sluice.processor.model.PipelineModel;
 import dev.sluice.processor.model.StageModel;
+import dev.sluice.processor.read.PendingTypes;
 import dev.sluice.processor.read.PipelineReader;
 import dev.sluice.processor.read.WrittenAnnotations;
 import dev.sluice.processor.validate.BodyChecker;
@@ -80,6 +81,8 @@ public final class SluiceProcessor extends AbstractProcessor {
   private Optional<BodyChecker> bodies;
   /** javac's Trees, which tell a type with source in the compilation from one read from a class file. */
   private Optional<com.sun.source.util.Trees> trees;
+  /** Whether a source names a type not generated yet, which holds the bodies back; empty without Trees. */
+  private Optional<PendingTypes> pendingTypes;
   /** Where a pipeline's diagnostics are printed when their element is in another file or a class file. */
   private Placement placement;
   private KernelPlanner kernels;
@@ -144,6 +147,7 @@ public final class SluiceProcessor extends AbstractProcessor {
     reporter = new Reporter(env.getMessager());
     bodies = BodyChecker.create(env);
     trees = dev.sluice.processor.read.SourceTrees.of(env);
+    pendingTypes = trees.map(t -> new PendingTypes(t, env.getElementUtils()));
     written = new WrittenAnnotations(trees);
     placement = new Placement(trees);
     if (bodies.isEmpty()) {
@@ -159,14 +163,19 @@ public final class SluiceProcessor extends AbstractProcessor {
       declared.add(processingEnv.getElementUtils().getBinaryName(type).toString());
     }
     reporter.report(StrayAnnotations.find(round, this::erroneousAnnotation));
-    // first what the last round left: the classes it wrote exist now
-    for (String name : takeAll(bodiesToCheck)) {
+    pendingTypes.ifPresent(p -> p.add(round.getRootElements()));
+    // first what the last round left: the classes it wrote exist now. Unless a source names a type
+    // another processor has yet to write: reading a body attributes its class for good, and javac
+    // fails inside its flow analysis once the type appears (PendingTypes); the last round reads them
+    boolean bodiesWait = !round.processingOver() && (!bodiesToCheck.isEmpty() || !kernelsToWrite.isEmpty())
+        && pendingTypes.flatMap(PendingTypes::first).isPresent();
+    for (String name : bodiesWait ? List.<String>of() : takeAll(bodiesToCheck)) {
       TypeElement node = processingEnv.getElementUtils().getTypeElement(name);
       if (node != null) {
         guarded(node, () -> validBodies(node));
       }
     }
-    for (String name : takeAll(kernelsToWrite)) {
+    for (String name : bodiesWait ? List.<String>of() : takeAll(kernelsToWrite)) {
       TypeElement pipeline = processingEnv.getElementUtils().getTypeElement(name);
       // after an error javac makes this round the last, and warns of any source written in it
       // ("will not be subject to annotation processing"): the build fails anyway, so no kernel; a
@@ -258,6 +267,10 @@ public final class SluiceProcessor extends AbstractProcessor {
     }
     if (kernel.hasKernel() || refused) {
       kernelsToWrite.add(pipeline.getQualifiedName().toString());
+    }
+    if (kernel.hasKernel()) {
+      // a source that names the kernel (a test, say) does not hold the bodies back: they make it
+      pendingTypes.ifPresent(p -> p.expect(PipelineWriter.kernelName(model)));
     }
     if (refused) {
       kernelsRefused.add(pipeline.getQualifiedName().toString());

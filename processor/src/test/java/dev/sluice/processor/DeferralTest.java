@@ -174,6 +174,77 @@ class DeferralTest {
     assertThat(c).generatedSourceFile("t.PPipeline_Kernel");
   }
 
+  /** Writes {@code t.Made}, a factory of {@code t.PPipeline}, in the round after that class appears, as Dagger does. */
+  static final class LaterFromPipeline extends AbstractProcessor {
+    private boolean done;
+
+    @Override
+    public Set<String> getSupportedAnnotationTypes() {
+      return Set.of("*");
+    }
+
+    @Override
+    public SourceVersion getSupportedSourceVersion() {
+      return SourceVersion.latestSupported();
+    }
+
+    @Override
+    public boolean process(Set<? extends TypeElement> annotations, RoundEnvironment round) {
+      if (!done && processingEnv.getElementUtils().getTypeElement("t.PPipeline") != null) {
+        done = true;
+        try (Writer w = processingEnv.getFiler().createSourceFile("t.Made").openWriter()) {
+          w.write("package t; public final class Made { public static PPipeline make() {"
+              + " return PPipeline.builder().build(); } }");
+        } catch (IOException e) {
+          throw new UncheckedIOException(e);
+        }
+      }
+      return false;
+    }
+  }
+
+  /**
+   * A class that holds a node (or a helper a kernel copies) and names, through {@code var}, a type
+   * another processor writes from the generated pipeline a round later: javac failed inside its flow
+   * analysis (outside-in helper-91, with Dagger's component and AutoValue), since the bodies were read,
+   * and their class attributed, before that type existed. The bodies now wait for it ({@code PendingTypes}).
+   */
+  @Test
+  void aClassNamingATypeAnotherProcessorWritesFromThePipelineCompiles() {
+    Compilation nested = javac().withProcessors(new SluiceProcessor(), new LaterFromPipeline()).compile(java("Outer", """
+        public final class Outer {
+          @Node public static final class Twice {
+            public void run(int x, IntOut out) { out.push(2 * x); }
+          }
+          @Pipeline public interface P { @Source int in(); @From("in") Twice twice(); @Sink @From("twice") int out(); }
+
+          public static void main(String[] args) {
+            var p = Made.make();
+            System.out.println(p.runRange(0, 10).out().length);
+          }
+        }
+        """));
+    assertThat(nested).succeededWithoutWarnings();
+    assertThat(nested).generatedSourceFile("t.PPipeline_Kernel");
+    Compilation helper = javac().withProcessors(new SluiceProcessor(), new LaterFromPipeline()).compile(java("Main", """
+        public final class Main {
+          static int twice(int x) { return 2 * x; }
+
+          public static void main(String[] args) {
+            var p = Made.make();
+            System.out.println(p.runRange(0, 10).out().length);
+          }
+        }
+        """), java("P", """
+        @Pipeline interface P { @Source int in(); @From("in") Twice twice(); @Sink @From("twice") int out(); }
+        @Node final class Twice {
+          public void run(int x, IntOut out) { out.push(Main.twice(x)); }
+        }
+        """));
+    assertThat(helper).succeededWithoutWarnings();
+    assertThat(helper).generatedSourceFile("t.PPipeline_Kernel");
+  }
+
   @Test
   void reportsTypesThatNeverAppear() {
     Compilation c = Sources.compile(java("P", """

@@ -77,6 +77,11 @@ public final class PipelineWriter {
     new DiagramWriter(filer).write(model, schedule, names, origins);
   }
 
+  /** The simple name of the pipeline's {@code _Kernel} class. */
+  public static String kernelName(PipelineModel model) {
+    return KernelShape.className(new Names(model)).simpleName();
+  }
+
   /**
    * Writes the pipeline's {@code _Kernel} from {@link KernelPlanner#translate}'s bodies;
    * {@code translatedFrom} is {@link SourceStampWriter#translatedFrom}'s for its nodes.
