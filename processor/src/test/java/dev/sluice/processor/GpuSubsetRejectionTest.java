@@ -487,6 +487,23 @@ class GpuSubsetRejectionTest {
     assertError(compile(f), Message.GPU_OBJECT, f, "// record parameter", "'r' has type t.R");
   }
 
+  /** Outside-in helper-91: {@code p == null} on a record item drew two SLU610s, one calling null a type. */
+  @Test
+  void aNullTestOfARecordItemIsOneErrorThatSaysItemsAreNeverNull() {
+    rejects(java("N", """
+        @Pipeline interface P { @Source Pt in(); @From("in") N n(); @Sink @From("n") int res(); }
+        record Pt(int x, int y) {}
+        @Node final class N {
+          void run(Pt p, IntOut out) {
+            if (p == null) {           // null test
+              return;
+            }
+            out.push(p.x());
+          }
+        }
+        """), Message.GPU_CONSTRUCT, "// null test", "comparing with null ('p == null')", "never null");
+  }
+
   @Test
   void stringLocal() {
     rejects(gpu("""

@@ -959,6 +959,14 @@ public final class BodyTranslator {
       if (t instanceof CompoundAssignmentTree c) {
         return compound(path, c);
       }
+      if (t instanceof BinaryTree b && (t.getKind() == Tree.Kind.EQUAL_TO || t.getKind() == Tree.Kind.NOT_EQUAL_TO)
+          && (b.getLeftOperand().getKind() == Tree.Kind.NULL_LITERAL
+              || b.getRightOperand().getKind() == Tree.Kind.NULL_LITERAL)) {
+        // one error for the test, not one for each operand (outside-in helper-91: `p == null` drew two)
+        subset.refuse(path, current, Message.GPU_CONSTRUCT, "comparing with null ('" + t + "')",
+            "items, parents and records in node code are never null, on any back end: leave the test out");
+        return "false";
+      }
       if (t instanceof BinaryTree b) {
         TypeMirror type = trees.getTypeMirror(path);
         if (type != null && !type.getKind().isPrimitive()) {
