@@ -19,6 +19,7 @@ import dev.sluice.processor.read.PipelineReader;
 import dev.sluice.processor.read.WrittenAnnotations;
 import dev.sluice.processor.validate.BodyChecker;
 import dev.sluice.processor.validate.GraphValidator;
+import dev.sluice.processor.validate.LombokOrder;
 import dev.sluice.processor.validate.NodeValidator;
 import dev.sluice.processor.validate.RecordsBesideNodes;
 import dev.sluice.processor.validate.PipelineValidator;
@@ -379,7 +380,8 @@ public final class SluiceProcessor extends AbstractProcessor {
     String name = node.getQualifiedName().toString();
     Boolean valid = nodes.get(name);
     if (valid == null) {
-      List<Diagnostic> found = NodeValidator.validate(node);
+      List<Diagnostic> found = new ArrayList<>(NodeValidator.validate(node));
+      LombokOrder.check(node, processingEnv.getElementUtils()).ifPresent(found::add);
       if (usedAt != null && placement.compiledElsewhere(node)) {
         found = found.stream().map(d -> d.movedTo(usedAt, Placement.elsewhereNote(node, usedAt))).toList();
       }

@@ -297,6 +297,30 @@ class NodeShapeRejectionTest {
             + " method by its name; give this one another name");
   }
 
+  /**
+   * Lombok listed after the processor (or not at all) has not written the constructor its annotation
+   * asks for: the generated factory called javac's default one, which Lombok then removed, and the
+   * build failed inside the generated code (outside-in helper-91). A stand-in {@code lombok.AllArgsConstructor}
+   * plays Lombok not having run.
+   */
+  @Test
+  void aLombokConstructorNotWrittenYetSaysToListLombokFirst() {
+    JavaFileObject lombok = com.google.testing.compile.JavaFileObjects.forSourceString("lombok.AllArgsConstructor",
+        "package lombok; public @interface AllArgsConstructor {}");
+    JavaFileObject f = node("""
+        @lombok.AllArgsConstructor
+        @Node final class Scaled {
+          @Param int factor;
+          void run(int x, IntOut out) { out.push(x * factor); }
+        }
+        """);
+    Compilation c = compile(f, lombok);
+    assertError(c, Message.LOMBOK_AFTER, f, "@lombok.AllArgsConstructor",
+        "Lombok has not written the constructor @AllArgsConstructor asks for on Scaled yet: list Lombok before"
+            + " sluice-processor in annotationProcessorPaths");
+    org.junit.jupiter.api.Assertions.assertEquals(1, Sources.sluiceErrors(c).size(), Sources.sluiceErrors(c).toString());
+  }
+
   /** A static helper named count beside a region's count was reported as a second count. */
   @Test
   void aStaticHelperNamedCountInARegion() {

@@ -82,6 +82,7 @@ public enum Message {
   NODE_NAME_TOO_LONG(230, "node class %s gets the file %s beside its class file (the stamp of its declarations, which tells a stale class at run time), whose name is %d bytes long, and file systems allow at most %d: shorten the class's name by %d bytes"),
   PARAMETER_ANNOTATION_NOT_READ(231, "@%s on parameter '%s' of %s has no effect: it is read on the parameters of a node's run method and signal handlers only; %s"),
   METHOD_NAME_TAKEN(232, "%s of %s is named %s, the name of the node's %s: the processor finds that method by its name; give this one another name"),
+  LOMBOK_AFTER(233, "Lombok has not written the constructor @%s asks for on %s yet: list Lombok before sluice-processor in annotationProcessorPaths (an annotation processor listed after it, or not listed, runs too late or not at all)"),
 
   // state and method bodies
   UNANNOTATED_FIELD(301, "field '%s' of a @Node must be @Param, @State or @Reduce (or static)"),
