@@ -80,12 +80,15 @@ final class ApiWriter {
         .addModifiers(Modifier.PUBLIC)
         .addJavadoc("Releases the compiled kernels (and their buffers) that OpenCL devices keep for this pipeline\n"
             + "class and no run is using; a later OpenCL run builds one again. Without it a device keeps a few\n"
-            + "kernels, shared by the objects of a class, and releases the least recently used ({@code LiveKernels}).\n");
+            + "kernels, shared by the objects of a class, and releases the least recently used. Never needed\n"
+            + "for correctness; the object stays usable.\n");
     if (kernel.hasKernel()) {
       close.addStatement("$T.release($T.class)", Names.LIVE_KERNELS, names.api());
     }
     t.addMethod(close.build());
     t.addMethod(MethodSpec.methodBuilder("builder")
+        .addJavadoc("A builder with every run option at its default and, for each node with a no-argument\n"
+            + "constructor, that constructor as its factory.\n")
         .addModifiers(Modifier.PUBLIC, Modifier.STATIC)
         .returns(builderName())
         .addStatement("return new $T()", builderName())
@@ -254,7 +257,10 @@ final class ApiWriter {
       TypeName result = Names.sinkResult(s.itemType());
       r.addField(result, s.name(), Modifier.PRIVATE, Modifier.FINAL);
       r.addMethod(MethodSpec.methodBuilder(s.name())
-          .addJavadoc("The items of sink {@code $L}.\n", s.name())
+          .addJavadoc(s.itemType().isRecord()
+              ? "The items of sink {@code $L}, unmodifiable.\n"
+              : "The items of sink {@code $L}: the result's own array, the same at every call (copy it to change it).\n",
+              s.name())
           .addModifiers(Modifier.PUBLIC)
           .returns(result)
           .addStatement("return $N", s.name())
@@ -385,15 +391,20 @@ final class ApiWriter {
             "device (the default is Device.best())")
         .addStatement("return this")
         .build());
-    setter(t, b, "instances", TypeName.INT, "Pipeline instances side by side; 0 (the default) means one per core.");
+    setter(t, b, "instances", TypeName.INT, "Pipeline instances side by side; 0 (the default): one per core on the CPU, the device's\n"
+        + "own count of work-groups on OpenCL.");
     setter(t, b, "chunkSize", TypeName.INT, "Input items an instance claims at a time; 0 (the default): automatic, see\n"
         + "{@link dev.sluice.runtime.RunOptions#AUTOMATIC_CHUNK}. Set it when results depend on chunk boundaries\n"
         + "(user-signal windows).");
-    setter(t, b, "maxSteps", TypeName.LONG, "Most firings per instance before the run fails as hung.");
+    setter(t, b, "maxSteps", TypeName.LONG, "Most firings per instance before the run fails as hung, on the executors that\n"
+        + "fire stages ({@code Device.cpuScheduled()} and OpenCL); direct calls ({@code Device.cpu()}) have none.");
     t.addField(Names.PROGRESS_LISTENER, "progress", Modifier.PRIVATE);
     setter(t, b, "progress", Names.PROGRESS_LISTENER, "Told the run's progress (input items done of the total) at a bounded "
         + "rate; null (the default): nobody.\nSee {@link dev.sluice.runtime.ProgressListener}.");
     MethodSpec.Builder build = MethodSpec.methodBuilder("build")
+        .addJavadoc("The pipeline, with these factories and options; this builder may go on to build others.\n\n"
+            + "@throws IllegalStateException for a node that has no factory and no constructor to call\n"
+            + "@throws IllegalArgumentException for an option out of range\n")
         .addModifiers(Modifier.PUBLIC)
         .returns(names.api());
     for (StageModel s : model.nodes()) {
