@@ -164,12 +164,22 @@ public final class SluiceProcessor extends AbstractProcessor {
       declared.add(processingEnv.getElementUtils().getBinaryName(type).toString());
     }
     reporter.report(StrayAnnotations.find(round, this::erroneousAnnotation));
-    pendingTypes.ifPresent(p -> p.add(round.getRootElements()));
-    // first what the last round left: the classes it wrote exist now. Unless a source names a type
-    // another processor has yet to write: reading a body attributes its class for good, and javac
-    // fails inside its flow analysis once the type appears (PendingTypes); the last round reads them
-    boolean bodiesWait = !round.processingOver() && (!bodiesToCheck.isEmpty() || !kernelsToWrite.isEmpty())
-        && pendingTypes.flatMap(PendingTypes::first).isPresent();
+    // first what the last round left: the classes it wrote exist now. Unless a node's file (or one
+    // it names) names a type another processor has yet to write: reading a body attributes its class
+    // for good, and javac fails inside its flow analysis once the type appears (PendingTypes). In the
+    // last round they are read, unless the name never came: then javac's error stands alone
+    boolean bodiesWait = false;
+    if (pendingTypes.isPresent() && (!bodiesToCheck.isEmpty() || !kernelsToWrite.isEmpty())) {
+      List<TypeElement> read = new ArrayList<>();
+      for (Map.Entry<String, Boolean> node : nodes.entrySet()) {
+        TypeElement type = node.getValue() ? processingEnv.getElementUtils().getTypeElement(node.getKey()) : null;
+        if (type != null) {
+          read.add(type);
+        }
+      }
+      Optional<com.sun.source.util.TreePath> pending = pendingTypes.get().first(read);
+      bodiesWait = pending.isPresent() && (!round.processingOver() || pendingTypes.get().missing(pending.get()));
+    }
     for (String name : bodiesWait ? List.<String>of() : takeAll(bodiesToCheck)) {
       TypeElement node = processingEnv.getElementUtils().getTypeElement(name);
       if (node != null) {
@@ -381,7 +391,9 @@ public final class SluiceProcessor extends AbstractProcessor {
     Boolean valid = nodes.get(name);
     if (valid == null) {
       List<Diagnostic> found = new ArrayList<>(NodeValidator.validate(node));
-      LombokOrder.check(node, processingEnv.getElementUtils()).ifPresent(found::add);
+      if (trees.isPresent()) {
+        LombokOrder.check(node, processingEnv.getElementUtils(), trees.get()).ifPresent(found::add);
+      }
       if (usedAt != null && placement.compiledElsewhere(node)) {
         found = found.stream().map(d -> d.movedTo(usedAt, Placement.elsewhereNote(node, usedAt))).toList();
       }

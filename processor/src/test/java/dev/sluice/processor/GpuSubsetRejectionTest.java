@@ -504,6 +504,24 @@ class GpuSubsetRejectionTest {
         """), Message.GPU_CONSTRUCT, "// null test", "comparing with null ('p == null')", "never null");
   }
 
+  /** A @Param array may be null on the CPU: its test is told to move to the constructor (outside-in helper-94). */
+  @Test
+  void aNullTestOfAParamArraySaysToCheckItInTheConstructor() {
+    rejects(gpu("""
+        @Node final class N {
+          @Param final int[] weights;
+          N(int[] weights) { this.weights = weights; }
+          void run(int x, IntOut out) {
+            if (weights == null) {     // array null test
+              return;
+            }
+            out.push(x * weights[0]);
+          }
+        }
+        """), Message.GPU_CONSTRUCT, "// array null test", "comparing with null ('weights == null')",
+        "a @Param array must not be null on OpenCL", "check it in the node's constructor");
+  }
+
   @Test
   void stringLocal() {
     rejects(gpu("""

@@ -60,7 +60,6 @@ class LintTest {
             }
             """));
     assertThat(c).succeeded();
-    // the user's own line warns; the kernel's copy of it does not warn again
     // the user's own line warns (twice: javac attributes a node's class when the processor reads its
     // body, and again after the round the kernel is written in); the kernel's copy of it does not warn
     assertThat(c).hadWarningContaining("redundant cast").inFile(c.sourceFiles().get(0));

@@ -963,8 +963,14 @@ public final class BodyTranslator {
           && (b.getLeftOperand().getKind() == Tree.Kind.NULL_LITERAL
               || b.getRightOperand().getKind() == Tree.Kind.NULL_LITERAL)) {
         // one error for the test, not one for each operand (outside-in helper-91: `p == null` drew two)
+        ExpressionTree other = b.getLeftOperand().getKind() == Tree.Kind.NULL_LITERAL ? b.getRightOperand()
+            : b.getLeftOperand();
+        TypeMirror type = trees.getTypeMirror(child(path, other));
         subset.refuse(path, current, Message.GPU_CONSTRUCT, "comparing with null ('" + t + "')",
-            "items, parents and records in node code are never null, on any back end: leave the test out");
+            type != null && type.getKind() == TypeKind.ARRAY
+                ? "a @Param array must not be null on OpenCL, where every run copies it to the device: check it in"
+                    + " the node's constructor"
+                : "items, parents and records in node code are never null, on any back end: leave the test out");
         return "false";
       }
       if (t instanceof BinaryTree b) {

@@ -1,6 +1,7 @@
 package dev.sluice.processor.read;
 
 import com.sun.source.tree.AnnotationTree;
+import com.sun.source.tree.AssignmentTree;
 import com.sun.source.tree.CaseTree;
 import com.sun.source.tree.ClassTree;
 import com.sun.source.tree.CompilationUnitTree;
@@ -13,44 +14,52 @@ import com.sun.source.tree.Tree;
 import com.sun.source.tree.TypeParameterTree;
 import com.sun.source.tree.VariableTree;
 import com.sun.source.util.TreePath;
-import com.sun.source.util.TreeScanner;
+import com.sun.source.util.TreePathScanner;
 import com.sun.source.util.Trees;
+import java.util.ArrayDeque;
 import java.util.ArrayList;
+import java.util.Collection;
+import java.util.Deque;
 import java.util.HashSet;
-import java.util.LinkedHashSet;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import javax.lang.model.element.Element;
 import javax.lang.model.element.PackageElement;
 import javax.lang.model.element.TypeElement;
+import javax.lang.model.type.TypeKind;
+import javax.lang.model.type.TypeMirror;
 import javax.lang.model.util.ElementFilter;
 import javax.lang.model.util.Elements;
 
 /**
- * Whether a source of the compilation names a type that does not exist yet: one another processor
- * writes in a later round ({@code var p = DaggerC.create().pipeline();} in a class that holds a node,
- * with Dagger's component made from the generated pipeline).
+ * Whether a source whose classes reading the node bodies attributes names a type that does not
+ * exist yet: one another processor writes in a later round ({@code var p = DaggerC.create().pipeline();}
+ * in a class that holds a node, with Dagger's component made from the generated pipeline).
  *
  * <p>Reading a body through the Trees API makes javac attribute its whole class for good (the
  * processor's Javadoc says why bodies wait a round). A class attributed while a type it names is
  * missing keeps an erroneous type, and once that type appears in a later round javac fails inside its
  * own flow analysis: {@code NullPointerException} in {@code Flow.visitApply} on JDK 17,
- * {@code AssertionError} on JDK 25 (outside-in helper-91). So no body is read while any source of the
- * compilation names a type that does not resolve, until the last round, when no type can appear any
- * more (javac then reports a name that never came as its own error).
+ * {@code AssertionError} on JDK 25 (outside-in helper-91). So the bodies wait while such a name is
+ * pending. The files looked at are those of the node classes and, transitively, of the source types
+ * they name (where a static helper a kernel copies lives); the rest of the compilation is javac's
+ * alone, and a typo there keeps its own error (outside-in helper-94).
  *
- * <p>The test reads the syntax tree only, never attributing: an identifier that starts with an
- * upper-case letter (a type, or a constant) must be declared in its file (a class, type variable,
- * variable or enum constant), a member of one of the file's classes or of their supertypes, or a type
- * that its imports, its package or {@code java.lang} give. A name the test cannot place (an
- * inherited constant of a local class, say) only makes the bodies wait for the last round.
+ * <p>The test reads the syntax tree only, never attributing: an import must name a type that exists
+ * (a static one, its owner; a module import makes the file's names unknowable, and its file is left
+ * alone); an identifier that starts with an upper-case letter (a type, or a constant) must be declared
+ * in its file (a class, type variable, variable or enum constant), a member of one of the file's
+ * classes or of their supertypes, or a type that its imports, its package or {@code java.lang} give;
+ * a name qualified by a package ({@code t.Made}) must name a type of it. A name the test cannot place
+ * holds the bodies back to the last round, where {@link #missing} attributes it to tell a name that
+ * never came (javac reports it; no kernel is written) from one the test could not place.
  */
 public final class PendingTypes {
   private final Trees trees;
   private final Elements elements;
-  /** The compilation's top-level source types so far, by qualified name. */
-  private final Set<String> sources = new LinkedHashSet<>();
   /** Simple names of the classes this processor writes once it has read the bodies: its kernels. */
   private final Set<String> expected = new HashSet<>();
 
@@ -59,130 +68,223 @@ public final class PendingTypes {
     this.elements = elements;
   }
 
-  /** Takes note of a round's root types. */
-  public void add(Set<? extends Element> roots) {
-    for (TypeElement type : ElementFilter.typesIn(roots)) {
-      sources.add(type.getQualifiedName().toString());
-    }
-  }
-
   /** Takes note of a class this processor writes from the bodies, which a source may name already. */
   public void expect(String simpleName) {
     expected.add(simpleName);
   }
 
-  /** The first name a source of the compilation gives that does not resolve yet, as "Name (in File)". */
-  public Optional<String> first() {
+  /**
+   * Where the files of {@code nodes}, or of a source type they name (transitively), name a type that
+   * does not resolve yet: the first such name.
+   */
+  public Optional<TreePath> first(Collection<TypeElement> nodes) {
+    Deque<CompilationUnitTree> todo = new ArrayDeque<>();
     Set<CompilationUnitTree> seen = new HashSet<>();
-    for (String name : sources) {
-      TypeElement type = elements.getTypeElement(name);
-      TreePath path = type == null ? null : trees.getPath(type);
-      if (path == null || !seen.add(path.getCompilationUnit())) {
-        continue;
+    for (TypeElement node : nodes) {
+      TreePath path = trees.getPath(node);
+      if (path != null && seen.add(path.getCompilationUnit())) {
+        todo.add(path.getCompilationUnit());
       }
-      Optional<String> missing = missingIn(path.getCompilationUnit());
+    }
+    while (!todo.isEmpty()) {
+      Unit unit = new Unit(todo.poll());
+      Optional<TreePath> missing = unit.missing();
       if (missing.isPresent()) {
         return missing;
+      }
+      for (TypeElement named : unit.sourceTypesNamed) {
+        TreePath path = trees.getPath(named);
+        if (path != null && seen.add(path.getCompilationUnit())) {
+          todo.add(path.getCompilationUnit());
+        }
       }
     }
     return Optional.empty();
   }
 
-  private Optional<String> missingIn(CompilationUnitTree unit) {
-    Set<String> known = new HashSet<>();
-    List<String> onDemand = new ArrayList<>();
-    for (ImportTree i : unit.getImports()) {
+  /**
+   * Whether the name at {@code path} (from {@link #first}) names nothing even once javac has attributed
+   * its class. Only for the last round, when no type can appear any more: attributing earlier is what
+   * this class exists to avoid.
+   */
+  public boolean missing(TreePath path) {
+    if (path.getLeaf() instanceof ImportTree) {
+      // an import of a type that is not there: javac's error, which needs no attribution to be sure of
+      return true;
+    }
+    Element e = trees.getElement(path);
+    TypeMirror type = trees.getTypeMirror(path);
+    return e == null || (type != null && type.getKind() == TypeKind.ERROR);
+  }
+
+  /** One file: what it declares and imports, and the names it uses. */
+  private final class Unit {
+    private final CompilationUnitTree tree;
+    private final Set<String> known = new HashSet<>();
+    private final List<String> onDemand = new ArrayList<>();
+    private final String prefix;
+    /** Source types of the compilation this file names through its imports or package. */
+    private final List<TypeElement> sourceTypesNamed = new ArrayList<>();
+    private TreePath badImport;
+    private boolean moduleImport;
+
+    Unit(CompilationUnitTree tree) {
+      this.tree = tree;
+      PackageElement pkg = tree.getPackageName() == null ? null
+          : elements.getPackageElement(tree.getPackageName().toString());
+      prefix = pkg == null || pkg.isUnnamed() ? "" : pkg.getQualifiedName() + ".";
+      for (ImportTree i : tree.getImports()) {
+        readImport(i);
+      }
+    }
+
+    private void readImport(ImportTree i) {
       String imported = i.getQualifiedIdentifier().toString();
       int dot = imported.lastIndexOf('.');
       String last = imported.substring(dot + 1);
       String owner = dot < 0 ? "" : imported.substring(0, dot);
       if (i.isStatic()) {
         TypeElement from = elements.getTypeElement(owner);
-        if (last.equals("*")) {
-          if (from != null) {
-            elements.getAllMembers(from).forEach(m -> known.add(m.getSimpleName().toString()));
-          }
-        } else if (from != null) {
+        if (from == null) {
+          pending(i);
+        } else if (last.equals("*")) {
+          elements.getAllMembers(from).forEach(m -> known.add(m.getSimpleName().toString()));
+        } else {
           known.add(last);
         }
       } else if (last.equals("*")) {
         onDemand.add(owner);
       } else if (elements.getTypeElement(imported) != null) {
         known.add(last);
+      } else if (elements.getModuleElement(imported) != null) {
+        // `import module m;` (JDK 25): every type m exports, which the test does not list
+        moduleImport = true;
+      } else {
+        pending(i);
       }
     }
-    PackageElement pkg = unit.getPackageName() == null ? null
-        : elements.getPackageElement(unit.getPackageName().toString());
-    String prefix = pkg == null || pkg.isUnnamed() ? "" : pkg.getQualifiedName() + ".";
-    Set<String> candidates = new LinkedHashSet<>();
-    for (Tree decl : unit.getTypeDecls()) {
-      if (decl instanceof ClassTree c) {
-        TypeElement top = elements.getTypeElement(prefix + c.getSimpleName());
-        if (top != null) {
-          membersOf(top, known);
+
+    private void pending(ImportTree i) {
+      if (badImport == null) {
+        badImport = new TreePath(new TreePath(tree), i);
+      }
+    }
+
+    Optional<TreePath> missing() {
+      if (moduleImport) {
+        return Optional.empty();
+      }
+      if (badImport != null) {
+        return Optional.of(badImport);
+      }
+      Map<String, TreePath> used = new LinkedHashMap<>();
+      List<TreePath> qualified = new ArrayList<>();
+      TreePath root = new TreePath(tree);
+      for (Tree decl : tree.getTypeDecls()) {
+        if (decl instanceof ClassTree c) {
+          TypeElement top = elements.getTypeElement(prefix + c.getSimpleName());
+          if (top != null) {
+            membersOf(top);
+          }
+          new Names(used, qualified, known).scan(new TreePath(root, decl), null);
         }
-        new Names(known, candidates).scan(decl, null);
+      }
+      for (Map.Entry<String, TreePath> u : used.entrySet()) {
+        String name = u.getKey();
+        if (known.contains(name) || expected.contains(name)) {
+          continue;
+        }
+        TypeElement type = type(name);
+        if (type == null) {
+          return Optional.of(u.getValue());
+        }
+        sourceTypesNamed.add(type);
+      }
+      for (TreePath q : qualified) {
+        if (!typeOfPackage((MemberSelectTree) q.getLeaf())) {
+          return Optional.of(q);
+        }
+      }
+      return Optional.empty();
+    }
+
+    /** The members of {@code type} and of its member types, inherited ones included. */
+    private void membersOf(TypeElement type) {
+      for (Element m : elements.getAllMembers(type)) {
+        known.add(m.getSimpleName().toString());
+      }
+      for (TypeElement nested : ElementFilter.typesIn(type.getEnclosedElements())) {
+        membersOf(nested);
       }
     }
-    for (String name : candidates) {
-      if (!known.contains(name) && !expected.contains(name) && !isType(name, prefix, onDemand)) {
-        return Optional.of(name + " (in " + unit.getSourceFile().getName() + ")");
+
+    private TypeElement type(String name) {
+      for (String candidate : List.of("java.lang." + name, prefix + name)) {
+        TypeElement t = elements.getTypeElement(candidate);
+        if (t != null) {
+          return t;
+        }
       }
+      for (String owner : onDemand) {
+        TypeElement t = elements.getTypeElement(owner + "." + name);
+        if (t != null) {
+          return t;
+        }
+      }
+      return null;
     }
-    return Optional.empty();
-  }
 
-  /** The members of {@code type} and of its member types, inherited ones included. */
-  private void membersOf(TypeElement type, Set<String> known) {
-    for (Element m : elements.getAllMembers(type)) {
-      known.add(m.getSimpleName().toString());
-    }
-    for (TypeElement nested : ElementFilter.typesIn(type.getEnclosedElements())) {
-      membersOf(nested, known);
-    }
-  }
-
-  private boolean isType(String name, String prefix, List<String> onDemand) {
-    if (elements.getTypeElement("java.lang." + name) != null || elements.getTypeElement(prefix + name) != null) {
-      return true;
-    }
-    for (String owner : onDemand) {
-      if (elements.getTypeElement(owner + "." + name) != null) {
+    /**
+     * Whether {@code a.b.C} (lower-case names, then an upper-case one) names a type, where {@code a.b}
+     * is a package; true where it is not one (a variable's field, say).
+     */
+    private boolean typeOfPackage(MemberSelectTree select) {
+      String text = select.toString();
+      String pkg = text.substring(0, text.lastIndexOf('.'));
+      if (elements.getPackageElement(pkg) == null) {
         return true;
       }
+      TypeElement type = elements.getTypeElement(text);
+      if (type != null) {
+        sourceTypesNamed.add(type);
+      }
+      return type != null;
     }
-    return false;
   }
 
   /**
-   * Collects the names a class declares into {@code known}, and the upper-case identifiers it uses
-   * into {@code candidates}: simple names and the first name of a qualified one, but not a method's
-   * name, an enum constant in a {@code case} (named without its type) or an annotation's element.
+   * Collects the names a class declares, and where it uses an upper-case identifier: a simple name or
+   * the first name of a qualified one, but not a method's name, an enum constant in a {@code case}
+   * (named without its type) or an annotation's element; and each {@code a.b.C} whose first names are
+   * lower-case (a package, perhaps, and a type of it).
    */
-  private static final class Names extends TreeScanner<Void, Void> {
-    private final Set<String> known;
-    private final Set<String> candidates;
+  private static final class Names extends TreePathScanner<Void, Void> {
+    private final Map<String, TreePath> used;
+    private final List<TreePath> qualified;
+    /** Names declared anywhere in the file, which count everywhere in it (a superset of Java's scopes). */
+    private final Set<String> declared;
 
-    Names(Set<String> known, Set<String> candidates) {
-      this.known = known;
-      this.candidates = candidates;
+    Names(Map<String, TreePath> used, List<TreePath> qualified, Set<String> declared) {
+      this.used = used;
+      this.qualified = qualified;
+      this.declared = declared;
     }
 
     @Override
     public Void visitClass(ClassTree c, Void unused) {
-      known.add(c.getSimpleName().toString());
+      declared.add(c.getSimpleName().toString());
       return super.visitClass(c, null);
     }
 
     @Override
     public Void visitVariable(VariableTree v, Void unused) {
-      known.add(v.getName().toString());
+      declared.add(v.getName().toString());
       return super.visitVariable(v, null);
     }
 
     @Override
     public Void visitTypeParameter(TypeParameterTree t, Void unused) {
-      known.add(t.getName().toString());
+      declared.add(t.getName().toString());
       return super.visitTypeParameter(t, null);
     }
 
@@ -190,24 +292,34 @@ public final class PendingTypes {
     public Void visitIdentifier(IdentifierTree id, Void unused) {
       String name = id.getName().toString();
       if (!name.isEmpty() && Character.isUpperCase(name.charAt(0))) {
-        candidates.add(name);
+        used.putIfAbsent(name, getCurrentPath());
       }
       return null;
     }
 
     @Override
     public Void visitMemberSelect(MemberSelectTree m, Void unused) {
-      // only the first name of a.b.C: the rest are members, which resolve once the first does
+      // a.b.C: the first upper-case name after lower-case ones, which a package may qualify
+      if (lowerCaseChain(m.getExpression()) && upperCase(m.getIdentifier().toString())) {
+        qualified.add(getCurrentPath());
+        return null;
+      }
+      // only the first name of a.b.C otherwise: the rest are members, which resolve once it does
       return scan(m.getExpression(), null);
     }
 
     @Override
     public Void visitMethodInvocation(MethodInvocationTree call, Void unused) {
-      scan(call.getTypeArguments(), null);
+      for (Tree t : call.getTypeArguments()) {
+        scan(t, null);
+      }
       if (!(call.getMethodSelect() instanceof IdentifierTree)) {
         scan(call.getMethodSelect(), null);
       }
-      return scan(call.getArguments(), null);
+      for (Tree t : call.getArguments()) {
+        scan(t, null);
+      }
+      return null;
     }
 
     @Override
@@ -217,17 +329,37 @@ public final class PendingTypes {
           scan(label, null);
         }
       }
-      scan(c.getStatements(), null);
-      return scan(c.getBody(), null);
+      if (c.getStatements() != null) {
+        for (Tree t : c.getStatements()) {
+          scan(t, null);
+        }
+      }
+      if (c.getBody() != null) {
+        scan(c.getBody(), null);
+      }
+      return null;
     }
 
     @Override
     public Void visitAnnotation(AnnotationTree a, Void unused) {
       scan(a.getAnnotationType(), null);
       for (ExpressionTree arg : a.getArguments()) {
-        scan(arg instanceof com.sun.source.tree.AssignmentTree set ? set.getExpression() : arg, null);
+        scan(arg instanceof AssignmentTree set ? set.getExpression() : arg, null);
       }
       return null;
+    }
+
+    private static boolean lowerCaseChain(ExpressionTree e) {
+      if (e instanceof IdentifierTree id) {
+        return !upperCase(id.getName().toString()) && !id.getName().contentEquals("this")
+            && !id.getName().contentEquals("super");
+      }
+      return e instanceof MemberSelectTree m && !upperCase(m.getIdentifier().toString())
+          && lowerCaseChain(m.getExpression());
+    }
+
+    private static boolean upperCase(String name) {
+      return !name.isEmpty() && Character.isUpperCase(name.charAt(0));
     }
   }
 }

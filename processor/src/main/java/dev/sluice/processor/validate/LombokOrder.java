@@ -2,10 +2,14 @@ package dev.sluice.processor.validate;
 
 import dev.sluice.processor.diagnostics.Diagnostic;
 import dev.sluice.processor.diagnostics.Message;
+import com.sun.source.tree.VariableTree;
+import com.sun.source.util.Trees;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
 import javax.lang.model.element.AnnotationMirror;
+import javax.lang.model.element.ElementKind;
 import javax.lang.model.element.ExecutableElement;
 import javax.lang.model.element.Modifier;
 import javax.lang.model.element.TypeElement;
@@ -21,8 +25,11 @@ import javax.lang.model.util.Elements;
  * ({@code Node::new}) fails to compile against the constructor Lombok writes instead (outside-in
  * helper-91). Such a node gets one error that says to list Lombok first.
  *
- * <p>The test: the node carries one of Lombok's annotations that write a constructor with arguments,
- * has fields that constructor would take, and has no constructor but javac's default one.
+ * <p>The test: the node is a class (a record has its canonical constructor already) that carries one
+ * of Lombok's annotations that write a constructor with arguments, has fields that constructor would
+ * take (not one with an initializer, which Lombok leaves out; for {@code @RequiredArgsConstructor} and
+ * {@code @Data}, the final ones and those marked {@code @NonNull}), and has no constructor but javac's
+ * default one. Without the Trees API an initializer cannot be seen, and the test is not made.
  */
 public final class LombokOrder {
   /** Lombok's annotations whose constructor takes every instance field. */
@@ -33,17 +40,26 @@ public final class LombokOrder {
 
   private LombokOrder() {}
 
-  public static Optional<Diagnostic> check(TypeElement node, Elements elements) {
+  public static Optional<Diagnostic> check(TypeElement node, Elements elements, Trees trees) {
     List<ExecutableElement> constructors = ElementFilter.constructorsIn(node.getEnclosedElements());
-    if (constructors.size() != 1 || elements.getOrigin(constructors.get(0)) != Elements.Origin.MANDATED) {
+    if (node.getKind() != ElementKind.CLASS || constructors.size() != 1
+        || elements.getOrigin(constructors.get(0)) != Elements.Origin.MANDATED) {
       return Optional.empty();
     }
-    List<VariableElement> fields = ElementFilter.fieldsIn(node.getEnclosedElements()).stream()
-        .filter(f -> !f.getModifiers().contains(Modifier.STATIC)).toList();
+    // the fields a Lombok constructor takes: instance fields without an initializer
+    List<VariableElement> fields = new ArrayList<>();
+    for (VariableElement f : ElementFilter.fieldsIn(node.getEnclosedElements())) {
+      if (!f.getModifiers().contains(Modifier.STATIC)
+          && trees.getTree(f) instanceof VariableTree v && v.getInitializer() == null) {
+        fields.add(f);
+      }
+    }
     for (AnnotationMirror a : node.getAnnotationMirrors()) {
       String type = ((TypeElement) a.getAnnotationType().asElement()).getQualifiedName().toString();
       boolean takesFields = ALL_FIELDS.contains(type) ? !fields.isEmpty()
-          : FINAL_FIELDS.contains(type) && fields.stream().anyMatch(f -> f.getModifiers().contains(Modifier.FINAL));
+          : FINAL_FIELDS.contains(type) && fields.stream().anyMatch(f -> f.getModifiers().contains(Modifier.FINAL)
+              || f.getAnnotationMirrors().stream().anyMatch(m -> m.getAnnotationType().asElement().getSimpleName()
+                  .contentEquals("NonNull")));
       if (takesFields) {
         return Optional.of(Diagnostic.on(node, a, null, Message.LOMBOK_AFTER, type.substring("lombok.".length()),
             node.getSimpleName()));
