@@ -323,7 +323,15 @@ public final class Device {
       case "cpu:scheduled", "jvm:scheduled" -> cpuScheduled();
       case "opencl" -> opencl();
       case "gpu" -> gpu();
-      default -> opencl(Integer.parseInt(s.substring("opencl:".length())));
+      default -> {
+        String n = s.substring("opencl:".length());
+        try {
+          yield opencl(Integer.parseInt(n));
+        } catch (NumberFormatException e) {
+          // a number past int: no machine has that device, a device that is not there like opencl:99
+          throw new DeviceUnavailableException("no OpenCL device " + n, e);
+        }
+      }
     };
   }
 
@@ -347,13 +355,7 @@ public final class Device {
       default -> {
         String n = s.startsWith("opencl:") ? s.substring("opencl:".length()) : "";
         if (n.matches("[0-9]+")) {
-          try {
-            Integer.parseInt(n);
-            return s;
-          } catch (NumberFormatException e) {
-            // a number past int: no machine has that device
-            throw new IllegalArgumentException("no OpenCL device " + n, e);
-          }
+          return s;
         }
       }
     }
