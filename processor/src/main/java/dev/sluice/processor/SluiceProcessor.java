@@ -5,6 +5,7 @@ import dev.sluice.Node;
 import dev.sluice.Pipeline;
 import dev.sluice.processor.compute.Schedule;
 import dev.sluice.processor.compute.ScheduleBuilder;
+import dev.sluice.processor.diagnostics.BodySite;
 import dev.sluice.processor.diagnostics.Diagnostic;
 import dev.sluice.processor.diagnostics.Message;
 import dev.sluice.processor.diagnostics.Placement;
@@ -179,6 +180,12 @@ public final class SluiceProcessor extends AbstractProcessor {
       }
       Optional<com.sun.source.util.TreePath> pending = pendingTypes.get().first(read);
       bodiesWait = pending.isPresent() && (!round.processingOver() || pendingTypes.get().missing(pending.get()));
+      if (pending.isPresent() && !bodiesWait) {
+        // the name was there all along: say which one moved the kernels to the last round
+        com.sun.source.util.TreePath at = pending.get();
+        reporter.report(List.of(Diagnostic.in(new BodySite(at.getLeaf(), at.getCompilationUnit(), trees.get()), null,
+            Message.KERNEL_IN_LAST_ROUND, at.getLeaf())));
+      }
     }
     for (String name : bodiesWait ? List.<String>of() : takeAll(bodiesToCheck)) {
       TypeElement node = processingEnv.getElementUtils().getTypeElement(name);

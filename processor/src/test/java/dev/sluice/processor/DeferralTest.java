@@ -282,6 +282,28 @@ class DeferralTest {
     assertThat(anonymous).generatedSourceFile("t.PPipeline_Kernel");
   }
 
+  /**
+   * A name in a node's file that the syntax-only test cannot place (an inherited constant in an
+   * anonymous class) moves the kernel to javac's last round, where javac warns; SLU624 says which name
+   * (outside-in helper-93).
+   */
+  @Test
+  void aNameTheTestCannotPlaceIsNamedWhenTheKernelWaitsForTheLastRound() {
+    Compilation c = javac().withProcessors(new SluiceProcessor()).compile(java("P", """
+        @Pipeline interface P { @Source int in(); @From("in") Twice twice(); @Sink @From("twice") int out(); }
+        @Node final class Twice {
+          public void run(int x, IntOut out) { out.push(2 * x); }
+          static Thread make() {
+            return new Thread() { @Override public void run() { setPriority(MIN_PRIORITY); } };
+          }
+        }
+        """));
+    assertThat(c).succeeded();
+    assertThat(c).generatedSourceFile("t.PPipeline_Kernel");
+    assertThat(c).hadNoteContaining("[" + Message.KERNEL_IN_LAST_ROUND.code() + "] 'MIN_PRIORITY' resolves");
+    assertThat(c).hadWarningContaining("created in the last round");
+  }
+
   @Test
   void reportsTypesThatNeverAppear() {
     Compilation c = Sources.compile(java("P", """

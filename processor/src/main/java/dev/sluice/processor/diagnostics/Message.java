@@ -144,6 +144,7 @@ public enum Message {
   GPU_SHORT_ARRAY(621, Kind.NOTE, "no OpenCL kernel for pipeline %s: @Param array '%s' of %s is a short[], which Aparapi cannot copy to the device (it has no put(short[])); it runs on the CPU back end. Make the array an int[] to keep the pipeline on the device"),
   GPU_SHORT_STATE(622, Kind.NOTE, "no OpenCL kernel for pipeline %s: @State field '%s' of %s is a short, which the kernel keeps in a short[] that Aparapi cannot copy to the device (it has no put(short[])); it runs on the CPU back end. Make the field an int to keep the pipeline on the device"),
   GPU_PIPELINE_REFUSED(623, Kind.NOTE, "pipeline %s needs an OpenCL kernel of the node code of %s, whose errors are reported on that code; fix them there, or keep this pipeline on the CPU with @Pipeline(gpu = false)"),
+  KERNEL_IN_LAST_ROUND(624, Kind.NOTE, "'%s' resolves, but not by the syntax-only test that holds node bodies back until the types other annotation processors write exist (it looks at a node's file and the files it names); the bodies were read, and the kernels written, in javac's last round, which javac warns of (\"created in the last round\"): qualify the name with its type, or move this code out of the files nodes are in"),
 
   INTERNAL_ERROR(999, "internal error in the Sluice processor while processing %s: %s");
 

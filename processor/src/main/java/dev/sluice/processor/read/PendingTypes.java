@@ -10,6 +10,7 @@ import com.sun.source.tree.IdentifierTree;
 import com.sun.source.tree.ImportTree;
 import com.sun.source.tree.MemberSelectTree;
 import com.sun.source.tree.MethodInvocationTree;
+import com.sun.source.tree.NewClassTree;
 import com.sun.source.tree.Tree;
 import com.sun.source.tree.TypeParameterTree;
 import com.sun.source.tree.VariableTree;
@@ -147,7 +148,11 @@ public final class PendingTypes {
         TypeElement from = elements.getTypeElement(owner);
         if (from == null) {
           pending(i);
-        } else if (last.equals("*")) {
+          return;
+        }
+        // a helper may live there: its file is looked at too
+        sourceTypesNamed.add(from);
+        if (last.equals("*")) {
           elements.getAllMembers(from).forEach(m -> known.add(m.getSimpleName().toString()));
         } else {
           known.add(last);
@@ -195,8 +200,12 @@ public final class PendingTypes {
           continue;
         }
         TypeElement type = type(name);
-        if (type == null) {
+        if (type == null && elements.getPackageElement(name) == null) {
+          // (a package whose name starts upper-case, as in Geo.Pt, is no pending type)
           return Optional.of(u.getValue());
+        }
+        if (type == null) {
+          continue;
         }
         sourceTypesNamed.add(type);
       }
@@ -263,6 +272,8 @@ public final class PendingTypes {
     private final List<TreePath> qualified;
     /** Names declared anywhere in the file, which count everywhere in it (a superset of Java's scopes). */
     private final Set<String> declared;
+    /** The enum constants that {@code case} labels name, by identity. */
+    private final Set<Tree> constantLabels = java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>());
 
     Names(Map<String, TreePath> used, List<TreePath> qualified, Set<String> declared) {
       this.used = used;
@@ -290,6 +301,9 @@ public final class PendingTypes {
 
     @Override
     public Void visitIdentifier(IdentifierTree id, Void unused) {
+      if (constantLabels.contains(id)) {
+        return null;
+      }
       String name = id.getName().toString();
       if (!name.isEmpty() && Character.isUpperCase(name.charAt(0))) {
         used.putIfAbsent(name, getCurrentPath());
@@ -324,20 +338,26 @@ public final class PendingTypes {
 
     @Override
     public Void visitCase(CaseTree c, Void unused) {
+      // an enum constant as a label is named without its type; patterns, their bindings and guards
+      // (JDK 21+), which the JDK's own scanner visits, are read like any other code
       for (ExpressionTree label : c.getExpressions()) {
-        if (!(label instanceof IdentifierTree)) {
-          scan(label, null);
+        if (label instanceof IdentifierTree) {
+          constantLabels.add(label);
         }
       }
-      if (c.getStatements() != null) {
-        for (Tree t : c.getStatements()) {
-          scan(t, null);
-        }
+      return super.visitCase(c, null);
+    }
+
+    @Override
+    public Void visitNewClass(NewClassTree n, Void unused) {
+      if (n.getEnclosingExpression() == null) {
+        return super.visitNewClass(n, null);
       }
-      if (c.getBody() != null) {
-        scan(c.getBody(), null);
-      }
-      return null;
+      // outer.new Inner(): Inner is a member of outer's type, not a name of the file's scope
+      scan(n.getEnclosingExpression(), null);
+      scan(n.getTypeArguments(), null);
+      scan(n.getArguments(), null);
+      return scan(n.getClassBody(), null);
     }
 
     @Override
