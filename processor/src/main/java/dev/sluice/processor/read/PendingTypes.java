@@ -50,8 +50,8 @@ import javax.lang.model.util.Elements;
  * alone, and a typo there keeps its own error (outside-in helper-94).
  *
  * <p>The test reads the syntax tree only, never attributing: an import must name a type that exists
- * (a static one, its owner; a module import makes the file's names unknowable, and its file is left
- * alone); an identifier that starts with an upper-case letter (a type, or a constant) must be declared
+ * (a static one, its owner; a module import counts as an on-demand import of each of its packages);
+ * an identifier that starts with an upper-case letter (a type, or a constant) must be declared
  * in its file (a class, type variable, variable or enum constant), a member of one of the file's
  * classes or of their supertypes, or a type that its imports, its package or {@code java.lang} give;
  * a name qualified by a package ({@code t.Made}) must name a type of it. A name the test cannot place
@@ -127,7 +127,6 @@ public final class PendingTypes {
     /** Source types of the compilation this file names through its imports or package. */
     private final List<TypeElement> sourceTypesNamed = new ArrayList<>();
     private TreePath badImport;
-    private boolean moduleImport;
 
     Unit(CompilationUnitTree tree) {
       this.tree = tree;
@@ -162,8 +161,10 @@ public final class PendingTypes {
       } else if (elements.getTypeElement(imported) != null) {
         known.add(last);
       } else if (elements.getModuleElement(imported) != null) {
-        // `import module m;` (JDK 25): every type m exports, which the test does not list
-        moduleImport = true;
+        // `import module m;` (JDK 25): the types of m's packages, as on-demand imports of each
+        for (Element p : elements.getModuleElement(imported).getEnclosedElements()) {
+          onDemand.add(((PackageElement) p).getQualifiedName().toString());
+        }
       } else {
         pending(i);
       }
@@ -176,9 +177,6 @@ public final class PendingTypes {
     }
 
     Optional<TreePath> missing() {
-      if (moduleImport) {
-        return Optional.empty();
-      }
       if (badImport != null) {
         return Optional.of(badImport);
       }
