@@ -26,9 +26,9 @@ import org.junit.jupiter.params.provider.ValueSource;
 
 /** Pipelines that use types another processor generates later are processed once they exist. */
 class DeferralTest {
-  /** Writes {@code t.Gen} (a record) and {@code t.GenNode} (a node) in its first round. */
-  static final class Generator extends AbstractProcessor {
-    private boolean done;
+  /** Another processor in the compilation: it sees every round, and writes its sources once ({@code done}). */
+  abstract static class OtherProcessor extends AbstractProcessor {
+    boolean done;
 
     @Override
     public Set<String> getSupportedAnnotationTypes() {
@@ -39,6 +39,10 @@ class DeferralTest {
     public SourceVersion getSupportedSourceVersion() {
       return SourceVersion.latestSupported();
     }
+  }
+
+  /** Writes {@code t.Gen} (a record) and {@code t.GenNode} (a node) in its first round. */
+  static final class Generator extends OtherProcessor {
 
     @Override
     public boolean process(Set<? extends TypeElement> annotations, RoundEnvironment round) {
@@ -178,18 +182,7 @@ class DeferralTest {
   }
 
   /** Writes {@code t.Made}, a factory of {@code t.PPipeline}, in the round after that class appears, as Dagger does. */
-  static final class LaterFromPipeline extends AbstractProcessor {
-    private boolean done;
-
-    @Override
-    public Set<String> getSupportedAnnotationTypes() {
-      return Set.of("*");
-    }
-
-    @Override
-    public SourceVersion getSupportedSourceVersion() {
-      return SourceVersion.latestSupported();
-    }
+  static final class LaterFromPipeline extends OtherProcessor {
 
     @Override
     public boolean process(Set<? extends TypeElement> annotations, RoundEnvironment round) {
