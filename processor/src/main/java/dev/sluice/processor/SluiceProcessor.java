@@ -165,28 +165,8 @@ public final class SluiceProcessor extends AbstractProcessor {
       declared.add(processingEnv.getElementUtils().getBinaryName(type).toString());
     }
     reporter.report(StrayAnnotations.find(round, this::erroneousAnnotation));
-    // first what the last round left: the classes it wrote exist now. Unless a node's file (or one
-    // it names) names a type another processor has yet to write: reading a body attributes its class
-    // for good, and javac fails inside its flow analysis once the type appears (PendingTypes). In the
-    // last round they are read, unless the name never came: then javac's error stands alone
-    boolean bodiesWait = false;
-    if (pendingTypes.isPresent() && (!bodiesToCheck.isEmpty() || !kernelsToWrite.isEmpty())) {
-      List<TypeElement> read = new ArrayList<>();
-      for (Map.Entry<String, Boolean> node : nodes.entrySet()) {
-        TypeElement type = node.getValue() ? processingEnv.getElementUtils().getTypeElement(node.getKey()) : null;
-        if (type != null) {
-          read.add(type);
-        }
-      }
-      Optional<com.sun.source.util.TreePath> pending = pendingTypes.get().first(read);
-      bodiesWait = pending.isPresent() && (!round.processingOver() || pendingTypes.get().missing(pending.get()));
-      if (pending.isPresent() && !bodiesWait) {
-        // the name was there all along: say which one moved the kernels to the last round
-        com.sun.source.util.TreePath at = pending.get();
-        reporter.report(List.of(Diagnostic.in(new BodySite(at.getLeaf(), at.getCompilationUnit(), trees.get()), null,
-            Message.KERNEL_IN_LAST_ROUND, at.getLeaf())));
-      }
-    }
+    // first what the last round left: the classes it wrote exist now
+    boolean bodiesWait = (!bodiesToCheck.isEmpty() || !kernelsToWrite.isEmpty()) && bodiesWait(round);
     for (String name : bodiesWait ? List.<String>of() : takeAll(bodiesToCheck)) {
       TypeElement node = processingEnv.getElementUtils().getTypeElement(name);
       if (node != null) {
@@ -254,6 +234,37 @@ public final class SluiceProcessor extends AbstractProcessor {
       }
     }
     return true; // Sluice's annotations are Sluice's to process
+  }
+
+  /**
+   * Whether the node bodies wait this round: a node's file (or one it names) names a type another
+   * processor has yet to write, and reading a body attributes its class for good, so that javac fails
+   * inside its flow analysis once the type appears ({@link PendingTypes}). In the last round they are
+   * read, unless the name never came: then javac's error stands alone.
+   */
+  private boolean bodiesWait(RoundEnvironment round) {
+    if (pendingTypes.isEmpty()) {
+      return false;
+    }
+    List<TypeElement> read = new ArrayList<>();
+    for (Map.Entry<String, Boolean> node : nodes.entrySet()) {
+      TypeElement type = node.getValue() ? processingEnv.getElementUtils().getTypeElement(node.getKey()) : null;
+      if (type != null) {
+        read.add(type);
+      }
+    }
+    Optional<com.sun.source.util.TreePath> pending = pendingTypes.get().first(read);
+    if (pending.isEmpty()) {
+      return false;
+    }
+    if (!round.processingOver() || pendingTypes.get().missing(pending.get())) {
+      return true;
+    }
+    // the name was there all along: say which one moved the kernels to the last round
+    com.sun.source.util.TreePath at = pending.get();
+    reporter.report(List.of(Diagnostic.in(new BodySite(at.getLeaf(), at.getCompilationUnit(), trees.get()), null,
+        Message.KERNEL_IN_LAST_ROUND, at.getLeaf())));
+    return false;
   }
 
   private void processPipeline(TypeElement pipeline) {

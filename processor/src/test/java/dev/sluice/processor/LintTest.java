@@ -14,10 +14,16 @@ import org.junit.jupiter.api.Test;
  * on a warning in a generated source ({@code InProcessCompiler}).
  */
 class LintTest {
+  /** {@code source} ({@code t/P.java}) compiled with the processor and every lint, as warnings or, with {@code werror}, errors. */
+  private static Compilation lint(boolean werror, String source) {
+    return com.google.testing.compile.Compiler.javac().withProcessors(new SluiceProcessor())
+        .withOptions(werror ? new Object[] {"-Xlint:all,-processing", "-Werror"} : new Object[] {"-Xlint:all,-processing"})
+        .compile(java("P", source));
+  }
+
   @Test
   void aLongSourceAndShiftsInNodeCodeWarnNothing() {
-    Compilation c = com.google.testing.compile.Compiler.javac().withProcessors(new SluiceProcessor())
-        .withOptions("-Xlint:all,-processing", "-Werror").compile(java("P", """
+    Compilation c = lint(true, """
             @Pipeline interface P {
               @Source long in();
               @From("in") N n();
@@ -39,14 +45,13 @@ class LintTest {
                 }
               }
             }
-            """));
+            """);
     assertThat(c).succeededWithoutWarnings();
   }
 
   @Test
   void aRedundantCastInNodeCodeWarnsOnlyWhereTheUserWroteIt() {
-    Compilation c = com.google.testing.compile.Compiler.javac().withProcessors(new SluiceProcessor())
-        .withOptions("-Xlint:all,-processing").compile(java("P", """
+    Compilation c = lint(false, """
             @Pipeline interface P {
               @Source long in();
               @From("in") N n();
@@ -58,7 +63,7 @@ class LintTest {
                 }
               }
             }
-            """));
+            """);
     assertThat(c).succeeded();
     // the user's own line warns (twice: javac attributes a node's class when the processor reads its
     // body, and again after the round the kernel is written in); the kernel's copy of it does not warn
