@@ -18,6 +18,7 @@ import dev.sluice.processor.model.StageModel;
 import dev.sluice.processor.read.PendingTypes;
 import dev.sluice.processor.read.PipelineReader;
 import dev.sluice.processor.read.WrittenAnnotations;
+import dev.sluice.processor.read.WrittenModifiers;
 import dev.sluice.processor.validate.BodyChecker;
 import dev.sluice.processor.validate.GraphValidator;
 import dev.sluice.processor.validate.LombokOrder;
@@ -112,6 +113,8 @@ public final class SluiceProcessor extends AbstractProcessor {
   private final Set<String> declared = new java.util.HashSet<>();
   /** Annotations as the source writes them, for those javac 17 drops when their type does not resolve. */
   private WrittenAnnotations written;
+  /** Modifiers as the source has them now, for the access checks (another processor may have changed them). */
+  private WrittenModifiers modifiers;
 
   public SluiceProcessor() {
     this(schedule -> {});
@@ -151,11 +154,12 @@ public final class SluiceProcessor extends AbstractProcessor {
     trees = dev.sluice.processor.read.SourceTrees.of(env);
     pendingTypes = trees.map(t -> new PendingTypes(t, env.getElementUtils()));
     written = new WrittenAnnotations(trees);
+    modifiers = new WrittenModifiers(trees);
     placement = new Placement(trees);
     if (bodies.isEmpty()) {
       env.getMessager().printMessage(Message.BODY_CHECKS_SKIPPED.kind(), Message.BODY_CHECKS_SKIPPED.text());
     }
-    kernels = new KernelPlanner(BodyTranslator.create(env));
+    kernels = new KernelPlanner(BodyTranslator.create(env), modifiers);
     stamps = SourceStampWriter.create(env, filer);
   }
 
@@ -272,7 +276,8 @@ public final class SluiceProcessor extends AbstractProcessor {
       deferred.add(pipeline.getQualifiedName().toString());
       return;
     }
-    PipelineValidator.Report report = new PipelineValidator((node, usedAt) -> validNode(node, usedAt), processingEnv.getElementUtils()).validate(pipeline);
+    PipelineValidator.Report report = new PipelineValidator((node, usedAt) -> validNode(node, usedAt), processingEnv.getElementUtils(),
+        modifiers).validate(pipeline);
     reporter.report(placement.placed(pipeline, report.diagnostics()));
     if (!report.readable()) {
       return;
@@ -408,7 +413,7 @@ public final class SluiceProcessor extends AbstractProcessor {
     String name = node.getQualifiedName().toString();
     Boolean valid = nodes.get(name);
     if (valid == null) {
-      List<Diagnostic> found = new ArrayList<>(NodeValidator.validate(node));
+      List<Diagnostic> found = new ArrayList<>(NodeValidator.validate(node, modifiers));
       if (trees.isPresent()) {
         LombokOrder.check(node, processingEnv.getElementUtils(), trees.get()).ifPresent(found::add);
       }

@@ -7,6 +7,7 @@ import dev.sluice.processor.model.ItemType;
 import dev.sluice.processor.model.PipelineModel;
 import dev.sluice.processor.model.StageModel;
 import dev.sluice.processor.read.Packages;
+import dev.sluice.processor.read.WrittenModifiers;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -23,9 +24,11 @@ import javax.lang.model.element.Modifier;
  */
 public final class KernelPlanner {
   private final Optional<BodyTranslator> translator;
+  private final WrittenModifiers modifiers;
 
-  public KernelPlanner(Optional<BodyTranslator> translator) {
+  public KernelPlanner(Optional<BodyTranslator> translator, WrittenModifiers modifiers) {
     this.translator = translator;
+    this.modifiers = modifiers;
   }
 
   /**
@@ -95,7 +98,7 @@ public final class KernelPlanner {
         accessProblem(f.element(), model.packageName()).ifPresent(why -> out.add(Diagnostic.on(f.element(),
             Message.GPU_FIELD_INACCESSIBLE, annotation(f), f.name(), s.node().element().getSimpleName(), why,
             model.packageName(),
-            why.equals("private") ? "package-private or public" : "public")));
+            why.startsWith("private") ? "package-private or public" : "public")));
       }
     }
     boolean errors = out.stream().anyMatch(Diagnostic::isError);
@@ -154,12 +157,12 @@ public final class KernelPlanner {
   }
 
   /** Why the generated kernel in {@code pkg} cannot read field {@code f}, or empty. */
-  private static Optional<String> accessProblem(Element f, String pkg) {
-    if (f.getModifiers().contains(Modifier.PRIVATE)) {
-      return Optional.of("private");
+  private Optional<String> accessProblem(Element f, String pkg) {
+    if (modifiers.has(f, Modifier.PRIVATE)) {
+      return Optional.of(modifiers.privateWord(f));
     }
     String own = Packages.nameOf(f);
-    if (!own.equals(pkg) && !f.getModifiers().contains(Modifier.PUBLIC)) {
+    if (!own.equals(pkg) && !modifiers.has(f, Modifier.PUBLIC)) {
       return Optional.of("not public and in package '" + own + "'");
     }
     return Optional.empty();

@@ -54,7 +54,8 @@ public final class WrittenAnnotations {
     return false;
   }
 
-  private static ModifiersTree modifiers(Tree t) {
+  /** The modifiers tree of a class, method or field declaration, or null. */
+  static ModifiersTree modifiers(Tree t) {
     if (t instanceof ClassTree c) {
       return c.getModifiers();
     }

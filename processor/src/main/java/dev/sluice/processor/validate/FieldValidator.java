@@ -7,6 +7,7 @@ import dev.sluice.State;
 import dev.sluice.processor.diagnostics.Diagnostic;
 import dev.sluice.processor.diagnostics.Message;
 import dev.sluice.processor.read.Annotations;
+import dev.sluice.processor.read.WrittenModifiers;
 import java.util.ArrayList;
 import java.util.EnumSet;
 import java.util.List;
@@ -30,7 +31,7 @@ final class FieldValidator {
 
   private FieldValidator() {}
 
-  static List<Diagnostic> validate(TypeElement node) {
+  static List<Diagnostic> validate(TypeElement node, WrittenModifiers modifiers) {
     List<Diagnostic> out = new ArrayList<>();
     inherited(node, out);
     for (VariableElement field : ElementFilter.fieldsIn(node.getEnclosedElements())) {
@@ -69,7 +70,7 @@ final class FieldValidator {
         }
       } else {
         ReduceOp op = field.getAnnotation(Reduce.class).value();
-        if (field.getModifiers().contains(Modifier.FINAL)) {
+        if (modifiers.has(field, Modifier.FINAL)) {
           // each run starts it at the operator's identity, and combines the instances' values into it
           out.add(Diagnostic.on(field, Message.REDUCE_FINAL, name));
         }

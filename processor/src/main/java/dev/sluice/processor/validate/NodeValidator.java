@@ -11,6 +11,7 @@ import dev.sluice.processor.read.Annotations;
 import dev.sluice.processor.read.ItemTypes;
 import dev.sluice.processor.read.Packages;
 import dev.sluice.processor.read.ParamTypes;
+import dev.sluice.processor.read.WrittenModifiers;
 import java.util.ArrayList;
 import java.util.List;
 import javax.lang.model.element.AnnotationMirror;
@@ -32,7 +33,11 @@ import javax.lang.model.util.ElementFilter;
 public final class NodeValidator {
   private NodeValidator() {}
 
-  public static List<Diagnostic> validate(TypeElement node) {
+  /**
+   * {@code node}'s own problems; {@code modifiers} reads its class's and fields' modifiers as its source
+   * has them (another processor may have changed them).
+   */
+  public static List<Diagnostic> validate(TypeElement node, WrittenModifiers modifiers) {
     List<Diagnostic> out = new ArrayList<>();
     String name = node.getSimpleName().toString();
     if (node.getKind() != ElementKind.CLASS) {
@@ -41,7 +46,7 @@ public final class NodeValidator {
     }
     if (node.getModifiers().contains(Modifier.ABSTRACT)) {
       out.add(Diagnostic.on(node, Message.NODE_ABSTRACT, name));
-    } else if (!node.getModifiers().contains(Modifier.FINAL)) {
+    } else if (!modifiers.has(node, Modifier.FINAL)) {
       out.add(Diagnostic.on(node, Message.NODE_NOT_FINAL, name));
     }
     if (!node.getTypeParameters().isEmpty()) {
@@ -53,7 +58,7 @@ public final class NodeValidator {
       out.add(Diagnostic.on(node, Message.INACCESSIBLE, "node class", node.getQualifiedName(),
           Packages.of(node).getQualifiedName(), name + " is an inner class; make it static"));
     }
-    out.addAll(FieldValidator.validate(node));
+    out.addAll(FieldValidator.validate(node, modifiers));
 
     List<ExecutableElement> methods = ElementFilter.methodsIn(node.getEnclosedElements());
     List<ExecutableElement> handlers =

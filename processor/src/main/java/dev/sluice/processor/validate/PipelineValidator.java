@@ -15,6 +15,7 @@ import dev.sluice.processor.read.Annotations;
 import dev.sluice.processor.read.ItemTypes;
 import dev.sluice.processor.read.Packages;
 import dev.sluice.processor.read.PipelineReader;
+import dev.sluice.processor.read.WrittenModifiers;
 import dev.sluice.runtime.protocol.Protocol;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -45,13 +46,16 @@ public final class PipelineValidator {
   /** Whether a node class's declarations are valid, reporting its problems once; with the stage method using it. */
   private final BiPredicate<TypeElement, ExecutableElement> validNode;
   private final Elements elements;
+  private final WrittenModifiers modifiers;
 
   /** The outcome: diagnostics, and whether the pipeline can be read (no errors here or in nodes). */
   public record Report(List<Diagnostic> diagnostics, boolean readable) {}
 
-  public PipelineValidator(BiPredicate<TypeElement, ExecutableElement> validNode, Elements elements) {
+  public PipelineValidator(BiPredicate<TypeElement, ExecutableElement> validNode, Elements elements,
+      WrittenModifiers modifiers) {
     this.validNode = validNode;
     this.elements = elements;
+    this.modifiers = modifiers;
   }
 
   public Report validate(TypeElement pipeline) {
@@ -154,8 +158,8 @@ public final class PipelineValidator {
         // reported on the field itself, as the user guide says errors are
         Optional<VariableElement> hidden = hiddenReduceField(node, samePackage);
         hidden.ifPresent(f -> out.add(Diagnostic.on(f, Message.INACCESSIBLE, "node class", node.getQualifiedName(), pkg,
-            "its @Reduce field '" + f.getSimpleName() + "' is " + (f.getModifiers().contains(Modifier.PRIVATE)
-                ? "private" : "not public and it is in another package") + "; the generated class resets and combines it")));
+            "its @Reduce field '" + f.getSimpleName() + "' is " + (modifiers.has(f, Modifier.PRIVATE)
+                ? modifiers.privateWord(f) : "not public and it is in another package") + "; the generated class resets and combines it")));
         problem = hidden.map(f -> "");
       }
       if (problem.isEmpty()) {
@@ -227,11 +231,11 @@ public final class PipelineValidator {
   }
 
   /** The generated class resets and combines {@code @Reduce} fields, so it must reach them. */
-  private static Optional<VariableElement> hiddenReduceField(TypeElement node, boolean samePackage) {
+  private Optional<VariableElement> hiddenReduceField(TypeElement node, boolean samePackage) {
     for (VariableElement f : ElementFilter.fieldsIn(node.getEnclosedElements())) {
       if (Annotations.has(f, Reduce.class)
-          && (f.getModifiers().contains(Modifier.PRIVATE)
-              || (!samePackage && !f.getModifiers().contains(Modifier.PUBLIC)))) {
+          && (modifiers.has(f, Modifier.PRIVATE)
+              || (!samePackage && !modifiers.has(f, Modifier.PUBLIC)))) {
         return Optional.of(f);
       }
     }
