@@ -38,6 +38,17 @@ class LineParserTest {
         new LineSummary(10, 0, 0, 0), new LineSummary(13, 2, 1, 45)), Reference.summaries(text, Reference.lines(text)));
   }
 
+  /** A result printed in a log line: each sink's size and each reduction, not the items. */
+  @Test
+  void resultPrintsSinkSizesAndReductions() {
+    byte[] text = "12,a3\n\nx45".getBytes(StandardCharsets.US_ASCII);
+    LineParserPipeline.Result r = LineParserPipeline.builder().digits(() -> new Digits(text))
+        .summarize(() -> new Summarize(text)).device(Device.cpu()).build().run(Reference.lines(text));
+    // Summarize's fields are reset by each line's BEGIN: their combined value is the last lines' state
+    assertEquals("LineParserPipeline.Result[summaries: 3 items, summarizeDigits=" + r.summarizeDigits()
+        + ", summarizeNumbers=" + r.summarizeNumbers() + ", summarizeSum=" + r.summarizeSum() + "]", r.toString());
+  }
+
   @Test
   void matchesReference() {
     for (int n : new int[] {0, 1, 400}) {

@@ -39,6 +39,14 @@ class SynthGainTest {
     }
   }
 
+  /** A result printed in a log line: a primitive sink's size. */
+  @Test
+  void resultPrintsSinkSize() {
+    long[] in = input(1_000);
+    SynthGainPipeline.Result r = SynthGains.builder(1f).device(Device.cpu()).build().run(in);
+    assertEquals("SynthGainPipeline.Result[items: " + Reference.items(in, 1f).length + " items]", r.toString());
+  }
+
   @Test
   void benchmarkGainsMatchReference() {
     for (float gain : SynthGains.BENCHMARK_GAINS) {

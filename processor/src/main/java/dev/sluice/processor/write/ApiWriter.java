@@ -289,7 +289,46 @@ final class ApiWriter {
         .returns(Names.RUN_REPORT)
         .addStatement("return report")
         .build());
+    r.addMethod(resultToString());
     return r.build();
+  }
+
+  /** What a log line shows of a result: each sink's size and each reduction's value, not the items. */
+  private MethodSpec resultToString() {
+    List<String> exprs = new ArrayList<>();
+    List<String> texts = new ArrayList<>(List.of(names.api().simpleName() + ".Result["));
+    for (StageModel s : model.sinks()) {
+      exprs.add(s.name() + (s.itemType().isRecord() ? ".size()" : ".length"));
+      texts.set(texts.size() - 1, texts.get(texts.size() - 1) + (exprs.size() == 1 ? "" : ", ") + s.name() + ": ");
+      texts.add(" items");
+    }
+    for (StageModel s : model.nodes()) {
+      for (FieldModel f : s.node().fields(FieldModel.Kind.REDUCE)) {
+        String name = s.name() + Names.capitalize(f.name());
+        exprs.add(name);
+        texts.set(texts.size() - 1, texts.get(texts.size() - 1) + (exprs.size() == 1 ? "" : ", ") + name + "=");
+        texts.add("");
+      }
+    }
+    // texts[i] comes before exprs[i]; the last text closes the bracket
+    CodeBlock.Builder value = CodeBlock.builder().add("$S", texts.get(0));
+    for (int i = 0; i < exprs.size(); i++) {
+      value.add(" + $L", exprs.get(i));
+      String after = texts.get(i + 1) + (i == exprs.size() - 1 ? "]" : "");
+      if (!after.isEmpty()) {
+        value.add(" + $S", after);
+      }
+    }
+    if (exprs.isEmpty()) {
+      value = CodeBlock.builder().add("$S", texts.get(0) + "]");
+    }
+    return MethodSpec.methodBuilder("toString")
+        .addJavadoc("Each sink's number of items and each reduction's value, for a log line.\n")
+        .addAnnotation(Override.class)
+        .addModifiers(Modifier.PUBLIC)
+        .returns(String.class)
+        .addStatement("return $L", value.build())
+        .build();
   }
 
   /**
