@@ -45,19 +45,24 @@ final class AparapiStderr {
     int open(String path, int flags) throws LastErrorException;
 
     int close(int fd) throws LastErrorException;
+
+    long write(int fd, byte[] bytes, long count) throws LastErrorException;
   }
+
+  /** How often the relay passes on what reached the file (see {@link Relay}). */
+  private static final long RELAY_MILLIS = 100;
 
   private static final int STDERR = 2;
   private static final int O_WRONLY = 1;
 
   /** How many of Aparapi's lines were kept from stderr in this JVM. */
-  private static int heldBack;
+  private static final java.util.concurrent.atomic.AtomicInteger HELD_BACK = new java.util.concurrent.atomic.AtomicInteger();
 
   private AparapiStderr() {}
 
   /** Whether Aparapi's line was written in this JVM and kept from the user. */
-  static synchronized boolean lineHeldBack() {
-    return heldBack > 0;
+  static boolean lineHeldBack() {
+    return HELD_BACK.get() > 0;
   }
 
   /**
@@ -110,18 +115,101 @@ final class AparapiStderr {
       delete(caught);
       return work.get();
     }
+    Relay relay = new Relay(caught, c, saved);
+    relay.start();
     try {
       return work.get();
     } finally {
       System.err.flush();
+      relay.finish();
       c.dup2(saved, STDERR);
       c.close(saved);
-      replay(caught, seen);
+      replay(caught, relay.passedOn(), seen);
     }
   }
 
-  /** Hands what {@code caught} holds to {@code seen}, writes it to stderr less Aparapi's lines, and deletes it. */
-  private static void replay(Path caught, java.util.function.Consumer<String> seen) {
+  /**
+   * Passes on to the real stderr, every {@link #RELAY_MILLIS} ms, the whole lines that reached the
+   * file, less Aparapi's: a build takes seconds (minutes on some drivers), and what other threads of
+   * the JVM wrote meanwhile (a log's console handler) came out late in one burst, and was lost if the
+   * JVM was stopped during the build (outside-in helper-96). What a JVM killed in the window wrote in
+   * its last tenth of a second stays in the file.
+   */
+  private static final class Relay extends Thread {
+    private final Path file;
+    private final C c;
+    private final int target;
+    /** Bytes of the file passed on (or held back); read by the caller after {@link #finish}. */
+    private volatile long passed;
+    private volatile boolean done;
+
+    Relay(Path file, C c, int target) {
+      super("sluice-stderr-relay");
+      setDaemon(true);
+      this.file = file;
+      this.c = c;
+      this.target = target;
+    }
+
+    @Override
+    public void run() {
+      while (!done) {
+        try {
+          Thread.sleep(RELAY_MILLIS);
+          passOn();
+        } catch (InterruptedException e) {
+          return;
+        } catch (IOException | RuntimeException e) {
+          return; // the caller's replay passes on the rest
+        }
+      }
+    }
+
+    /** The whole lines that arrived since the last call. */
+    private void passOn() throws IOException {
+      byte[] bytes;
+      try (java.nio.channels.FileChannel ch = java.nio.channels.FileChannel.open(file)) {
+        long size = ch.size();
+        if (size <= passed) {
+          return;
+        }
+        java.nio.ByteBuffer b = java.nio.ByteBuffer.allocate((int) Math.min(size - passed, 1 << 20));
+        ch.read(b, passed);
+        bytes = java.util.Arrays.copyOf(b.array(), b.position());
+      }
+      String text = new String(bytes, StandardCharsets.ISO_8859_1);
+      int whole = text.lastIndexOf('\n') + 1;
+      if (whole == 0) {
+        return;
+      }
+      byte[] kept = withoutAparapiLines(text.substring(0, whole)).getBytes(StandardCharsets.ISO_8859_1);
+      if (kept.length > 0) {
+        c.write(target, kept, kept.length);
+      }
+      passed += whole;
+    }
+
+    /** Stops the relay; what it had not passed on is the caller's. */
+    void finish() {
+      done = true;
+      interrupt();
+      try {
+        join();
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+      }
+    }
+
+    long passedOn() {
+      return passed;
+    }
+  }
+
+  /**
+   * Hands what {@code caught} holds to {@code seen}, writes what the relay had not passed on (its first
+   * {@code passed} bytes) to stderr less Aparapi's lines, and deletes it.
+   */
+  private static void replay(Path caught, long passed, java.util.function.Consumer<String> seen) {
     byte[] bytes;
     try {
       bytes = Files.readAllBytes(caught);
@@ -137,21 +225,27 @@ final class AparapiStderr {
     } catch (RuntimeException e) {
       // what the caller makes of the text must not lose it for the user
     }
+    String kept = withoutAparapiLines(text.substring((int) Math.min(passed, text.length())));
+    System.err.write(kept.getBytes(StandardCharsets.ISO_8859_1), 0, kept.length());
+    System.err.flush();
+    delete(caught);
+  }
+
+  /** {@code text} less the lines that begin with Aparapi's {@link #LINE}, counted in {@link #HELD_BACK}. */
+  private static String withoutAparapiLines(String text) {
     StringBuilder kept = new StringBuilder(text.length());
     int from = 0;
     while (from < text.length()) {
       int end = text.indexOf('\n', from);
       end = end < 0 ? text.length() : end + 1;
       if (text.startsWith(LINE, from)) {
-        heldBack++;
+        HELD_BACK.incrementAndGet();
       } else {
         kept.append(text, from, end);
       }
       from = end;
     }
-    System.err.write(kept.toString().getBytes(StandardCharsets.ISO_8859_1), 0, kept.length());
-    System.err.flush();
-    delete(caught);
+    return kept.toString();
   }
 
   private static void delete(Path file) {

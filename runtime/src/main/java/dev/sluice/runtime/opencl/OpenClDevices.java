@@ -32,6 +32,7 @@ public final class OpenClDevices {
     if (devices == null) {
       List<OpenCLDevice> found = new ArrayList<>();
       try {
+        OpenClLayer.checkClasses();
         AparapiLog.quiet();
         PoclEnvironment.choose();
         List<OpenCLDevice> all;
@@ -41,6 +42,8 @@ public final class OpenClDevices {
         if (all != null) {
           found.addAll(all);
         }
+        // inside the try: the comparison links Aparapi's classes too
+        found.sort(Comparator.comparingInt(d -> d.getType() == com.aparapi.device.Device.TYPE.GPU ? 0 : 1));
         if (found.isEmpty() && !OpenCLLoader.isOpenCLAvailable()) {
           reason = "Aparapi's native library did not load (it needs libOpenCL.so, the OpenCL ICD loader, and a "
               + "writable java.io.tmpdir to unpack itself into)";
@@ -48,9 +51,9 @@ public final class OpenClDevices {
           reason = "no OpenCL platform reports a device (is an ICD such as pocl-opencl-icd or a GPU driver installed?)";
         }
       } catch (LinkageError | RuntimeException e) {
-        reason = "the OpenCL layer could not load: " + e;
+        found.clear();
+        reason = OpenClLayer.whyNot(e);
       }
-      found.sort(Comparator.comparingInt(d -> d.getType() == com.aparapi.device.Device.TYPE.GPU ? 0 : 1));
       devices = List.copyOf(found);
       // PoCL replaces the JVM's SIGFPE handler as its devices start: check Java division still throws
       DivisionProbe.probe();

@@ -25,7 +25,12 @@ public final class OpenClDiscovery implements DeviceDiscovery {
 
   @Override
   public List<Found> devices() {
-    return OpenClDevices.list().stream().map(OpenClDiscovery::found).toList();
+    List<OpenCLDevice> all = OpenClDevices.list();
+    if (all.isEmpty()) {
+      // without Aparapi on the class path, mapping would link its classes: the reason says what is missing
+      return List.of();
+    }
+    return all.stream().map(OpenClDiscovery::found).toList();
   }
 
   private static Found found(OpenCLDevice d) {
@@ -51,19 +56,26 @@ public final class OpenClDiscovery implements DeviceDiscovery {
 
   @Override
   public List<String> notes() {
+    List<String> notes = new java.util.ArrayList<>(PoclEnvironment.notes());
+    untestedVersion().ifPresent(notes::add);
+    return notes;
+  }
+
+  /** Why Aparapi's "untested OpenCL platform version" line reached stderr, where it did. */
+  private static java.util.Optional<String> untestedVersion() {
     if (AparapiStderr.lineHeldBack()) {
-      return List.of();
+      return java.util.Optional.empty();
     }
     for (OpenCLDevice d : OpenClDevices.list()) {
       String version = d.getOpenCLPlatform().getVersion();
       if (APARAPI_TESTED.stream().noneMatch(version::startsWith)) {
         String[] words = version.split(" ");
-        return List.of("Aparapi's \"untested OpenCL platform version\" line on stderr is about the version string ("
-            + (words.length > 1 ? words[0] + " " + words[1] : version)
+        return java.util.Optional.of("Aparapi's \"untested OpenCL platform version\" line on stderr is about the"
+            + " version string (" + (words.length > 1 ? words[0] + " " + words[1] : version)
             + "); Sluice checks that each kernel builds and runs there");
       }
     }
-    return List.of();
+    return java.util.Optional.empty();
   }
 
   @Override

@@ -4,6 +4,11 @@ import com.sun.jna.Library;
 import com.sun.jna.Native;
 import com.sun.jna.Platform;
 import dev.sluice.runtime.DivisionProbe;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.nio.file.attribute.UserPrincipal;
 
 /**
  * The two settings of PoCL (OpenCL on the CPU) that Sluice chooses before OpenCL starts in this
@@ -25,11 +30,20 @@ import dev.sluice.runtime.DivisionProbe;
  *       plain Aparapi kernel too; the same loop as {@code while (m <= (x & 31))} was right, and so was
  *       every other work-group method ({@code loops}, {@code cbs}, {@code repl}). {@code loops} is the
  *       same loops, not vectorized.
+ *   <li>{@code POCL_CACHE_DIR}, only where PoCL's own choice cannot be made: PoCL keeps built kernels in
+ *       {@code $XDG_CACHE_HOME/pocl} or {@code $HOME/.cache/pocl} and reports no device at all when it
+ *       cannot create that folder (a container user without a home: outside-in helper-96), which read as
+ *       "no OpenCL driver installed". There Sluice points it at a folder of its own under
+ *       {@code java.io.tmpdir} and says so in the device line ({@link #notes()}).
  * </ul>
  */
 final class PoclEnvironment {
   static final String WORK_GROUP_VARIABLE = "POCL_WORK_GROUP_METHOD";
   static final String WORK_GROUP_METHOD = "loops";
+  static final String CACHE_VARIABLE = "POCL_CACHE_DIR";
+
+  /** What the device line says about the settings chosen here; empty when there is nothing to say. */
+  private static volatile String cacheNote;
 
   /** The C library's {@code setenv}, as JNA calls it. */
   interface C extends Library {
@@ -52,9 +66,73 @@ final class PoclEnvironment {
       if (System.getenv(WORK_GROUP_VARIABLE) == null) {
         ok &= c.setenv(WORK_GROUP_VARIABLE, WORK_GROUP_METHOD, 0) == 0;
       }
+      if (System.getenv(CACHE_VARIABLE) == null) {
+        ok &= chooseCache(c);
+      }
       return ok;
     } catch (LinkageError | RuntimeException e) {
       return false; // no JNA: OpenCL's listing reports that itself
     }
+  }
+
+  /** Points PoCL's cache at a folder of Sluice's where PoCL's default one cannot be created. */
+  private static boolean chooseCache(C c) {
+    Path wanted = defaultCache(System.getenv("XDG_CACHE_HOME"), System.getenv("HOME"));
+    if (creatable(wanted)) {
+      return true;
+    }
+    Path own = Path.of(System.getProperty("java.io.tmpdir"), "sluice-pocl-cache-" + System.getProperty("user.name"));
+    try {
+      // PoCL uses POCL_CACHE_DIR only if it exists; the kernels in it run in this process, so only a
+      // folder this user owns, readable by no one else, is kept between runs
+      if (!Files.isDirectory(own)) {
+        Files.createDirectories(own, PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwx------")));
+      }
+      if (!ownedHere(own)) {
+        own = Files.createTempDirectory("sluice-pocl-cache-");
+      }
+    } catch (IOException | RuntimeException e) {
+      cacheNote = "PoCL's kernel cache " + wanted + " cannot be created, nor " + own + " (" + e
+          + "): PoCL reports no device then; set " + CACHE_VARIABLE + " to a writable folder";
+      return false;
+    }
+    cacheNote = "PoCL's kernel cache " + wanted + " cannot be created, so Sluice set " + CACHE_VARIABLE + "=" + own
+        + " for this process; set " + CACHE_VARIABLE + " to a writable folder to keep built kernels between runs";
+    return c.setenv(CACHE_VARIABLE, own.toString(), 0) == 0;
+  }
+
+  /** Whether {@code dir} belongs to this process's user and no one else may write to it. */
+  private static boolean ownedHere(Path dir) {
+    try {
+      UserPrincipal me = dir.getFileSystem().getUserPrincipalLookupService()
+          .lookupPrincipalByName(System.getProperty("user.name"));
+      return Files.getOwner(dir).equals(me)
+          && Files.getPosixFilePermissions(dir).equals(PosixFilePermissions.fromString("rwx------"));
+    } catch (IOException | RuntimeException e) {
+      return false;
+    }
+  }
+
+  /** Where PoCL 3 keeps built kernels when {@code POCL_CACHE_DIR} is not set. */
+  static Path defaultCache(String xdgCacheHome, String home) {
+    if (xdgCacheHome != null && !xdgCacheHome.isEmpty()) {
+      return Path.of(xdgCacheHome, "pocl", "kcache");
+    }
+    return home != null ? Path.of(home, ".cache", "pocl", "kcache") : Path.of("/tmp", "pocl", "kcache");
+  }
+
+  /** Whether {@code dir} exists writable, or its nearest existing ancestor is a writable folder. */
+  static boolean creatable(Path dir) {
+    Path p = dir.toAbsolutePath();
+    while (p != null && !Files.exists(p)) {
+      p = p.getParent();
+    }
+    return p != null && Files.isDirectory(p) && Files.isWritable(p);
+  }
+
+  /** The device line's notes on what was chosen here (see the class comment). */
+  static java.util.List<String> notes() {
+    String note = cacheNote;
+    return note == null ? java.util.List.of() : java.util.List.of(note);
   }
 }

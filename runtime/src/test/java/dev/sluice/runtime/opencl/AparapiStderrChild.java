@@ -23,8 +23,24 @@ public final class AparapiStderrChild {
     c.write(2, b, b.length);
   }
 
-  public static void main(String[] args) {
+  public static void main(String[] args) throws InterruptedException {
     Posix c = Native.load(Platform.C_LIBRARY_NAME, Posix.class);
+    if (args.length > 0 && args[0].equals("relay")) {
+      // stdout and stderr go to one file here: a line written to stderr during a long build is there
+      // before what stdout gets a second later, still inside the build
+      AparapiStderr.catching(() -> {
+        write(c, "native: during the build\n");
+        try {
+          Thread.sleep(1_000);
+        } catch (InterruptedException e) {
+          throw new IllegalStateException(e);
+        }
+        System.out.println("stdout: a second later, still building");
+        System.out.flush();
+        return null;
+      }, text -> { });
+      return;
+    }
     String got = AparapiStderr.listing(() -> {
       write(c, "native: before\n");
       write(c, AparapiStderr.LINE + "OpenCL 3.0 Some Driver\n");

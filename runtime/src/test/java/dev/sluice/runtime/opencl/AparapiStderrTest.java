@@ -43,6 +43,30 @@ class AparapiStderrTest {
     assertTrue(o.out().contains("held back: false"), o.out());
   }
 
+  /**
+   * What reaches stderr during a build is passed on as it comes, not when the build ends: a build takes
+   * seconds, and other threads' log lines came out late, or were lost when the JVM was stopped meanwhile
+   * (outside-in helper-96). The child's stdout and stderr share one file, which shows the order.
+   */
+  @Test
+  void stderrDuringABuildArrivesAsItIsWritten() throws Exception {
+    if (Platform.isWindows()) {
+      throw Skip.because("AparapiStderr leaves stderr alone on Windows");
+    }
+    java.nio.file.Path both = java.nio.file.Files.createTempFile("sluice-child", ".both");
+    try {
+      Process p = new ProcessBuilder(java.nio.file.Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+          "-cp", System.getProperty("java.class.path"), AparapiStderrChild.class.getName(), "relay")
+          .redirectErrorStream(true).redirectOutput(both.toFile()).start();
+      assertTrue(p.waitFor(120, java.util.concurrent.TimeUnit.SECONDS), "child JVM did not finish");
+      String out = withoutJdkNativeAccessWarning(java.nio.file.Files.readString(both));
+      assertEquals(0, p.exitValue(), out);
+      assertEquals("native: during the build\nstdout: a second later, still building\n", out);
+    } finally {
+      java.nio.file.Files.deleteIfExists(both);
+    }
+  }
+
   /** JDK 24 and later warn, on four lines and a blank one, the first time JNA loads its library. */
   static String withoutJdkNativeAccessWarning(String err) {
     return err.replaceAll("(?m)^WARNING: (A restricted method|java\\.lang\\.System::load|Use --enable-native-access"

@@ -29,11 +29,17 @@ public final class ChildJvm {
    */
   public static Output run(Class<?> main, List<String> jvmArgs, List<String> unset, Map<String, String> env,
       String... args) throws IOException, InterruptedException {
+    return run(System.getProperty("java.class.path"), main, jvmArgs, unset, env, args);
+  }
+
+  /** {@link #run(Class, List, List, Map, String...)} on class path {@code classPath}. */
+  public static Output run(String classPath, Class<?> main, List<String> jvmArgs, List<String> unset,
+      Map<String, String> env, String... args) throws IOException, InterruptedException {
     List<String> cmd = new ArrayList<>();
     cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
     cmd.addAll(jvmArgs);
     cmd.add("-cp");
-    cmd.add(System.getProperty("java.class.path"));
+    cmd.add(classPath);
     cmd.add(main.getName());
     cmd.addAll(List.of(args));
     ProcessBuilder pb = new ProcessBuilder(cmd);
