@@ -61,9 +61,10 @@ public final class BlastSearch {
       throw new IllegalArgumentException("chunk length must be positive, not " + length);
     }
     int starts = kmerStarts();
-    Chunk[] out = new Chunk[(starts + length - 1) / length];
+    // in long: a length near Integer.MAX_VALUE (one chunk for everything) overflowed int
+    Chunk[] out = new Chunk[(int) (((long) starts + length - 1) / length)];
     for (int c = 0; c < out.length; c++) {
-      out[c] = new Chunk(c * length, Math.min(starts, (c + 1) * length));
+      out[c] = new Chunk(c * length, (int) Math.min(starts, (long) (c + 1) * length));
     }
     return out;
   }

@@ -59,6 +59,28 @@ class BlastTest {
     }
   }
 
+  /** One chunk for everything, asked for with a length near Integer.MAX_VALUE (helper-95: it overflowed int). */
+  @Test
+  void chunksOfAnyLengthCoverEveryPositionOnce() {
+    Synthetic g = Synthetic.generate(1, 2_000, 20_000);
+    BlastSearch search = BlastSearch.prepare(g.query(), g.db(), Settings.DEFAULT);
+    int starts = search.kmerStarts();
+    for (int length : new int[] {1, 4_096, starts - 1, starts, Integer.MAX_VALUE - starts + 2, Integer.MAX_VALUE}) {
+      Chunk[] chunks = search.chunks(length);
+      int next = 0;
+      for (Chunk c : chunks) {
+        assertEquals(next, c.start(), "length " + length);
+        assertTrue(c.end() > c.start() && c.end() - c.start() <= length, "length " + length + ": " + c);
+        next = c.end();
+      }
+      assertEquals(starts, next, "length " + length + ": the chunks end at the last k-mer start");
+    }
+    List<Hit> expected = Reference.hits(g.query(), g.db(), Settings.DEFAULT);
+    assertFalse(expected.isEmpty(), "the planted copies must be found");
+    assertSameItems(expected,
+        search.builder().device(Device.cpu()).build().run(search.chunks(Integer.MAX_VALUE)).hits(), "one chunk");
+  }
+
   @Test
   void tinyPipelineMatchesReference() {
     Synthetic g = Synthetic.generate(2, 600, 5_000);
