@@ -304,6 +304,42 @@ class GraphRejectionTest {
     com.google.testing.compile.CompilationSubject.assertThat(reduceOnly).succeededWithoutWarnings();
   }
 
+  /**
+   * A channel nothing reads drops its items: a warning on the stage method naming the channel (a stage
+   * commented out while developing lost items without a word: outside-in helper-97), and none where
+   * {@code @SuppressWarnings("unused")} is on the stage method or the pipeline.
+   */
+  @Test
+  void aChannelNothingReadsIsWarnedOfUnlessSuppressed() {
+    String node = "@Node final class Split { void run(int x, @Max(1) IntOut even, @Max(1) IntOut odd) {"
+        + " if ((x & 1) == 0) even.push(x); else odd.push(x); } }\n";
+    JavaFileObject f = java("P", node + """
+        @Pipeline interface P {
+          @Source int in();
+          @From("in") Split split(); // split
+          @Sink @From("split.even") int evens();
+        }
+        """);
+    com.google.testing.compile.Compilation c = Sources.compile(f);
+    com.google.testing.compile.CompilationSubject.assertThat(c).succeeded();
+    com.google.testing.compile.CompilationSubject.assertThat(c)
+        .hadWarningContaining("[" + Message.UNREAD_CHANNEL.code() + "] channel 'odd' of stage 'split' is read by no"
+            + " stage or sink, so what it pushes is dropped; read it with @From(\"split.odd\"), or put"
+            + " @SuppressWarnings(\"unused\") on split() to drop it")
+        .inFile(f).onLine(Sources.lineOf(f, "// split"));
+    org.junit.jupiter.api.Assertions.assertEquals(1, c.warnings().size(), c.warnings().toString());
+    for (String[] at : new String[][] {{"@From(\"in\") Split split();", "@SuppressWarnings(\"unused\") @From(\"in\") Split split();"},
+        {"@Pipeline interface P", "@SuppressWarnings({\"rawtypes\", \"unused\"}) @Pipeline interface P"}}) {
+      com.google.testing.compile.CompilationSubject.assertThat(Sources.compile(java("P", node + """
+          @Pipeline interface P {
+            @Source int in();
+            @From("in") Split split();
+            @Sink @From("split.even") int evens();
+          }
+          """.replace(at[0], at[1])))).succeededWithoutWarnings();
+    }
+  }
+
   /** An empty @From on a sink too. */
   @Test
   void emptyFromOnASink() {

@@ -378,6 +378,15 @@ public final class Device {
     return name;
   }
 
+  /**
+   * The device's short name, as {@link #named} reads it: {@code cpu}, {@code cpu:scheduled} or
+   * {@code opencl:N}; for a test's display name, a command-line flag or a setting
+   * ({@code Device.named(d.spec())} is that device again, less {@link #with} settings).
+   */
+  public String spec() {
+    return kind == Kind.JVM ? (scheduled ? "cpu:scheduled" : "cpu") : "opencl:" + index;
+  }
+
   /** What the device is made of: {@code CPU} for the JVM and for an OpenCL CPU device such as PoCL. */
   public Hardware hardware() {
     return hardware;

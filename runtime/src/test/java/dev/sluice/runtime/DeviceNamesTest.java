@@ -22,6 +22,19 @@ class DeviceNamesTest {
     assertEquals("unknown device 'opencl:x'; use cpu (or jvm), cpu:scheduled (or jvm:scheduled), opencl, gpu or opencl:N", refused("opencl:x"));
   }
 
+  /** Every device present has a short name that names it again (outside-in helper-97: for JUnit display names). */
+  @Test
+  void eachDeviceSpecNamesItAgain() {
+    assertEquals("cpu", Device.cpu().spec());
+    assertEquals("cpu:scheduled", Device.cpuScheduled().spec());
+    for (Device d : Device.all()) {
+      Device again = Device.named(d.spec());
+      assertEquals(d.name(), again.name(), d.spec());
+      assertEquals(d.spec(), again.spec());
+      assertEquals(d.scheduled(), again.scheduled(), d.spec());
+    }
+  }
+
   @Test
   void aNameIsCheckedWithoutLookingForTheDevice() {
     // opencl:7 and gpu name devices this machine need not have: checked, not found

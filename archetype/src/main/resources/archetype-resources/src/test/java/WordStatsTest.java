@@ -13,6 +13,7 @@ import java.util.List;
 import java.util.Random;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.Named;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
@@ -62,7 +63,8 @@ class WordStatsTest {
    * depend on how many instances share the input or where their claims end.
    */
   static Stream<Arguments> devicesAndSettings() {
-    return Device.all().stream().flatMap(d -> Stream.of(
+    // shown by its short name (cpu, cpu:scheduled, opencl:0) in the test's display name
+    return Device.all().stream().map(d -> Named.of(d.spec(), d)).flatMap(d -> Stream.of(
         Arguments.of(d, 1, 0), Arguments.of(d, 2, 0), Arguments.of(d, 2, 7)));
   }
 

@@ -48,6 +48,7 @@ public enum Message {
   NO_OUTPUT(135, Kind.WARNING, "pipeline %s has no @Sink and no @Reduce field, so a run returns only its report; add a @Sink stage for the items it should keep"),
   GENERATED_TYPE_ON_CLASS_PATH(136, "pipeline %s generates the type %s, but the compiler finds a class of that name on the class path, and refuses to write its source again (%s): an earlier build's generated classes, on the class path of this one (Eclipse's batch compiler does this; javac writes over them). Delete %s*.class from that folder, or build into an empty one"),
   PIPELINE_TOO_LARGE(137, "pipeline %s has %d %s, more than the %d its generated classes can hold (some of their methods grow with each, and the JVM allows 64 KB of bytecode a method); split it into pipelines that run one after another, the sinks of one the input of the next"),
+  UNREAD_CHANNEL(138, Kind.WARNING, "channel '%s' of stage '%s' is read by no stage or sink, so what it pushes is dropped; read it with @From(\"%s.%s\"), or put @SuppressWarnings(\"unused\") on %s() to drop it"),
 
   // node shape
   NODE_NOT_CLASS(201, "@Node must annotate a class, not %s"),
