@@ -45,8 +45,12 @@ public final class OpenClDevices {
         // inside the try: the comparison links Aparapi's classes too
         found.sort(Comparator.comparingInt(d -> d.getType() == com.aparapi.device.Device.TYPE.GPU ? 0 : 1));
         if (found.isEmpty() && !OpenCLLoader.isOpenCLAvailable()) {
-          reason = "Aparapi's native library did not load (it needs libOpenCL.so, the OpenCL ICD loader, and a "
-              + "writable java.io.tmpdir to unpack itself into)";
+          java.nio.file.Path tmp = java.nio.file.Path.of(System.getProperty("java.io.tmpdir"));
+          reason = java.nio.file.Files.isWritable(tmp)
+              ? "Aparapi's native library did not load (it needs libOpenCL.so, the OpenCL ICD loader, and a "
+                  + "writable java.io.tmpdir to unpack itself into)"
+              : "Aparapi's native library did not load: it unpacks itself into java.io.tmpdir, and " + tmp
+                  + " is not writable (point -Djava.io.tmpdir at a writable folder)";
         } else if (found.isEmpty()) {
           reason = "no OpenCL platform reports a device (is an ICD such as pocl-opencl-icd or a GPU driver installed?)";
         }
