@@ -57,6 +57,11 @@ public final class OpenClDiscovery implements DeviceDiscovery {
   @Override
   public List<String> notes() {
     List<String> notes = new java.util.ArrayList<>(PoclEnvironment.notes());
+    if (OpenClDevices.list().stream().anyMatch(SignalChaining::isPocl) && !SignalChaining.chained()) {
+      // said before the first run is refused for it (outside-in helper-97)
+      notes.add("a kernel build on PoCL needs " + SignalChaining.fixHere() + " in the JVM's environment, which"
+          + " this JVM lacks: a run on PoCL is refused");
+    }
     untestedVersion().ifPresent(notes::add);
     return notes;
   }

@@ -45,6 +45,9 @@ class FirstRunTest {
     assertFalse(c.err.contains("Check your environment"), c.err);
     // Aparapi's native line is held back (AparapiStderr), so the device line has nothing to explain
     assertFalse(c.err.contains("untested OpenCL platform version"), c.err);
+    // without libjsig a PoCL build is refused: the device line says so before a run finds out
+    boolean pocl = c.out.lines().anyMatch(l -> l.startsWith("platforms: ") && l.toLowerCase(java.util.Locale.ROOT).contains("pocl"));
+    assertEquals(pocl, c.err.contains("a kernel build on PoCL needs LD_PRELOAD="), c.out + c.err);
   }
 
   @Test
@@ -96,6 +99,7 @@ class FirstRunTest {
     }
     Child c = child(Map.of("LD_PRELOAD", jsig.toString()), List.of());
     assertTrue(c.out.contains("division: throws"), c.out + c.err);
+    assertFalse(c.err.contains("a kernel build on PoCL needs"), c.err);
     assertFalse(c.err.contains("integer division by zero no longer throws"), c.err);
     assertTrue(c.out.contains("cpu run: ok"), c.out);
   }
