@@ -363,6 +363,14 @@ class JavaSemanticsTest {
         + 0.0 * a));
   }
 
+  /** StrictMath's exact functions are Math's, bit for bit: the kernel takes them (outside-in helper-99). */
+  @Test
+  void strictMathsExactFunctionsAreMaths() {
+    doubles(79, (a, b) -> real(StrictMath.sqrt(a) + StrictMath.floor(b) * 3 - StrictMath.ceil(a) + StrictMath.rint(b)
+        + StrictMath.IEEEremainder(a, b) + StrictMath.max(a, b) - StrictMath.abs(b) + StrictMath.toRadians(a)
+        + StrictMath.round((float) b)));
+  }
+
   @Test
   void ceilOfANegativeFractionIsNegativeZero() {
     doubles(75, (a, b) -> real(1.0 / Math.ceil(-0.7) + 1.0 / Math.ceil(b) - 1.0 / Math.floor(a)));

@@ -284,6 +284,10 @@ interface Semantics {
           x = b == 2.5 ? (float) Math.exp((float) c) : Math.exp(c) + Math.exp(0.0 * b);
         } else if (op == 78) {
           x = (b == 0.5 ? Math.atan(Double.POSITIVE_INFINITY) : Math.atan(Double.NEGATIVE_INFINITY)) + 0.0 * a;
+        } else if (op == 79) {
+          x = StrictMath.sqrt(a) + StrictMath.floor(b) * 3 - StrictMath.ceil(a) + StrictMath.rint(b)
+              + StrictMath.IEEEremainder(a, b) + StrictMath.max(a, b) - StrictMath.abs(b) + StrictMath.toRadians(a)
+              + StrictMath.round((float) b);
         }
         out.push(new Probed(k, r, x));
       }

@@ -200,6 +200,63 @@ class BodyRejectionTest {
     assertThat(sluiceErrors(c)).hasSize(5);
   }
 
+  /**
+   * Through a cast, an {@code instanceof} pattern's binding, a switch expression's result, and on JDK 21
+   * and later a switch pattern's binding: each wrote the array unseen on the CPU back ends, where cpu and
+   * cpu:scheduled then disagreed (outside-in helper-99).
+   */
+  @Test
+  void aParamArrayWrittenThroughPatternsCastsAndSwitchResultsIsRejected() {
+    boolean switchPatterns = Runtime.version().feature() >= 21;
+    JavaFileObject f = java("N", """
+        @Node final class P {
+          @Param final long[] table;
+          P(long[] table) { this.table = table; }
+          void run(long x, LongOut out) {
+            Object o = table;
+            if (o instanceof long[] arr) {
+              arr[0] = x;                          // through a binding
+            }
+            long[] c = (long[]) o;
+            c[1] = x;                              // through a cast
+            ((long[]) o)[2] = x;                   // a cast written to
+            long[] s = switch ((int) (x & 1)) {
+              case 0 -> table;
+              default -> { yield new long[1]; }
+            };
+            s[3] = x;                              // through a switch result
+            long[] y = switch ((int) (x & 1)) {
+              case 0: yield new long[4];
+              default: yield (table);
+            };
+            y[0]++;                                // through a yield
+        """ + (switchPatterns ? """
+            switch (o) {
+              case long[] t -> t[1] = x;           // through a switch pattern
+              default -> { }
+            }
+        """ : "") + """
+            long[] fresh = new long[4];
+            Object q = fresh;
+            if (q instanceof long[] mine) {
+              mine[0] = x;                         // a new array: fine
+            }
+            out.push(table[0] + fresh[0]);
+          }
+        }
+        """);
+    Compilation c = compile(f);
+    assertError(c, Message.PARAM_ARRAY_WRITTEN, f, "// through a binding", "(through local 'arr', which may hold it)");
+    assertError(c, Message.PARAM_ARRAY_WRITTEN, f, "// through a cast", "(through local 'c', which may hold it)");
+    assertError(c, Message.PARAM_ARRAY_WRITTEN, f, "// a cast written to");
+    assertError(c, Message.PARAM_ARRAY_WRITTEN, f, "// through a switch result", "(through local 's', which may hold it)");
+    assertError(c, Message.PARAM_ARRAY_WRITTEN, f, "// through a yield", "(through local 'y', which may hold it)");
+    if (switchPatterns) {
+      assertError(c, Message.PARAM_ARRAY_WRITTEN, f, "// through a switch pattern", "(through local 't', which may hold it)");
+    }
+    assertThat(sluiceErrors(c)).hasSize(switchPatterns ? 6 : 5);
+  }
+
   @Test
   void aParamArrayPassedToAHelperThatWritesItIsRejected() {
     // the CPU back ends changed the caller's array and the kernel its device copy (outside-in case F2)

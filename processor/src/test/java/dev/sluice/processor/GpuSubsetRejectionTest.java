@@ -1,6 +1,8 @@
 package dev.sluice.processor;
 
 import static com.google.common.truth.Truth.assertThat;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static dev.sluice.processor.Sources.assertError;
 import static dev.sluice.processor.Sources.compile;
 import static dev.sluice.processor.Sources.java;
@@ -860,6 +862,57 @@ class GpuSubsetRejectionTest {
           }
         }
         """), Message.GPU_SWITCH, "// in the helper");
+  }
+
+  /**
+   * A record's own static method, called from kernel code, where the record declares its canonical
+   * constructor: reading the method's body made javac refuse that valid constructor (JDK-8387215) with
+   * no word of Sluice; now SLU625 at the call (outside-in helper-99).
+   */
+  @Test
+  void aStaticMethodOfARecordThatDeclaresItsCanonicalConstructor() {
+    JavaFileObject record = java("In", """
+        record In(int a) {
+          In {
+            if (a < 0) throw new IllegalArgumentException();
+          }
+          static int mix(int v) { return v * 31 + 7; }
+        }
+        """);
+    JavaFileObject f = gpu("""
+        @Node final class N {
+          void run(int x, IntOut out) {
+            out.push(In.mix(x));       // the record's helper
+          }
+        }
+        """);
+    Compilation c = Sources.compile(f, record);
+    assertError(c, Message.GPU_HELPER_BESIDE_RECORD, f, "// the record's helper", "kernel code calls t.In.mix(...), a"
+        + " method of record In, which declares its canonical constructor", "move mix to a class of its own");
+    assertEquals(1, Sources.sluiceErrors(c).size(), Sources.sluiceErrors(c).toString());
+    // javac's own refusal of the valid constructor, which came before
+    assertFalse(c.errors().stream().anyMatch(d -> !d.getMessage(null).startsWith("[SLU")), c.errors().toString());
+  }
+
+  /** A static helper's record parameter is refused once, where declared; no "make the helper static" on its calls. */
+  @Test
+  void aStaticHelpersRecordParameterIsRefusedOnce() {
+    JavaFileObject f = java("N", """
+        @Pipeline interface P { @Source Pair in(); @From("in") N n(); @Sink @From("n") int res(); }
+        record Pair(int a, int b) {}
+        @Node final class N {
+          static int first(Pair p) {   // record parameter
+            return p.a() + p.b();
+          }
+          void run(Pair item, IntOut out) {
+            out.push(first(item));     // the item passed whole
+          }
+        }
+        """);
+    Compilation c = compile(f);
+    assertError(c, Message.GPU_OBJECT, f, "// record parameter", "'p' has type t.Pair");
+    assertError(c, Message.GPU_OBJECT, f, "// the item passed whole", "'item' has type t.Pair");
+    assertThat(sluiceErrors(c)).hasSize(2);
   }
 
   @Test

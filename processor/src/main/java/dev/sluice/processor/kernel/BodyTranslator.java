@@ -1428,6 +1428,12 @@ public final class BodyTranslator {
         if (owner != null && owner.getKind() == ElementKind.LOCAL_VARIABLE && !owner.asType().getKind().isPrimitive()) {
           return "0"; // a call on a local whose declaration was refused: that error says it
         }
+        if (owner != null && owner.getKind() == ElementKind.PARAMETER && calling.contains(current)
+            && owner.asType().getKind() == TypeKind.DECLARED) {
+          // a helper's object parameter, refused where it is declared (SLU610): "make the helper static"
+          // said nothing true of a helper that is static (outside-in helper-99)
+          return "0";
+        }
       }
       if (!(callee instanceof ExecutableElement m) || !m.getModifiers().contains(Modifier.STATIC)) {
         subset.refuse(path, current, Message.GPU_CALL, t.getMethodSelect().toString() + "(...)");
@@ -1445,11 +1451,30 @@ public final class BodyTranslator {
       }
       TypeElement owner = (TypeElement) m.getEnclosingElement();
       String ownerName = owner.getQualifiedName().toString();
-      if (ownerName.equals("java.lang.Math")) {
+      if (ownerName.equals("java.lang.Math") || (ownerName.equals("java.lang.StrictMath")
+          && ArithmeticCalls.SAME_IN_STRICT_MATH.contains(m.getSimpleName().toString()))) {
         return subset.math(path, current, m.getSimpleName().toString()) ? ArithmeticCalls.math(m, args) : "0";
       }
       args.add(0, KernelNames.CONTEXT);
       return KernelNames.helper(ownerName, m.getSimpleName().toString()) + helper(path, m) + "(" + String.join(", ", args) + ")";
+    }
+
+    /**
+     * Whether {@code m}'s outermost class holds a record that declares its canonical constructor, which
+     * javac refuses once a body of that class is read (SLU314's bug): refused at the call, before its
+     * body is read (outside-in helper-99: a record's own static method, called from a kernel).
+     */
+    private boolean besideRecord(TreePath at, ExecutableElement m, String key) {
+      TypeElement top = dev.sluice.processor.validate.RecordsBesideNodes.outermost((TypeElement) m.getEnclosingElement());
+      List<ExecutableElement> canonical = dev.sluice.processor.validate.RecordsBesideNodes.declaredCanonical(top, elements);
+      if (canonical.isEmpty()) {
+        return false;
+      }
+      Element record = canonical.get(0).getEnclosingElement();
+      String where = record.equals(m.getEnclosingElement()) ? "a method of record " + record.getSimpleName()
+          : "whose class shares " + top.getQualifiedName() + " with record " + record.getSimpleName();
+      subset.refuse(at, current, Message.GPU_HELPER_BESIDE_RECORD, key + "(...)", where, m.getSimpleName());
+      return true;
     }
 
     /** Copies a static helper into the kernel (translated by the same rules); returns "" or a problem marker. */
@@ -1463,6 +1488,10 @@ public final class BodyTranslator {
         return "";
       }
       TreePath mp = trees.getPath(m);
+      if (mp != null && besideRecord(at, m, key)) {
+        helpers.put(key, null); // said once, at the first call
+        return "";
+      }
       if (!subset.helper(at, current, m, key, mp)) {
         if (mp != null) {
           helpers.put(key, null); // a declaration's problem (overloaded, native, ...): said once

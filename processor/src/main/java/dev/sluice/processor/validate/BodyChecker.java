@@ -242,7 +242,7 @@ public final class BodyChecker {
     private boolean checkWrite(Tree write, ExpressionTree target, ExpressionTree rhs) {
       Role role = role(target);
       if (role == null) {
-        ExpressionTree array = strip(target) instanceof ArrayAccessTree a ? strip(a.getExpression()) : null;
+        ExpressionTree array = strip(target) instanceof ArrayAccessTree a ? arrayOperand(a.getExpression()) : null;
         Role arrayRole = array == null ? null : arrayRole(array);
         if (arrayRole != null && arrayRole.kind == Role.Kind.PARAM) {
           report(write, Message.PARAM_ARRAY_WRITTEN, arrayRole.name, method.getSimpleName() + "(...)"
@@ -379,7 +379,7 @@ public final class BodyChecker {
 
     /** The role of the field {@code expression} names, or of the @Param array the local it names may hold. */
     private Role arrayRole(ExpressionTree expression) {
-      Element e = elementOf(expression);
+      Element e = elementOf(arrayOperand(expression));
       return e == null ? null : roles.get(e);
     }
 
@@ -421,7 +421,7 @@ public final class BodyChecker {
     boolean[] writes = {false};
     new TreePathScanner<Void, Void>() {
       private void target(ExpressionTree t) {
-        if (strip(t) instanceof ArrayAccessTree a && isParameter(strip(a.getExpression()))) {
+        if (strip(t) instanceof ArrayAccessTree a && isParameter(arrayOperand(a.getExpression()))) {
           writes[0] = true;
         }
       }
@@ -455,7 +455,7 @@ public final class BodyChecker {
         if (trees.getElement(getCurrentPath()) instanceof ExecutableElement callee) {
           List<? extends ExpressionTree> args = tree.getArguments();
           for (int i = 0; i < args.size(); i++) {
-            if (isParameter(strip(args.get(i)))
+            if (isParameter(arrayOperand(args.get(i)))
                 && (writesElements(callee, i, seen) || JdkArrayWriters.writtenArgument(callee) == i)) {
               writes[0] = true;
             }
@@ -470,9 +470,11 @@ public final class BodyChecker {
   /**
    * The locals of the method at {@code path} that may hold an array {@code source} gives a value for
    * (a {@code @Param} array's role, or a parameter's), each with that value: a local initialized or
-   * assigned with one, directly, in parentheses, in either branch of {@code ?:}, or from another such
-   * local. Flow-insensitive, so a local that holds one at any point counts everywhere: writing
-   * through it is writing the array.
+   * assigned with one, directly, in parentheses, through a cast, in either branch of {@code ?:}, as a
+   * result of a {@code switch} expression, or from another such local; and a pattern's binding whose
+   * {@code instanceof} or {@code switch} tests one (outside-in helper-99: {@code Object o = table; if
+   * (o instanceof long[] arr) arr[0] = x;} wrote the array unseen). Flow-insensitive, so a local that
+   * holds one at any point counts everywhere: writing through it is writing the array.
    */
   private <V> Map<Element, V> aliases(TreePath path, java.util.function.Function<TreePath, V> source) {
     Map<Element, V> found = new HashMap<>();
@@ -481,10 +483,13 @@ public final class BodyChecker {
       grew[0] = false;
       new TreePathScanner<Void, Void>() {
         private V value(ExpressionTree e) {
-          ExpressionTree x = strip(e);
+          ExpressionTree x = arrayOperand(e);
           if (x instanceof com.sun.source.tree.ConditionalExpressionTree c) {
             V a = value(c.getTrueExpression());
             return a != null ? a : value(c.getFalseExpression());
+          }
+          if (x instanceof com.sun.source.tree.SwitchExpressionTree sw) {
+            return switchValue(sw);
           }
           if (!(x instanceof IdentifierTree) && !(x instanceof MemberSelectTree)) {
             return null;
@@ -494,8 +499,60 @@ public final class BodyChecker {
           return v != null ? v : source.apply(at);
         }
 
+        /** A value of one of {@code sw}'s results: an arrow case's expression, or a {@code yield}'s. */
+        private V switchValue(com.sun.source.tree.SwitchExpressionTree sw) {
+          List<ExpressionTree> results = new ArrayList<>();
+          for (com.sun.source.tree.CaseTree c : sw.getCases()) {
+            if (c.getCaseKind() == com.sun.source.tree.CaseTree.CaseKind.RULE && c.getBody() instanceof ExpressionTree r) {
+              results.add(r);
+            }
+          }
+          // every yield inside, a nested switch expression's too: one more may-hold, never one less
+          new com.sun.source.util.TreeScanner<Void, Void>() {
+            @Override
+            public Void visitYield(com.sun.source.tree.YieldTree y, Void unused) {
+              results.add(y.getValue());
+              return super.visitYield(y, unused);
+            }
+          }.scan(sw, null);
+          for (ExpressionTree r : results) {
+            V v = value(r);
+            if (v != null) {
+              return v;
+            }
+          }
+          return null;
+        }
+
+        /**
+         * What the pattern that declares binding {@code at} tests: the operand of its {@code instanceof},
+         * or the selector of its {@code switch}; null for any other variable.
+         */
+        private ExpressionTree tested(TreePath at) {
+          for (TreePath p = at.getParentPath(); p != null; p = p.getParentPath()) {
+            Tree t = p.getLeaf();
+            String kind = t.getKind().name();
+            if (t instanceof com.sun.source.tree.InstanceOfTree i) {
+              return i.getExpression();
+            }
+            if (t instanceof com.sun.source.tree.SwitchTree sw) {
+              return sw.getExpression();
+            }
+            if (t instanceof com.sun.source.tree.SwitchExpressionTree sw) {
+              return sw.getExpression();
+            }
+            // a binding sits in patterns (record patterns nest them) and case labels, named by kind
+            // since some of those kinds are newer than the Java release the processor is built for
+            if (!(kind.endsWith("PATTERN") || kind.endsWith("CASE_LABEL") || kind.equals("CASE"))) {
+              return null;
+            }
+          }
+          return null;
+        }
+
         private void holds(Element local, ExpressionTree e) {
-          if (local != null && local.getKind() == javax.lang.model.element.ElementKind.LOCAL_VARIABLE
+          if (local != null && (local.getKind() == javax.lang.model.element.ElementKind.LOCAL_VARIABLE
+                  || local.getKind() == javax.lang.model.element.ElementKind.BINDING_VARIABLE)
               && !found.containsKey(local) && e != null) {
             V v = value(e);
             if (v != null) {
@@ -507,7 +564,8 @@ public final class BodyChecker {
 
         @Override
         public Void visitVariable(com.sun.source.tree.VariableTree tree, Void unused) {
-          holds(trees.getElement(getCurrentPath()), tree.getInitializer());
+          holds(trees.getElement(getCurrentPath()),
+              tree.getInitializer() != null ? tree.getInitializer() : tested(getCurrentPath()));
           return super.visitVariable(tree, unused);
         }
 
@@ -536,6 +594,15 @@ public final class BodyChecker {
       e = p.getExpression();
     }
     return e;
+  }
+
+  /** The array an expression reads, as written: {@code e} without parentheses and casts ({@code ((long[]) o)}). */
+  private static ExpressionTree arrayOperand(ExpressionTree e) {
+    ExpressionTree x = strip(e);
+    while (x instanceof com.sun.source.tree.TypeCastTree c) {
+      x = strip(c.getExpression());
+    }
+    return x;
   }
 
   /** The one update {@code op} allows, written with the field's own name (outside-in helper-82). */
