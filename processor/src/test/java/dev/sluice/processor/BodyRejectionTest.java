@@ -235,7 +235,24 @@ class BodyRejectionTest {
               case long[] t -> t[1] = x;           // through a switch pattern
               default -> { }
             }
+            switch (o) {
+              case long[] held:
+                long[] buf;
+                buf = new long[2];
+                buf[0] = x;                        // a local of a case, not its binding: fine
+                break;
+              default:
+                break;
+            }
         """ : "") + """
+            long[] outer = switch ((int) (x & 3)) {
+              case 0 -> {
+                long[] inner = switch ((int) (x & 1)) { case 0 -> table; default -> table; };
+                yield new long[inner.length];
+              }
+              default -> new long[2];
+            };
+            outer[0] = x;                          // the inner switch's result is not the outer's: fine
             long[] fresh = new long[4];
             Object q = fresh;
             if (q instanceof long[] mine) {

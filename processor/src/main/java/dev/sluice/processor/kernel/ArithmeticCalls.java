@@ -110,7 +110,6 @@ final class ArithmeticCalls {
     };
   }
 
-  /** A {@code java.lang.Math} call: OpenCL's built-in where it means the same, else Java's rule. */
   /**
    * The {@code java.lang.StrictMath} methods whose results Java defines to be {@code Math}'s, bit for bit
    * (exact functions, or ones {@code StrictMath} delegates to {@code Math}): a kernel translates them as
@@ -119,6 +118,7 @@ final class ArithmeticCalls {
   static final java.util.Set<String> SAME_IN_STRICT_MATH = java.util.Set.of("abs", "min", "max", "round", "rint",
       "floor", "ceil", "sqrt", "IEEEremainder", "toDegrees", "toRadians");
 
+  /** A {@code java.lang.Math} call: OpenCL's built-in where it means the same, else Java's rule. */
   static String math(ExecutableElement m, List<String> args) {
     String name = m.getSimpleName().toString();
     TypeKind p = m.getParameters().isEmpty() ? null : m.getParameters().get(0).asType().getKind();

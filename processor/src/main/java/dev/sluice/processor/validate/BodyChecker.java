@@ -507,12 +507,27 @@ public final class BodyChecker {
               results.add(r);
             }
           }
-          // every yield inside, a nested switch expression's too: one more may-hold, never one less
+          // its yields: not those of a switch expression, lambda or class inside it, which yield elsewhere
           new com.sun.source.util.TreeScanner<Void, Void>() {
             @Override
             public Void visitYield(com.sun.source.tree.YieldTree y, Void unused) {
               results.add(y.getValue());
               return super.visitYield(y, unused);
+            }
+
+            @Override
+            public Void visitSwitchExpression(com.sun.source.tree.SwitchExpressionTree inner, Void unused) {
+              return inner == sw ? super.visitSwitchExpression(inner, unused) : null;
+            }
+
+            @Override
+            public Void visitLambdaExpression(com.sun.source.tree.LambdaExpressionTree lambda, Void unused) {
+              return null;
+            }
+
+            @Override
+            public Void visitClass(com.sun.source.tree.ClassTree type, Void unused) {
+              return null;
             }
           }.scan(sw, null);
           for (ExpressionTree r : results) {
@@ -564,8 +579,9 @@ public final class BodyChecker {
 
         @Override
         public Void visitVariable(com.sun.source.tree.VariableTree tree, Void unused) {
-          holds(trees.getElement(getCurrentPath()),
-              tree.getInitializer() != null ? tree.getInitializer() : tested(getCurrentPath()));
+          Element declared = trees.getElement(getCurrentPath());
+          boolean binding = declared != null && declared.getKind() == javax.lang.model.element.ElementKind.BINDING_VARIABLE;
+          holds(declared, tree.getInitializer() != null ? tree.getInitializer() : binding ? tested(getCurrentPath()) : null);
           return super.visitVariable(tree, unused);
         }
 

@@ -22,10 +22,12 @@ import java.util.function.Supplier;
  * driver report OpenCL 3.0, so every user saw it; it says nothing about whether Sluice's kernels
  * run there (Sluice checks that each builds and runs). No Java API reaches file descriptor 2, so
  * {@link #listing} points it at a temporary file for the listing's duration, through the C library's
- * {@code dup}/{@code dup2} (called through JNA), then puts it back and writes what the file caught
- * to stderr again, byte for byte, less Aparapi's line. What the JVM or another thread writes to
- * stderr in that window (Java's {@code System.err} writes to the same descriptor) is written out
- * after it, in order; a JVM that dies in the window leaves it in that file, whose name says so.
+ * {@code dup}/{@code dup2} (called through JNA), and passes on what reaches the file to the real
+ * stderr as it comes ({@link Relay}), byte for byte and in order, less Aparapi's line; what is left
+ * when the window closes is passed on then, before the descriptor is put back. What the JVM or
+ * another thread writes to stderr in that window (Java's {@code System.err} writes to the same
+ * descriptor) so arrives at most a tenth of a second late; a JVM that dies in the window leaves its
+ * last lines in that file, whose name says so.
  *
  * <p>Where this cannot be done (Windows, whose C runtime keeps its own descriptor table; no
  * writable temporary folder; JNA's native part not loading), or with
@@ -116,15 +118,40 @@ final class AparapiStderr {
       return work.get();
     }
     Relay relay = new Relay(caught, c, saved);
-    relay.start();
     try {
+      try {
+        relay.start();
+      } catch (Throwable e) {
+        relay = null; // no thread to be had (a process at its limit): what was caught comes out at the end
+      }
       return work.get();
     } finally {
       System.err.flush();
-      relay.finish();
-      c.dup2(saved, STDERR);
-      c.close(saved);
-      replay(caught, relay.passedOn(), seen);
+      long passed = 0;
+      if (relay != null) {
+        relay.finish();
+        passed = relay.passedOn();
+      }
+      try {
+        // the rest goes where the relay's went: the real stderr, whatever System.err now is
+        replay(caught, passed, seen, c, saved);
+      } finally {
+        c.dup2(saved, STDERR);
+        c.close(saved);
+      }
+    }
+  }
+
+  /** Writes all of {@code bytes} to {@code fd}, as many calls as it takes. */
+  private static void writeAll(C c, int fd, byte[] bytes) {
+    int done = 0;
+    while (done < bytes.length) {
+      byte[] rest = done == 0 ? bytes : java.util.Arrays.copyOfRange(bytes, done, bytes.length);
+      long n = c.write(fd, rest, rest.length);
+      if (n <= 0) {
+        return; // the descriptor refuses more: nothing else can be done with it
+      }
+      done += (int) n;
     }
   }
 
@@ -182,20 +209,26 @@ final class AparapiStderr {
       if (whole == 0) {
         return;
       }
-      byte[] kept = withoutAparapiLines(text.substring(0, whole)).getBytes(StandardCharsets.ISO_8859_1);
-      if (kept.length > 0) {
-        c.write(target, kept, kept.length);
-      }
+      writeAll(c, target, withoutAparapiLines(text.substring(0, whole)).getBytes(StandardCharsets.ISO_8859_1));
       passed += whole;
     }
 
-    /** Stops the relay; what it had not passed on is the caller's. */
+    /**
+     * Stops the relay and waits for it, even when the calling thread is interrupted (a cancelled build):
+     * the descriptor it writes to is closed next, and what it had not passed on is the caller's.
+     */
     void finish() {
       done = true;
       interrupt();
-      try {
-        join();
-      } catch (InterruptedException e) {
+      boolean interrupted = false;
+      while (isAlive()) {
+        try {
+          join();
+        } catch (InterruptedException e) {
+          interrupted = true;
+        }
+      }
+      if (interrupted) {
         Thread.currentThread().interrupt();
       }
     }
@@ -206,16 +239,17 @@ final class AparapiStderr {
   }
 
   /**
-   * Hands what {@code caught} holds to {@code seen}, writes what the relay had not passed on (its first
-   * {@code passed} bytes) to stderr less Aparapi's lines, and deletes it.
+   * Hands what {@code caught} holds to {@code seen}, writes what the relay had not passed on (all past
+   * its first {@code passed} bytes) to descriptor {@code fd}, the real stderr, less Aparapi's lines, and
+   * deletes it.
    */
-  private static void replay(Path caught, long passed, java.util.function.Consumer<String> seen) {
+  private static void replay(Path caught, long passed, java.util.function.Consumer<String> seen, C c, int fd) {
     byte[] bytes;
     try {
       bytes = Files.readAllBytes(caught);
     } catch (IOException e) {
-      System.err.println("Sluice: what was written to stderr during an OpenCL listing or build is in " + caught
-          + " (reading it back failed: " + e + ")");
+      writeAll(c, fd, ("Sluice: what was written to stderr during an OpenCL listing or build is in " + caught
+          + " (reading it back failed: " + e + ")" + System.lineSeparator()).getBytes(StandardCharsets.UTF_8));
       return;
     }
     // ISO-8859-1 maps bytes to chars one to one, so what is not Aparapi's line goes out unchanged
@@ -225,9 +259,8 @@ final class AparapiStderr {
     } catch (RuntimeException e) {
       // what the caller makes of the text must not lose it for the user
     }
-    String kept = withoutAparapiLines(text.substring((int) Math.min(passed, text.length())));
-    System.err.write(kept.getBytes(StandardCharsets.ISO_8859_1), 0, kept.length());
-    System.err.flush();
+    writeAll(c, fd, withoutAparapiLines(text.substring((int) Math.min(passed, text.length())))
+        .getBytes(StandardCharsets.ISO_8859_1));
     delete(caught);
   }
 

@@ -56,8 +56,17 @@ public final class OpenClDiscovery implements DeviceDiscovery {
 
   @Override
   public List<String> notes() {
+    List<OpenCLDevice> all = OpenClDevices.list();
+    if (all.isEmpty()) {
+      // nothing below links Aparapi's classes, which may be missing (the reason says so)
+      return PoclEnvironment.notes();
+    }
     List<String> notes = new java.util.ArrayList<>(PoclEnvironment.notes());
-    if (OpenClDevices.list().stream().anyMatch(SignalChaining::isPocl) && !SignalChaining.chained()) {
+    boolean pocl = false;
+    for (OpenCLDevice d : all) {
+      pocl |= SignalChaining.isPocl(d);
+    }
+    if (pocl && !SignalChaining.chained()) {
       // said before the first run is refused for it (outside-in helper-97)
       notes.add("a kernel build on PoCL needs " + SignalChaining.fixHere() + " in the JVM's environment, which"
           + " this JVM lacks: a run on PoCL is refused");

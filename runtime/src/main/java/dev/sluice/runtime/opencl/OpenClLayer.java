@@ -25,6 +25,10 @@ final class OpenClLayer {
       kernel.getMethod("compile", device);
       jar = "org.apache.bcel:bcel (a dependency of " + APARAPI + ")";
       Class.forName("org.apache.bcel.Repository", false, loader);
+      jar = "com.aparapi:aparapi-jni (Aparapi's native library, a dependency of " + APARAPI + ")";
+      Class.forName("com.aparapi.natives.NativeLoader", false, loader);
+      jar = "net.java.dev.jna:jna (a dependency of sluice-runtime)";
+      Class.forName("com.sun.jna.Native", false, loader);
     } catch (ClassNotFoundException | NoSuchMethodException | LinkageError e) {
       NoClassDefFoundError missing = new NoClassDefFoundError(
           "the class path lacks " + jar + ", or an older copy comes first");

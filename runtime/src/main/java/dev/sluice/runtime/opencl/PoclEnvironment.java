@@ -6,9 +6,9 @@ import com.sun.jna.Platform;
 import dev.sluice.runtime.DivisionProbe;
 import java.io.IOException;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
-import java.nio.file.attribute.UserPrincipal;
 
 /**
  * The two settings of PoCL (OpenCL on the CPU) that Sluice chooses before OpenCL starts in this
@@ -34,7 +34,7 @@ import java.nio.file.attribute.UserPrincipal;
  *       {@code $XDG_CACHE_HOME/pocl} or {@code $HOME/.cache/pocl} and reports no device at all when it
  *       cannot create that folder (a container user without a home: outside-in helper-96), which read as
  *       "no OpenCL driver installed". There Sluice points it at a folder of its own under
- *       {@code java.io.tmpdir} and says so in the device line ({@link #notes()}).
+ *       {@code java.io.tmpdir} (where a PoCL ICD is registered) and says so in the device line ({@link #notes()}).
  * </ul>
  */
 final class PoclEnvironment {
@@ -48,6 +48,8 @@ final class PoclEnvironment {
   /** The C library's {@code setenv}, as JNA calls it. */
   interface C extends Library {
     int setenv(String name, String value, int overwrite);
+
+    int getuid();
   }
 
   private PoclEnvironment() {}
@@ -66,7 +68,7 @@ final class PoclEnvironment {
       if (System.getenv(WORK_GROUP_VARIABLE) == null) {
         ok &= c.setenv(WORK_GROUP_VARIABLE, WORK_GROUP_METHOD, 0) == 0;
       }
-      if (System.getenv(CACHE_VARIABLE) == null) {
+      if (System.getenv(CACHE_VARIABLE) == null && poclInstalled()) {
         ok &= chooseCache(c);
       }
       return ok;
@@ -81,33 +83,58 @@ final class PoclEnvironment {
     if (creatable(wanted)) {
       return true;
     }
-    Path own = Path.of(System.getProperty("java.io.tmpdir"), "sluice-pocl-cache-" + System.getProperty("user.name"));
+    int uid = c.getuid();
+    Path tmp = Path.of(System.getProperty("java.io.tmpdir"));
+    // named by the user's number: a container user may have no name (user.name "?")
+    Path own = tmp.resolve("sluice-pocl-cache-" + uid);
     try {
-      // PoCL uses POCL_CACHE_DIR only if it exists; the kernels in it run in this process, so only a
-      // folder this user owns, readable by no one else, is kept between runs
-      if (!Files.isDirectory(own)) {
-        Files.createDirectories(own, PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwx------")));
+      // PoCL uses POCL_CACHE_DIR only if it exists; the kernels in it run in this process, so a folder
+      // is kept between runs only if this user owns it, no one else may write to it, and it is no link
+      // another user could point elsewhere
+      if (!Files.exists(own, LinkOption.NOFOLLOW_LINKS)) {
+        Files.createDirectory(own, PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwx------")));
       }
-      if (!ownedHere(own)) {
-        own = Files.createTempDirectory("sluice-pocl-cache-");
+      if (!ownedHere(own, uid)) {
+        own = Files.createTempDirectory(tmp, "sluice-pocl-cache-");
       }
     } catch (IOException | RuntimeException e) {
-      cacheNote = "PoCL's kernel cache " + wanted + " cannot be created, nor " + own + " (" + e
-          + "): PoCL reports no device then; set " + CACHE_VARIABLE + " to a writable folder";
-      return false;
+      try {
+        own = Files.createTempDirectory(tmp, "sluice-pocl-cache-");
+      } catch (IOException | RuntimeException again) {
+        cacheNote = "PoCL's kernel cache " + wanted + " cannot be created, nor a folder in " + tmp + " (" + again
+            + "): PoCL reports no device then; set " + CACHE_VARIABLE + " to a writable folder";
+        return false;
+      }
     }
     cacheNote = "PoCL's kernel cache " + wanted + " cannot be created, so Sluice set " + CACHE_VARIABLE + "=" + own
         + " for this process; set " + CACHE_VARIABLE + " to a writable folder to keep built kernels between runs";
     return c.setenv(CACHE_VARIABLE, own.toString(), 0) == 0;
   }
 
-  /** Whether {@code dir} belongs to this process's user and no one else may write to it. */
-  private static boolean ownedHere(Path dir) {
+  /** Whether {@code dir} is a folder (not a link) of user {@code uid} that no one else may write to or read. */
+  private static boolean ownedHere(Path dir, int uid) {
     try {
-      UserPrincipal me = dir.getFileSystem().getUserPrincipalLookupService()
-          .lookupPrincipalByName(System.getProperty("user.name"));
-      return Files.getOwner(dir).equals(me)
-          && Files.getPosixFilePermissions(dir).equals(PosixFilePermissions.fromString("rwx------"));
+      return Files.isDirectory(dir, LinkOption.NOFOLLOW_LINKS)
+          && ((Number) Files.getAttribute(dir, "unix:uid", LinkOption.NOFOLLOW_LINKS)).intValue() == uid
+          && Files.getPosixFilePermissions(dir, LinkOption.NOFOLLOW_LINKS)
+              .equals(PosixFilePermissions.fromString("rwx------"));
+    } catch (IOException | RuntimeException e) {
+      return false;
+    }
+  }
+
+  /**
+   * Whether an ICD file of PoCL's is registered ({@code OCL_ICD_VENDORS}, a folder or one file, else
+   * {@code /etc/OpenCL/vendors}): only then is PoCL's cache Sluice's business.
+   */
+  static boolean poclInstalled() {
+    String vendors = System.getenv("OCL_ICD_VENDORS");
+    Path where = Path.of(vendors != null && !vendors.isEmpty() ? vendors : "/etc/OpenCL/vendors");
+    if (!Files.isDirectory(where)) {
+      return where.getFileName() != null && where.getFileName().toString().toLowerCase(java.util.Locale.ROOT).contains("pocl");
+    }
+    try (java.util.stream.Stream<Path> files = Files.list(where)) {
+      return files.anyMatch(f -> f.getFileName().toString().toLowerCase(java.util.Locale.ROOT).contains("pocl"));
     } catch (IOException | RuntimeException e) {
       return false;
     }

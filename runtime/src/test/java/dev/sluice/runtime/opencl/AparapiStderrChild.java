@@ -25,6 +25,22 @@ public final class AparapiStderrChild {
 
   public static void main(String[] args) throws InterruptedException {
     Posix c = Native.load(Platform.C_LIBRARY_NAME, Posix.class);
+    if (args.length > 0 && args[0].equals("interrupted")) {
+      // a build on a cancelled thread: the relay is stopped before stderr is put back, and the flag kept
+      int alive = 0;
+      for (int i = 0; i < 20; i++) {
+        Thread.currentThread().interrupt();
+        AparapiStderr.catching(() -> {
+          write(c, "native: during\n");
+          return null;
+        }, text -> { });
+        alive += Thread.getAllStackTraces().keySet().stream()
+            .anyMatch(t -> t.getName().equals("sluice-stderr-relay") && t.isAlive()) ? 1 : 0;
+        System.out.println("still interrupted: " + Thread.interrupted());
+      }
+      System.out.println("relays alive after return: " + alive);
+      return;
+    }
     if (args.length > 0 && args[0].equals("relay")) {
       // stdout and stderr go to one file here: a line written to stderr during a long build is there
       // before what stdout gets a second later, still inside the build

@@ -67,6 +67,15 @@ class AparapiStderrTest {
     }
   }
 
+  /** A build on an interrupted thread (a cancelled task) waits for its relay, and keeps the interrupt. */
+  @Test
+  void anInterruptedBuildStopsItsRelayFirst() throws Exception {
+    ChildJvm.Output o = ChildJvm.run(AparapiStderrChild.class, List.of(), List.of(), Map.of(), "interrupted");
+    assertTrue(o.out().contains("relays alive after return: 0"), o.out());
+    assertEquals(20, o.out().lines().filter(l -> l.equals("still interrupted: true")).count(), o.out());
+    assertEquals(20, withoutJdkNativeAccessWarning(o.err()).lines().filter(l -> l.equals("native: during")).count(), o.err());
+  }
+
   /** JDK 24 and later warn, on four lines and a blank one, the first time JNA loads its library. */
   static String withoutJdkNativeAccessWarning(String err) {
     return err.replaceAll("(?m)^WARNING: (A restricted method|java\\.lang\\.System::load|Use --enable-native-access"

@@ -47,6 +47,13 @@ class OpenClLayerTest {
     assertTrue(out.contains("lacks org.apache.bcel:bcel (a dependency of " + OpenClLayer.APARAPI + ")"), out);
   }
 
+  @Test
+  void withoutJnaTheReasonNamesIt() throws Exception {
+    String out = child("jna-");
+    assertTrue(out.startsWith("best: JVM"), out);
+    assertTrue(out.contains("lacks net.java.dev.jna:jna"), out);
+  }
+
   /** JDK 24+ with --illegal-native-access=deny: JNA's initializer fails; the reason says why and what to allow. */
   @Test
   void aNativeAccessRefusalSaysWhatToAllow() {

@@ -47,18 +47,46 @@ class PoclCacheTest {
     Path file = Files.createTempFile("sluice-not-a-folder", ".txt");
     Path tmp = Files.createTempDirectory("sluice-pocl-cache-test");
     try {
-      ChildJvm.Output o = ChildJvm.run(PoclCacheChild.class, List.of("-Djava.io.tmpdir=" + tmp),
-          List.of(PoclEnvironment.CACHE_VARIABLE),
-          Map.of("XDG_CACHE_HOME", file.resolve("cache").toString(), "POCL_SIGFPE_HANDLER", "0"));
-      assertFalse(o.out().contains("pocl devices: 0"), o.out() + o.err());
-      assertTrue(o.out().contains("note: PoCL's kernel cache " + file.resolve("cache/pocl/kcache")
-          + " cannot be created, so Sluice set POCL_CACHE_DIR=" + tmp.resolve("sluice-pocl-cache-"
-          + System.getProperty("user.name")) + " for this process"), o.out());
+      // named by the user's number (a container user may have no name); kept for the next run
+      Path own = tmp.resolve("sluice-pocl-cache-" + Files.getAttribute(file, "unix:uid"));
+      for (int run = 0; run < 2; run++) {
+        String out = child(file, tmp);
+        assertFalse(out.contains("pocl devices: 0"), out);
+        assertTrue(out.contains("note: PoCL's kernel cache " + file.resolve("cache/pocl/kcache")
+            + " cannot be created, so Sluice set POCL_CACHE_DIR=" + own + " for this process"), out);
+      }
+      // a file, or a link another user could point elsewhere, at that name: a folder of its own instead
+      deleteAll(own);
+      Files.createSymbolicLink(own, Files.createDirectory(tmp.resolve("elsewhere")));
+      String linked = child(file, tmp);
+      assertTrue(linked.matches("(?s).*POCL_CACHE_DIR=" + java.util.regex.Pattern.quote(tmp.resolve("sluice-pocl-cache-").toString())
+          + "[0-9]+ for this process.*"), linked);
+      assertFalse(linked.contains("pocl devices: 0"), linked);
+      Files.delete(own);
+      Files.createFile(own);
+      String blocked = child(file, tmp);
+      assertTrue(blocked.matches("(?s).*POCL_CACHE_DIR=" + java.util.regex.Pattern.quote(tmp.resolve("sluice-pocl-cache-").toString())
+          + "[0-9]+ for this process.*"), blocked);
     } finally {
       Files.delete(file);
-      try (var walk = Files.walk(tmp)) {
-        walk.sorted(java.util.Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
-      }
+      deleteAll(tmp);
+    }
+  }
+
+  /** The child's output, its PoCL cache to be made under a file (so not makeable) and java.io.tmpdir {@code tmp}. */
+  private static String child(Path file, Path tmp) throws Exception {
+    ChildJvm.Output o = ChildJvm.run(PoclCacheChild.class, List.of("-Djava.io.tmpdir=" + tmp),
+        List.of(PoclEnvironment.CACHE_VARIABLE),
+        Map.of("XDG_CACHE_HOME", file.resolve("cache").toString(), "POCL_SIGFPE_HANDLER", "0"));
+    return o.out() + o.err();
+  }
+
+  private static void deleteAll(Path p) throws java.io.IOException {
+    if (!Files.exists(p, java.nio.file.LinkOption.NOFOLLOW_LINKS)) {
+      return;
+    }
+    try (var walk = Files.walk(p)) {
+      walk.sorted(java.util.Comparator.reverseOrder()).forEach(q -> q.toFile().delete());
     }
   }
 }
