@@ -88,6 +88,11 @@ class InputFaultsTest {
       assertEquals("pipeline CheckedRows, node 'in': the constructor of Reading refused the input row at position 2:"
           + " IOException: sensor unreadable", sneaky.getMessage());
       assertInstanceOf(java.io.IOException.class, sneaky.getCause());
+      // running out of memory while the record is made is the JVM's failure, not a refused row (helper-98)
+      Throwable oom = assertThrows(Throwable.class,
+          () -> p.runColumns(new int[] {1, 2, Integer.MAX_VALUE, 4, 5, 6}, values));
+      assertFalse(String.valueOf(oom.getMessage()).contains("refused the input row"), oom.toString());
+      assertTrue(oom instanceof OutOfMemoryError || oom.getCause() instanceof OutOfMemoryError, oom.toString());
     }
   }
 

@@ -10,6 +10,9 @@ public record Reading(int sensor, float value) {
       // a checked exception no method declares (a sneaky throw, as Lombok's @SneakyThrows writes)
       throw Reading.<RuntimeException>sneaky(new java.io.IOException("sensor unreadable"));
     }
+    if (sensor == Integer.MAX_VALUE) {
+      throw new OutOfMemoryError("simulated: no room for a reading");
+    }
     if (sensor < 0) {
       throw new IllegalArgumentException("negative sensor " + sensor);
     }

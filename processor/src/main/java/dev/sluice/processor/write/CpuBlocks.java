@@ -122,10 +122,25 @@ final class CpuBlocks {
     }
     return CodeBlock.builder()
         .add("// a constructor that checks its arguments may refuse a row: the source's failure, not a node's\n")
+        .add(checkedRow(CodeBlock.of("$N = new $T($L)", item, Names.type(type), args.build()), type.simpleName()))
+        .build();
+  }
+
+  /**
+   * {@code statement}, which makes the record {@code record} of row {@code from + i}, with a refusal of
+   * its constructor named by the row's position ({@code RowRefused}); running out of memory or stack
+   * there is the JVM's failure, passed on as it is (outside-in helper-98: it read as a refused row).
+   * The CPU classes and the kernel's host class both check rows so.
+   */
+  static CodeBlock checkedRow(CodeBlock statement, String record) {
+    return CodeBlock.builder()
         .beginControlFlow("try")
-        .addStatement("$N = new $T($L)", item, Names.type(type), args.build())
+        .addStatement(statement)
+        .nextControlFlow("catch ($T e)", VirtualMachineError.class)
+        .add("// out of memory (or stack) is the JVM's failure, not the row's\n")
+        .addStatement("throw e")
         .nextControlFlow("catch ($T e)", Throwable.class)
-        .addStatement("throw new $T(from + i, $S, e)", Names.ROW_REFUSED, type.simpleName())
+        .addStatement("throw new $T(from + i, $S, e)", Names.ROW_REFUSED, record)
         .endControlFlow()
         .build();
   }

@@ -359,11 +359,7 @@ final class KernelHostWriter {
         CodeBlock args = cols.stream().map(c -> CodeBlock.of("in$L[i]", c.suffix())).collect(CodeBlock.joining(", "));
         m.addComment("the CPU back ends build each row with $T's own constructor, which may refuse it: so does this", rec)
             .beginControlFlow("for (int i = 0; i < count; i++)")
-            .beginControlFlow("try")
-            .addStatement("new $T($L)", rec, args)
-            .nextControlFlow("catch ($T e)", Throwable.class)
-            .addStatement("throw new $T(from + i, $S, e)", Names.ROW_REFUSED, rec.simpleName())
-            .endControlFlow()
+            .addCode(CpuBlocks.checkedRow(CodeBlock.of("new $T($L)", rec, args), rec.simpleName()))
             .endControlFlow();
       }
       m.endControlFlow();
