@@ -85,10 +85,25 @@ final class AparapiStderr {
    * Aparapi throws. Where descriptors cannot be moved, {@code work} runs as it is and {@code seen}
    * gets nothing.
    */
-  static synchronized <T> T catching(Supplier<T> work, java.util.function.Consumer<String> seen) {
+  static <T> T catching(Supplier<T> work, java.util.function.Consumer<String> seen) {
     if (Platform.isWindows()) {
       return work.get();
     }
+    // file descriptor 2 is the process's: one window at a time in the JVM, across class loaders
+    synchronized (FD2) {
+      return caught(work, seen);
+    }
+  }
+
+  /**
+   * A lock every copy of this class in the JVM shares (a string literal is interned JVM-wide): two
+   * applications with their own Sluice jars (an application server's class loaders) that moved the
+   * descriptor at once could put it back in the wrong order (outside-in helper-100). Taken inside
+   * {@code OpenClDevices}' listing lock and a build's lock, never around them.
+   */
+  private static final Object FD2 = "dev.sluice.runtime.opencl.AparapiStderr: file descriptor 2";
+
+  private static <T> T caught(Supplier<T> work, java.util.function.Consumer<String> seen) {
     Path caught;
     C c;
     int saved;
