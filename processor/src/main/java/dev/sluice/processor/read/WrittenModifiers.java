@@ -23,11 +23,6 @@ public final class WrittenModifiers {
     this.trees = trees;
   }
 
-  /** Modifiers read from elements alone (a compiler without javac's Trees API, or tests). */
-  public static WrittenModifiers fromElements() {
-    return new WrittenModifiers(Optional.empty());
-  }
-
   /** {@code e}'s modifiers, with those its declaration's tree has beside them. */
   public Set<Modifier> of(Element e) {
     Set<Modifier> out = EnumSet.noneOf(Modifier.class);

@@ -85,23 +85,12 @@ final class PoclEnvironment {
     }
     int uid = c.getuid();
     Path tmp = Path.of(System.getProperty("java.io.tmpdir"));
-    // named by the user's number: a container user may have no name (user.name "?")
-    Path own = tmp.resolve("sluice-pocl-cache-" + uid);
-    try {
-      // PoCL uses POCL_CACHE_DIR only if it exists; the kernels in it run in this process, so a folder
-      // is kept between runs only if this user owns it, no one else may write to it, and it is no link
-      // another user could point elsewhere
-      if (!Files.exists(own, LinkOption.NOFOLLOW_LINKS)) {
-        Files.createDirectory(own, PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwx------")));
-      }
-      if (!ownedHere(own, uid)) {
-        own = Files.createTempDirectory(tmp, "sluice-pocl-cache-");
-      }
-    } catch (IOException | RuntimeException e) {
+    Path own = keptFolder(tmp, uid);
+    if (own == null) {
       try {
         own = Files.createTempDirectory(tmp, "sluice-pocl-cache-");
-      } catch (IOException | RuntimeException again) {
-        cacheNote = "PoCL's kernel cache " + wanted + " cannot be created, nor a folder in " + tmp + " (" + again
+      } catch (IOException | RuntimeException e) {
+        cacheNote = "PoCL's kernel cache " + wanted + " cannot be created, nor a folder in " + tmp + " (" + e
             + "): PoCL reports no device then; set " + CACHE_VARIABLE + " to a writable folder";
         return false;
       }
@@ -111,13 +100,34 @@ final class PoclEnvironment {
     return c.setenv(CACHE_VARIABLE, own.toString(), 0) == 0;
   }
 
+  /**
+   * The folder kept between runs, {@code tmp/sluice-pocl-cache-<uid>} (by number: a container user may
+   * have no name, {@code user.name} "?"), made if missing; null where that name is something else. PoCL
+   * uses {@code POCL_CACHE_DIR} only if it exists, and the kernels in it run in this process, so the
+   * folder is kept only if this user owns it, no one else may read or write it, and it is no link
+   * another user could point elsewhere.
+   */
+  private static Path keptFolder(Path tmp, int uid) {
+    Path own = tmp.resolve("sluice-pocl-cache-" + uid);
+    try {
+      if (!Files.exists(own, LinkOption.NOFOLLOW_LINKS)) {
+        Files.createDirectory(own, PosixFilePermissions.asFileAttribute(OWNER_ONLY));
+      }
+      return ownedHere(own, uid) ? own : null;
+    } catch (IOException | RuntimeException e) {
+      return null;
+    }
+  }
+
+  private static final java.util.Set<java.nio.file.attribute.PosixFilePermission> OWNER_ONLY =
+      PosixFilePermissions.fromString("rwx------");
+
   /** Whether {@code dir} is a folder (not a link) of user {@code uid} that no one else may write to or read. */
   private static boolean ownedHere(Path dir, int uid) {
     try {
       return Files.isDirectory(dir, LinkOption.NOFOLLOW_LINKS)
           && ((Number) Files.getAttribute(dir, "unix:uid", LinkOption.NOFOLLOW_LINKS)).intValue() == uid
-          && Files.getPosixFilePermissions(dir, LinkOption.NOFOLLOW_LINKS)
-              .equals(PosixFilePermissions.fromString("rwx------"));
+          && Files.getPosixFilePermissions(dir, LinkOption.NOFOLLOW_LINKS).equals(OWNER_ONLY);
     } catch (IOException | RuntimeException e) {
       return false;
     }
