@@ -38,7 +38,7 @@ public final class CpuDriver {
     refuseQueuesOverHeap(plan, options.resolvedInstances(), Runtime.getRuntime().maxMemory());
     RunControl control = new RunControl(plan, options.maxSteps(), options.claimSize());
     InstanceThreads.Ran<I> ran = InstanceThreads.run(plan.name, options, control, cursor,
-        newInstance, i -> i.runner().run());
+        newInstance, i -> i.runner().run(), full -> Failures.heapFull(plan, full));
     return new Outcome<>(ran.instances(), report(plan, device, ran.instances(), ran.nanos()));
   }
 

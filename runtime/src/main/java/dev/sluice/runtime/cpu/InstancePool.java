@@ -59,8 +59,28 @@ final class InstancePool {
       while (top.getParent() != null) {
         top = top.getParent();
       }
-      group = new ThreadGroup(top, "sluice");
+      group = new Group(top);
     }
     return group;
+  }
+
+  /**
+   * The pool's group. An instance's own code catches whatever it throws; what reaches this handler came
+   * from the pool's loop between instances, where a run that filled the heap can make taking the next
+   * task fail too: the thread ends quietly (the run has failed with that error already, and the next
+   * run makes a thread afresh) instead of printing the error a second time as uncaught (outside-in
+   * helper-98). Anything else is printed as the default handler does.
+   */
+  private static final class Group extends ThreadGroup {
+    Group(ThreadGroup parent) {
+      super(parent, "sluice");
+    }
+
+    @Override
+    public void uncaughtException(Thread t, Throwable e) {
+      if (!(e instanceof OutOfMemoryError)) {
+        super.uncaughtException(t, e);
+      }
+    }
   }
 }

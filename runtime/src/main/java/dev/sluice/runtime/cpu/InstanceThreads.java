@@ -13,6 +13,7 @@ import java.util.concurrent.Executor;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.BiFunction;
+import java.util.function.Function;
 
 /**
  * Runs the instances of one CPU run side by side, whatever executes them (the {@link dev.sluice.runtime.protocol.Scheduler} or
@@ -48,6 +49,13 @@ public final class InstanceThreads {
     }
   }
 
+  /**
+   * The later of two times, made when the class is: the instances' threads use it as they stop, when
+   * the heap may be too full to make the lambda a first use of {@code Math::max} would (an
+   * {@link OutOfMemoryError} there escaped the instance, printed as uncaught by its thread).
+   */
+  private static final java.util.function.LongBinaryOperator LATER = Math::max;
+
   /** The instances, and the nanoseconds they ran. */
   public record Ran<I>(List<I> instances, long nanos) {}
 
@@ -58,13 +66,25 @@ public final class InstanceThreads {
   public static <I> Ran<I> run(String pipeline, RunOptions options, RunControl control,
       InputCursor cursor, BiFunction<InputCursor, RunControl, I> newInstance,
       java.util.function.Consumer<I> body) {
-    return run(pipeline, options, control, cursor, newInstance, body, InstancePool.THREADS);
+    return run(pipeline, options, control, cursor, newInstance, body, InstancePool.THREADS, null);
+  }
+
+  /**
+   * {@link #run}, with the failure a run throws when the heap filled so far that no instance could name
+   * its failure: {@code heapFull} wraps that bare {@link OutOfMemoryError}, once the instances (and
+   * with them every item the run held) have been let go.
+   */
+  public static <I> Ran<I> run(String pipeline, RunOptions options, RunControl control,
+      InputCursor cursor, BiFunction<InputCursor, RunControl, I> newInstance,
+      java.util.function.Consumer<I> body, Function<OutOfMemoryError, RuntimeException> heapFull) {
+    return run(pipeline, options, control, cursor, newInstance, body, InstancePool.THREADS, heapFull);
   }
 
   /** {@link #run}, with the instances that do not run on the caller's thread handed to {@code threads}. */
   static <I> Ran<I> run(String pipeline, RunOptions options, RunControl control,
       InputCursor cursor, BiFunction<InputCursor, RunControl, I> newInstance,
-      java.util.function.Consumer<I> body, Executor threads) {
+      java.util.function.Consumer<I> body, Executor threads,
+      Function<OutOfMemoryError, RuntimeException> heapFull) {
     int n = options.resolvedInstances();
     checkCount(pipeline, n);
     // the input as given, before the wrappers below: what stops it when the run fails
@@ -133,9 +153,11 @@ public final class InstanceThreads {
           self.setPriority(priority);
           try {
             workers.enter(k, self);
-            runOne(instances.get(k), body, control, input, failures, k);
+            if (!runOne(instances.get(k), body, control, input, failures, k)) {
+              release(instances, k);
+            }
           } finally {
-            ended.accumulateAndGet(System.nanoTime(), Math::max);
+            ended.accumulateAndGet(System.nanoTime(), LATER);
             workers.leave(k);
             // node code that interrupted its thread after the instance last looked (its last piece of
             // input) interrupts the run all the same; the pool would clear the flag unseen (a cancel's
@@ -166,13 +188,15 @@ public final class InstanceThreads {
     }
     if (own == 1) {
       // an interrupt of this thread stops this instance as it does the others (RunControl#aborted)
-      runOne(instances.get(0), body, control, input, failures, 0);
-      ended.accumulateAndGet(System.nanoTime(), Math::max);
+      if (!runOne(instances.get(0), body, control, input, failures, 0)) {
+        release(instances, 0);
+      }
+      ended.accumulateAndGet(System.nanoTime(), LATER);
     }
     Throwable listenerFailed = null;
     try {
       // with a progress listener the caller's thread tells it while it waits
-      while (!stopped.await(meter == null ? Long.MAX_VALUE : ProgressListener.INTERVAL_MILLIS, TimeUnit.MILLISECONDS)) {
+      while (!await(stopped, meter == null ? Long.MAX_VALUE : ProgressListener.INTERVAL_MILLIS)) {
         if (meter != null && listenerFailed == null) {
           try {
             meter.update(taken.get());
@@ -202,12 +226,16 @@ public final class InstanceThreads {
       }
       failures.keepOnly(before);
     }
-    if (listenerFailed != null) {
-      throw rethrow(pipeline, listenerFailed);
-    }
     long nanos = ended.get() - t0;
-    Throwable failed = failures.first();
+    Throwable failed = listenerFailed != null ? listenerFailed : failures.first();
     if (failed != null) {
+      // the run failed: its instances, which hold every item it collected, are let go before the
+      // failure is passed on, since a heap they filled may have no room for a single message more
+      // (outside-in helper-98: the bare OutOfMemoryError, where a node's failure could not be named)
+      instances.clear();
+      if (failed instanceof OutOfMemoryError full && failed != listenerFailed && heapFull != null) {
+        throw heapFull.apply(full);
+      }
       throw rethrow(pipeline, failed);
     }
     // an instance that runs on the caller's thread sees its interrupt only as a stop (RunControl);
@@ -331,7 +359,7 @@ public final class InstanceThreads {
     boolean interrupted = false;
     while (true) {
       try {
-        stopped.await();
+        await(stopped, Long.MAX_VALUE);
         break;
       } catch (InterruptedException e) {
         interrupted = true;
@@ -342,15 +370,43 @@ public final class InstanceThreads {
     }
   }
 
-  private static <I> void runOne(I instance, java.util.function.Consumer<I> body, RunControl control,
+  /**
+   * {@code stopped.await(millis)}, through a full heap: waiting makes a queue node, and while an instance
+   * fills the heap the caller's thread could not wait, and would have left with the instances still
+   * running. It tries again instead: the instances fail or finish, and in either case let go of the
+   * heap, and a latch at 0 is passed without a node.
+   */
+  private static boolean await(CountDownLatch stopped, long millis) throws InterruptedException {
+    while (true) {
+      try {
+        return stopped.await(millis, TimeUnit.MILLISECONDS);
+      } catch (OutOfMemoryError full) {
+        Thread.yield();
+      }
+    }
+  }
+
+  /**
+   * Lets go of failed instance {@code k} as soon as it stops: a run that fails returns no instance,
+   * and one that failed because it filled the heap must not keep the heap full while the others stop.
+   * Setting an element is no structural change, so instances stopping side by side may each do it.
+   */
+  private static void release(List<?> instances, int k) {
+    instances.set(k, null);
+  }
+
+  /** Runs one instance; false if it failed (recorded in {@code failures}, the others told to stop). */
+  private static <I> boolean runOne(I instance, java.util.function.Consumer<I> body, RunControl control,
       InputCursor input, Failed failures, int k) {
     try {
       body.accept(instance);
+      return true;
     } catch (Throwable t) {
       failures.record(k, t);
       control.abort();
       // another instance may be waiting in a runChunks iterator for an array that comes late or never
       input.stop();
+      return false;
     }
   }
 }

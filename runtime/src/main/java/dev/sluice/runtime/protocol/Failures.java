@@ -159,6 +159,17 @@ public final class Failures {
   }
 
   /**
+   * The failure of a CPU run whose heap filled so far that the instance it filled in could not even
+   * name the node and item ({@code full} came out bare): named on the source, as the direct executor
+   * names a full sink, once the run's instances and the items they held have been let go.
+   */
+  public static PipelineException heapFull(PipelinePlan plan, OutOfMemoryError full) {
+    return new PipelineException(plan.name, plan.stageName(0), null, "the heap filled while the run held its items ("
+        + full + "), too full to name the node at work; what the run held has been let go: give the JVM more heap"
+        + " (-Xmx), or run the input in parts, each a run whose result is used before the next", full);
+  }
+
+  /**
    * What a run throws, on every back end, when the thread that called it is interrupted: it stops at
    * the next check (between firings or pieces of a chunk on the CPU, between launches on OpenCL),
    * returns no partial result and leaves the thread's interrupt flag set.

@@ -41,7 +41,7 @@ class InstanceThreadsTest {
           Thread t = new Thread(r);
           made.add(t);
           t.start();
-        }));
+        }, null));
     // instance 1 runs on this thread once the others have started: 2 to 4 did, 5 did not
     assertTrue(e.getMessage().startsWith("Busy: could not start the thread of pipeline instance 5 of 6"
         + " (java.lang.OutOfMemoryError: unable to create native thread"), e.getMessage());

@@ -5,6 +5,7 @@ import dev.sluice.runtime.RunOptions;
 import dev.sluice.runtime.RunReport;
 import dev.sluice.runtime.input.InputCursor;
 import dev.sluice.runtime.cpu.InstanceThreads;
+import dev.sluice.runtime.protocol.Failures;
 import dev.sluice.runtime.cpu.RunControl;
 import dev.sluice.runtime.DivisionProbe;
 import dev.sluice.runtime.plan.PipelinePlan;
@@ -44,7 +45,7 @@ public final class DirectDriver {
           // after the other on the caller's thread before any of them starts
           instance.startSinks(starts);
           instance.run();
-        });
+        }, full -> Failures.heapFull(plan, full));
     starts.remember(ran.instances());
     return new Outcome<>(ran.instances(), report(plan, device, ran.instances(), ran.nanos()));
   }

@@ -1,0 +1,30 @@
+package dev.sluice.cpu;
+
+import dev.sluice.runtime.Device;
+
+/**
+ * For {@link HeapFullTest}, in a JVM with a small heap: runs {@link HeapFiller} on {@code args[1]} rows,
+ * more than the heap holds as records, three times on the device {@code args[0]} names, printing how
+ * each failed, then a run that fits.
+ */
+public final class HeapFullChild {
+  private HeapFullChild() {}
+
+  public static void main(String[] args) {
+    HeapFillerPipeline p = HeapFillerPipeline.builder().device(Device.named(args[0])).build();
+    int n = Integer.parseInt(args[1]);
+    for (int attempt = 0; attempt < 3; attempt++) {
+      int[] a = new int[n];
+      int[] b = new int[n];
+      try {
+        System.out.println("ran: " + p.runColumns(a, b).kept().size());
+      } catch (Throwable e) {
+        a = null;
+        b = null;
+        System.out.println("failed: " + e.getClass().getName() + " caused by "
+            + (e.getCause() == null ? "nothing" : e.getCause().getClass().getName()));
+      }
+    }
+    System.out.println("then: " + p.runColumns(new int[1000], new int[1000]).kept().size());
+  }
+}
