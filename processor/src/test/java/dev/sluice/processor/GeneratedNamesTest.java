@@ -67,6 +67,27 @@ class GeneratedNamesTest {
   }
 
   /**
+   * runColumns over rows [fromIndex, toIndex) takes two ints after the arrays: a record whose components
+   * have those names (an edge from one index to another) gets other names for them.
+   */
+  @Test
+  void recordComponentsNamedLikeTheRangeParameters() {
+    Compilation c = Sources.compile(java("P", """
+        record R(int fromIndex, int toIndex, int from, int to, int fromIndex_) {}
+        @Node final class N { void run(R r, IntOut out) { out.push(r.fromIndex() + r.to()); } }
+        @Pipeline interface P {
+          @Source R in();
+          @From("in") N n();
+          @Sink @From("n") int out();
+        }
+        """));
+    assertThat(c).succeededWithoutWarnings();
+    String api = c.generatedSourceFile("t.PPipeline").orElseThrow().getCharContent(true).toString();
+    assertThat(api).contains("int[] fromIndex_, int fromIndex__, int toIndex_)");
+    assertThat(api).contains("return executeColumns(new Object[] {fromIndex, toIndex, from, to, fromIndex_}, fromIndex__, toIndex_);");
+  }
+
+  /**
    * Records, nodes and signal tags named like member types of Aparapi's Kernel, which the generated
    * kernel extends, or like classes nested in the generated ones: written in full where the simple
    * name means the other type (outside-in: javac failed inside the generated kernel).

@@ -137,15 +137,41 @@ final class ApiWriter {
         WildcardTypeName.subtypeOf(Names.user(s.node().element())));
   }
 
-  /**
-   * What {@code runColumns} does with its arrays ({@code cols} names them, in component order): checks
-   * that none is null and all have the first one's length, then runs over them.
-   */
-  private MethodSpec executeColumns(List<String> cols) {
-    MethodSpec.Builder m = MethodSpec.methodBuilder("executeColumns")
-        .addJavadoc("{@code runColumns}' arrays, in component order: none null, all as long as the first.\n")
+  /** {@code runColumns} over whole arrays. */
+  private MethodSpec executeColumns() {
+    return MethodSpec.methodBuilder("executeColumns")
+        .addJavadoc("{@code runColumns} over the whole arrays.\n")
         .addModifiers(Modifier.PRIVATE)
         .returns(resultName())
+        .addParameter(Object[].class, "columns")
+        .addStatement("int n = columnsLength(columns)")
+        .addStatement("return execute(chunk -> $T.of(columns, 0, n, chunk))", Names.INPUT_CURSOR)
+        .build();
+  }
+
+  /** {@code runColumns} over rows {@code [from, to)}. */
+  private MethodSpec executeColumnRange() {
+    return MethodSpec.methodBuilder("executeColumns")
+        .addJavadoc("{@code runColumns} over rows {@code [from, to)} of the arrays.\n")
+        .addModifiers(Modifier.PRIVATE)
+        .returns(resultName())
+        .addParameter(Object[].class, "columns")
+        .addParameter(int.class, "from")
+        .addParameter(int.class, "to")
+        .addStatement("$T.checkFromToIndex(from, to, columnsLength(columns))", Objects.class)
+        .addStatement("return execute(chunk -> $T.of(columns, from, to, chunk))", Names.INPUT_CURSOR)
+        .build();
+  }
+
+  /**
+   * What {@code runColumns} checks of its arrays ({@code cols} names them, in component order): that
+   * none is null and all have the first one's length, which it returns.
+   */
+  private MethodSpec columnsLength(List<String> cols) {
+    MethodSpec.Builder m = MethodSpec.methodBuilder("columnsLength")
+        .addJavadoc("{@code runColumns}' arrays, in component order: none null, all as long as the first.\n")
+        .addModifiers(Modifier.PRIVATE, Modifier.STATIC)
+        .returns(int.class)
         .addParameter(Object[].class, "columns");
     // the messages name the pipeline, as the run's other refusals do
     for (int c = 0; c < cols.size(); c++) {
@@ -162,7 +188,15 @@ final class ApiWriter {
               " items, column " + cols.get(0) + " has ")
           .endControlFlow();
     }
-    return m.addStatement("return execute(chunk -> $T.of(columns, n, chunk))", Names.INPUT_CURSOR).build();
+    return m.addStatement("return n").build();
+  }
+
+  /** {@code name}, or with underscores after it until no component of the source record has it. */
+  private static String free(String name, List<String> taken) {
+    while (taken.contains(name)) {
+      name += "_";
+    }
+    return name;
   }
 
   private void runMethods(TypeSpec.Builder t) {
@@ -176,6 +210,20 @@ final class ApiWriter {
         .addParameter(ArrayTypeName.of(item), "input")
         .addStatement("$T.requireNonNull(input, $S)", Objects.class, model.simpleName() + ": run: input is null")
         .addStatement("return execute(chunk -> $T.of(input, input.length, chunk))", Names.INPUT_CURSOR)
+        .build());
+    // a part of an array, as java.util.Arrays' methods take one: a buffer filled anew for each run
+    t.addMethod(MethodSpec.methodBuilder("run")
+        .addJavadoc("Runs the pipeline over {@code input[fromIndex]} to {@code input[toIndex - 1]} on the configured\n"
+            + "device; a failure names an item by its index in {@code input}.\n\n"
+            + "@throws IndexOutOfBoundsException if the range is not within {@code input}\n")
+        .addModifiers(Modifier.PUBLIC)
+        .returns(resultName())
+        .addParameter(ArrayTypeName.of(item), "input")
+        .addParameter(int.class, "fromIndex")
+        .addParameter(int.class, "toIndex")
+        .addStatement("$T.requireNonNull(input, $S)", Objects.class, model.simpleName() + ": run: input is null")
+        .addStatement("$T.checkFromToIndex(fromIndex, toIndex, input.length)", Objects.class)
+        .addStatement("return execute(chunk -> $T.of(input, fromIndex, toIndex, chunk))", Names.INPUT_CURSOR)
         .build());
     if (type.isRecord()) {
       MethodSpec.Builder m = MethodSpec.methodBuilder("runColumns")
@@ -192,7 +240,26 @@ final class ApiWriter {
       // body names nothing else, and the checks are made where no component names a variable
       m.addStatement("return executeColumns(new Object[] {$L})", String.join(", ", cols));
       t.addMethod(m.build());
-      t.addMethod(executeColumns(cols));
+      // the same over rows [fromIndex, toIndex), where its two ints still fit in a method's parameters
+      if (cols.size() + 3 <= PipelineWriter.MAX_PARAMETER_SLOTS) {
+        String from = free("fromIndex", cols);
+        String to = free("toIndex", cols);
+        MethodSpec.Builder r = MethodSpec.methodBuilder("runColumns")
+            .addJavadoc("Runs over rows {@code $L} to {@code $L - 1} of record columns, as {@code runColumns} does over\n"
+                + "whole arrays; a failure names a row by its index in the arrays.\n\n"
+                + "@throws IndexOutOfBoundsException if the range is not within the arrays\n", from, to)
+            .addModifiers(Modifier.PUBLIC)
+            .returns(resultName());
+        for (ItemType.Component c : type.components()) {
+          r.addParameter(ArrayTypeName.of(Names.type(ItemType.primitive(c.kind()))), c.name());
+        }
+        r.addParameter(int.class, from).addParameter(int.class, to)
+            .addStatement("return executeColumns(new Object[] {$L}, $L, $L)", String.join(", ", cols), from, to);
+        t.addMethod(r.build());
+        t.addMethod(executeColumnRange());
+      }
+      t.addMethod(executeColumns());
+      t.addMethod(columnsLength(cols));
     }
     if (type.kind() == ItemType.Kind.INT || type.kind() == ItemType.Kind.LONG) {
       t.addMethod(MethodSpec.methodBuilder("runRange")

@@ -90,26 +90,34 @@ public interface InputCursor {
 
   /** Chunks of one in-memory input of {@code length} items (an array or record columns). */
   static InputCursor of(Object data, int length, int chunkSize) {
-    AtomicLong next = new AtomicLong();
+    return of(data, 0, length, chunkSize);
+  }
+
+  /**
+   * Chunks of items {@code [from, to)} of one in-memory input (an array or record columns), the caller
+   * having checked the range; positions in messages are indices of that input.
+   */
+  static InputCursor of(Object data, int from, int to, int chunkSize) {
+    AtomicLong next = new AtomicLong(from);
     return new InputCursor() {
       @Override
       public boolean claim(InputChunk chunk) {
-        long from = next.getAndAdd(chunkSize);
-        if (from >= length) {
+        long at = next.getAndAdd(chunkSize);
+        if (at >= to) {
           return false;
         }
         chunk.data = data;
         chunk.base = 0;
         chunk.offset = 0;
-        chunk.pos = (int) from;
+        chunk.pos = (int) at;
         chunk.start = chunk.pos;
-        chunk.end = (int) Math.min(from + chunkSize, length);
+        chunk.end = (int) Math.min(at + chunkSize, to);
         return true;
       }
 
       @Override
       public long total() {
-        return length;
+        return to - from;
       }
     };
   }
