@@ -102,6 +102,26 @@ class DiagramTest {
       }
       """);
 
+  /** A channel nothing reads (SLU138, suppressed here), inside a region and at the top level. */
+  static final JavaFileObject UNREAD = java("Drop", """
+      record Doc(int start, int end) {}
+      @Node @Region final class Words { int count(Doc d) { return d.end() - d.start(); } }
+      @Node final class Check { void run(int i, IntOut good, IntOut bad) { if (i > 0) good.push(i); else bad.push(i); } }
+      @Node final class Tally { void run(int x, LongOut out, @Max(2) IntOut debug) { out.push(x); } }
+      @SuppressWarnings("unused") @Pipeline interface Drop {
+        @Source Doc docs();
+        @From("docs") Words words();
+        @From("words") Check check();
+        @From("check.good") Tally tally();
+        @Sink @From("tally.out") long counts();
+      }
+      """);
+
+  @Test
+  void unreadChannels() {
+    matchesGolden(UNREAD, "DropPipeline");
+  }
+
   @Test
   void nestedRegions() {
     matchesGolden(NESTED, "TextPipeline");

@@ -71,7 +71,7 @@ class GeneratedNamesTest {
    * have those names (an edge from one index to another) gets other names for them.
    */
   @Test
-  void recordComponentsNamedLikeTheRangeParameters() {
+  void recordComponentsNamedLikeTheRangeParameters() throws java.io.IOException {
     Compilation c = Sources.compile(java("P", """
         record R(int fromIndex, int toIndex, int from, int to, int fromIndex_) {}
         @Node final class N { void run(R r, IntOut out) { out.push(r.fromIndex() + r.to()); } }
@@ -83,8 +83,8 @@ class GeneratedNamesTest {
         """));
     assertThat(c).succeededWithoutWarnings();
     String api = c.generatedSourceFile("t.PPipeline").orElseThrow().getCharContent(true).toString();
-    assertThat(api).contains("int[] fromIndex_, int fromIndex__, int toIndex_)");
-    assertThat(api).contains("return executeColumns(new Object[] {fromIndex, toIndex, from, to, fromIndex_}, fromIndex__, toIndex_);");
+    com.google.common.truth.Truth.assertThat(api).contains("int fromIndex__, int toIndex_) {");
+    com.google.common.truth.Truth.assertThat(api).contains("return executeColumns(new Object[] {fromIndex, toIndex, from, to, fromIndex_}, fromIndex__, toIndex_);");
   }
 
   /**

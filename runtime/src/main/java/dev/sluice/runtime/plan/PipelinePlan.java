@@ -60,6 +60,8 @@ public final class PipelinePlan {
    * (empty for a node where the plan does not list them).
    */
   private final String[][] stageChannels;
+  /** The {@code @Max} of each of {@code stageChannels}, 0 where the plan does not say. */
+  private final int[][] stageChannelMax;
   /** Out-edges per stage. */
   private final int[][] outEdges;
   /** Distinct node children per stage (sinks excluded). */
@@ -146,6 +148,7 @@ public final class PipelinePlan {
     }
     outEdges = toArrays(outs);
     stageChannels = new String[n][];
+    stageChannelMax = new int[n][];
     for (int i = 0; i < n; i++) {
       Stage st = b.stages.get(i);
       List<String> declared = new ArrayList<>();
@@ -161,6 +164,11 @@ public final class PipelinePlan {
         }
       }
       stageChannels[i] = declared.toArray(new String[0]);
+      stageChannelMax[i] = new int[declared.size()];
+      for (int c = 0; c < declared.size(); c++) {
+        Channel ch = b.channels.get(st.name + "." + declared.get(c));
+        stageChannelMax[i][c] = ch == null ? 0 : ch.max;
+      }
     }
     children = toArrays(kids);
     int r = b.regions.size();
@@ -343,6 +351,14 @@ public final class PipelinePlan {
    */
   public String[] stageChannels(int s) {
     return stageChannels[s].clone();
+  }
+
+  /**
+   * The {@code @Max} of each of {@link #stageChannels}{@code (s)}, in the same order, or 0 where the plan
+   * does not say (the source's and an enumerator's channel, whose bound is the width). A copy.
+   */
+  public int[] stageChannelMax(int s) {
+    return stageChannelMax[s].clone();
   }
 
   /** The edges out of stage {@code s}. A copy. */

@@ -24,6 +24,8 @@ import java.util.Locale;
  *       (drawn thick: its items leave the region), and the user signals that travel along it. A
  *       channel read by several stages (broadcast) has one arrow to each; a stage that joins several
  *       inputs (fan-in) has several arrows in.
+ *   <li>A channel that no stage or sink reads: a dotted arrow to a point of its own, "unread: items
+ *       dropped", beside its stage.
  *   <li>A run's figures, when given: the items that went along each arrow and each sink's count, and
  *       the vector fill of each stage.
  * </ul>
@@ -45,7 +47,9 @@ public final class PlanDiagram {
     SOURCE,
     ENUMERATOR,
     NODE,
-    SINK
+    SINK,
+    /** Where a channel that no stage or sink reads ends: its items are dropped (SLU138 warns of it). */
+    UNREAD
   }
 
   /** A stage: an id unique in the picture (the stage's name) and its label, one line per entry. */
@@ -86,8 +90,10 @@ public final class PlanDiagram {
     for (int r = 1; r < plan.regionCount(); r++) {
       boxes[r] = new Box(r, regionTitle(plan, r), inside.get(r));
     }
+    List<List<Object>> drawnIn = new ArrayList<>();
     for (int s = 0; s < n; s++) {
       List<Object> into = plan.label(s) > 0 ? inside.get(plan.label(s)) : top;
+      drawnIn.add(into);
       into.add(new Node(plan.stageName(s), shape(plan.kind(s)), stageLines(plan, s, figures)));
       if (plan.heads(s) > 0) {
         into.add(boxes[plan.heads(s)]);
@@ -107,7 +113,31 @@ public final class PlanDiagram {
       arrows.add(new Arrow(plan.stageName(plan.edgeFrom(e)), target, edgeLines(plan, e, figures),
           plan.edgeAggregate(e)));
     }
+    // a channel nothing reads ends at a point of its own beside its stage, so that the picture shows
+    // where items go missing (outside-in helper-97: a stage commented out lost 266 of 400 requests);
+    // its id holds a dot, which no stage's or sink's name (a Java identifier) does
+    for (int s = 0; s < n; s++) {
+      String[] channels = plan.stageChannels(s);
+      int[] max = plan.stageChannelMax(s);
+      for (int c = 0; c < channels.length; c++) {
+        if (!read(plan, s, channels[c])) {
+          String id = plan.stageName(s) + "." + channels[c];
+          drawnIn.get(s).add(new Node(id, Shape.UNREAD, List.of("unread: items dropped")));
+          arrows.add(new Arrow(plan.stageName(s), id,
+              List.of(max[c] > 0 ? channels[c] + " @Max(" + max[c] + ")" : channels[c]), false));
+        }
+      }
+    }
     return new PlanDiagram(plan.name, top, arrows);
+  }
+
+  private static boolean read(PipelinePlan plan, int s, String channel) {
+    for (int e : plan.outEdges(s)) {
+      if (plan.edgeChannel(e).equals(channel)) {
+        return true;
+      }
+    }
+    return false;
   }
 
   private static Shape shape(StageKind kind) {
@@ -221,7 +251,10 @@ public final class PlanDiagram {
     for (Arrow a : arrows) {
       b.append("  ").append(mermaidId(a.from()));
       String label = mermaidText(String.join("<br/>", a.lines()));
-      if (a.lines().isEmpty()) {
+      if (a.to().indexOf('.') >= 0) {
+        // to an unread channel's end: dotted
+        b.append(" -. \"").append(label).append("\" .-> ");
+      } else if (a.lines().isEmpty()) {
         b.append(a.aggregate() ? " ==> " : " --> ");
       } else if (a.aggregate()) {
         b.append(" == \"").append(label).append("\" ==> ");
@@ -242,6 +275,7 @@ public final class PlanDiagram {
           case ENUMERATOR -> "[[" + label + "]]";
           case NODE -> "[" + label + "]";
           case SINK -> "[(" + label + ")]";
+          case UNREAD -> "((" + label + "))";
         };
         b.append(indent).append(mermaidId(node.id())).append(shaped).append('\n');
       } else {
@@ -296,6 +330,9 @@ public final class PlanDiagram {
       if (a.aggregate()) {
         attrs.add("penwidth=2.5");
       }
+      if (a.to().indexOf('.') >= 0) {
+        attrs.add("style=dashed");
+      }
       if (!attrs.isEmpty()) {
         b.append(" [").append(String.join(", ", attrs)).append(']');
       }
@@ -312,6 +349,7 @@ public final class PlanDiagram {
           case ENUMERATOR -> ", peripheries=2";
           case NODE -> "";
           case SINK -> ", shape=cylinder";
+          case UNREAD -> ", shape=plaintext, fontcolor=gray40";
         };
         b.append(indent).append(dotQuote(node.id())).append(" [label=")
             .append(dotQuote(String.join("\n", node.lines()))).append(shape).append("];\n");
