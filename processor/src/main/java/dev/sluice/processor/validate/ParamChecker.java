@@ -189,17 +189,32 @@ final class ParamChecker {
         .ifPresent(m -> out.add(Diagnostic.on(p, m, null, Message.AGGREGATE_NOT_ON_CHANNEL, p.getSimpleName())));
   }
 
-  /** All uses of the parent ({@code @Parent}, BEGIN/END handlers) must name one type. */
+  /**
+   * All uses of the parent ({@code @Parent}, BEGIN/END handlers) must name one type. The region's type
+   * is not known here (a node class is checked once, whichever pipeline uses it), so the uses of the
+   * type most of them name are taken as right and each other use is reported; with no such type (one
+   * {@code begin(Other)} against one {@code end(Comp)}), every use is, since any of them may be the
+   * mistake (outside-in helper-102: reporting only the later one put the error on the right handler).
+   */
   void checkParentTypes(String node) {
-    Map.Entry<VariableElement, ItemType> first = null;
+    Map<ItemType, Integer> count = new java.util.HashMap<>();
+    parentUses.values().forEach(t -> count.merge(t, 1, Integer::sum));
+    if (count.size() < 2) {
+      return;
+    }
+    int most = java.util.Collections.max(count.values());
+    boolean tie = count.values().stream().filter(n -> n == most).count() > 1;
     for (Map.Entry<VariableElement, ItemType> use : parentUses.entrySet()) {
-      if (first == null) {
-        first = use;
-      } else if (!first.getValue().equals(use.getValue())) {
-        out.add(Diagnostic.on(use.getKey(), Message.PARENT_TYPE_CONFLICT, use.getKey().getSimpleName(),
-            method(use.getKey(), node), use.getValue(), first.getKey().getSimpleName(), method(first.getKey(), node),
-            first.getValue()));
+      if (!tie && count.get(use.getValue()) == most) {
+        continue;
       }
+      // named against the first use of another type: one that most uses name, when there is one
+      Map.Entry<VariableElement, ItemType> other = parentUses.entrySet().stream()
+          .filter(u -> !u.getValue().equals(use.getValue()) && (tie || count.get(u.getValue()) == most))
+          .findFirst().orElseThrow();
+      out.add(Diagnostic.on(use.getKey(), Message.PARENT_TYPE_CONFLICT, use.getKey().getSimpleName(),
+          method(use.getKey(), node), use.getValue(), other.getKey().getSimpleName(), method(other.getKey(), node),
+          other.getValue()));
     }
   }
 
