@@ -130,7 +130,11 @@ public final class JavaArithmetic {
 
   /** {@code Math.abs(long)}: PoCL's {@code abs} gave 0 for {@code MIN_VALUE}; Java gives {@code MIN_VALUE}. */
   public static long absL(long a) {
-    return a < 0 ? negL(a) : a;
+    long r = a;
+    if ((int) (a >> 32) < 0) {
+      r = negL(a);
+    }
+    return r;
   }
 
   /** {@code a >>> n} on a long, as {@link #ushrI}. */
@@ -140,12 +144,22 @@ public final class JavaArithmetic {
 
   /** {@code a / b} for {@code b != 0}. */
   public static long divL(long a, long b) {
-    return b == -1L ? negL(a) : a / b;
+    long r = 0L;
+    if (eqL(b, -1L)) {
+      r = negL(a);
+    } else {
+      r = a / b;
+    }
+    return r;
   }
 
   /** {@code a % b} for {@code b != 0}. */
   public static long remL(long a, long b) {
-    return b == -1L ? 0L : a % b;
+    long r = 0L;
+    if (!eqL(b, -1L)) {
+      r = a % b;
+    }
+    return r;
   }
 
   // ---- floating to integer: saturating, NaN to 0 (float arguments widen exactly)
@@ -324,11 +338,19 @@ public final class JavaArithmetic {
   }
 
   public static long minL(long a, long b) {
-    return a < b ? a : b;
+    long r = b;
+    if (ltL(a, b)) {
+      r = a;
+    }
+    return r;
   }
 
   public static long maxL(long a, long b) {
-    return a > b ? a : b;
+    long r = b;
+    if (ltL(b, a)) {
+      r = a;
+    }
+    return r;
   }
 
   // ---- remainder: Java's % on floating operands, C's fmod
@@ -455,31 +477,56 @@ public final class JavaArithmetic {
     return ~max;
   }
 
-  // ---- long comparisons: Aparapi prints the bytecode's lcmp as a subtraction, (a - b) >= 0, which
-  // overflows (Long.MIN_VALUE >= 1 would be true); a typed call compares
+  // ---- long comparisons: javac compiles every comparison of two longs to lcmp, which Aparapi prints as
+  // a subtraction, (a - b) >= 0, that overflows (Long.MIN_VALUE >= 1 would be true). The kernels call
+  // these instead, and these hold no lcmp themselves: they compare the halves as ints, the high ones
+  // signed, the low ones unsigned (each with its sign bit flipped, which a XOR does without overflow).
+  // Written with a < b, they held the same subtraction, right only where the OpenCL compiler's
+  // optimizer turned it back into a comparison: Oclgrind building with -cl-opt-disable gave
+  // @Reduce(MAX) -7 over {5, -7, 1000, Long.MIN_VALUE, ...} (outside-in helper-101). The JVM's own
+  // methods in this class hold no lcmp at all (JavaArithmeticTest reads their bytecode).
 
   public static boolean ltL(long a, long b) {
-    return a < b;
+    int ah = (int) (a >> 32);
+    int bh = (int) (b >> 32);
+    boolean r = ah < bh;
+    if (ah == bh) {
+      int flip = smallestI();
+      r = ((int) a ^ flip) < ((int) b ^ flip);
+    }
+    return r;
   }
 
   public static boolean leL(long a, long b) {
-    return a <= b;
+    boolean r = true;
+    if (ltL(b, a)) {
+      r = false;
+    }
+    return r;
   }
 
   public static boolean gtL(long a, long b) {
-    return a > b;
+    return ltL(b, a);
   }
 
   public static boolean geL(long a, long b) {
-    return a >= b;
+    return leL(b, a);
   }
 
   public static boolean eqL(long a, long b) {
-    return a == b;
+    boolean r = false;
+    if ((int) (a >> 32) == (int) (b >> 32) && (int) a == (int) b) {
+      r = true;
+    }
+    return r;
   }
 
   public static boolean neL(long a, long b) {
-    return a != b;
+    boolean r = true;
+    if (eqL(a, b)) {
+      r = false;
+    }
+    return r;
   }
 
   // ---- Math functions whose special cases differ from C's

@@ -5,7 +5,9 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.lang.reflect.Method;
+import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.List;
 import java.util.Random;
 import org.junit.jupiter.api.Test;
 
@@ -114,6 +116,32 @@ class JavaArithmeticTest {
     }
   }
 
+  /**
+   * No method compares two longs with javac's {@code lcmp}: Aparapi prints it as a subtraction that
+   * overflows, right on a device only where the OpenCL compiler's optimizer undoes it (outside-in
+   * helper-101; {@code UnoptimizedBuildTest} runs the kernels so built). Read with the JDK's javap.
+   */
+  @Test
+  void noMethodComparesLongsWithLcmp() {
+    java.util.spi.ToolProvider javap = java.util.spi.ToolProvider.findFirst("javap").orElseThrow();
+    java.io.StringWriter out = new java.io.StringWriter();
+    java.io.PrintWriter w = new java.io.PrintWriter(out);
+    assertEquals(0, javap.run(w, w, "-c", "-p", "-cp", System.getProperty("java.class.path"),
+        JavaArithmetic.class.getName()), out.toString());
+    w.flush();
+    String method = null;
+    List<String> holding = new ArrayList<>();
+    for (String line : out.toString().split("\n")) {
+      if (line.startsWith("  ") && !line.startsWith("   ") && line.contains("(")) {
+        method = line.strip();
+      } else if (line.matches("\\s+\\d+: lcmp\\s*")) {
+        holding.add(method);
+      }
+    }
+    assertTrue(out.toString().contains("public static boolean ltL(long, long);"), "javap's listing read");
+    assertEquals(List.of(), holding);
+  }
+
   @Test
   void longOperations() {
     long[] v = longs(new Random(2));
@@ -127,8 +155,11 @@ class JavaArithmeticTest {
         assertEquals(a >>> b, JavaArithmetic.ushrL(a, (int) b), w);
         assertEquals(Math.min(a, b), JavaArithmetic.minL(a, b), w);
         assertEquals(a < b, JavaArithmetic.ltL(a, b), w);
+        assertEquals(a <= b, JavaArithmetic.leL(a, b), w);
+        assertEquals(a > b, JavaArithmetic.gtL(a, b), w);
         assertEquals(a >= b, JavaArithmetic.geL(a, b), w);
         assertEquals(a == b, JavaArithmetic.eqL(a, b), w);
+        assertEquals(a != b, JavaArithmetic.neL(a, b), w);
         assertEquals(Math.max(a, b), JavaArithmetic.maxL(a, b), w);
         assertEquals(a * b, JavaArithmetic.mulL(a, b), w);
         if (b != 0) {
