@@ -102,7 +102,7 @@ class DiagramTest {
       }
       """);
 
-  /** A channel nothing reads (SLU138, suppressed here), inside a region and at the top level. */
+  /** Channels nothing reads (SLU138, suppressed here), in a region: each ends beside its node, in the frame. */
   static final JavaFileObject UNREAD = java("Drop", """
       record Doc(int start, int end) {}
       @Node @Region final class Words { int count(Doc d) { return d.end() - d.start(); } }

@@ -46,6 +46,7 @@ final class InstancePool {
       t.setDaemon(true);
       t.setPriority(Thread.NORM_PRIORITY);
       t.setContextClassLoader(null);
+      t.setUncaughtExceptionHandler(InstancePool::uncaught);
       return t;
     });
   }
@@ -59,28 +60,22 @@ final class InstancePool {
       while (top.getParent() != null) {
         top = top.getParent();
       }
-      group = new Group(top);
+      group = new ThreadGroup(top, "sluice");
     }
     return group;
   }
 
   /**
-   * The pool's group. An instance's own code catches whatever it throws; what reaches this handler came
-   * from the pool's loop between instances, where a run that filled the heap can make taking the next
-   * task fail too: the thread ends quietly (the run has failed with that error already, and the next
-   * run makes a thread afresh) instead of printing the error a second time as uncaught (outside-in
-   * helper-98). Anything else is printed as the default handler does.
+   * The handler of the pool's own threads (not of threads node code starts, which join the group
+   * without it). An instance's code catches whatever it throws; what reaches this handler came from
+   * the pool's loop between instances, where a run that filled the heap can make taking the next task
+   * fail too: the thread ends quietly (the run has failed with that error already, and the next run
+   * makes a thread afresh) instead of printing the error a second time as uncaught (outside-in
+   * helper-98). Anything else goes to the group, which prints it as the default handler does.
    */
-  private static final class Group extends ThreadGroup {
-    Group(ThreadGroup parent) {
-      super(parent, "sluice");
-    }
-
-    @Override
-    public void uncaughtException(Thread t, Throwable e) {
-      if (!(e instanceof OutOfMemoryError)) {
-        super.uncaughtException(t, e);
-      }
+  private static void uncaught(Thread t, Throwable e) {
+    if (!(e instanceof OutOfMemoryError)) {
+      t.getThreadGroup().uncaughtException(t, e);
     }
   }
 }

@@ -148,28 +148,40 @@ public final class InstanceThreads {
           String idle = self.getName();
           ClassLoader idleLoader = self.getContextClassLoader();
           int idlePriority = self.getPriority();
-          self.setName("sluice-" + pipeline + "-" + k);
-          self.setContextClassLoader(loader);
-          self.setPriority(priority);
+          Thread.UncaughtExceptionHandler idleHandler = self.getUncaughtExceptionHandler();
           try {
+            // inside the try: naming the thread allocates, and on a heap another instance has filled
+            // that fails too; it is then this instance's failure, and the thread still counts itself
+            // stopped below, or the caller would wait for it for ever (outside-in helper-103)
+            self.setName("sluice-" + pipeline + "-" + k);
+            self.setContextClassLoader(loader);
+            self.setPriority(priority);
             workers.enter(k, self);
             if (!runOne(instances.get(k), body, control, input, failures, k)) {
               release(instances, k);
             }
+          } catch (Throwable t) {
+            failures.record(k, t);
+            control.abort();
+            input.stop();
+            release(instances, k);
           } finally {
-            ended.accumulateAndGet(System.nanoTime(), LATER);
-            workers.leave(k);
-            // node code that interrupted its thread after the instance last looked (its last piece of
-            // input) interrupts the run all the same; the pool would clear the flag unseen (a cancel's
-            // interrupt, below, is cleared here too, and that run fails as interrupted anyway)
-            if (Thread.interrupted()) {
-              control.instanceInterrupted(true);
+            try {
+              ended.accumulateAndGet(System.nanoTime(), LATER);
+              workers.leave(k);
+              // node code that interrupted its thread after the instance last looked (its last piece of
+              // input) interrupts the run all the same; the pool would clear the flag unseen (a cancel's
+              // interrupt, below, is cleared here too, and that run fails as interrupted anyway)
+              if (Thread.interrupted()) {
+                control.instanceInterrupted(true);
+              }
+              self.setName(idle);
+              self.setContextClassLoader(idleLoader);
+              self.setPriority(idlePriority);
+              self.setUncaughtExceptionHandler(idleHandler);
+            } finally {
+              stopped.countDown();
             }
-            self.setName(idle);
-            self.setContextClassLoader(idleLoader);
-            self.setPriority(idlePriority);
-            self.setUncaughtExceptionHandler(null);
-            stopped.countDown();
           }
         });
       }
@@ -182,6 +194,16 @@ public final class InstanceThreads {
         stopped.countDown();
       }
       awaitAll(stopped);
+      // the instances started may have failed first, filling the heap the next start then found full:
+      // their failure is the run's, not a thread limit (outside-in helper-103, 64 instances)
+      Throwable failed = failures.first();
+      if (failed != null) {
+        instances.clear();
+        if (failed instanceof OutOfMemoryError full && heapFull != null) {
+          throw heapFull.apply(full);
+        }
+        throw rethrow(pipeline, failed);
+      }
       throw new IllegalStateException(pipeline + ": could not start the thread of pipeline instance " + (started + 1)
           + " of " + n + " (" + e + "); on the CPU each instance is a thread: run fewer instances"
           + " (instances(0) is one per core)", e);
@@ -277,8 +299,12 @@ public final class InstanceThreads {
     private final Throwable[] byInstance;
     private boolean any;
 
+    /** Where {@link #snapshot} copies to, made with the run: an interrupt on a full heap must not allocate. */
+    private final Throwable[] saved;
+
     Failed(int n) {
       byInstance = new Throwable[n];
+      saved = new Throwable[n];
     }
 
     synchronized void record(int k, Throwable t) {
@@ -288,7 +314,11 @@ public final class InstanceThreads {
 
     /** A copy of what has failed so far, or null if nothing has. */
     synchronized Throwable[] snapshot() {
-      return any ? byInstance.clone() : null;
+      if (!any) {
+        return null;
+      }
+      System.arraycopy(byInstance, 0, saved, 0, byInstance.length);
+      return saved;
     }
 
     /** Forgets what failed after {@code before} was taken (null: nothing had failed). */
@@ -381,7 +411,8 @@ public final class InstanceThreads {
       try {
         return stopped.await(millis, TimeUnit.MILLISECONDS);
       } catch (OutOfMemoryError full) {
-        Thread.yield();
+        // a millisecond's rest, which allocates nothing; an interrupt ends it, and the next await throws
+        java.util.concurrent.locks.LockSupport.parkNanos(1_000_000L);
       }
     }
   }

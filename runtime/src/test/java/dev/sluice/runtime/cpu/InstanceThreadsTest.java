@@ -13,7 +13,9 @@ import dev.sluice.runtime.Device;
 import dev.sluice.runtime.RunOptions;
 import dev.sluice.runtime.input.InputChunk;
 import dev.sluice.runtime.input.InputCursor;
+import dev.sluice.runtime.testing.ChildJvm;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.CopyOnWriteArrayList;
 import org.junit.jupiter.api.Test;
 
@@ -186,5 +188,16 @@ class InstanceThreadsTest {
     Thread.currentThread().setPriority(Thread.NORM_PRIORITY);
     run.run();
     assertTrue(priorities.stream().allMatch(p -> p == Thread.NORM_PRIORITY), priorities.toString());
+  }
+
+  /**
+   * An instance that fills the heap before another's thread has started: naming that thread fails
+   * too, and the run fails with the heap-full failure instead of waiting for ever for a thread that
+   * never counted itself stopped (outside-in helper-103; the error also escaped the thread's task).
+   */
+  @Test
+  void aThreadThatStartsOnAFullHeapStillStops() throws Exception {
+    ChildJvm.Output o = ChildJvm.run(FullHeapStartChild.class, List.of("-Xmx64m"), List.of(), Map.of());
+    assertEquals("run threw java.lang.IllegalStateException: heap full; escaped: null", o.out().strip(), o.err());
   }
 }
