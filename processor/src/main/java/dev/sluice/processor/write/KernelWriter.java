@@ -94,6 +94,7 @@ final class KernelWriter {
             model.simpleName(), SCHED);
     fields(t);
     t.addMethod(deviceBytes(t));
+    t.addMethod(localBytes(t));
     t.addMethod(constructor());
     t.addMethod(runMethod());
     t.addMethod(decide());
@@ -384,6 +385,21 @@ final class KernelWriter {
     t.addField(FieldSpec.builder(int[].class, "pre", Modifier.FINAL)
         .addJavadoc("Exclusive prefix sums of {@code cnt}: where each lane's items go.\n")
         .addAnnotation(LOCAL).initializer("new int[$L]", rows * width).build());
+  }
+
+  /**
+   * The bytes of the {@code @Local} arrays, which each work-group holds in the device's local memory:
+   * the driver compares them with the device's before a launch ({@code OpenClDriver}).
+   */
+  private static MethodSpec localBytes(TypeSpec.Builder t) {
+    CodeBlock.Builder sum = CodeBlock.builder().add("return 0L");
+    for (FieldSpec f : t.fieldSpecs) {
+      if (f.type instanceof ArrayTypeName a && f.annotations.stream().anyMatch(x -> x.type.equals(LOCAL))) {
+        sum.add("\n    + $L * (long) $N.length", Column.bytes(a.componentType), f.name);
+      }
+    }
+    return MethodSpec.methodBuilder("localBytes").addAnnotation(Override.class).addModifiers(Modifier.PUBLIC)
+        .returns(long.class).addStatement(sum.build()).build();
   }
 
   /** The bytes of every global buffer declared so far (the device's share; host-only fields come later). */

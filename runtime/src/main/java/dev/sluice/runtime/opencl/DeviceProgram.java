@@ -56,6 +56,12 @@ public interface DeviceProgram extends Failures.Items {
   void allocate(int[] plan, int groups, int sliceItems, int[] sinkCapacity);
 
   /** Bytes of the buffers the kernel holds on the device now (input, queues, parents, sinks...). */
+  /**
+   * The bytes of local memory one work-group's arrays take (the prefix sums, the lanes' counts, the
+   * reductions' partials, the raises), which grow with the width and the channels.
+   */
+  long localBytes();
+
   long deviceBytes();
 
   /** Bytes of each column of one input item (one entry for a primitive item). */

@@ -140,6 +140,16 @@ public final class OpenClDriver {
     DeviceProgram program = loan.program();
     boolean keep = true;
     try {
+      long local = program.localBytes();
+      if (local > cl.getLocalMemSize()) {
+        // refused here with both sizes: a launch failed with CL_OUT_OF_RESOURCES, which Aparapi's
+        // fallback then hid behind an error of its own (outside-in helper-101, under Oclgrind with
+        // NVIDIA's 48 KiB); the kernel is sound, so the device keeps it
+        throw Kernels.KernelException.noRoom(String.format(java.util.Locale.ROOT, "%s needs %,d bytes of local"
+            + " memory per work-group at width %d, more than the %,d of %s; lower @Pipeline(width) (the kernel's"
+            + " local arrays grow with the width and with the channels)", plan.name, local, plan.width,
+            cl.getLocalMemSize(), OpenClDevices.describe(cl)));
+      }
       if (loan.fresh()) {
         program.forgetDeviceCopies();
       }

@@ -45,6 +45,8 @@ public final class ProgramLoader {
     Map<String, String> sources;
     try {
       sources = made.translatedFrom();
+      // the interface's newest method: a kernel generated before it is refused here, not at a launch
+      made.localBytes();
     } catch (IncompatibleClassChangeError e) {
       throw otherVersion(api, e);
     }
