@@ -157,14 +157,9 @@ public final class InstanceThreads {
             self.setContextClassLoader(loader);
             self.setPriority(priority);
             workers.enter(k, self);
-            if (!runOne(instances.get(k), body, control, input, failures, k)) {
-              release(instances, k);
-            }
+            runOne(instances, k, body, control, input, failures);
           } catch (Throwable t) {
-            failures.record(k, t);
-            control.abort();
-            input.stop();
-            release(instances, k);
+            failed(instances, k, t, control, input, failures);
           } finally {
             try {
               ended.accumulateAndGet(System.nanoTime(), LATER);
@@ -198,11 +193,7 @@ public final class InstanceThreads {
       // their failure is the run's, not a thread limit (outside-in helper-103, 64 instances)
       Throwable failed = failures.first();
       if (failed != null) {
-        instances.clear();
-        if (failed instanceof OutOfMemoryError full && heapFull != null) {
-          throw heapFull.apply(full);
-        }
-        throw rethrow(pipeline, failed);
+        throw failure(pipeline, failed, instances, heapFull);
       }
       throw new IllegalStateException(pipeline + ": could not start the thread of pipeline instance " + (started + 1)
           + " of " + n + " (" + e + "); on the CPU each instance is a thread: run fewer instances"
@@ -210,9 +201,7 @@ public final class InstanceThreads {
     }
     if (own == 1) {
       // an interrupt of this thread stops this instance as it does the others (RunControl#aborted)
-      if (!runOne(instances.get(0), body, control, input, failures, 0)) {
-        release(instances, 0);
-      }
+      runOne(instances, 0, body, control, input, failures);
       ended.accumulateAndGet(System.nanoTime(), LATER);
     }
     Throwable listenerFailed = null;
@@ -254,11 +243,7 @@ public final class InstanceThreads {
       // the run failed: its instances, which hold every item it collected, are let go before the
       // failure is passed on, since a heap they filled may have no room for a single message more
       // (outside-in helper-98: the bare OutOfMemoryError, where a node's failure could not be named)
-      instances.clear();
-      if (failed instanceof OutOfMemoryError full && failed != listenerFailed && heapFull != null) {
-        throw heapFull.apply(full);
-      }
-      throw rethrow(pipeline, failed);
+      throw failure(pipeline, failed, instances, failed == listenerFailed ? null : heapFull);
     }
     // an instance that runs on the caller's thread sees its interrupt only as a stop (RunControl);
     // node code that interrupted an instance's own thread interrupts the run as it would on the caller's
@@ -277,6 +262,19 @@ public final class InstanceThreads {
       }
     }
     return new Ran<>(instances, nanos);
+  }
+
+  /**
+   * The run's failure {@code f}, once its instances are let go: a bare {@link OutOfMemoryError} as
+   * {@code heapFull} wraps it (null: as it is), else {@link #rethrow}'s.
+   */
+  private static RuntimeException failure(String pipeline, Throwable f, List<?> instances,
+      Function<OutOfMemoryError, RuntimeException> heapFull) {
+    instances.clear();
+    if (f instanceof OutOfMemoryError full && heapFull != null) {
+      throw heapFull.apply(full);
+    }
+    throw rethrow(pipeline, f);
   }
 
   /**
@@ -418,26 +416,27 @@ public final class InstanceThreads {
   }
 
   /**
-   * Lets go of failed instance {@code k} as soon as it stops: a run that fails returns no instance,
+   * Records instance {@code k}'s failure {@code t}, tells the others to stop, and lets go of the
+   * instance as soon as it stops: a run that fails returns no instance,
    * and one that failed because it filled the heap must not keep the heap full while the others stop.
    * Setting an element is no structural change, so instances stopping side by side may each do it.
    */
-  private static void release(List<?> instances, int k) {
+  private static void failed(List<?> instances, int k, Throwable t, RunControl control, InputCursor input,
+      Failed failures) {
+    failures.record(k, t);
+    control.abort();
+    // another instance may be waiting in a runChunks iterator for an array that comes late or never
+    input.stop();
     instances.set(k, null);
   }
 
-  /** Runs one instance; false if it failed (recorded in {@code failures}, the others told to stop). */
-  private static <I> boolean runOne(I instance, java.util.function.Consumer<I> body, RunControl control,
-      InputCursor input, Failed failures, int k) {
+  /** Runs instance {@code k}; a failure is {@link #failed}'s. */
+  private static <I> void runOne(List<I> instances, int k, java.util.function.Consumer<I> body, RunControl control,
+      InputCursor input, Failed failures) {
     try {
-      body.accept(instance);
-      return true;
+      body.accept(instances.get(k));
     } catch (Throwable t) {
-      failures.record(k, t);
-      control.abort();
-      // another instance may be waiting in a runChunks iterator for an array that comes late or never
-      input.stop();
-      return false;
+      failed(instances, k, t, control, input, failures);
     }
   }
 }

@@ -131,6 +131,11 @@ public final class PlanDiagram {
     return new PlanDiagram(plan.name, top, arrows);
   }
 
+  /** Whether {@code a} goes to an unread channel's end (drawn dotted): the one id with a dot in it. */
+  private static boolean toUnread(Arrow a) {
+    return a.to().indexOf('.') >= 0;
+  }
+
   private static boolean read(PipelinePlan plan, int s, String channel) {
     for (int e : plan.outEdges(s)) {
       if (plan.edgeChannel(e).equals(channel)) {
@@ -251,8 +256,7 @@ public final class PlanDiagram {
     for (Arrow a : arrows) {
       b.append("  ").append(mermaidId(a.from()));
       String label = mermaidText(String.join("<br/>", a.lines()));
-      if (a.to().indexOf('.') >= 0) {
-        // to an unread channel's end: dotted
+      if (toUnread(a)) {
         b.append(" -. \"").append(label).append("\" .-> ");
       } else if (a.lines().isEmpty()) {
         b.append(a.aggregate() ? " ==> " : " --> ");
@@ -330,7 +334,7 @@ public final class PlanDiagram {
       if (a.aggregate()) {
         attrs.add("penwidth=2.5");
       }
-      if (a.to().indexOf('.') >= 0) {
+      if (toUnread(a)) {
         attrs.add("style=dashed");
       }
       if (!attrs.isEmpty()) {
