@@ -185,13 +185,15 @@ public final class Failures {
    * {@code value} as a failure's message quotes it: its {@code toString()}, cut to {@link #MAX_TEXT}
    * characters. User code runs here (a record's or a tag's {@code toString()}), and a failure report
    * must not fail in turn: a {@code toString()} that throws or returns null is said so, and the
-   * report goes on with the original failure.
+   * report goes on with the original failure. Throwing includes a {@link LinkageError}: a record's
+   * {@code toString()} is linked on its first call, which a full heap can make fail (and a class its
+   * text needs may not load); an {@link OutOfMemoryError} itself goes on, for the run to report.
    */
   public static String text(Object value) {
     String s;
     try {
       s = String.valueOf(value);
-    } catch (RuntimeException | StackOverflowError e) {
+    } catch (RuntimeException | StackOverflowError | LinkageError e) {
       return identity(value) + " (its toString() threw " + e.getClass().getName() + ")";
     }
     if (s == null) {
@@ -213,7 +215,7 @@ public final class Failures {
     String message;
     try {
       message = cause.getMessage();
-    } catch (RuntimeException | StackOverflowError e) {
+    } catch (RuntimeException | StackOverflowError | LinkageError e) {
       message = "(its getMessage() threw " + e.getClass().getName() + ")";
     }
     if (message != null && cause instanceof dev.sluice.runtime.PipelineException) {
