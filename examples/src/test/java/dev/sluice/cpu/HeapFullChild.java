@@ -13,14 +13,15 @@ public final class HeapFullChild {
   public static void main(String[] args) {
     HeapFillerPipeline p = HeapFillerPipeline.builder().device(Device.named(args[0])).build();
     int n = Integer.parseInt(args[1]);
+    // the columns are made once, before the first run: on 16 to 64 cores (G1, this 128 MiB heap) a
+    // fresh pair of 16 MB arrays made right after a failed run sometimes found no room, the failed
+    // run's memory free only a moment later (outside-in helper-104; not explained yet)
+    int[] a = new int[n];
+    int[] b = new int[n];
     for (int attempt = 0; attempt < 3; attempt++) {
-      int[] a = new int[n];
-      int[] b = new int[n];
       try {
         System.out.println("ran: " + p.runColumns(a, b).kept().size());
       } catch (Throwable e) {
-        a = null;
-        b = null;
         System.out.println("failed: " + e.getClass().getName() + " caused by "
             + (e.getCause() == null ? "nothing" : e.getCause().getClass().getName()));
         if (!(e instanceof dev.sluice.runtime.PipelineException)) {

@@ -317,7 +317,8 @@ class BlastToolTest {
     Process p = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-Xmx32m",
         "-cp", System.getProperty("java.class.path"), BlastTool.class.getName(), "-query", good.toString(),
         "-subject", big.toString(), "-device", "cpu", "-quiet").redirectErrorStream(true).start();
-    String said = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+    String said = dev.sluice.runtime.testing.ChildJvm.withoutLauncherNotes(
+        new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8));
     assertEquals(1, p.waitFor(), said);
     assertTrue(said.startsWith("blast: out of memory (Java heap space) with a heap of "), said);
     assertTrue(said.contains("give Java a larger heap (-Xmx)") && !said.contains("\tat "), said);

@@ -55,11 +55,13 @@ class AparapiStderrTest {
     }
     java.nio.file.Path both = java.nio.file.Files.createTempFile("sluice-child", ".both");
     try {
-      Process p = new ProcessBuilder(java.nio.file.Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-          "-cp", System.getProperty("java.class.path"), AparapiStderrChild.class.getName(), "relay")
-          .redirectErrorStream(true).redirectOutput(both.toFile()).start();
+      List<String> cmd = new java.util.ArrayList<>(List.of(
+          java.nio.file.Path.of(System.getProperty("java.home"), "bin", "java").toString()));
+      cmd.addAll(ChildJvm.PLAIN);
+      cmd.addAll(List.of("-cp", System.getProperty("java.class.path"), AparapiStderrChild.class.getName(), "relay"));
+      Process p = new ProcessBuilder(cmd).redirectErrorStream(true).redirectOutput(both.toFile()).start();
       assertTrue(p.waitFor(120, java.util.concurrent.TimeUnit.SECONDS), "child JVM did not finish");
-      String out = withoutJdkNativeAccessWarning(java.nio.file.Files.readString(both));
+      String out = withoutJdkNativeAccessWarning(ChildJvm.withoutLauncherNotes(java.nio.file.Files.readString(both)));
       assertEquals(0, p.exitValue(), out);
       assertEquals("native: during the build\nstdout: a second later, still building\n", out);
     } finally {

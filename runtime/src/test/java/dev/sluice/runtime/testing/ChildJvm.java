@@ -24,6 +24,24 @@ public final class ChildJvm {
   public record Output(String out, String err) {}
 
   /**
+   * The flags every child gets before the test's own (which come after, and win): English and UTF-8,
+   * whatever the machine's locale. The tests compare what children print, and the JDK's own words
+   * follow the locale: a log record's level came out as "SCHWERWIEGEND" under {@code de_DE}, and "été"
+   * as "?t?" under an ASCII {@code file.encoding} on JDK 17 (outside-in helper-104).
+   */
+  public static final List<String> PLAIN = List.of("-Duser.language=en", "-Duser.country=US", "-Dfile.encoding=UTF-8",
+      "-Dstdout.encoding=UTF-8", "-Dstderr.encoding=UTF-8");
+
+  /**
+   * {@code text} without the lines the {@code java} launcher prints first when {@code JAVA_TOOL_OPTIONS},
+   * {@code JDK_JAVA_OPTIONS} or {@code _JAVA_OPTIONS} is set, as CI images and containers often do:
+   * they are the machine's, not the child's.
+   */
+  public static String withoutLauncherNotes(String text) {
+    return text.replaceAll("(?m)^(NOTE: )?Picked up (JAVA_TOOL_OPTIONS|JDK_JAVA_OPTIONS|_JAVA_OPTIONS):.*\\R", "");
+  }
+
+  /**
    * Runs {@code main} with {@code jvmArgs} and {@code args}, its environment this one's less the
    * variables in {@code unset}, then with {@code env} added.
    */
@@ -37,6 +55,7 @@ public final class ChildJvm {
       Map<String, String> env, String... args) throws IOException, InterruptedException {
     List<String> cmd = new ArrayList<>();
     cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+    cmd.addAll(PLAIN);
     cmd.addAll(jvmArgs);
     cmd.add("-cp");
     cmd.add(classPath);
@@ -50,7 +69,8 @@ public final class ChildJvm {
     try {
       Process p = pb.redirectOutput(out.toFile()).redirectError(err.toFile()).start();
       assertTrue(p.waitFor(120, TimeUnit.SECONDS), "child JVM did not finish: " + cmd);
-      Output o = new Output(Files.readString(out, StandardCharsets.UTF_8), Files.readString(err, StandardCharsets.UTF_8));
+      Output o = new Output(Files.readString(out, StandardCharsets.UTF_8),
+          withoutLauncherNotes(Files.readString(err, StandardCharsets.UTF_8)));
       assertEquals(0, p.exitValue(), "child JVM failed:\n" + o.out() + o.err());
       return o;
     } finally {
