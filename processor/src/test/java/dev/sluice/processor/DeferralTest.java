@@ -276,6 +276,30 @@ class DeferralTest {
   }
 
   /**
+   * A typo in the first name of a qualified one in a node's file ({@code DoublingPipline.Result}): javac
+   * takes it for a package, which is no reason to call the name placed (outside-in helper-105: SLU624
+   * said it resolved, and a kernel was written beside javac's error).
+   */
+  @Test
+  void aTypoQualifyingANameInANodesFileIsJavacsErrorAlone() {
+    Compilation c = javac().withProcessors(new SluiceProcessor()).compile(java("P", """
+        @Pipeline interface P {
+          @Source int in(); @From("in") Twice twice(); @Sink @From("twice") int out();
+          record Result(int n) {}
+        }
+        @Node final class Twice {
+          public void run(int x, IntOut out) { out.push(2 * x); }
+          static Object made() { PPipline.Result r = null; return r; }
+        }
+        """));
+    assertThat(c).failed();
+    assertThat(c).hadErrorContaining("PPipline");
+    assertWithMessage("notes").that(c.notes().stream().map(d -> d.getMessage(null)).toList().toString())
+        .doesNotContain(Message.KERNEL_IN_LAST_ROUND.code());
+    assertThat(c).hadErrorCount(1);
+  }
+
+  /**
    * A name in a node's file that the syntax-only test cannot place (an inherited constant in an
    * anonymous class) moves the kernel to javac's last round, where javac warns; SLU624 says which name
    * (outside-in helper-93).

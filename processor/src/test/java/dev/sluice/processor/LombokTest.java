@@ -70,8 +70,24 @@ class LombokTest {
         }
         """ + PIPELINE.formatted("(gpu = false)", "Count"));
     Compilation c = compile(f);
-    assertError(c, Message.REDUCE_FINAL, f, "int n = 0;");
+    assertError(c, Message.REDUCE_FINAL, f, "int n = 0;",
+        "@Reduce field 'n' must not be final (made so by another annotation processor, as Lombok's"
+            + " @FieldDefaults(makeFinal = true) and @Value do; mark the field @lombok.experimental.NonFinal):");
     assertWithMessage("errors").that(c.errors()).hasSize(1);
+  }
+
+  /** The remedy the message names works: @NonFinal keeps the field off makeFinal. */
+  @Test
+  void aReduceFieldMarkedNonFinalUnderFieldDefaultsCompiles() {
+    JavaFileObject f = java("Count", """
+        @Node @lombok.experimental.FieldDefaults(makeFinal = true)
+        final class Count {
+          @lombok.experimental.NonFinal @Reduce(ReduceOp.SUM) int n = 0;
+          public void run(int x, IntOut out) { n += 1; out.push(x); }
+        }
+        """ + PIPELINE.formatted("(gpu = false)", "Count"));
+    Compilation c = compile(f);
+    assertWithMessage("errors").that(c.errors()).isEmpty();
   }
 
   @Test

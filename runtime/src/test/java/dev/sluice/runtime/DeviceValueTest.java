@@ -89,7 +89,9 @@ class DeviceValueTest {
         && unknown.getMessage().contains(DeviceMemory.PROPERTY), unknown.getMessage());
     IllegalArgumentException model = assertThrows(IllegalArgumentException.class,
         () -> cl.with(DeviceMemory.PROPERTY, "unified"));
-    assertTrue(model.getMessage().contains("'unified'"), model.getMessage());
+    // said where it was given, not as if it came from the property or the environment
+    assertTrue(model.getMessage().contains("'unified' (from Device.with(\"" + DeviceMemory.PROPERTY + "\"")
+        && !model.getMessage().contains(DeviceMemory.ENVIRONMENT), model.getMessage());
     IllegalArgumentException budget = assertThrows(IllegalArgumentException.class,
         () -> cl.with(DeviceMemory.BUDGET_PROPERTY, "lots"));
     assertTrue(budget.getMessage().contains("'lots'"), budget.getMessage());

@@ -95,7 +95,7 @@ public enum Message {
   PARAM_WRITTEN(307, "@Param field '%s' is read-only; assign it only in a constructor"),
   PARAM_ARRAY_WRITTEN(308, "elements of @Param array '%s' are read-only in %s"),
   BODY_CHECKS_SKIPPED(309, Kind.NOTE, "this compiler has no javac Trees API (Eclipse's has none): node method bodies (@State, @Reduce, @Param use) are not checked and no OpenCL kernel is written, so pipelines compiled here run on the CPU back end; a javac build, such as Maven's, checks the bodies and writes the kernels"),
-  REDUCE_FINAL(310, "@Reduce field '%s' must not be final: each run starts it at its operator's identity and stores the combined result in it"),
+  REDUCE_FINAL(310, "@Reduce field '%s' must not be final%s: each run starts it at its operator's identity and stores the combined result in it"),
   REDUCE_ROUNDED(311, "@Reduce(%s) field '%s' (%s) is updated with a %s value: Java rounds the result back to %s at every update, so the total depends on how the items are split between instances and lanes; convert the value first ('%s %s (%s) (...)'), or make the field a %s"),
   ROLE_ON_STATIC_FIELD(312, "static field '%s' cannot be @%s: each pipeline instance's node object holds its own; remove 'static' (a constant needs no annotation)"),
   INHERITED_FIELD(313, "node %s inherits instance field '%s' from %s; a node's fields and their roles (@Param, @State, @Reduce) are read from the node class itself: declare it in %s (a superclass may hold static constants and methods)"),

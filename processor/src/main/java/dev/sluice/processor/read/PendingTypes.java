@@ -113,8 +113,14 @@ public final class PendingTypes {
       // an import of a type that is not there: javac's error, which needs no attribution to be sure of
       return true;
     }
-    Element e = trees.getElement(path);
-    TypeMirror type = trees.getTypeMirror(path);
+    // javac takes the unknown X of X.Y for a package: what X.Y (X.Y.Z ...) names says whether it is one
+    TreePath named = path;
+    while (named.getParentPath() != null && named.getParentPath().getLeaf() instanceof MemberSelectTree select
+        && select.getExpression() == named.getLeaf()) {
+      named = named.getParentPath();
+    }
+    Element e = trees.getElement(named);
+    TypeMirror type = trees.getTypeMirror(named);
     return e == null || (type != null && type.getKind() == TypeKind.ERROR);
   }
 

@@ -49,4 +49,14 @@ public final class WrittenModifiers {
     return e.getModifiers().contains(Modifier.PRIVATE) ? "private"
         : "private (made so by another annotation processor, as Lombok's @FieldDefaults and @Value do)";
   }
+
+  /**
+   * Nothing for a {@code final} the source as javac entered it says, else where the {@code final} came
+   * from and how to keep the field off it (Lombok's {@code @NonFinal}).
+   */
+  public String finalSource(Element e) {
+    return e.getModifiers().contains(Modifier.FINAL) ? ""
+        : " (made so by another annotation processor, as Lombok's @FieldDefaults(makeFinal = true) and @Value do;"
+            + " mark the field @lombok.experimental.NonFinal)";
+  }
 }

@@ -72,7 +72,7 @@ final class FieldValidator {
         ReduceOp op = field.getAnnotation(Reduce.class).value();
         if (modifiers.has(field, Modifier.FINAL)) {
           // each run starts it at the operator's identity, and combines the instances' values into it
-          out.add(Diagnostic.on(field, Message.REDUCE_FINAL, name));
+          out.add(Diagnostic.on(field, Message.REDUCE_FINAL, name, modifiers.finalSource(field)));
         }
         if (!NUMERIC.contains(type.getKind())) {
           out.add(Diagnostic.on(field, Message.BAD_FIELD_TYPE, "Reduce", name, type, "int, long, float or double"));

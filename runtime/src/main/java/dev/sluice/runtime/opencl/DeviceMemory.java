@@ -35,6 +35,9 @@ public record DeviceMemory(Model model, boolean forced, long globalBytes, long m
 
   public static final String PROPERTY = "sluice.opencl.memory";
   public static final String ENVIRONMENT = "SLUICE_OPENCL_MEMORY";
+
+  /** Where a setting given to one device came from, for messages. */
+  private static final String WITH = "Device.with(\"" + PROPERTY + "\", ...)";
   public static final String BUDGET_PROPERTY = "sluice.opencl.budget";
 
   public DeviceMemory {
@@ -50,21 +53,24 @@ public record DeviceMemory(Model model, boolean forced, long globalBytes, long m
    */
   public static DeviceMemory of(OpenCLDevice cl, Device device) {
     String model = device.setting(PROPERTY);
+    String from = WITH;
     if (model == null) {
       model = System.getProperty(PROPERTY);
+      from = "-D" + PROPERTY;
     }
     if (model == null || model.isBlank()) {
       model = System.getenv(ENVIRONMENT);
+      from = ENVIRONMENT;
     }
     String budget = device.setting(BUDGET_PROPERTY);
     return decide(cl.getType() == com.aparapi.device.Device.TYPE.CPU, cl.getGlobalMemSize(), cl.getMaxMemAllocSize(),
-        Runtime.getRuntime().maxMemory(), model, budget != null ? budget : System.getProperty(BUDGET_PROPERTY));
+        Runtime.getRuntime().maxMemory(), model, from, budget != null ? budget : System.getProperty(BUDGET_PROPERTY));
   }
 
   /** Checks one of a device's settings ({@link Device#with}): an error naming what is wrong. */
   static void checkSetting(String name, String value) {
     if (name.equals(PROPERTY)) {
-      parseModel(value);
+      parseModel(value, WITH);
     } else if (name.equals(BUDGET_PROPERTY)) {
       parseBytes(value);
     } else {
@@ -79,9 +85,15 @@ public record DeviceMemory(Model model, boolean forced, long globalBytes, long m
    */
   public static DeviceMemory decide(boolean cpuDevice, long globalBytes, long maxAllocBytes, long heapBytes,
       String model, String budget) {
+    return decide(cpuDevice, globalBytes, maxAllocBytes, heapBytes, model, "-D" + PROPERTY + " or " + ENVIRONMENT, budget);
+  }
+
+  /** As above, with where {@code model} came from for the message when it is no model's name. */
+  static DeviceMemory decide(boolean cpuDevice, long globalBytes, long maxAllocBytes, long heapBytes,
+      String model, String modelFrom, String budget) {
     Model detected = cpuDevice ? Model.SHARED : Model.DISCRETE;
     boolean forced = model != null && !model.isBlank();
-    Model chosen = forced ? parseModel(model) : detected;
+    Model chosen = forced ? parseModel(model, modelFrom) : detected;
     long limit = budget == null || budget.isBlank()
         ? Math.min(globalBytes / 4 * 3, heapBytes / 2)
         : parseBytes(budget);
@@ -198,12 +210,13 @@ public record DeviceMemory(Model model, boolean forced, long globalBytes, long m
         model == Model.SHARED ? "host-memory" : "device-resident", mib(budgetBytes), mib(globalBytes));
   }
 
-  static Model parseModel(String s) {
+  /** {@code s} as a model; {@code from} says where it was set, for the message when it is no model. */
+  static Model parseModel(String s, String from) {
     return switch (s.trim().toLowerCase(Locale.ROOT)) {
       case "shared" -> Model.SHARED;
       case "discrete" -> Model.DISCRETE;
-      default -> throw new IllegalArgumentException("unknown device memory model '" + s + "' (from " + PROPERTY
-          + " or " + ENVIRONMENT + "); use shared or discrete");
+      default -> throw new IllegalArgumentException("unknown device memory model '" + s + "' (from " + from
+          + "); use shared or discrete");
     };
   }
 
