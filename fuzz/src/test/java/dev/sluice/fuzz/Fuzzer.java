@@ -12,7 +12,6 @@ import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -107,7 +106,7 @@ final class Fuzzer {
       }
     }
     if (failures.isEmpty()) {
-      delete(compiled.sources().getParent());
+      compiled.delete();
     }
     return failures;
   }
@@ -117,7 +116,7 @@ final class Fuzzer {
       InProcessCompiler.Compiled c = InProcessCompiler.compile(JavaWriter.sources(s));
       Failure f = check(s, c);
       if (f == null) {
-        delete(c.sources().getParent());
+        c.delete();
         return List.of();
       }
       return List.of(f);
@@ -379,11 +378,4 @@ final class Fuzzer {
     return l.size() <= 5 ? l.toString() : l.subList(0, 5) + " (+" + (l.size() - 5) + " more)";
   }
 
-  static void delete(Path root) {
-    try (Stream<Path> walk = Files.walk(root)) {
-      walk.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
-    } catch (IOException e) {
-      // a temp folder left behind is harmless
-    }
-  }
 }

@@ -14,10 +14,12 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.stream.Collectors;
+import java.util.stream.Stream;
 import javax.tools.Diagnostic;
 import javax.tools.DiagnosticCollector;
 import javax.tools.JavaCompiler;
@@ -47,15 +49,35 @@ public final class InProcessCompiler {
         throw new AssertionError(name + " was not generated; diagnostics: " + diagnostics, e);
       }
     }
+
+    /**
+     * Removes this compilation's folder (sources, classes, generated sources). For a check that passed:
+     * one that failed keeps its folder, which its message names, to be read or compiled again.
+     */
+    public void delete() {
+      deleteFolder(sources.getParent());
+    }
+  }
+
+  /** Removes {@code root} and what is in it; a folder left behind in the temp folder is harmless. */
+  static void deleteFolder(Path root) {
+    try (Stream<Path> walk = Files.walk(root)) {
+      walk.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
+    } catch (IOException e) {
+      // left behind
+    }
   }
 
   /** A compilation javac or the processor rejected: its diagnostics and where the sources are. */
   public static final class CompileFailed extends AssertionError {
     public final List<String> diagnostics;
+    /** The folder of the sources that failed. */
+    public final Path sources;
 
     CompileFailed(Path sources, List<String> diagnostics) {
       super("compilation failed (sources in " + sources + "):\n" + String.join("\n", diagnostics));
       this.diagnostics = diagnostics;
+      this.sources = sources;
     }
   }
 

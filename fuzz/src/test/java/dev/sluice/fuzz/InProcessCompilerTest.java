@@ -45,6 +45,7 @@ class InProcessCompilerTest {
     int[] out = (int[]) result.getClass().getMethod("out").invoke(result);
     Arrays.sort(out);
     assertArrayEquals(new int[] {1, 1, 2, 2, 3, 3}, out);
+    c.delete();
   }
 
   @Test
@@ -52,5 +53,6 @@ class InProcessCompilerTest {
     InProcessCompiler.CompileFailed e = assertThrows(InProcessCompiler.CompileFailed.class,
         () -> InProcessCompiler.compile(Map.of("smoke/Twice.java", PIPELINE.replace("@From(\"dbl\")", "@From(\"nope\")"))));
     assertTrue(e.getMessage().contains("[SLU"), e.getMessage());
+    InProcessCompiler.deleteFolder(e.sources.getParent());
   }
 }

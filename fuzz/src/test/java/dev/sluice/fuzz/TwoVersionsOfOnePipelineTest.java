@@ -57,8 +57,10 @@ class TwoVersionsOfOnePipelineTest {
   @Test
   void eachVersionRunsItsOwnNodeCode() throws Exception {
     Device cl = OpenClAvailable.device();
-    Class<?> first = InProcessCompiler.compile(Map.of("same/Twice.java", source("x * 3"))).load("same.TwicePipeline");
-    Class<?> second = InProcessCompiler.compile(Map.of("same/Twice.java", source("x + 1000"))).load("same.TwicePipeline");
+    InProcessCompiler.Compiled v1 = InProcessCompiler.compile(Map.of("same/Twice.java", source("x * 3")));
+    InProcessCompiler.Compiled v2 = InProcessCompiler.compile(Map.of("same/Twice.java", source("x + 1000")));
+    Class<?> first = v1.load("same.TwicePipeline");
+    Class<?> second = v2.load("same.TwicePipeline");
     assertNotSame(first, second);
     // the first stays open while the second builds: closing releases its kernel, and with it what Aparapi
     // keeps of its build under the class's name, which the second would otherwise be given
@@ -77,5 +79,7 @@ class TwoVersionsOfOnePipelineTest {
     try (AutoCloseable two = build(second, Device.cpu())) {
       assertArrayEquals(new int[] {1001, 1002, 1003}, run(two));
     }
+    v1.delete();
+    v2.delete();
   }
 }

@@ -279,6 +279,11 @@ class ExpressionFuzzTest {
         }
       }
     }
+    if (wrong.length() == 0) {
+      compiled.delete();
+    } else {
+      wrong.append("\n(sources in ").append(compiled.sources()).append(")");
+    }
     return wrong.toString();
   }
 

@@ -160,6 +160,11 @@ class ControlFlowFuzzTest {
         wrong.append("\nseed ").append(c.seed()).append(" f").append(j).append(":\n").append(c.methods().get(j));
       }
     }
+    if (wrong.length() == 0) {
+      compiled.delete();
+    } else {
+      wrong.append("\n(sources in ").append(compiled.sources()).append(")");
+    }
     return wrong.toString();
   }
 
@@ -181,6 +186,7 @@ class ControlFlowFuzzTest {
         b.append("\n  f").append(j).append(" alone does not build:\n").append(c.methods().get(j));
       }
     }
+    compiled.delete();
     return b.toString();
   }
 
