@@ -21,7 +21,11 @@ public final class Multisets {
     Arrays.sort(e);
     Arrays.sort(a);
     assertEquals(e.length, a.length, what + ": size");
-    assertEquals(Arrays.toString(e), Arrays.toString(a), what);
+    if (!Arrays.equals(e, a)) {
+      int i = Arrays.mismatch(e, a);
+      fail(what, i, Arrays.toString(Arrays.copyOfRange(e, Math.max(0, i - 3), Math.min(e.length, i + 4))),
+          Arrays.toString(Arrays.copyOfRange(a, Math.max(0, i - 3), Math.min(a.length, i + 4))));
+    }
   }
 
   public static void assertSameLongs(long[] expected, long[] actual, String what) {
@@ -30,7 +34,20 @@ public final class Multisets {
     Arrays.sort(e);
     Arrays.sort(a);
     assertEquals(e.length, a.length, what + ": size");
-    assertEquals(Arrays.toString(e), Arrays.toString(a), what);
+    if (!Arrays.equals(e, a)) {
+      int i = Arrays.mismatch(e, a);
+      fail(what, i, Arrays.toString(Arrays.copyOfRange(e, Math.max(0, i - 3), Math.min(e.length, i + 4))),
+          Arrays.toString(Arrays.copyOfRange(a, Math.max(0, i - 3), Math.min(a.length, i + 4))));
+    }
+  }
+
+  /**
+   * Where two sorted multisets first differ, with a few items either side: the whole arrays as text
+   * would take hundreds of megabytes for the larger tests' sinks, and fill the test JVM's heap.
+   */
+  private static void fail(String what, int at, String expected, String actual) {
+    assertEquals(expected, actual, what + ": the sorted items differ first at " + at + " (shown from "
+        + Math.max(0, at - 3) + ")");
   }
 
   /**
