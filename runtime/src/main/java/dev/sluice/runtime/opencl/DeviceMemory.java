@@ -150,9 +150,10 @@ public record DeviceMemory(Model model, boolean forced, long globalBytes, long m
     long room = (budgetBytes - heldBytes) / 2;
     long fit = Math.min(room / Math.max(1, bytesPerItem), maxBufferBytes() / Math.max(1, widestColumnBytes));
     if (fit < width) {
-      throw Kernels.KernelException.noRoom(pipeline + " needs " + mib(heldBytes) + " of device memory for its queues"
-          + " and " + mib(2L * width * bytesPerItem) + " for one vector of input and output, but its budget on "
-          + device + " is " + mib(budgetBytes) + ": use fewer instances or smaller queues, or set "
+      throw Kernels.KernelException.noRoom(pipeline + " needs " + mib(heldBytes) + " of device memory for what it holds"
+          + " there (its queues and buffers, and its nodes' @Param arrays, which a run copies to the device) and "
+          + mib(2L * width * bytesPerItem) + " for one vector of input and output, but its budget on "
+          + device + " is " + mib(budgetBytes) + ": use fewer instances, smaller queues or smaller @Param arrays, or set "
           + BUDGET_PROPERTY + " if the device has more");
     }
     return (int) Math.min(wanted, fit);
