@@ -16,16 +16,8 @@ public final class Multisets {
   public static final int[] CHUNKS = {1, 7, RunOptions.DEFAULT_CHUNK};
 
   public static void assertSameInts(int[] expected, int[] actual, String what) {
-    int[] e = expected.clone();
-    int[] a = actual.clone();
-    Arrays.sort(e);
-    Arrays.sort(a);
-    assertEquals(e.length, a.length, what + ": size");
-    if (!Arrays.equals(e, a)) {
-      int i = Arrays.mismatch(e, a);
-      fail(what, i, Arrays.toString(Arrays.copyOfRange(e, Math.max(0, i - 3), Math.min(e.length, i + 4))),
-          Arrays.toString(Arrays.copyOfRange(a, Math.max(0, i - 3), Math.min(a.length, i + 4))));
-    }
+    assertSameLongs(Arrays.stream(expected).asLongStream().toArray(), Arrays.stream(actual).asLongStream().toArray(),
+        what);
   }
 
   public static void assertSameLongs(long[] expected, long[] actual, String what) {
@@ -34,20 +26,15 @@ public final class Multisets {
     Arrays.sort(e);
     Arrays.sort(a);
     assertEquals(e.length, a.length, what + ": size");
-    if (!Arrays.equals(e, a)) {
-      int i = Arrays.mismatch(e, a);
-      fail(what, i, Arrays.toString(Arrays.copyOfRange(e, Math.max(0, i - 3), Math.min(e.length, i + 4))),
-          Arrays.toString(Arrays.copyOfRange(a, Math.max(0, i - 3), Math.min(a.length, i + 4))));
+    // where they first differ, with a few items either side: the whole arrays as text would take
+    // hundreds of megabytes for the larger tests' sinks, and fill the test JVM's heap
+    int at = Arrays.mismatch(e, a);
+    if (at >= 0) {
+      int from = Math.max(0, at - 3);
+      assertEquals(Arrays.toString(Arrays.copyOfRange(e, from, Math.min(e.length, at + 4))),
+          Arrays.toString(Arrays.copyOfRange(a, from, Math.min(a.length, at + 4))),
+          what + ": the sorted items differ first at " + at + " (shown from " + from + ")");
     }
-  }
-
-  /**
-   * Where two sorted multisets first differ, with a few items either side: the whole arrays as text
-   * would take hundreds of megabytes for the larger tests' sinks, and fill the test JVM's heap.
-   */
-  private static void fail(String what, int at, String expected, String actual) {
-    assertEquals(expected, actual, what + ": the sorted items differ first at " + at + " (shown from "
-        + Math.max(0, at - 3) + ")");
   }
 
   /**

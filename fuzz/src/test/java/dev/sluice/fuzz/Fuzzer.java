@@ -7,9 +7,7 @@ import dev.sluice.runtime.Device;
 import dev.sluice.runtime.PipelineException;
 import dev.sluice.runtime.RunReport;
 import dev.sluice.runtime.testing.SliceSize;
-import java.io.IOException;
 import java.io.PrintStream;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -18,7 +16,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
-import java.util.stream.Stream;
 
 /**
  * Generates pipelines, compiles them in batches with the processor, runs each on the CPU back end
@@ -377,5 +374,4 @@ final class Fuzzer {
   private static String head(List<String> l) {
     return l.size() <= 5 ? l.toString() : l.subList(0, 5) + " (+" + (l.size() - 5) + " more)";
   }
-
 }

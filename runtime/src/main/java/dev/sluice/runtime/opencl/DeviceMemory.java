@@ -35,10 +35,9 @@ public record DeviceMemory(Model model, boolean forced, long globalBytes, long m
 
   public static final String PROPERTY = "sluice.opencl.memory";
   public static final String ENVIRONMENT = "SLUICE_OPENCL_MEMORY";
-
+  public static final String BUDGET_PROPERTY = "sluice.opencl.budget";
   /** Where a setting given to one device came from, for messages. */
   private static final String WITH = "Device.with(\"" + PROPERTY + "\", ...)";
-  public static final String BUDGET_PROPERTY = "sluice.opencl.budget";
 
   public DeviceMemory {
     if (budgetBytes <= 0 || globalBytes <= 0 || maxAllocBytes <= 0) {
