@@ -840,13 +840,15 @@ class NodeShapeRejectionTest {
         .withClasspath(java.util.List.of(classes.toFile(), Sources.location(dev.sluice.Node.class),
             Sources.location(dev.sluice.runtime.Device.class)))
         .compile(outside);
-    assertError(c, Message.PARENT_OUTSIDE_REGION, outside, "// outside every region",
-        "node class q.Lib.Par, which stage par() uses, is compiled elsewhere: its problems are shown here");
+    assertError(c, Message.PARENT_OUTSIDE_REGION, outside, "// outside every region", "of Par in stage 'par'");
   }
 
-  /** A node in a file of its own that two pipelines use: its problem in one of them names that pipeline. */
+  /**
+   * A node in a file of its own that two pipelines use: its problem in one of them is shown on that
+   * pipeline's stage, since the node itself is fine where the other wires it.
+   */
   @Test
-  void aRegionProblemOnANodeInAnotherFileNamesThePipeline() {
+  void aRegionProblemOnANodeInAnotherFileIsShownOnThePipelinesStage() {
     JavaFileObject node = java("Par", """
         record Line(int start, int end) {}
         @Node final class Par {
@@ -865,12 +867,12 @@ class NodeShapeRejectionTest {
     JavaFileObject bad = java("Bad", """
         @Pipeline interface Bad {
           @Source int in();
-          @From("in") Par par();
+          @From("in") Par par();    // outside every region
           @Sink @From("par") int out();
         }
         """);
     Compilation c = compile(node, ok, bad);
-    assertError(c, Message.PARENT_OUTSIDE_REGION, node, "// the parent", "stage 'par'", "(pipeline t.Bad)");
+    assertError(c, Message.PARENT_OUTSIDE_REGION, bad, "// outside every region", "stage 'par'");
     com.google.common.truth.Truth.assertThat(Sources.sluiceErrors(c)).hasSize(1);
   }
 

@@ -73,7 +73,8 @@ class RegionSignalRejectionTest {
           @Source int in();
           @From("in") Agg agg();
           @Sink @From("agg") int out();
-        """), Message.AGGREGATE_OUTSIDE_REGION, "@Aggregate IntOut out", "channel 'out' of stage 'agg'");
+        """), Message.AGGREGATE_OUTSIDE_REGION, "@From(\"in\") Agg agg()", "channel 'out' of Agg in stage 'agg'",
+        "wire it downstream of a @Region node");
   }
 
   @Test
@@ -90,7 +91,7 @@ class RegionSignalRejectionTest {
           @From("agg.total") Again again();
           @Sink @From("again") int out();
           @Sink @From("agg.out") int rest();
-        """), Message.AGGREGATE_OUTSIDE_REGION, "@Aggregate IntOut out) { } }", "stage 'again'");
+        """), Message.AGGREGATE_OUTSIDE_REGION, "@From(\"agg.total\") Again again()", "of Again in stage 'again'");
   }
 
   @Test
@@ -102,7 +103,8 @@ class RegionSignalRejectionTest {
           @Source int in();
           @From("in") H h();
           @Sink @From("h") int out();
-        """), Message.HANDLER_OUTSIDE_REGION, "void begin(Line l)", "@SignalHandler(BEGIN) begin(...) in stage 'h' can never be called");
+        """), Message.HANDLER_OUTSIDE_REGION, "@From(\"in\") H h()",
+        "@SignalHandler(BEGIN) begin(...) of H in stage 'h' can never be called", "or use a node without that handler");
   }
 
   @Test
@@ -114,7 +116,7 @@ class RegionSignalRejectionTest {
           @Source int in();
           @From("in") H h();
           @Sink @From("h") int out();
-        """), Message.PARENT_OUTSIDE_REGION, "@Parent Line l", "'l' in stage 'h'");
+        """), Message.PARENT_OUTSIDE_REGION, "@From(\"in\") H h()", "'l' of H in stage 'h' has no parent");
   }
 
   @Test

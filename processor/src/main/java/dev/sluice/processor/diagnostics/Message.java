@@ -109,9 +109,9 @@ public enum Message {
 
   // regions and signals
   REGION_OVERLAP(501, "stage '%s' is reached inside regions %s along one input and %s along another; regions must nest or be disjoint"),
-  AGGREGATE_OUTSIDE_REGION(502, "@Aggregate channel '%s' of stage '%s' leaves no region: the stage is outside every enumeration region"),
-  HANDLER_OUTSIDE_REGION(503, "@SignalHandler(%s) %s in stage '%s' can never be called: the stage is outside every enumeration region"),
-  PARENT_OUTSIDE_REGION(504, "@Parent parameter '%s' in stage '%s': the stage is outside every enumeration region"),
+  AGGREGATE_OUTSIDE_REGION(502, "@Aggregate channel '%s' of %s in stage '%s' leaves no region: the stage is outside every enumeration region; wire it downstream of a @Region node, or use a node whose channel is not @Aggregate here"),
+  HANDLER_OUTSIDE_REGION(503, "@SignalHandler(%s) %s of %s in stage '%s' can never be called: the stage is outside every enumeration region; wire it downstream of a @Region node, or use a node without that handler here"),
+  PARENT_OUTSIDE_REGION(504, "@Parent parameter '%s' of %s in stage '%s' has no parent: the stage is outside every enumeration region; wire it downstream of a @Region node, or use a node without @Parent here"),
   PARENT_MISMATCH(505, "@Parent type %s of stage '%s' does not match the parent type %s of its region %d (enumerator '%s')"),
   HANDLER_PARENT_MISMATCH(506, "%s handler %s of stage '%s' takes %s, but its region %d (enumerator '%s') has parent type %s"),
   USER_SIGNAL_UNHANDLED(507, Kind.WARNING, "%s can reach sink '%s' without being handled (signals are not delivered to sinks)"),

@@ -40,8 +40,7 @@ final class RegionValidator {
       }
       int innermost = regions.innermost(stage.name());
       if (model.inEdges(stage.name()).size() > 1 && innermost > 0) {
-        out.add(Diagnostic.on(stage.method(), Annotations.mirror(stage.method(), From.class).orElse(null), null,
-            Message.FAN_IN_IN_REGION, stage.name(), innermost));
+        out.add(atStage(stage, Message.FAN_IN_IN_REGION, stage.name(), innermost));
       }
       if (stage.isNode()) {
         checkNode(stage, innermost, regions, model, out);
@@ -50,24 +49,32 @@ final class RegionValidator {
     return out;
   }
 
+  /** On the stage's method in the pipeline, at its {@code @From}. */
+  private static Diagnostic atStage(StageModel stage, Message message, Object... args) {
+    return Diagnostic.on(stage.method(), Annotations.mirror(stage.method(), From.class).orElse(null), null, message, args);
+  }
+
   private static void checkNode(StageModel stage, int innermost, RegionNumbering regions, PipelineModel model,
       List<Diagnostic> out) {
     NodeModel node = stage.node();
     String name = stage.name();
     if (innermost == 0) {
+      // The node is well formed; where it is wired is what cannot work, so these are reported on the
+      // stage's line in the pipeline (a node used inside a region elsewhere is not wrong).
+      String where = node.element().getSimpleName().toString();
       for (ChannelModel c : node.channels()) {
         if (c.aggregate()) {
-          out.add(Diagnostic.on(c.element(), Message.AGGREGATE_OUTSIDE_REGION, c.name(), name));
+          out.add(atStage(stage, Message.AGGREGATE_OUTSIDE_REGION, c.name(), where, name));
         }
       }
       for (RunParam p : node.runParams()) {
         if (p.kind() == RunParam.Kind.PARENT) {
-          out.add(Diagnostic.on(p.element(), Message.PARENT_OUTSIDE_REGION, p.name(), name));
+          out.add(atStage(stage, Message.PARENT_OUTSIDE_REGION, p.name(), where, name));
         }
       }
       for (HandlerModel h : node.handlers()) {
         if (h.tag() != Signal.USER) {
-          out.add(Diagnostic.on(h.method(), Message.HANDLER_OUTSIDE_REGION, h.tag(), h.name() + "(...)", name));
+          out.add(atStage(stage, Message.HANDLER_OUTSIDE_REGION, h.tag(), h.name() + "(...)", where, name));
         }
       }
       return;
