@@ -72,7 +72,8 @@ class BodyRejectionTest {
         @SignalTag record Tag(int id) {}
         """);
     Compilation c = compile(f);
-    assertError(c, Message.STATE_WRITTEN_IN_RUN, f, "// bare", "@State field 'count' is assigned in run(...)");
+    assertError(c, Message.STATE_WRITTEN_IN_RUN, f, "// bare", "@State field 'count' is assigned in run(...)",
+        "make it a @Reduce field");
     assertError(c, Message.STATE_WRITTEN_IN_RUN, f, "// compound");
     assertError(c, Message.STATE_WRITTEN_IN_RUN, f, "// increment");
     assertError(c, Message.STATE_WRITTEN_IN_RUN, f, "// decrement");

@@ -416,7 +416,7 @@ class GraphRejectionTest {
             @Sink @From("in") int out();
           }
         }
-        """), Message.INACCESSIBLE, "private interface P", "P is private");
+        """), Message.INACCESSIBLE, "private interface P", "P is private; make it package-private");
   }
 
   @Test
@@ -725,6 +725,6 @@ class GraphRejectionTest {
             @From("in") Count c();
             @Sink @From("c") int out();
           }
-        """), Message.INACCESSIBLE, "// the field", "@Reduce field 'n' is private");
+        """), Message.INACCESSIBLE, "// the field", "@Reduce field 'n' is private", "make it package-private");
   }
 }

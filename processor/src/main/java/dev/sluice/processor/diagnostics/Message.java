@@ -90,7 +90,7 @@ public enum Message {
   FIELD_ANNOTATIONS_CONFLICT(302, "field '%s' may have only one of @Param, @State and @Reduce"),
   BAD_FIELD_TYPE(303, "@%s field '%s' has type %s; allowed: %s"),
   REDUCE_OP_TYPE(304, "@Reduce(%s) needs an int or long field, not %s"),
-  STATE_WRITTEN_IN_RUN(305, "@State field '%s' is assigned in %s; state may be written only in signal handlers"),
+  STATE_WRITTEN_IN_RUN(305, "@State field '%s' is assigned in %s; state may be written only in signal handlers (for a total updated per item, make it a @Reduce field: x += e)"),
   REDUCE_MISUSED(306, "@Reduce(%s) field '%s' may only be updated as %s in %s, never read or assigned otherwise"),
   PARAM_WRITTEN(307, "@Param field '%s' is read-only; assign it only in a constructor"),
   PARAM_ARRAY_WRITTEN(308, "elements of @Param array '%s' are read-only in %s"),

@@ -22,10 +22,10 @@ final class Accessibility {
     for (Element e = type; e instanceof TypeElement t; e = e.getEnclosingElement()) {
       Element outer = t.getEnclosingElement();
       if (!(outer instanceof TypeElement) && !(outer instanceof PackageElement)) {
-        return Optional.of(name(t) + " is a local class");
+        return Optional.of(name(t) + " is a local class; declare it in a file of its own or as a static nested class");
       }
       if (t.getModifiers().contains(Modifier.PRIVATE)) {
-        return Optional.of(name(t) + " is private");
+        return Optional.of(name(t) + " is private; " + (samePackage ? "make it package-private" : "make it public"));
       }
       if (outer instanceof TypeElement
           && t.getKind() == ElementKind.CLASS
@@ -33,7 +33,7 @@ final class Accessibility {
         return Optional.of(name(t) + " is an inner class; make it static");
       }
       if (!samePackage && !t.getModifiers().contains(Modifier.PUBLIC)) {
-        return Optional.of(name(t) + " is not public and is in package '" + typePackage + "'");
+        return Optional.of(name(t) + " is not public and is in package '" + typePackage + "'; make it public");
       }
     }
     return Optional.empty();

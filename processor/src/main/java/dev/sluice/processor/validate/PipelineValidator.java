@@ -159,7 +159,8 @@ public final class PipelineValidator {
         Optional<VariableElement> hidden = hiddenReduceField(node, samePackage);
         hidden.ifPresent(f -> out.add(Diagnostic.on(f, Message.INACCESSIBLE, "node class", node.getQualifiedName(), pkg,
             "its @Reduce field '" + f.getSimpleName() + "' is " + (modifiers.has(f, Modifier.PRIVATE)
-                ? modifiers.privateWord(f) : "not public and it is in another package") + "; the generated class resets and combines it")));
+                ? modifiers.privateWord(f) : "not public and it is in another package")
+                + "; the generated class resets and combines it: make it " + (samePackage ? "package-private" : "public"))));
         problem = hidden.map(f -> "");
       }
       if (problem.isEmpty()) {
@@ -254,7 +255,7 @@ public final class PipelineValidator {
   private static Optional<String> nonPublicMethod(TypeElement node) {
     for (ExecutableElement m : calledMethods(node)) {
       if (!m.getModifiers().contains(Modifier.PUBLIC)) {
-        return Optional.of("its method " + m.getSimpleName() + "(...) is not public and it is in another package");
+        return Optional.of("its method " + m.getSimpleName() + "(...) is not public and it is in another package; make it public");
       }
     }
     return Optional.empty();
