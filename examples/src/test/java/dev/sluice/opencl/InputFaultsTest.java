@@ -118,7 +118,7 @@ class InputFaultsTest {
         }
       };
       PipelineException e = assertThrows(PipelineException.class, () -> pipeline(device, instances).runChunks(arrays));
-      assertEquals("pipeline InputFaults, node 'in': the input iterator failed after giving 6 items: IOException: read failed",
+      assertEquals("pipeline InputFaults, node 'in': the input iterator failed after giving arrays of 6 items in all: IOException: read failed",
           e.getMessage());
       assertSame(thrown, e.getCause());
     }
@@ -146,7 +146,7 @@ class InputFaultsTest {
         }
       };
       PipelineException e = assertThrows(PipelineException.class, () -> pipeline(device, instances).runChunks(refilled));
-      assertTrue(e.getMessage().startsWith("pipeline InputFaults, node 'in': the input iterator failed after giving 1000 items:"
+      assertTrue(e.getMessage().startsWith("pipeline InputFaults, node 'in': the input iterator failed after giving arrays of 1000 items in all:"
           + " IllegalStateException: the input iterator returned the same array object as before; return a new array"
           + " from each next()"), e.getMessage());
       // an empty array may be given again: nobody reads it
@@ -155,13 +155,13 @@ class InputFaultsTest {
           .runChunks(List.of(none, new Pair[] {P, P}, none, none, new Pair[] {P}).iterator()).out().length);
       PipelineException n = assertThrows(PipelineException.class,
           () -> pipeline(device, instances).runChunks(java.util.Arrays.asList(new Pair[] {P}, null).iterator()));
-      assertEquals("pipeline InputFaults, node 'in': the input iterator failed after giving 1 item: NullPointerException:"
+      assertEquals("pipeline InputFaults, node 'in': the input iterator failed after giving arrays of 1 item in all: NullPointerException:"
           + " the input iterator returned null instead of an array", n.getMessage());
       // a raw Iterator of another array type (outside-in: a bare ClassCastException from the cursor)
       @SuppressWarnings({"rawtypes", "unchecked"})
       Iterator<Pair[]> wrong = (Iterator) List.of(new Pair[] {P}, new long[] {1, 2}).iterator();
       PipelineException w = assertThrows(PipelineException.class, () -> pipeline(device, instances).runChunks(wrong));
-      assertTrue(w.getMessage().startsWith("pipeline InputFaults, node 'in': the input iterator failed after giving 1 item:"
+      assertTrue(w.getMessage().startsWith("pipeline InputFaults, node 'in': the input iterator failed after giving arrays of 1 item in all:"
           + " ClassCastException: the input iterator returned a long[], not an array of the source's items ("),
           w.getMessage());
       assertInstanceOf(ClassCastException.class, w.getCause());

@@ -49,7 +49,7 @@ class NullsTest {
     SluiceRun<Integer, Void> run = faulty(-1).chunkItems(1_000).mapPartitions(sc.parallelize(withNull, 1),
         r -> IntStream.of(r.passed()).boxed().toList());
     SparkException e = assertThrows(SparkException.class, () -> run.items().collect());
-    assertTrue(e.getMessage().contains("the input iterator failed after giving 4000 items: NullPointerException: a null"
+    assertTrue(e.getMessage().contains("the input iterator failed after giving arrays of 4000 items in all: NullPointerException: a null"
         + " input item, item 4321 of this run and 4321 of the partition: an int source takes no nulls"), e.getMessage());
     // in a later batch, the run's place and the partition's differ
     SluiceRun<Integer, Void> batched = faulty(-1).batchItems(2_500).chunkItems(1_000)
@@ -57,6 +57,15 @@ class NullsTest {
     SparkException later = assertThrows(SparkException.class, () -> batched.items().collect());
     assertTrue(later.getMessage().contains("NullPointerException: a null input item, item 1821 of this run and 4321 of the"
         + " partition"), later.getMessage());
+    // in the first array of a run: nothing was given before it, and the message says so (helper-106
+    // read "after giving 0 items: ... item 267" as a contradiction)
+    List<Integer> early = new ArrayList<>(IntStream.range(0, 2_000).boxed().toList());
+    early.set(267, null);
+    SluiceRun<Integer, Void> first = faulty(-1).chunkItems(1_000).mapPartitions(sc.parallelize(early, 1),
+        r -> IntStream.of(r.passed()).boxed().toList());
+    SparkException none = assertThrows(SparkException.class, () -> first.items().collect());
+    assertTrue(none.getMessage().contains("the input iterator failed before giving its first array: NullPointerException:"
+        + " a null input item, item 267 of this run and 267 of the partition"), none.getMessage());
 
     SluiceRun<Integer, Integer> nulls = faulty(-1).mapPartitions(sc.parallelize(IntStream.range(0, 1_000).boxed().toList(),
         1), r -> IntStream.of(r.passed()).boxed().toList(), Reduction.of(r -> (Integer) null, Integer::sum));

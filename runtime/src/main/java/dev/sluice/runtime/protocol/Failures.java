@@ -152,10 +152,12 @@ public final class Failures {
    * {@code itemsBefore} items; {@code cause} is kept as the cause, whatever its type.
    */
   public static PipelineException inputFailed(PipelinePlan plan, long itemsBefore, Throwable cause) {
-    // "after giving": the items of the arrays it handed over before; a bad item that a wrapping
-    // iterator found while filling an array names its own place in the cause
-    return new PipelineException(plan.name, plan.stageName(0), null, "the input iterator failed after giving "
-        + itemsBefore + (itemsBefore == 1 ? " item: " : " items: ") + what(cause), cause);
+    // the items of the arrays it handed over before, said as arrays: a bad item that a wrapping
+    // iterator found while filling the next array names its own place in the cause, further on
+    String when = itemsBefore == 0 ? "before giving its first array"
+        : "after giving arrays of " + itemsBefore + (itemsBefore == 1 ? " item" : " items") + " in all";
+    return new PipelineException(plan.name, plan.stageName(0), null, "the input iterator failed " + when + ": "
+        + what(cause), cause);
   }
 
   /**

@@ -101,7 +101,7 @@ class RunFailuresTest {
     assertSame(thrown, e.getCause());
     assertEquals("in", e.node());
     assertNull(e.item());
-    assertEquals("pipeline OneNode, node 'in': the input iterator failed after giving 300 items: "
+    assertEquals("pipeline OneNode, node 'in': the input iterator failed after giving arrays of 300 items in all: "
         + thrown.getClass().getSimpleName() + ": " + thrown.getMessage(), e.getMessage());
   }
 
