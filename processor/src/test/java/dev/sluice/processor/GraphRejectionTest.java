@@ -274,7 +274,7 @@ class GraphRejectionTest {
     rejects(pipeline("""
           @Source int in();
           @From("in") String text();
-        """), Message.NOT_A_NODE, "String text()", "java.lang.String");
+        """), Message.NOT_A_NODE, "String text()", "java.lang.String", "annotate the class @Node");
   }
 
   /**

@@ -47,9 +47,10 @@ public final class DeviceLine {
       b.append("the OpenCL devices here run on the CPU, where the CPU back end is faster (name one to use it anyway)");
     }
     b.append(". Choose with -D").append(Device.PROPERTY).append(" or ").append(Device.ENVIRONMENT)
-        .append(" = cpu, gpu, opencl or opencl:N");
+        .append(" = cpu, cpu:scheduled, gpu, opencl or opencl:N");
     for (String note : looked ? cl.notes() : List.<String>of()) {
-      b.append(". ").append(note);
+      // each note a sentence of its own
+      b.append(". ").append(Character.toUpperCase(note.charAt(0))).append(note, 1, note.length());
     }
     return b.append('.').toString();
   }

@@ -24,7 +24,7 @@ public enum Message {
   SOURCE_WITH_FROM(111, "the @Source '%s' has no inputs; remove @From"),
   SOURCE_AND_SINK(112, "stage '%s' cannot be both @Source and @Sink"),
   STAGE_PARAMETERS(113, "stage method '%s' must take no parameters"),
-  NOT_A_NODE(114, "stage '%s' returns %s, which is not a @Node class (mark the method @Source or @Sink if it is one)"),
+  NOT_A_NODE(114, "stage '%s' returns %s, which is not a @Node class: annotate the class @Node, or mark the method @Source or @Sink if it is one"),
   DUPLICATE_INPUT(115, "stage '%s' reads '%s' more than once"),
   PIPELINE_NOT_INTERFACE(116, "@Pipeline must annotate an interface"),
   PIPELINE_GENERIC(117, "@Pipeline interface %s must not be generic"),
