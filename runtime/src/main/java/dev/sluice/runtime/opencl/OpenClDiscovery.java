@@ -68,8 +68,8 @@ public final class OpenClDiscovery implements DeviceDiscovery {
     }
     if (pocl && !SignalChaining.chained()) {
       // said before the first run is refused for it (outside-in helper-97)
-      notes.add("a kernel build on PoCL needs " + SignalChaining.fixHere() + " in the JVM's environment, which"
-          + " this JVM lacks, so a run on PoCL, where one is named, is refused");
+      notes.add("to run on PoCL, this JVM needs " + SignalChaining.fixHere() + " in its environment, which it"
+          + " lacks: a run on PoCL is refused without it");
     }
     untestedVersion().ifPresent(notes::add);
     return notes;
