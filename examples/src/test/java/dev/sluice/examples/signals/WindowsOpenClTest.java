@@ -74,6 +74,27 @@ class WindowsOpenClTest {
   }
 
   /**
+   * A slice set below the chunk size is one chunk: the rest of a chunk went to the next launch, where
+   * any group could claim it (outside-in helper-108: windows of 5 in chunks of 15 split at slices of 7).
+   */
+  @Test
+  void aSliceBelowTheChunkSizeKeepsChunksWhole() {
+    Device cl = OpenClAvailable.device();
+    Event[] events = Reference.events(new Random(10), 200, WindowsTest.SIZE);
+    List<WindowTotal> expected = Reference.totals(events, 3);
+    int chunk = 3 * WindowsTest.SIZE;
+    SliceSize.with(chunk - 1, () -> {
+      WindowsPipeline.Result r = WindowsPipeline.builder().scale(() -> new Scale(3)).instances(8).chunkSize(chunk)
+          .device(cl).build().run(events);
+      assertSameItems(expected, r.totals(), "chunk " + chunk + ", slices of " + (chunk - 1));
+      assertEquals(0, r.windowCount(), "every window ended whole");
+      // which group claims the rest of a split chunk is a race that PoCL's groups seldom run, so the
+      // slices themselves are what is checked: one chunk each
+      assertEquals((events.length + chunk - 1) / chunk, r.report().deviceUse().slices(), r.report().deviceUse().toString());
+    });
+  }
+
+  /**
    * A stream of arrays whose lengths are whole chunks runs in few launches and keeps every window
    * whole with several groups: a claim is joined to the next array's only where a chunk ends (each
    * array was a launch of its own with a chunk size set: 160,000 one-item arrays took 70 s on PoCL).

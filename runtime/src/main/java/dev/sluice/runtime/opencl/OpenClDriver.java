@@ -58,7 +58,8 @@ public final class OpenClDriver {
    * depend on chunk boundaries (user-signal windows, say) sets the chunk size for that: a slice, or a
    * piece of one, that ended inside a chunk would split it on OpenCL alone (outside-in helper-49:
    * windows of 3 items with chunkSize(6) split at the default slice of 4,194,304 items). With
-   * automatic chunks, or a device that cannot hold one chunk at once, {@code items} is kept.
+   * automatic chunks, or a device whose budget cannot hold one chunk's input at once, {@code items}
+   * is kept (a slice asked for with the property is never less than a chunk: {@link #wantedSlice}).
    */
   static int chunkAligned(int items, RunOptions options) {
     if (options.automaticChunks() || items < options.claimSize()) {
@@ -79,7 +80,10 @@ public final class OpenClDriver {
       if (items < 1) {
         throw new IllegalArgumentException(SLICE_PROPERTY + " must be a positive integer, not '" + set + "'");
       }
-      return items;
+      // at least one chunk of the size that was set: a slice ends a launch, and the rest of a chunk
+      // in the next one went to whichever group claimed it first, splitting what the CPU's instance
+      // runs in one (outside-in helper-108: windows of 5 in chunks of 15 split at a slice of 7)
+      return options.automaticChunks() ? items : Math.max(items, options.claimSize());
     }
     return Math.max(DEFAULT_SLICE, options.claimSize());
   }

@@ -29,6 +29,25 @@ class SliceCutsTest {
     assertEquals(1000, OpenClDriver.chunkAligned(1000, chunk(5000)), "a slice that holds no whole chunk is kept");
   }
 
+  /** A slice set smaller than the chunk size is one chunk (outside-in helper-108: 7 against chunks of 15). */
+  @Test
+  void aSliceSetBelowTheChunkSizeIsOneChunk() {
+    String before = System.getProperty(OpenClDriver.SLICE_PROPERTY);
+    try {
+      System.setProperty(OpenClDriver.SLICE_PROPERTY, "7");
+      assertEquals(15, OpenClDriver.sliceItems(chunk(15)));
+      assertEquals(35, OpenClDriver.sliceItems(chunk(35)));
+      assertEquals(6, OpenClDriver.sliceItems(chunk(6)), "above a chunk: whole chunks");
+      assertEquals(7, OpenClDriver.sliceItems(chunk(RunOptions.AUTOMATIC_CHUNK)), "automatic chunks: as set");
+    } finally {
+      if (before == null) {
+        System.clearProperty(OpenClDriver.SLICE_PROPERTY);
+      } else {
+        System.setProperty(OpenClDriver.SLICE_PROPERTY, before);
+      }
+    }
+  }
+
   @Test
   void piecesBeginWhereChunksDo() {
     // 100 items from position 12 of an array in parts of at most a quarter, chunks of 6: parts of 24
