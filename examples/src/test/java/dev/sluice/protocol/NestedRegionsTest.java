@@ -185,14 +185,24 @@ class NestedRegionsTest {
         : "(this instance was reading input items [16, 20))"), e.getMessage());
   }
 
-  @Test
-  void aParentWithMoreElementsThanItsLimitIsAnError() {
-    Doc[] input = {new Doc(0, 2), new Doc(1, 5000), new Doc(2, 1)};
+  /**
+   * A count beyond the region's limit names the enumerator, the parent and, while the instance still
+   * reads input, the range it claimed, on both executors (the scheduled one left the range out of
+   * the count check, which its scheduler makes: outside-in helper-108).
+   */
+  @ParameterizedTest
+  @ValueSource(booleans = {false, true})
+  void aParentWithMoreElementsThanItsLimitIsAnError(boolean scheduled) {
+    Doc[] input = docs(400, 2);
+    input[23] = new Doc(23, 5000);
     PipelineException e = assertThrows(PipelineException.class,
-        () -> NestedPipeline.builder().device(Device.cpu()).instances(1).build().run(input));
+        () -> NestedPipeline.builder().device(scheduled ? Device.cpuScheduled() : Device.cpu()).instances(1)
+            .chunkSize(4).build().run(input));
     assertEquals("lines", e.node());
     assertTrue(e.item().contains("lines=5000"), e.item());
     assertTrue(e.getMessage().contains("maxElements"), e.getMessage());
+    assertTrue(e.getMessage().contains(scheduled ? "(this instance had last claimed input items ["
+        : "(this instance was reading input items [20, 24))"), e.getMessage());
   }
 
   @Test

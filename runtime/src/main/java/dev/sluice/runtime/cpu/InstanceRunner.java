@@ -274,7 +274,9 @@ public final class InstanceRunner {
     if (err[0] == 0) {
       return;
     }
-    RuntimeException failure = Failures.of(plan, control.maxSteps, err, G, items, "");
+    // the scheduler's own checks (a count out of its region's range, a hang) name the claimed range
+    // as a node's failure does (outside-in helper-108: a bad count had no range on this back end)
+    RuntimeException failure = Failures.of(plan, control.maxSteps, err, G, items, claimed());
     if (failure != null && err[G * ERR_STRIDE + StateLayout.E_CODE] == StateLayout.ERR_STEPS) {
       // a hang: where every queue stood says which stage waited on which
       throw new IllegalStateException(failure.getMessage() + "; state: " + state());
@@ -305,12 +307,19 @@ public final class InstanceRunner {
           + "' ran; state: " + state(), cause);
     }
     String what = cause instanceof MaxExceededException ? cause.getMessage() : Failures.what(cause);
-    // the queues between the stages may still hold items of ranges claimed before this one
-    String where = s == 0 || Scheduler.exhausted(code, st, G) ? ""
-        : " (this instance had last claimed " + chunk + "; its queues may still hold items of earlier ranges)";
+    String where = s == 0 ? "" : claimed();
     String parent = parentSlot < 0 ? "" : Failures.inRegionOf(bodies.parent(plan.label(s), parentSlot));
     named = new PipelineException(plan.name, plan.stageName(s), item, what + parent + where, cause);
     return named;
+  }
+
+  /**
+   * Which input items this instance claimed last, while it is still reading input: for messages. The
+   * queues between the stages may still hold items of ranges claimed before this one.
+   */
+  private String claimed() {
+    return Scheduler.exhausted(code, st, G) ? ""
+        : " (this instance had last claimed " + chunk + "; its queues may still hold items of earlier ranges)";
   }
 
   /** The failure this instance named last ({@link #failure}). */
