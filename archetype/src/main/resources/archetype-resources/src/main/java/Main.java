@@ -12,10 +12,12 @@ import java.util.List;
 /**
  * Runs {@link WordStats} over a text file named on the command line, or over a few built-in lines,
  * on the best device present (an OpenCL GPU or accelerator, else the CPU back end; an OpenCL device on
- * the CPU, such as PoCL, only when named: {@code -Dsluice.device=opencl}), and prints each line's
- * statistics and the run report.
+ * the CPU, such as PoCL, only when named: {@code -Dsluice.device=opencl}, with the JVM started under
+ * {@code LD_PRELOAD=$JAVA_HOME/lib/libjsig.so}, as the README says), and prints each line's statistics
+ * and the run report.
  *
- * <pre>POCL_SIGFPE_HANDLER=0 mvn -B -ntp compile exec:java [-Dexec.args=some.txt]</pre>
+ * <pre>POCL_SIGFPE_HANDLER=0 mvn -B -ntp compile exec:java [-Dexec.args=some.txt]
+ * LD_PRELOAD=$JAVA_HOME/lib/libjsig.so POCL_SIGFPE_HANDLER=0 mvn -B -ntp compile exec:java -Dsluice.device=opencl</pre>
  */
 public final class Main {
   private static final String SAMPLE = """
