@@ -95,6 +95,25 @@ class WindowsOpenClTest {
   }
 
   /**
+   * A budget that cannot hold one chunk's input at once cuts each chunk into launches, and group 0
+   * alone claims in those, so a chunk's parts run in order in one group, as one CPU instance runs a
+   * chunk (any group could claim a part before: outside-in helper-108). Every window stays whole.
+   */
+  @Test
+  void aBudgetBelowOneChunkKeepsEachChunkInOneGroup() {
+    Device cl = OpenClAvailable.device().with(dev.sluice.runtime.opencl.DeviceMemory.BUDGET_PROPERTY, "300k");
+    Event[] events = Reference.events(new Random(11), 1_500, WindowsTest.SIZE);
+    List<WindowTotal> expected = Reference.totals(events, 3);
+    int chunk = 1_000 * WindowsTest.SIZE;
+    WindowsPipeline.Result r = WindowsPipeline.builder().scale(() -> new Scale(3)).instances(8).chunkSize(chunk)
+        .device(cl).build().run(events);
+    assertTrue(r.report().deviceUse().slices() > (events.length + chunk - 1) / chunk,
+        "the budget cuts inside chunks: " + r.report().deviceUse());
+    assertSameItems(expected, r.totals(), "chunk " + chunk + ", budget 300k");
+    assertEquals(0, r.windowCount(), "every window ended whole");
+  }
+
+  /**
    * A stream of arrays whose lengths are whole chunks runs in few launches and keeps every window
    * whole with several groups: a claim is joined to the next array's only where a chunk ends (each
    * array was a launch of its own with a chunk size set: 160,000 one-item arrays took 70 s on PoCL).

@@ -400,8 +400,9 @@ final class KernelHostWriter {
 
   private void resetSlice() {
     MethodSpec.Builder m = MethodSpec.methodBuilder("resetSlice").addAnnotation(Override.class)
-        .addModifiers(Modifier.PUBLIC)
+        .addModifiers(Modifier.PUBLIC).addParameter(int.class, "claimers")
         .addStatement("cursor[0] = 0")
+        .addStatement("cursor[1] = claimers")
         .addStatement("$T.fill(sinkCount, 0)", java.util.Arrays.class)
         .addStatement("put(cursor).put(sinkCount).put(sinkCap)");
     for (String a : persistent()) {

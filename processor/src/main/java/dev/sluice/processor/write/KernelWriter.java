@@ -273,7 +273,8 @@ final class KernelWriter {
     t.addField(FieldSpec.builder(int[].class, "st").initializer("new int[1]").build());
     t.addField(FieldSpec.builder(long[].class, "stats").initializer("new long[1]").build());
     t.addField(FieldSpec.builder(int[].class, "err").initializer("new int[1]").build());
-    t.addField(FieldSpec.builder(int[].class, "cursor").addModifiers(Modifier.FINAL).initializer("new int[1]").build());
+    // the next chunk to claim, and how many groups may claim in this launch (see resetSlice)
+    t.addField(FieldSpec.builder(int[].class, "cursor").addModifiers(Modifier.FINAL).initializer("new int[2]").build());
     int sinks = model.sinks().size();
     t.addField(FieldSpec.builder(int[].class, "sinkCount").addModifiers(Modifier.FINAL).initializer("new int[$L]", sinks).build());
     t.addField(FieldSpec.builder(int[].class, "sinkCap").addModifiers(Modifier.FINAL).initializer("new int[$L]", sinks).build());
@@ -504,7 +505,12 @@ final class KernelWriter {
         .beginControlFlow("while (sl_a == $T.NEED_CHUNK || sl_a == $T.NEED_COUNT || (sl_a >= 0 && "
             + "$T.runHandler(plan, st, sl_g) >= 0))", SCHED, SCHED, SCHED)
         .beginControlFlow("if (sl_a == $T.NEED_CHUNK)", SCHED)
-        .addStatement("$T.claimedChunk(plan, st, stats, sl_g, atomicAdd(cursor, 0, 1), inLength)", SCHED);
+        .addComment("a launch that holds part of a chunk is claimed by group 0 alone, which ran the chunk's start")
+        .addStatement("int sl_k = -1")
+        .beginControlFlow("if (sl_g < cursor[1])")
+        .addStatement("sl_k = atomicAdd(cursor, 0, 1)")
+        .endControlFlow()
+        .addStatement("$T.claimedChunk(plan, st, stats, sl_g, sl_k, inLength)", SCHED);
     for (StageModel s : names.stagesInPlanOrder()) {
       if (s.isEnumerator()) {
         m.nextControlFlow("else if (sl_a == $T.NEED_COUNT && $T.runStage(plan, st, sl_g) == $L)",

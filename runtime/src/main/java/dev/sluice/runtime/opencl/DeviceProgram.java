@@ -89,8 +89,10 @@ public interface DeviceProgram extends Failures.Items {
   /**
    * Before each launch: resets the claim cursor and sink counts, and sets reductions and
    * {@code @State} back to their values after the last completed slice (a slice may run again).
+   * Only groups below {@code claimers} claim input in the launch (all of them, or group 0 alone for
+   * a launch that holds part of a chunk: {@link OpenClDriver}).
    */
-  void resetSlice();
+  void resetSlice(int claimers);
 
   /** After a run: brings the scheduler state, counters, errors and sink counts back. */
   void fetchState();

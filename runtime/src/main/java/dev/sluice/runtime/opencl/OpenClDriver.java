@@ -24,6 +24,7 @@ import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Deque;
 import java.util.List;
+import java.util.Set;
 
 /**
  * The OpenCL driver: runs a pipeline's generated kernel on one OpenCL device, one pipeline instance
@@ -259,6 +260,10 @@ public final class OpenClDriver {
     // too): known once the first array to join is seen
     int joinMost = -1;
     Deque<InputChunk> work = new ArrayDeque<>();
+    // the launches that hold part of a chunk (a budget that cannot hold one chunk at once): group 0
+    // alone claims in them, so the chunk's parts run in order in the one group, as the CPU's instance
+    // that claims a chunk runs it (with several claiming, any group could take a part)
+    Set<InputChunk> partOfChunk = java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>());
     InputChunk next = new InputChunk();
     while (!work.isEmpty() || claim(plan, slices, next)) {
       InputChunk c;
@@ -295,9 +300,14 @@ public final class OpenClDriver {
         // more than the device's budget holds at once: its pieces run one after another, each starting
         // where a chunk does (pushed last first, so the first runs first)
         int pieces = (c.remaining() + slice - 1) / slice;
+        // a slice is whole chunks unless the budget holds less than one (chunkAligned)
+        boolean inside = partOfChunk.contains(c) || !options.automaticChunks() && slice % options.claimSize() != 0;
         for (int i = pieces - 1; i >= 0; i--) {
           // in long: a claim may end near Integer.MAX_VALUE (runRange's last items)
           work.push(copy(c, c.pos + i * slice, (int) Math.min(c.end, c.pos + (i + 1L) * slice)));
+          if (inside) {
+            partOfChunk.add(work.peek());
+          }
         }
         continue;
       }
@@ -320,7 +330,7 @@ public final class OpenClDriver {
         if (Thread.currentThread().isInterrupted()) {
           throw Failures.interrupted(plan.name);
         }
-        program.resetSlice();
+        program.resetSlice(partOfChunk.contains(c) ? 1 : groups);
         long tKernel = System.nanoTime();
         Kernels.execute(program.kernel(), range, cl);
         long tRead = System.nanoTime();
@@ -363,7 +373,11 @@ public final class OpenClDriver {
         }
         if (pieces > 1) {
           // the outputs of this slice do not fit beside the rest: run its pieces one by one
-          pushPieces(work, c, pieces, options.automaticChunks() ? 1 : options.claimSize());
+          int before = work.size();
+          boolean inside = pushPieces(work, c, pieces, options.automaticChunks() ? 1 : options.claimSize());
+          if (inside || partOfChunk.contains(c)) {
+            work.stream().limit(work.size() - before).forEach(partOfChunk::add);
+          }
           done = true;
         } else if (!grown) {
           checkDrained(plan, encoded, program, groups);
@@ -465,16 +479,17 @@ public final class OpenClDriver {
    * Pushes {@code c} in parts of at most {@code 1/pieces} of it, so that they pop in input order: with
    * a chunk size set ({@code chunk > 1}), parts of whole chunks, as many as that takes
    * ({@link #chunkAligned}); in {@code pieces} parts of nearly equal size when a part must be smaller
-   * than one chunk (its outputs alone do not fit), or with automatic chunks.
+   * than one chunk (its outputs alone do not fit), or with automatic chunks. Returns whether the parts
+   * cut inside a chunk (the second case with a chunk size set).
    */
-  static void pushPieces(Deque<InputChunk> work, InputChunk c, int pieces, int chunk) {
+  static boolean pushPieces(Deque<InputChunk> work, InputChunk c, int pieces, int chunk) {
     int n = c.remaining();
     int whole = chunk > 1 ? n / pieces / chunk * chunk : 0;
     if (whole > 0) {
       for (int i = (n - 1) / whole; i >= 0; i--) {
         work.push(copy(c, c.pos + i * whole, (int) Math.min(c.end, c.pos + (i + 1L) * whole)));
       }
-      return;
+      return false;
     }
     for (int i = pieces - 1; i >= 0; i--) {
       int from = c.pos + (int) ((long) n * i / pieces);
@@ -483,9 +498,8 @@ public final class OpenClDriver {
         work.push(copy(c, from, to));
       }
     }
+    return chunk > 1;
   }
-
-
 
   private static InputChunk copy(InputChunk c, int pos, int end) {
     InputChunk d = new InputChunk();

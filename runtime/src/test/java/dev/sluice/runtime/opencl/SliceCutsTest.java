@@ -57,6 +57,18 @@ class SliceCutsTest {
     // a part must be smaller than one chunk, whose outputs alone do not fit: cut all the same, or it
     // would never run
     assertEquals(List.of("0-2", "2-4", "4-7", "7-9", "9-12"), pieces(0, 12, 5, 6));
+    // which the driver runs in group 0 alone, as one instance runs a chunk on the CPU
+    org.junit.jupiter.api.Assertions.assertTrue(cutsInside(0, 12, 5, 6), "parts of one chunk");
+    org.junit.jupiter.api.Assertions.assertFalse(cutsInside(12, 112, 4, 6), "whole chunks");
+    org.junit.jupiter.api.Assertions.assertFalse(cutsInside(12, 112, 4, 1), "automatic chunks");
+  }
+
+  private static boolean cutsInside(int pos, int end, int pieces, int chunk) {
+    InputChunk c = new InputChunk();
+    c.pos = pos;
+    c.start = pos;
+    c.end = end;
+    return OpenClDriver.pushPieces(new ArrayDeque<>(), c, pieces, chunk);
   }
 
   /** The pieces {@link OpenClDriver#pushPieces} makes of {@code [pos, end)}, in the order they run. */
