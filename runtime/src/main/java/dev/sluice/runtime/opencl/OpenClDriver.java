@@ -273,9 +273,11 @@ public final class OpenClDriver {
         c = next;
         next = new InputChunk();
       }
+      // taken out at once: the set holds only parts waiting to run, not their arrays for the whole run
+      boolean pinned = partOfChunk.remove(c);
       // small claims (a stream of small arrays) fill one slice, rather than a launch each; with a chunk
       // size set, only after whole chunks, so that the groups claim the chunks the CPU's instances would
-      while (SliceJoin.joinsAfter(c, options) && work.isEmpty() && c.remaining() < slice) {
+      while (!pinned && SliceJoin.joinsAfter(c, options) && work.isEmpty() && c.remaining() < slice) {
         InputChunk more = new InputChunk();
         if (!claim(plan, slices, more)) {
           break;
@@ -301,7 +303,7 @@ public final class OpenClDriver {
         // where a chunk does (pushed last first, so the first runs first)
         int pieces = (c.remaining() + slice - 1) / slice;
         // a slice is whole chunks unless the budget holds less than one (chunkAligned)
-        boolean inside = partOfChunk.contains(c) || !options.automaticChunks() && slice % options.claimSize() != 0;
+        boolean inside = pinned || !options.automaticChunks() && slice % options.claimSize() != 0;
         for (int i = pieces - 1; i >= 0; i--) {
           // in long: a claim may end near Integer.MAX_VALUE (runRange's last items)
           work.push(copy(c, c.pos + i * slice, (int) Math.min(c.end, c.pos + (i + 1L) * slice)));
@@ -330,7 +332,7 @@ public final class OpenClDriver {
         if (Thread.currentThread().isInterrupted()) {
           throw Failures.interrupted(plan.name);
         }
-        program.resetSlice(partOfChunk.contains(c) ? 1 : groups);
+        program.resetSlice(pinned ? 1 : groups);
         long tKernel = System.nanoTime();
         Kernels.execute(program.kernel(), range, cl);
         long tRead = System.nanoTime();
@@ -375,7 +377,7 @@ public final class OpenClDriver {
           // the outputs of this slice do not fit beside the rest: run its pieces one by one
           int before = work.size();
           boolean inside = pushPieces(work, c, pieces, options.automaticChunks() ? 1 : options.claimSize());
-          if (inside || partOfChunk.contains(c)) {
+          if (inside || pinned) {
             work.stream().limit(work.size() - before).forEach(partOfChunk::add);
           }
           done = true;
