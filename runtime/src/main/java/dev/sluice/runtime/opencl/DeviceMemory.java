@@ -149,10 +149,11 @@ public record DeviceMemory(Model model, boolean forced, long globalBytes, long m
     long room = (budgetBytes - heldBytes) / 2;
     long fit = Math.min(room / Math.max(1, bytesPerItem), maxBufferBytes() / Math.max(1, widestColumnBytes));
     if (fit < width) {
-      throw Kernels.KernelException.noRoom(pipeline + " needs " + mib(heldBytes) + " of device memory for what it holds"
+      String[] sizes = twoSizes(heldBytes, budgetBytes);
+      throw Kernels.KernelException.noRoom(pipeline + " needs " + sizes[0] + " of device memory for what it holds"
           + " there (its queues and buffers, and its nodes' @Param arrays, which a run copies to the device) and "
           + mib(2L * width * bytesPerItem) + " for one vector of input and output, but its budget on "
-          + device + " is " + mib(budgetBytes) + ": use fewer instances, smaller queues or smaller @Param arrays, or set "
+          + device + " is " + sizes[1] + ": use fewer instances, smaller queues or smaller @Param arrays, or set "
           + BUDGET_PROPERTY + " if the device has more");
     }
     return (int) Math.min(wanted, fit);
@@ -191,9 +192,11 @@ public record DeviceMemory(Model model, boolean forced, long globalBytes, long m
     long items = multiply(groups, longest);
     long bytes = multiply(4L * groups, total);
     if (items > MAX_ARRAY || bytes > budgetBytes) {
-      throw Kernels.KernelException.noRoom(pipeline + " needs at least " + mib(bytes) + " of device memory for the queues and buffers"
-          + " of " + groups + " work-groups (" + total + " items per group; its largest buffer " + items
-          + " items, at most " + MAX_ARRAY + "), but its budget on " + device + " is " + mib(budgetBytes)
+      String[] sizes = twoSizes(bytes, budgetBytes);
+      throw Kernels.KernelException.noRoom(pipeline + " needs at least " + sizes[0] + " of device memory for the queues and"
+          + " buffers of " + groups + (groups == 1 ? " work-group (" : " work-groups (") + total
+          + " items per group; its largest buffer " + items
+          + " items, at most " + MAX_ARRAY + "), but its budget on " + device + " is " + sizes[1]
           + ": use fewer instances or smaller queues, or set " + BUDGET_PROPERTY + " if the device has more");
     }
   }
@@ -244,6 +247,16 @@ public record DeviceMemory(Model model, boolean forced, long globalBytes, long m
   }
 
   /** {@code bytes} in MiB (or GiB from 10 GiB), for messages. */
+  /**
+   * {@code need} and {@code have}, as {@link #mib} writes them, or both in bytes where that would
+   * write two different sizes alike (0.2 MiB needed of a budget of 0.2 MiB: outside-in helper-109).
+   */
+  static String[] twoSizes(long need, long have) {
+    String a = mib(need);
+    String b = mib(have);
+    return a.equals(b) && need != have ? new String[] {need + " bytes", have + " bytes"} : new String[] {a, b};
+  }
+
   public static String mib(long bytes) {
     if (bytes < 100L << 10) {
       // below 0.1 MiB the figure would read 0.0: small budgets and buffers in bytes

@@ -90,8 +90,9 @@ class DeviceMemoryTest {
     DeviceMemory m = DeviceMemory.decide(false, 16 * GIB, 4 * GIB, 64 * GIB, null, "10m");
     IllegalStateException e = assertThrows(IllegalStateException.class,
         () -> m.sliceItems("BigQueuesPipeline", "OpenCL Some GPU", 10 * MIB - 100, 8, 8, 1 << 20, 128));
-    assertTrue(e.getMessage().startsWith("BigQueuesPipeline needs 10.0 MiB of device memory"), e.getMessage());
-    assertTrue(e.getMessage().contains("OpenCL Some GPU") && e.getMessage().contains("10.0 MiB"), e.getMessage());
+    // 100 bytes short of the budget: "10.0 MiB" twice would read as equal (helper-109), so in bytes
+    assertTrue(e.getMessage().startsWith("BigQueuesPipeline needs 10485660 bytes of device memory"), e.getMessage());
+    assertTrue(e.getMessage().contains("its budget on OpenCL Some GPU is 10485760 bytes"), e.getMessage());
     assertTrue(e.getMessage().contains(DeviceMemory.BUDGET_PROPERTY), e.getMessage());
   }
 
@@ -104,6 +105,11 @@ class DeviceMemoryTest {
         () -> big.checkGroups("P", "dev", 128, new long[] {1 << 24, 100}));
     assertTrue(arrays.getMessage().contains("128 work-groups") && arrays.getMessage().contains("2147483648 items")
         && arrays.getMessage().contains("use fewer instances"), arrays.getMessage());
+    IllegalStateException one = assertThrows(IllegalStateException.class,
+        () -> DeviceMemory.decide(false, 16 * GIB, 4 * GIB, 64 * GIB, null, "1k").checkGroups("P", "dev", 1, new long[] {1000}));
+    assertTrue(one.getMessage().contains("of 1 work-group (1000 items per group"), one.getMessage());
+    assertTrue(one.getMessage().contains("needs at least 4000 bytes") && one.getMessage().contains("is 1024 bytes"),
+        one.getMessage());
     // and the bytes, at 4 an item at least, must fit the budget: 64 MiB per group in a 1 GiB budget
     DeviceMemory gib = big.withBudget(GIB);
     gib.checkGroups("P", "dev", 16, new long[] {1 << 24});
