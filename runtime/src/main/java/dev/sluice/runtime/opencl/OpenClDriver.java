@@ -304,12 +304,13 @@ public final class OpenClDriver {
         int pieces = (c.remaining() + slice - 1) / slice;
         // a slice is whole chunks unless the budget holds less than one (chunkAligned)
         boolean inside = pinned || !options.automaticChunks() && slice % options.claimSize() != 0;
+        int before = work.size();
         for (int i = pieces - 1; i >= 0; i--) {
           // in long: a claim may end near Integer.MAX_VALUE (runRange's last items)
           work.push(copy(c, c.pos + i * slice, (int) Math.min(c.end, c.pos + (i + 1L) * slice)));
-          if (inside) {
-            partOfChunk.add(work.peek());
-          }
+        }
+        if (inside) {
+          markParts(work, before, partOfChunk);
         }
         continue;
       }
@@ -378,7 +379,7 @@ public final class OpenClDriver {
           int before = work.size();
           boolean inside = pushPieces(work, c, pieces, options.automaticChunks() ? 1 : options.claimSize());
           if (inside || pinned) {
-            work.stream().limit(work.size() - before).forEach(partOfChunk::add);
+            markParts(work, before, partOfChunk);
           }
           done = true;
         } else if (!grown) {
@@ -501,6 +502,11 @@ public final class OpenClDriver {
       }
     }
     return chunk > 1;
+  }
+
+  /** Marks the parts pushed on {@code work} since it held {@code before} as holding part of a chunk. */
+  private static void markParts(Deque<InputChunk> work, int before, Set<InputChunk> partOfChunk) {
+    work.stream().limit(work.size() - before).forEach(partOfChunk::add);
   }
 
   private static InputChunk copy(InputChunk c, int pos, int end) {
