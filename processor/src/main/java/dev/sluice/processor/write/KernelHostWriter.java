@@ -2,6 +2,7 @@ package dev.sluice.processor.write;
 
 import static dev.sluice.processor.write.KernelShape.KERNEL;
 import static dev.sluice.processor.write.KernelShape.HOST_ARRAYS;
+import static dev.sluice.processor.write.KernelShape.PENDING_PUTS;
 import static dev.sluice.processor.write.KernelShape.LAYOUT;
 import static dev.sluice.processor.write.KernelShape.PLAN_CODE;
 import static dev.sluice.processor.write.KernelShape.RAISES;
@@ -93,6 +94,9 @@ final class KernelHostWriter {
             KernelNames.kept(KernelNames.state(s.name(), f.name())), Modifier.PRIVATE).build());
       }
     }
+    t.addField(FieldSpec.builder(PENDING_PUTS, "puts", Modifier.PRIVATE, Modifier.FINAL)
+        .initializer("new $T()", PENDING_PUTS)
+        .addJavadoc("Host arrays changed since the last launch, put right before the next one.\n").build());
     t.addField(FieldSpec.builder(names.api(), "pipeline", Modifier.PRIVATE)
         .addJavadoc("The pipeline object whose run this kernel serves now (bound by {@code LiveKernels}).\n").build());
     t.addMethod(MethodSpec.methodBuilder("kernel").addAnnotation(Override.class).addModifiers(Modifier.PUBLIC)
@@ -184,7 +188,7 @@ final class KernelHostWriter {
             .endControlFlow()
             .addStatement("System.arraycopy($N, 0, $N, 0, $N.length)", v, p, v)
             .addStatement("$N = $N.length", len, v)
-            .addStatement("put($N)", p)
+            .addStatement("puts.put($S, $N)", p, p)
             .addStatement("sl_bytes += $L * (long) $N.length", Column.bytes(element), p)
             .endControlFlow();
       }
@@ -307,7 +311,7 @@ final class KernelHostWriter {
         m.addStatement("$N = new $T<>($S)", KernelNames.sinkItems(s.name()), SINK_ITEMS, s.name());
       }
     }
-    m.addStatement("put(plan)");
+    m.addStatement("puts.put($S, plan)", "plan");
     t.addMethod(m.build());
   }
 
@@ -319,7 +323,8 @@ final class KernelHostWriter {
       m.beginControlFlow("if (k == $L)", shape.sinkIndex(s.name()));
       for (Column c : Column.of(s.itemType())) {
         m.addStatement("$N = new $T[capacity]", KernelNames.sinkBuffer(s.name()) + c.suffix(), c.type());
-        m.addStatement("put($N)", KernelNames.sinkBuffer(s.name()) + c.suffix());
+        m.addStatement("puts.put($S, $N)", KernelNames.sinkBuffer(s.name()) + c.suffix(),
+            KernelNames.sinkBuffer(s.name()) + c.suffix());
       }
       m.endControlFlow();
     }
@@ -364,7 +369,7 @@ final class KernelHostWriter {
       }
       m.endControlFlow();
       for (Column c : cols) {
-        m.addStatement("put(in$L)", c.suffix());
+        m.addStatement("puts.put($S, in$L)", "in" + c.suffix(), c.suffix());
       }
     } else {
       m.beginControlFlow("if (data == null)")
@@ -374,7 +379,7 @@ final class KernelHostWriter {
           .nextControlFlow("else")
           .addStatement("inRange = 0")
           .addStatement("System.arraycopy(data, from, in, 0, count)")
-          .addStatement("put(in)")
+          .addStatement("puts.put($S, in)", "in")
           .endControlFlow();
     }
     t.addMethod(m.build());
@@ -401,6 +406,8 @@ final class KernelHostWriter {
   private void resetSlice() {
     MethodSpec.Builder m = MethodSpec.methodBuilder("resetSlice").addAnnotation(Override.class)
         .addModifiers(Modifier.PUBLIC).addParameter(int.class, "claimers")
+        .addComment("right before the launch, which binds every array put: see $T", PENDING_PUTS)
+        .addStatement("puts.flush(this)")
         .addStatement("cursor[0] = 0")
         .addStatement("cursor[1] = claimers")
         .addStatement("$T.fill(sinkCount, 0)", java.util.Arrays.class)

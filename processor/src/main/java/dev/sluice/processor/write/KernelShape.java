@@ -28,6 +28,7 @@ final class KernelShape {
   static final ClassName SINK_ITEMS = ClassName.get(Names.RUNTIME + ".opencl", "SinkItems");
   static final ClassName DEVICE_MEMORY = ClassName.get(Names.RUNTIME + ".opencl", "DeviceMemory");
   static final ClassName HOST_ARRAYS = ClassName.get(Names.RUNTIME + ".opencl", "HostArrays");
+  static final ClassName PENDING_PUTS = ClassName.get(Names.RUNTIME + ".opencl", "PendingPuts");
   /** Most raises one item may make, as on the CPU. */
   static final int RAISES = Protocol.MAX_SIGNALS_PER_VEC;
 

@@ -50,8 +50,9 @@ public interface DeviceProgram extends Failures.Items {
 
   /**
    * Allocates every buffer for {@code groups} pipeline instances, input slices of up to
-   * {@code sliceItems} items and sinks of {@code sinkCapacity[k]} items, and puts the plan on the
-   * device ({@link #readParams} has put the {@code @Param} arrays that changed).
+   * {@code sliceItems} items and sinks of {@code sinkCapacity[k]} items, and marks the plan to be put
+   * on the device at the next launch ({@link #readParams} has marked the {@code @Param} arrays that
+   * changed; {@link #resetSlice} puts them).
    */
   void allocate(int[] plan, int groups, int sliceItems, int[] sinkCapacity);
 
@@ -87,7 +88,8 @@ public interface DeviceProgram extends Failures.Items {
   void load(Object data, long base, int from, int count);
 
   /**
-   * Before each launch: resets the claim cursor and sink counts, and sets reductions and
+   * Right before each launch: puts the host arrays changed since the last one ({@link PendingPuts}:
+   * the other methods only mark them), resets the claim cursor and sink counts, and sets reductions and
    * {@code @State} back to their values after the last completed slice (a slice may run again).
    * Only groups below {@code claimers} claim input in the launch (all of them, or group 0 alone for
    * a launch that holds part of a chunk: {@link OpenClDriver}).

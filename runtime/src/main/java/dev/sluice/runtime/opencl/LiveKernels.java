@@ -205,6 +205,17 @@ public final class LiveKernels {
     return n;
   }
 
+  /** The kernels of {@code pipelineClass} that {@code device} keeps now (for tests that look into one). */
+  public static synchronized List<com.aparapi.Kernel> kernels(OpenCLDevice device, Class<?> pipelineClass) {
+    List<com.aparapi.Kernel> out = new ArrayList<>();
+    LIVE.forEach((program, h) -> {
+      if (h.device() == device && h.pipelineClass() == pipelineClass) {
+        out.add(program.kernel());
+      }
+    });
+    return out;
+  }
+
   private static void dispose(DeviceProgram program) {
     Kernels.dispose(program.kernel());
   }
