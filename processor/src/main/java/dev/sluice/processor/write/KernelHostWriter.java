@@ -128,6 +128,7 @@ final class KernelHostWriter {
     fetchState();
     accessors();
     collect();
+    dropOutputs();
     describe();
     parents();
     channels();
@@ -305,12 +306,8 @@ final class KernelHostWriter {
             .addStatement("$N = new $T[capacity[$L]]", KernelNames.sinkBuffer(s.name()) + c.suffix(), c.type(), k)
             .endControlFlow();
       }
-      if (s.itemType().isRecord()) {
-        m.addStatement("$N = new $T<>()", KernelNames.sinkItems(s.name()), ArrayList.class);
-      } else {
-        m.addStatement("$N = new $T<>($S)", KernelNames.sinkItems(s.name()), SINK_ITEMS, s.name());
-      }
     }
+    m.addComment("this run's outputs start from none").addStatement("dropOutputs()");
     m.addStatement("puts.put($S, plan)", "plan");
     t.addMethod(m.build());
   }
@@ -557,6 +554,19 @@ final class KernelHostWriter {
    * {@code DeviceProgram.result}: the pipeline's {@code Result} from what the slices gathered. The
    * accumulators are handed over, not copied: the next run starts new ones.
    */
+  private void dropOutputs() {
+    MethodSpec.Builder m = MethodSpec.methodBuilder("dropOutputs").addAnnotation(Override.class)
+        .addModifiers(Modifier.PUBLIC);
+    for (StageModel s : model.sinks()) {
+      if (s.itemType().isRecord()) {
+        m.addStatement("$N = new $T<>()", KernelNames.sinkItems(s.name()), ArrayList.class);
+      } else {
+        m.addStatement("$N = new $T<>($S)", KernelNames.sinkItems(s.name()), SINK_ITEMS, s.name());
+      }
+    }
+    t.addMethod(m.build());
+  }
+
   private MethodSpec result() {
     List<CodeBlock> args = new ArrayList<>();
     for (StageModel s : model.sinks()) {

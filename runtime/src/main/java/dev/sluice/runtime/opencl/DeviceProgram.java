@@ -120,6 +120,13 @@ public interface DeviceProgram extends Failures.Items {
    */
   void collect();
 
+  /**
+   * When a run ends, completed or failed: lets go of the sink items the host collected (the result
+   * has them now), so that a kernel kept for the class's next run does not hold the last run's
+   * outputs (outside-in helper-111: 77 MB of them after a run whose result the caller had dropped).
+   */
+  void dropOutputs();
+
 
   /** Releases the device buffers and the compiled kernel. */
   void dispose();

@@ -171,6 +171,8 @@ public final class OpenClDriver {
       }
       throw afterInput(plan.name, device, slices, e);
     } finally {
+      // the result has the outputs, or the run failed: a kept kernel holds none of them
+      program.dropOutputs();
       if (keep) {
         LiveKernels.giveBack(program);
       }

@@ -8,7 +8,10 @@ import com.aparapi.Kernel;
 import com.aparapi.device.OpenCLDevice;
 import dev.sluice.runtime.Device;
 import dev.sluice.runtime.opencl.LiveKernels;
+import dev.sluice.runtime.PipelineException;
 import dev.sluice.runtime.opencl.OpenClDevices;
+import dev.sluice.runtime.opencl.OpenClDriver;
+import dev.sluice.runtime.opencl.SinkItems;
 import dev.sluice.runtime.testing.OpenClAvailable;
 import java.lang.reflect.Field;
 import java.util.List;
@@ -18,14 +21,16 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /**
- * Runs that end before their first launch (an empty input, a caller interrupted) leave nothing in
+ * What a kernel kept for its class's next run holds between runs. Runs that end before their first launch (an empty input, a caller interrupted) leave nothing in
  * Aparapi's set of arrays to copy: each such run left the arrays it had put there for the kernel's
  * life, since only a launch that binds an array takes it out (outside-in helper-110: about a kilobyte
  * per run, 200,000 interrupted runs filling a 512 MB heap). What such a run changed still reaches the
  * device at the next launch: a {@code @Param} array read by a run that never launched is not read
- * again by the next run of the same object, which must still see it.
+ * again by the next run of the same object, which must still see it. And no run's outputs stay in the
+ * kernel once the run has ended (outside-in helper-111: 77 MB of them after a run whose result the
+ * caller had dropped).
  */
-class PendingPutsOpenClTest {
+class KeptKernelOpenClTest {
   private static final int N = 500;
 
   @BeforeEach
@@ -82,6 +87,35 @@ class PendingPutsOpenClTest {
     }
     assertEquals(0, aparapiPuts(device), "100 runs that never launched left arrays to copy");
     assertSameLongs(want, p.run(in).out(), "a run after them");
+  }
+
+  /** The sink items the class's one kernel holds between runs (its collection of outputs). */
+  private static long heldOutputs(OpenCLDevice device) throws ReflectiveOperationException {
+    Kernel k = LiveKernels.kernels(device, ParamArraysPipeline.class).get(0);
+    Field acc = k.getClass().getDeclaredField("acc_out");
+    acc.setAccessible(true);
+    return ((SinkItems<?>) acc.get(k)).count();
+  }
+
+  @Test
+  void aKeptKernelHoldsNoOutputsBetweenRuns() throws Exception {
+    Device cl = OpenClAvailable.device();
+    OpenCLDevice device = OpenClDevices.of(cl);
+    int[] in = upTo(N);
+    ParamArraysPipeline p = pipeline(cl, new int[] {1, 2, 3});
+    assertEquals(N, p.run(in).out().length);
+    assertEquals(0, heldOutputs(device), "a completed run's outputs are the result's alone");
+    int[] bad = upTo(N);
+    bad[N - 1] = -1;
+    // a negative item indexes the arrays out of bounds: with slices of 100 items, the run fails in its
+    // last launch, after four slices' outputs were collected
+    System.setProperty(OpenClDriver.SLICE_PROPERTY, "100");
+    try {
+      assertThrows(PipelineException.class, () -> p.run(bad));
+    } finally {
+      System.clearProperty(OpenClDriver.SLICE_PROPERTY);
+    }
+    assertEquals(0, heldOutputs(device), "a failed run's outputs are let go");
   }
 
   @Test
