@@ -29,7 +29,8 @@ import java.util.Locale;
  * The OpenCL driver cuts the input into slices that fit the budget and splits a slice whose
  * outputs would not.
  */
-public record DeviceMemory(Model model, boolean forced, long globalBytes, long maxAllocBytes, long budgetBytes) {
+public record DeviceMemory(Model model, boolean forced, long globalBytes, long maxAllocBytes, long budgetBytes,
+    boolean heapBound) {
   /** Where a device's buffers live. */
   public enum Model { SHARED, DISCRETE }
 
@@ -93,15 +94,14 @@ public record DeviceMemory(Model model, boolean forced, long globalBytes, long m
     Model detected = cpuDevice ? Model.SHARED : Model.DISCRETE;
     boolean forced = model != null && !model.isBlank();
     Model chosen = forced ? parseModel(model, modelFrom) : detected;
-    long limit = budget == null || budget.isBlank()
-        ? Math.min(globalBytes / 4 * 3, heapBytes / 2)
-        : parseBytes(budget);
-    return new DeviceMemory(chosen, forced, globalBytes, maxAllocBytes, limit);
+    boolean set = budget != null && !budget.isBlank();
+    long limit = set ? parseBytes(budget) : Math.min(globalBytes / 4 * 3, heapBytes / 2);
+    return new DeviceMemory(chosen, forced, globalBytes, maxAllocBytes, limit, !set && heapBytes / 2 < globalBytes / 4 * 3);
   }
 
   /** The same device with a budget of {@code bytes}. */
   public DeviceMemory withBudget(long bytes) {
-    return new DeviceMemory(model, forced, globalBytes, maxAllocBytes, bytes);
+    return new DeviceMemory(model, forced, globalBytes, maxAllocBytes, bytes, false);
   }
 
   /**
@@ -153,8 +153,8 @@ public record DeviceMemory(Model model, boolean forced, long globalBytes, long m
       throw Kernels.KernelException.noRoom(pipeline + " needs " + sizes[0] + " of device memory for what it holds"
           + " there (its queues and buffers, and its nodes' @Param arrays, which a run copies to the device) and "
           + mib(2L * width * bytesPerItem) + " for one vector of input and output, but its budget on "
-          + device + " is " + sizes[1] + ": use fewer instances, smaller queues or smaller @Param arrays, or set "
-          + BUDGET_PROPERTY + " if the device has more");
+          + device + " is " + sizes[1] + ": use fewer instances, smaller queues or smaller @Param arrays, or "
+          + more());
     }
     return (int) Math.min(wanted, fit);
   }
@@ -197,7 +197,7 @@ public record DeviceMemory(Model model, boolean forced, long globalBytes, long m
           + " buffers of " + groups + (groups == 1 ? " work-group (" : " work-groups (") + total
           + " items per group; its largest buffer " + items
           + " items, at most " + MAX_ARRAY + "), but its budget on " + device + " is " + sizes[1]
-          + ": use fewer instances or smaller queues, or set " + BUDGET_PROPERTY + " if the device has more");
+          + ": use fewer instances or smaller queues, or " + more());
     }
   }
 
@@ -208,9 +208,20 @@ public record DeviceMemory(Model model, boolean forced, long globalBytes, long m
 
   /** One line for the run report. */
   public String describe() {
-    return String.format(Locale.ROOT, "%s%s (%s buffers), budget %s of %s global",
+    return String.format(Locale.ROOT, "%s%s (%s buffers), budget %s%s of %s global",
         model.name().toLowerCase(Locale.ROOT), forced ? " as set" : "",
-        model == Model.SHARED ? "host-memory" : "device-resident", mib(budgetBytes), mib(globalBytes));
+        model == Model.SHARED ? "host-memory" : "device-resident", mib(budgetBytes),
+        heapBound ? " (half the JVM's heap)" : "", mib(globalBytes));
+  }
+
+  /**
+   * How to give a run more room, as a no-room message ends: where half the heap is what limits the
+   * budget, more heap (outside-in helper-111: under -Xmx128m a 64 MiB budget on a device of 8.6 GiB
+   * was refused with "set sluice.opencl.budget if the device has more", which named neither).
+   */
+  public String more() {
+    return heapBound ? "give the JVM more heap (-Xmx: the budget is at most half of it unless " + BUDGET_PROPERTY
+        + " is set)" : "set " + BUDGET_PROPERTY + " if the device has more";
   }
 
   /** {@code s} as a model; {@code from} says where it was set, for the message when it is no model. */

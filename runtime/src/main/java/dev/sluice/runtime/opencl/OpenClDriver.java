@@ -372,7 +372,7 @@ public final class OpenClDriver {
                   : String.valueOf(counts[k]);
               throw new IllegalStateException(plan.name + ": one input item made " + made + " items for sink '"
                   + plan.sinkName(k) + "', more than the device memory budget holds (" + memory.describe() + ", on "
-                  + device.name() + "); set " + DeviceMemory.BUDGET_PROPERTY + " if the device has more");
+                  + device.name() + "); " + memory.more());
             }
           }
         }

@@ -47,6 +47,28 @@ class DeviceMemoryTest {
         .budgetBytes());
   }
 
+  /**
+   * Where half the heap limits the budget, the report says so and a no-room message asks for more
+   * heap: "set sluice.opencl.budget if the device has more" named neither (outside-in helper-111).
+   */
+  @Test
+  void aBudgetThatTheHeapLimitsSaysSo() {
+    DeviceMemory small = DeviceMemory.decide(true, 8 * GIB, 2 * GIB, 128 * MIB, null, null);
+    assertEquals(64 * MIB, small.budgetBytes());
+    assertEquals("shared (host-memory buffers), budget 64.0 MiB (half the JVM's heap) of 8192.0 MiB global", small.describe());
+    assertEquals("give the JVM more heap (-Xmx: the budget is at most half of it unless sluice.opencl.budget is set)",
+        small.more());
+    DeviceMemory large = DeviceMemory.decide(true, 8 * GIB, 2 * GIB, 64 * GIB, null, null);
+    assertEquals("shared (host-memory buffers), budget 6144.0 MiB of 8192.0 MiB global", large.describe());
+    assertEquals("set sluice.opencl.budget if the device has more", large.more());
+    DeviceMemory set = DeviceMemory.decide(true, 8 * GIB, 2 * GIB, 128 * MIB, null, "32m");
+    assertEquals("set sluice.opencl.budget if the device has more", set.more(), "a budget set is the user's");
+    Exception e = assertThrows(Exception.class,
+        () -> small.sliceItems("P", "opencl:0", 63 * MIB, 1 << 20, 4, 1 << 20, 64));
+    assertTrue(e.getMessage().endsWith("give the JVM more heap (-Xmx: the budget is at most half of it unless"
+        + " sluice.opencl.budget is set)"), e.getMessage());
+  }
+
   @Test
   void settingsOverrideTheDetectedModelAndBudget() {
     DeviceMemory integrated = DeviceMemory.decide(false, 8 * GIB, 2 * GIB, 8 * GIB, " Shared ", "512m");
