@@ -371,8 +371,9 @@ public final class OpenClDriver {
               String made = counts[k] > DeviceMemory.SINK_COUNT_LIMIT ? "more than " + DeviceMemory.SINK_COUNT_LIMIT
                   : String.valueOf(counts[k]);
               throw new IllegalStateException(plan.name + ": one input item made " + made + " items for sink '"
-                  + plan.sinkName(k) + "', more than the device memory budget holds (" + memory.describe() + ", on "
-                  + device.name() + "); " + memory.more());
+                  + plan.sinkName(k) + "', more than the device memory budget holds beside the "
+                  + DeviceMemory.mib(program.deviceBytes()) + " the run holds there for its queues and buffers ("
+                  + memory.describe() + ", on " + device.name() + "); " + memory.more());
             }
           }
         }
