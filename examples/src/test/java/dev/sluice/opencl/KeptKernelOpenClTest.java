@@ -59,11 +59,7 @@ class KeptKernelOpenClTest {
   }
 
   private static int[] upTo(int n) {
-    int[] a = new int[n];
-    for (int i = 0; i < n; i++) {
-      a[i] = i;
-    }
-    return a;
+    return java.util.stream.IntStream.range(0, n).toArray();
   }
 
   @Test
