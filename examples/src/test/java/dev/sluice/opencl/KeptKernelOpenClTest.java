@@ -7,8 +7,8 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import com.aparapi.Kernel;
 import com.aparapi.device.OpenCLDevice;
 import dev.sluice.runtime.Device;
-import dev.sluice.runtime.opencl.LiveKernels;
 import dev.sluice.runtime.PipelineException;
+import dev.sluice.runtime.opencl.LiveKernels;
 import dev.sluice.runtime.opencl.OpenClDevices;
 import dev.sluice.runtime.opencl.OpenClDriver;
 import dev.sluice.runtime.opencl.SinkItems;
@@ -46,7 +46,7 @@ class KeptKernelOpenClTest {
         .build();
   }
 
-  /** The arrays Aparapi's runner of {@code pipelineClass}'s one kernel holds to copy at a launch. */
+  /** The arrays Aparapi's runner of the pipeline class's one kernel holds to copy at a launch. */
   private static int aparapiPuts(OpenCLDevice device) throws ReflectiveOperationException {
     List<Kernel> kernels = LiveKernels.kernels(device, ParamArraysPipeline.class);
     assertEquals(1, kernels.size(), "one kernel for the class");

@@ -319,9 +319,9 @@ final class KernelHostWriter {
     for (StageModel s : model.sinks()) {
       m.beginControlFlow("if (k == $L)", shape.sinkIndex(s.name()));
       for (Column c : Column.of(s.itemType())) {
-        m.addStatement("$N = new $T[capacity]", KernelNames.sinkBuffer(s.name()) + c.suffix(), c.type());
-        m.addStatement("puts.put($S, $N)", KernelNames.sinkBuffer(s.name()) + c.suffix(),
-            KernelNames.sinkBuffer(s.name()) + c.suffix());
+        String buffer = KernelNames.sinkBuffer(s.name()) + c.suffix();
+        m.addStatement("$N = new $T[capacity]", buffer, c.type());
+        m.addStatement("puts.put($S, $N)", buffer, buffer);
       }
       m.endControlFlow();
     }

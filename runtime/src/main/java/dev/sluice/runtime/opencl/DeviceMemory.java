@@ -95,8 +95,10 @@ public record DeviceMemory(Model model, boolean forced, long globalBytes, long m
     boolean forced = model != null && !model.isBlank();
     Model chosen = forced ? parseModel(model, modelFrom) : detected;
     boolean set = budget != null && !budget.isBlank();
-    long limit = set ? parseBytes(budget) : Math.min(globalBytes / 4 * 3, heapBytes / 2);
-    return new DeviceMemory(chosen, forced, globalBytes, maxAllocBytes, limit, !set && heapBytes / 2 < globalBytes / 4 * 3);
+    long ofDevice = globalBytes / 4 * 3;
+    long ofHeap = heapBytes / 2;
+    long limit = set ? parseBytes(budget) : Math.min(ofDevice, ofHeap);
+    return new DeviceMemory(chosen, forced, globalBytes, maxAllocBytes, limit, !set && ofHeap < ofDevice);
   }
 
   /** The same device with a budget of {@code bytes}. */

@@ -48,9 +48,4 @@ public final class PendingPuts {
     }
     arrays.clear();
   }
-
-  /** How many arrays wait for the next launch. */
-  public int size() {
-    return arrays.size();
-  }
 }
