@@ -926,6 +926,13 @@ public final class BodyTranslator {
         }
         case CONDITIONAL_EXPRESSION: {
           ConditionalExpressionTree c = (ConditionalExpressionTree) t;
+          if (kind(path) == TypeKind.BOOLEAN) {
+            // javac compiles a boolean ?: in a condition (if, while, &&, !, another ?:) to jumps alone,
+            // which Aparapi cannot turn back into C ("goto" or "unable to find end of while extent");
+            // an int ?: of 1 and 0, compared with 0, it reads in every place (outside-in helper-113)
+            return "((" + expr(child(path, c.getCondition())) + " ? " + asInt(child(path, c.getTrueExpression()))
+                + " : " + asInt(child(path, c.getFalseExpression())) + ") != 0)";
+          }
           return expr(child(path, c.getCondition())) + " ? " + expr(child(path, c.getTrueExpression())) + " : "
               + expr(child(path, c.getFalseExpression()));
         }
@@ -1147,6 +1154,14 @@ public final class BodyTranslator {
     }
 
     // ---- Java's arithmetic (JavaArithmetic in the runtime holds the rules)
+
+    /** The boolean expression at {@code p} as an int of 1 or 0: a literal as its digit, anything else as {@code (e ? 1 : 0)}. */
+    private String asInt(TreePath p) {
+      if (p.getLeaf() instanceof LiteralTree l && l.getValue() instanceof Boolean b) {
+        return b ? "1" : "0";
+      }
+      return "(" + expr(p) + " ? 1 : 0)";
+    }
 
     /** The primitive kind of the expression at {@code p}, or null. */
     private TypeKind kind(TreePath p) {
