@@ -92,9 +92,30 @@ public final class Kernels {
     if (failed != null) {
       allow(kernel, device);
       throw new KernelException("kernel " + kernel.getClass().getName() + " did not compile for "
-          + OpenClDevices.describe(device) + ": " + failed.getMessage() + compilerErrors(log), failed);
+          + OpenClDevices.describe(device) + ": " + reason(kernel.getClass(), failed.getMessage() + compilerErrors(log)),
+          failed);
     }
     COMPILED.add(kernel);
+  }
+
+  /** What Aparapi says when it tries a kernel class again whose translation to OpenCL failed before. */
+  static final String MARKER = "Code Gen Error Marker present";
+
+  /** Why each kernel class's first failed build failed, while the class lives. */
+  private static final Map<Class<?>, String> FAILED = Collections.synchronizedMap(new WeakHashMap<>());
+
+  /**
+   * The reason a build of {@code type} failed: {@code said}, or, where Aparapi says only that it failed
+   * before ({@link #MARKER}: it keeps a failed translation per class), the reason of that first failure
+   * (outside-in helper-113: every run after the first read only the marker, which names no cause).
+   */
+  static String reason(Class<?> type, String said) {
+    if (said != null && said.contains(MARKER)) {
+      String first = FAILED.get(type);
+      return first == null ? said : first + " (as at its first build in this JVM; Aparapi keeps a class's failed translation)";
+    }
+    FAILED.putIfAbsent(type, said);
+    return said;
   }
 
   /**

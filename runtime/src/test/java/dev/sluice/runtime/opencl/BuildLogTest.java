@@ -33,6 +33,37 @@ class BuildLogTest {
     }
   }
 
+  /** A boolean {@code ?:} as an {@code if}'s test: javac writes jumps alone, which Aparapi cannot translate. */
+  static final class Untranslatable extends Kernel {
+    final int[] out = new int[1];
+    boolean strict = true;
+
+    @Override
+    public void run() {
+      int v = getGlobalId();
+      if (strict ? v > 10 : v >= 10) {
+        out[0] = v;
+      }
+    }
+  }
+
+  /**
+   * Aparapi keeps a class's failed translation and says only "Code Gen Error Marker present" when it
+   * is tried again: the later builds quote the first one's reason (outside-in helper-113).
+   */
+  @Test
+  void aFailedTranslationTriedAgainGivesTheFirstReason() {
+    OpenCLDevice device = OpenClAvailable.devices().get(0);
+    String first = assertThrows(Kernels.KernelException.class, () -> Kernels.compile(new Untranslatable(), device))
+        .getMessage();
+    String again = assertThrows(Kernels.KernelException.class, () -> Kernels.compile(new Untranslatable(), device))
+        .getMessage();
+    assertTrue(first.contains("did not compile") && !first.contains(Kernels.MARKER), first);
+    String reason = first.substring(first.indexOf(": ", first.indexOf("did not compile")) + 2);
+    assertTrue(again.contains(reason + " (as at its first build in this JVM"), again);
+    assertTrue(!again.contains(Kernels.MARKER), again);
+  }
+
   @Test
   void onlyErrorLinesAreQuotedAndAtMostTwelve() {
     assertEquals("", Kernels.compilerErrors("warning: x\nall fine\n"));
