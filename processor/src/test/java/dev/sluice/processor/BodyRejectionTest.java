@@ -193,7 +193,7 @@ class BodyRejectionTest {
         """);
     Compilation c = compile(f);
     assertError(c, Message.PARAM_WRITTEN, f, "// param assigned", "@Param field 'k' is read-only");
-    assertError(c, Message.PARAM_ARRAY_WRITTEN, f, "// element written", "elements of @Param array 'text' are read-only in run(...)");
+    assertError(c, Message.PARAM_ARRAY_WRITTEN, f, "// element written", "elements of @Param array 'text' are read-only in run(...) (every instance shares it): copy the values you need into locals");
     assertError(c, Message.PARAM_ARRAY_WRITTEN, f, "// element incremented");
     assertError(c, Message.PARAM_WRITTEN, f, "void reset(Tag t)");
     // a handler may not write them either: the kernel would change its device copy and not the array

@@ -19,6 +19,7 @@ class GraphRejectionTest {
   private static final String NODES = """
       @Node final class Inc { void run(int x, IntOut out) { out.push(x + 1); } }
       @Node final class Split { void run(int x, IntOut even, IntOut odd) { } }
+      @Node final class Drop { void run(int x) { } }
       """;
 
   private static JavaFileObject pipeline(String stages) {
@@ -141,6 +142,16 @@ class GraphRejectionTest {
           @From("first") Inc second();
           @From("second") Inc third();
           @Sink @From("third") int out();
+        """), Message.UNKNOWN_STAGE, "\"nope\"", "unknown stage 'nope'; the stages it can read are [in]");
+  }
+
+  /** Nor a node without channels: naming it would be an error of its own, SLU120 (outside-in helper-113). */
+  @Test
+  void unknownStageOffersNoNodeWithoutChannels() {
+    rejects(pipeline("""
+          @Source int in();
+          @From("in") Drop drop();
+          @Sink @From("nope") int out();
         """), Message.UNKNOWN_STAGE, "\"nope\"", "unknown stage 'nope'; the stages it can read are [in]");
   }
 

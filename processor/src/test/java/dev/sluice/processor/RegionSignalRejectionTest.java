@@ -168,7 +168,8 @@ class RegionSignalRejectionTest {
           @From("raiser") Inc b();
           @From({"a", "b"}) Inc join();
           @Sink @From("join") int out();
-        """), Message.FAN_IN_WITH_SIGNAL, "@From({\"a\", \"b\"})", "user signal t.Flush can arrive");
+        """), Message.FAN_IN_WITH_SIGNAL, "@From({\"a\", \"b\"})", "user signal t.Flush can arrive",
+        "handle the signal in a stage before the join, or read one input here");
   }
 
   /** Two channels of one node are fan-in too: no region signal may reach the join (its signal queue stays empty). */
