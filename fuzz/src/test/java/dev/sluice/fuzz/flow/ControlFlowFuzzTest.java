@@ -45,7 +45,7 @@ class ControlFlowFuzzTest {
 
   static Case generate(long seed) {
     Random r = new Random(seed);
-    FlowGenerator g = new FlowGenerator(r);
+    FlowGenerator g = new FlowGenerator(r, new Random(seed * 0x9E3779B97F4A7C15L + 1));
     List<String> methods = new ArrayList<>();
     for (int j = 0; j < METHODS; j++) {
       methods.add(g.method("f" + j));

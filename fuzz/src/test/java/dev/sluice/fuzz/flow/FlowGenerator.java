@@ -23,8 +23,16 @@ final class FlowGenerator {
   private final boolean[] breaks = new boolean[DEPTH + 2];
   private final boolean[] continues = new boolean[DEPTH + 2];
 
-  FlowGenerator(Random r) {
+  /**
+   * The draws of boolean {@code ?:} and {@code !} around conditions, a stream of their own, so that the
+   * methods of seeds run before them keep their statements (outside-in helper-113 found a boolean
+   * {@code ?:} as an {@code if}'s test that the kernel could not build).
+   */
+  private final Random booleans;
+
+  FlowGenerator(Random r, Random booleans) {
     this.r = r;
+    this.booleans = booleans;
   }
 
   /** The method {@code name}, with its declaration. */
@@ -195,16 +203,32 @@ final class FlowGenerator {
     return bounded || left;
   }
 
+  /** A condition; one in four wrapped in a {@code !} or made a branch of a boolean {@code ?:}. */
   private String cond() {
-    String c = switch (r.nextInt(5)) {
-      case 0 -> "(" + var() + " & " + (1 + r.nextInt(7)) + ") == " + r.nextInt(2);
-      case 1 -> var() + " > " + (r.nextInt(41) - 20);
-      case 2 -> var() + " < " + var();
-      case 3 -> "(" + var() + " ^ " + var() + ") % " + (2 + r.nextInt(3)) + " == 0";
-      default -> var() + " != " + (r.nextInt(9) - 4);
+    String c = cond(r);
+    if (booleans.nextInt(4) != 0) {
+      return c;
+    }
+    return switch (booleans.nextInt(4)) {
+      case 0 -> "!(" + c + ")";
+      case 1 -> "(" + cond(booleans) + ") ? (" + c + ") : (" + cond(booleans) + ")";
+      case 2 -> "(" + c + ") ? " + booleans.nextBoolean() + " : (" + cond(booleans) + ")";
+      default -> "((" + c + ") ? (" + cond(booleans) + ") : (" + cond(booleans) + ")) " + (booleans.nextBoolean() ? "&&" : "||")
+          + " (" + cond(booleans) + ")";
     };
-    if (r.nextInt(5) == 0) {
-      return "(" + c + ") " + (r.nextBoolean() ? "&&" : "||") + " (" + cond() + ")";
+  }
+
+  /** A comparison, or two joined by {@code &&} or {@code ||}, drawn from {@code from}. */
+  private String cond(Random from) {
+    String c = switch (from.nextInt(5)) {
+      case 0 -> "(" + var(from) + " & " + (1 + from.nextInt(7)) + ") == " + from.nextInt(2);
+      case 1 -> var(from) + " > " + (from.nextInt(41) - 20);
+      case 2 -> var(from) + " < " + var(from);
+      case 3 -> "(" + var(from) + " ^ " + var(from) + ") % " + (2 + from.nextInt(3)) + " == 0";
+      default -> var(from) + " != " + (from.nextInt(9) - 4);
+    };
+    if (from.nextInt(5) == 0) {
+      return "(" + c + ") " + (from.nextBoolean() ? "&&" : "||") + " (" + (from == r ? cond() : cond(from)) + ")";
     }
     return c;
   }
@@ -224,6 +248,10 @@ final class FlowGenerator {
   }
 
   private String var() {
-    return new String[] {"x", "y", "a", "c", "s"}[r.nextInt(5)];
+    return var(r);
+  }
+
+  private String var(Random from) {
+    return new String[] {"x", "y", "a", "c", "s"}[from.nextInt(5)];
   }
 }
