@@ -1,5 +1,6 @@
 package dev.sluice.spark;
 
+import dev.sluice.runtime.PipelineException;
 import java.util.Collections;
 import java.util.Iterator;
 import java.util.NoSuchElementException;
@@ -26,15 +27,28 @@ final class PartitionRun<P, T, R, U, A> implements Iterator<U> {
   private final ReportSum report = new ReportSum();
   /** The partition's items taken so far, for messages that name an item by its place in the partition. */
   private long taken;
+  /** Where in the partition its input threw while a run read it, or -1. */
+  private long failedAt = -1;
   private final Iterator<T> counted = new Iterator<>() {
     @Override
     public boolean hasNext() {
-      return input.hasNext();
+      try {
+        return input.hasNext();
+      } catch (RuntimeException | Error e) {
+        failedAt = taken;
+        throw e;
+      }
     }
 
     @Override
     public T next() {
-      T item = input.next();
+      T item;
+      try {
+        item = input.next();
+      } catch (RuntimeException | Error e) {
+        failedAt = taken;
+        throw e;
+      }
       taken++;
       return item;
     }
@@ -68,7 +82,12 @@ final class PartitionRun<P, T, R, U, A> implements Iterator<U> {
         return false;
       }
       long before = taken;
-      R result = batches.run(pipeline, counted, batch, chunk, taken);
+      R result;
+      try {
+        result = batches.run(pipeline, counted, batch, chunk, taken);
+      } catch (PipelineException e) {
+        throw failedAt < 0 ? e : placed(e, failedAt);
+      }
       dev.sluice.runtime.RunReport ran = ResultReports.of(result);
       ranTheBatch(taken - before, ran.inputItems());
       if (report.runs() == 0) {
@@ -91,6 +110,22 @@ final class PartitionRun<P, T, R, U, A> implements Iterator<U> {
       current = items.iterator();
     }
     return true;
+  }
+
+  /**
+   * {@code e}, the failure of a run whose input (the partition's iterator) threw, with the place in the
+   * partition added: the pipeline's message counts within the run (outside-in helper-114: "failed
+   * before giving its first array" read as a failure at the partition's start). The cause stays the
+   * iterator's exception.
+   */
+  static PipelineException placed(PipelineException e, long at) {
+    String head = "pipeline " + e.pipeline() + ", node '" + e.node() + "'" + (e.item() == null ? "" : ", item " + e.item())
+        + ": ";
+    String said = e.getMessage().startsWith(head) ? e.getMessage().substring(head.length()) : e.getMessage();
+    PipelineException out = new PipelineException(e.pipeline(), e.node(), e.item(),
+        said + " (the partition's input threw reading its item at position " + at + ")", e.getCause());
+    out.setStackTrace(e.getStackTrace());
+    return out;
   }
 
   /**

@@ -76,6 +76,41 @@ class FaultsTest {
     assertTrue(m.contains("failed 3 times"), "Spark retried the task: " + m);
   }
 
+  /**
+   * An RDD whose iterator throws within a later batch: the pipeline's message counts within the run,
+   * and the adapter adds the place in the partition (outside-in helper-114: "failed before giving its
+   * first array" read as a failure at the partition's start); the iterator's exception stays the cause.
+   */
+  @Test
+  void anInputThatThrowsIsPlacedInThePartition() {
+    org.apache.spark.api.java.JavaRDD<Integer> throwing = sc.parallelize(IntStream.range(0, 3_000).boxed().toList(), 1)
+        .mapPartitions(FaultsTest::throwingAt1500);
+    SluiceRun<Integer, Void> run = faulty(-1).batchItems(500).mapPartitions(throwing, r -> boxed(r.passed()));
+    SparkException e = assertThrows(SparkException.class, () -> run.items().collect());
+    assertTrue(e.getMessage().contains("pipeline Faulty, node 'numbers': the input iterator failed before giving its first"
+        + " array: IllegalStateException: the source broke (the partition's input threw reading its item at position"
+        + " 1500)"), e.getMessage());
+  }
+
+  /** {@code in}, throwing where item 1,500 would come. */
+  static java.util.Iterator<Integer> throwingAt1500(java.util.Iterator<Integer> in) {
+    return new java.util.Iterator<>() {
+      @Override
+      public boolean hasNext() {
+        return in.hasNext();
+      }
+
+      @Override
+      public Integer next() {
+        Integer x = in.next();
+        if (x == 1_500) {
+          throw new IllegalStateException("the source broke");
+        }
+        return x;
+      }
+    };
+  }
+
   /** Items each task attempt passed on, by "partition/attempt": local mode runs the tasks in this JVM. */
   static final Map<String, AtomicInteger> PASSED_ON = new ConcurrentHashMap<>();
 
