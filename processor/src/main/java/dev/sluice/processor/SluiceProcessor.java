@@ -94,6 +94,12 @@ public final class SluiceProcessor extends AbstractProcessor {
   private boolean errorSeen;
   /** Node classes checked so far, by qualified name: whether their declarations are valid. */
   private final Map<String, Boolean> nodes = new HashMap<>();
+  /**
+   * Per node class, its parent-type conflicts that no use outnumbers (NodeValidator): reported at the
+   * end of the round for a node that no pipeline of the round read; a pipeline that reads it reports
+   * the uses its region's parent type does not match, or an error that stops before that check.
+   */
+  private final Map<String, List<Diagnostic>> undecided = new java.util.LinkedHashMap<>();
   /** Node classes whose bodies are checked next round, by qualified name. */
   private final Set<String> bodiesToCheck = new LinkedHashSet<>();
   /** Node classes whose bodies have been checked, by qualified name: whether they are valid. */
@@ -224,6 +230,9 @@ public final class SluiceProcessor extends AbstractProcessor {
       guarded(pipeline, () -> processPipeline(pipeline));
     }
     errorSeen |= round.errorRaised();
+    // reported in the round that read them: javac makes the elements of source classes anew each round
+    undecided.values().forEach(reporter::report);
+    undecided.clear();
     if (round.processingOver()) {
       for (String name : deferred) {
         TypeElement type = processingEnv.getElementUtils().getTypeElement(name);
@@ -283,6 +292,9 @@ public final class SluiceProcessor extends AbstractProcessor {
       return;
     }
     PipelineModel model = PipelineReader.read(pipeline, processingEnv.getElementUtils());
+    for (StageModel s : model.nodes()) {
+      undecided.remove(s.node().element().getQualifiedName().toString());
+    }
     if (reporter.report(placement.placed(pipeline, GraphValidator.validate(model)))) {
       return;
     }
@@ -413,7 +425,8 @@ public final class SluiceProcessor extends AbstractProcessor {
     String name = node.getQualifiedName().toString();
     Boolean valid = nodes.get(name);
     if (valid == null) {
-      List<Diagnostic> found = new ArrayList<>(NodeValidator.validate(node, modifiers));
+      List<Diagnostic> tie = new ArrayList<>();
+      List<Diagnostic> found = new ArrayList<>(NodeValidator.validate(node, modifiers, tie));
       if (trees.isPresent()) {
         LombokOrder.check(node, processingEnv.getElementUtils(), trees.get()).ifPresent(found::add);
       }
@@ -421,6 +434,10 @@ public final class SluiceProcessor extends AbstractProcessor {
         found = found.stream().map(d -> d.movedTo(usedAt, Placement.elsewhereNote(node, usedAt))).toList();
       }
       valid = !reporter.report(found);
+      if (valid && !tie.isEmpty()) {
+        undecided.put(name, usedAt != null && placement.compiledElsewhere(node)
+            ? tie.stream().map(d -> d.movedTo(usedAt, Placement.elsewhereNote(node, usedAt))).toList() : tie);
+      }
       if (valid && trees.isPresent() && trees.get().getPath(node) != null) {
         // its body is read with javac's Trees API: not beside a record that javac would then refuse
         valid = !besideRecords(node);

@@ -145,6 +145,29 @@ class RegionSignalRejectionTest {
         """), Message.HANDLER_PARENT_MISMATCH, "void end(Doc d)", "END handler end(...) of stage 'h' takes t.Doc");
   }
 
+  /**
+   * A BEGIN and an END handler that take two parent types, neither named more often: the node alone
+   * cannot say which is wrong, its region can, so the one that does not match it is the one error
+   * (outside-in helper-114: two SLU222s, the first on the handler that was right). A node that no
+   * pipeline reads still gets both (NodeShapeRejectionTest.parentTypesDisagree).
+   */
+  @Test
+  void handlersOfTwoParentTypesAreJudgedByTheRegion() {
+    Compilation c = compile(pipeline("""
+        @Node final class H { void run(int x, IntOut out) { }
+          @SignalHandler(Signal.BEGIN) void begin(Line l) { }
+          @SignalHandler(Signal.END) void end(int l) { } }
+        """, """
+          @Source Line lines();
+          @From("lines") Chars chars();
+          @From("chars") H h();
+          @Sink @From("h") int out();
+        """));
+    assertThat(sluiceErrors(c)).hasSize(1);
+    assertThat(sluiceErrors(c).get(0)).contains(
+        "[SLU506] END handler end(...) of stage 'h' takes int, but its region 1 (enumerator 'chars') has parent type t.Line");
+  }
+
   @Test
   void fanInInsideARegion() {
     rejects(pipeline("", """

@@ -35,9 +35,10 @@ public final class NodeValidator {
 
   /**
    * {@code node}'s own problems; {@code modifiers} reads its class's and fields' modifiers as its source
-   * has them (another processor may have changed them).
+   * has them (another processor may have changed them). Parent types that disagree with no type named
+   * more often than another go to {@code undecided}: a pipeline's region decides which use is wrong.
    */
-  public static List<Diagnostic> validate(TypeElement node, WrittenModifiers modifiers) {
+  public static List<Diagnostic> validate(TypeElement node, WrittenModifiers modifiers, List<Diagnostic> undecided) {
     List<Diagnostic> out = new ArrayList<>();
     String name = node.getSimpleName().toString();
     if (node.getKind() != ElementKind.CLASS) {
@@ -100,7 +101,7 @@ public final class NodeValidator {
       for (ExecutableElement handler : handlers) {
         params.checkHandler(handler);
       }
-      params.checkParentTypes(name);
+      params.checkParentTypes(name, undecided);
     }
     if (region ? !counts.isEmpty() : !runs.isEmpty()) {
       // a node without its run (or count) is told that (SLU205, SLU210): a misnamed run's channel

@@ -192,11 +192,15 @@ final class ParamChecker {
   /**
    * All uses of the parent ({@code @Parent}, BEGIN/END handlers) must name one type. The region's type
    * is not known here (a node class is checked once, whichever pipeline uses it), so the uses of the
-   * type most of them name are taken as right and each other use is reported; with no such type (one
-   * {@code begin(Other)} against one {@code end(Comp)}), every use is, since any of them may be the
-   * mistake (outside-in helper-102: reporting only the later one put the error on the right handler).
+   * type most of them name are taken as right and each other use is reported. With no such type (one
+   * {@code begin(Other)} against one {@code end(Comp)}) any of them may be the mistake (outside-in
+   * helper-102: reporting only the later one put the error on the right handler): every use goes to
+   * {@code undecided}, which the processor reports only for a node no pipeline of the round reads,
+   * since a pipeline that puts the node in a region reports exactly the uses its parent type does not
+   * match (SLU505, SLU506; outside-in helper-114: two errors for one mistake, the first on the right
+   * handler).
    */
-  void checkParentTypes(String node) {
+  void checkParentTypes(String node, List<Diagnostic> undecided) {
     Map<ItemType, Integer> count = new java.util.HashMap<>();
     parentUses.values().forEach(t -> count.merge(t, 1, Integer::sum));
     if (count.size() < 2) {
@@ -212,7 +216,7 @@ final class ParamChecker {
       Map.Entry<VariableElement, ItemType> other = parentUses.entrySet().stream()
           .filter(u -> !u.getValue().equals(use.getValue()) && (tie || count.get(u.getValue()) == most))
           .findFirst().orElseThrow();
-      out.add(Diagnostic.on(use.getKey(), Message.PARENT_TYPE_CONFLICT, use.getKey().getSimpleName(),
+      (tie ? undecided : out).add(Diagnostic.on(use.getKey(), Message.PARENT_TYPE_CONFLICT, use.getKey().getSimpleName(),
           method(use.getKey(), node), use.getValue(), other.getKey().getSimpleName(), method(other.getKey(), node),
           other.getValue()));
     }
