@@ -1,9 +1,7 @@
 package dev.sluice.opencl;
 
 import static dev.sluice.examples.Multisets.assertSameInts;
-import static org.junit.jupiter.api.Assertions.assertEquals;
 
-import dev.sluice.IntOut;
 import dev.sluice.runtime.Device;
 import dev.sluice.runtime.testing.OpenClAvailable;
 import org.junit.jupiter.api.Test;
@@ -16,14 +14,7 @@ class IfChainsOpenClTest {
     for (int i = 0; i < in.length; i++) {
       in[i] = i < 1_000 ? i - 40 : (int) ((i * 2_654_435_761L) >>> 7);
     }
-    IfChains.Shapes node = new IfChains.Shapes();
-    int[] expected = new int[in.length * IfChains.Shapes.SHAPES];
-    int[] n = {0};
-    IntOut collect = v -> expected[n[0]++] = v;
-    for (int x : in) {
-      node.run(x, collect);
-    }
-    assertEquals(expected.length, n[0], "every shape pushes once per item");
+    int[] expected = JavaAnswers.of(in, IfChains.Shapes.SHAPES, new IfChains.Shapes()::run);
     int[] cpu = ChainsPipeline.builder().device(Device.cpu()).build().run(in).out();
     assertSameInts(expected, cpu, "cpu");
     int[] gpu = ChainsPipeline.builder().device(OpenClAvailable.device()).build().run(in).out();

@@ -1,9 +1,7 @@
 package dev.sluice.opencl;
 
 import static dev.sluice.examples.Multisets.assertSameInts;
-import static org.junit.jupiter.api.Assertions.assertEquals;
 
-import dev.sluice.IntOut;
 import dev.sluice.runtime.Device;
 import dev.sluice.runtime.testing.OpenClAvailable;
 import org.junit.jupiter.api.Test;
@@ -21,14 +19,7 @@ class LocalScopesOpenClTest {
     for (int i = 0; i < in.length; i++) {
       in[i] = i < 1_500 ? i - 20 : (int) ((i * 2_654_435_761L) >>> 9);
     }
-    LocalScopes.Shapes node = new LocalScopes.Shapes(TABLE);
-    int[] expected = new int[in.length * LocalScopes.Shapes.SHAPES];
-    int[] n = {0};
-    IntOut collect = v -> expected[n[0]++] = v;
-    for (int x : in) {
-      node.run(x, collect);
-    }
-    assertEquals(expected.length, n[0], "every shape pushes once per item");
+    int[] expected = JavaAnswers.of(in, LocalScopes.Shapes.SHAPES, new LocalScopes.Shapes(TABLE)::run);
     int[] cpu = ScopesPipeline.builder().shapes(() -> new LocalScopes.Shapes(TABLE)).device(Device.cpu()).build()
         .run(in).out();
     assertSameInts(expected, cpu, "cpu");

@@ -4,7 +4,6 @@ import static dev.sluice.examples.Multisets.assertSameInts;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.sluice.IntOut;
 import dev.sluice.runtime.Device;
 import dev.sluice.runtime.testing.OpenClAvailable;
 import java.util.stream.IntStream;
@@ -28,15 +27,7 @@ class LoopExitsOpenClTest {
 
   /** What Java computes: the node's own run, called here for each input. */
   private static int[] java(int[] in) {
-    LoopExits.Shapes node = new LoopExits.Shapes(TABLE);
-    int[] out = new int[in.length * LoopExits.Shapes.SHAPES];
-    int[] n = {0};
-    IntOut collect = v -> out[n[0]++] = v;
-    for (int x : in) {
-      node.run(x, collect);
-    }
-    assertEquals(out.length, n[0], "every shape pushes once per item");
-    return out;
+    return JavaAnswers.of(in, LoopExits.Shapes.SHAPES, new LoopExits.Shapes(TABLE)::run);
   }
 
   @Test
