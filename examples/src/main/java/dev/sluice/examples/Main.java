@@ -25,7 +25,7 @@ import dev.sluice.examples.synthgain.SynthGains;
 import dev.sluice.runtime.Device;
 import dev.sluice.runtime.RunReport;
 import java.io.IOException;
-import java.io.UncheckedIOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -71,10 +71,19 @@ public final class Main {
     }
     Settings settings = Settings.DEFAULT;
     System.out.println("== blast: BLASTN-like search of Salmonella against E. coli from " + dir.get() + ", " + settings);
-    GenomeFile db = genome(dir.get(), DataFolder.ECOLI);
+    Optional<GenomeFile> read = genome(dir.get(), DataFolder.ECOLI);
+    if (read.isEmpty()) {
+      System.out.println();
+      return;
+    }
+    GenomeFile db = read.get();
     boolean first = true;
     for (String file : new String[] {DataFolder.SALMONELLA_10K, DataFolder.SALMONELLA_50K}) {
-      GenomeFile query = genome(dir.get(), file);
+      Optional<GenomeFile> found = genome(dir.get(), file);
+      if (found.isEmpty()) {
+        continue;
+      }
+      GenomeFile query = found.get();
       BlastSearch search = BlastSearch.prepare(query.sequence(), db.sequence(), settings);
       BlastPipeline.Result res = search.builder().device(device).build().run(search.chunks(BlastSearch.DEFAULT_CHUNK));
       List<Hit> expected = dev.sluice.examples.blast.Reference.hits(query.sequence(), db.sequence(), settings);
@@ -93,15 +102,26 @@ public final class Main {
     }
   }
 
-  private static GenomeFile genome(Path dir, String file) {
+  /**
+   * The genome in {@code dir}'s {@code file}, with what its reading skipped; or, where the file is
+   * missing or cannot be read (a data folder copied in part: outside-in helper-115), empty, said.
+   */
+  private static Optional<GenomeFile> genome(Path dir, String file) {
+    Path path = dir.resolve(file);
+    if (!Files.isRegularFile(path)) {
+      System.out.println("   skipped " + file + ": " + (Files.exists(path) ? path + " is not a regular file"
+          : "no such file in " + dir));
+      return Optional.empty();
+    }
     try {
-      GenomeFile g = GenomeFile.read(dir.resolve(file));
+      GenomeFile g = GenomeFile.read(path);
       System.out.println("   parsed " + g.name() + ": " + g.length() + " bases from " + g.report().lines() + " lines");
       List<String> skipped = g.report().describe();
       System.out.println("     skipped or unknown: " + (skipped.isEmpty() ? "nothing" : String.join("; ", skipped)));
-      return g;
+      return Optional.of(g);
     } catch (IOException e) {
-      throw new UncheckedIOException(e);
+      System.out.println("   skipped " + file + ": cannot read " + path + ": " + e);
+      return Optional.empty();
     }
   }
 

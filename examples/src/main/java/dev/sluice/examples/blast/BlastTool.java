@@ -258,8 +258,8 @@ public final class BlastTool {
       SequenceFile subject = SequenceFile.read(o.subject());
       if (!o.quiet()) {
         // read, but a byte that may have been meant as a base was left out: say where (outside-in helper-71)
-        query.warning(o.query()).ifPresent(w -> err.println("blast: warning: " + w));
-        subject.warning(o.subject()).ifPresent(w -> err.println("blast: warning: " + w));
+        query.warnings(o.query()).forEach(w -> err.println("blast: warning: " + w));
+        subject.warnings(o.subject()).forEach(w -> err.println("blast: warning: " + w));
       }
       String overflow = o.settings().overflow(Math.min(query.genome().length(), subject.genome().length()));
       if (overflow != null) {

@@ -42,7 +42,9 @@ public final class DataFolder {
       named = System.getenv("SLUICE_DATA");
     }
     if (named != null && !named.isBlank()) {
-      return "no " + ECOLI + " in " + named + " (from -Dsluice.data or SLUICE_DATA)";
+      Path p = Path.of(named).toAbsolutePath().normalize().resolve(ECOLI);
+      return (Files.exists(p) ? p + " is not a regular file" : "no " + ECOLI + " in " + named)
+          + " (from -Dsluice.data or SLUICE_DATA)";
     }
     return "no shared/data/" + ECOLI + " in " + Path.of("").toAbsolutePath()
         + " or its parents (set -Dsluice.data=DIR or SLUICE_DATA=DIR)";

@@ -89,9 +89,15 @@ public final class GenomeFile {
     private final int[] firstLine = new int[Kind.values().length];
     private final boolean[] unknownLetters = new boolean[26];
     private final int[] unknownLetterLine = new int[26];
+    /** Where in the file (a byte offset) each unknown letter was first read. */
+    private final int[] unknownLetterAt = new int[26];
     /** Each unknown letter as the file first wrote it ('q' or 'Q'), for messages that quote the file. */
     private final char[] unknownLetterWritten = new char[26];
     private final List<Header> headers = new ArrayList<>();
+    /** Tags that closed with a {@code >} that begins a line ({@link #closedAtLineStart()}), and the first's lines. */
+    private int closedAtLineStart;
+    private int closedOpened;
+    private int closedLine;
     private int lines;
     private long lowerCase;
     private long positions;
@@ -149,6 +155,34 @@ public final class GenomeFile {
     public int firstLineOf(char letter) {
       int i = Character.toUpperCase(letter) - 'A';
       return i >= 0 && i < 26 ? unknownLetterLine[i] : 0;
+    }
+
+    /**
+     * Tags that span lines and close with a {@code >} that begins its line, as {@code <div} then
+     * {@code >ACGT}: read as a tag's end, though the line could be a FASTA header (outside-in
+     * helper-115: {@code ...GC<A} then {@code >gag} joined "gag" to the bases); a reader that must not
+     * guess says so ({@link SequenceFile#warnings}).
+     */
+    public int closedAtLineStart() {
+      return closedAtLineStart;
+    }
+
+    /** The line that opened the first tag of {@link #closedAtLineStart()}, and the line its {@code >} begins. */
+    public int[] firstClosedAtLineStart() {
+      return new int[] {closedOpened, closedLine};
+    }
+
+    private void closedAtLineStart(int opened, int line) {
+      if (closedAtLineStart++ == 0) {
+        closedOpened = opened;
+        closedLine = line;
+      }
+    }
+
+    /** The byte offset in the file where {@code letter} was first read as an unknown base, or -1 if it never was. */
+    public int firstOffsetOf(char letter) {
+      int i = Character.toUpperCase(letter) - 'A';
+      return i >= 0 && i < 26 && unknownLetters[i] ? unknownLetterAt[i] : -1;
     }
 
     /** {@code letter} as the file first wrote it where it was read as an unknown base (its case kept). */
@@ -281,12 +315,16 @@ public final class GenomeFile {
         int end = tagEnd(raw, i);
         if (end >= 0) {
           report.add(Kind.TAG, end + 1 - i, line);
+          int opened = line;
           for (int j = i; j <= end; j++) {
             if (raw[j] == '\n') {
               line++;
               // a tag that spans lines ends on a later one, after its first bytes
               lineStart = false;
             }
+          }
+          if (closesAtLineStart(raw, i, end)) {
+            report.closedAtLineStart(opened, line);
           }
           // a tag keeps a line's start: "<pre>>chr1" is a header, as the page showed it
           i = end + 1;
@@ -310,6 +348,7 @@ public final class GenomeFile {
           if (!report.unknownLetters[letter]) {
             report.unknownLetters[letter] = true;
             report.unknownLetterLine[letter] = line;
+            report.unknownLetterAt[letter] = i;
             report.unknownLetterWritten[letter] = (char) b;
           }
         } else if (b >= 'a') {
@@ -392,6 +431,18 @@ public final class GenomeFile {
    * HTML, a {@code <} opens a tag only before a letter, {@code /}, {@code !} or {@code ?}, so a stray
    * {@code <} at the end of a line of bases does not swallow the next line's header.
    */
+  /**
+   * Whether the tag from {@code open} to {@code end} spans lines and its {@code >} is its line's first
+   * byte other than blanks: where a FASTA header could begin as well.
+   */
+  private static boolean closesAtLineStart(byte[] raw, int open, int end) {
+    int k = end - 1;
+    while (k > open && (raw[k] == ' ' || raw[k] == '\t')) {
+      k--;
+    }
+    return k > open && (raw[k] == '\n' || raw[k] == '\r');
+  }
+
   private static int tagEnd(byte[] raw, int open) {
     if (open + 1 >= raw.length) {
       return -1;

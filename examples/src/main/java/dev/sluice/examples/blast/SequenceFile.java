@@ -23,16 +23,26 @@ public record SequenceFile(String id, GenomeFile genome) {
   /**
    * What the search should tell about this file, though it reads it: the other bytes skipped (a digit,
    * punctuation, a byte above 127 such as a non-Latin letter typed for a base), after which every
-   * position is one less than a count of the file's characters would give. Empty when there were none.
+   * position is one less than a count of the file's characters would give; and tags closed by a
+   * {@code >} that begins a line, which could have been a header. Empty when there were none.
    */
-  public java.util.Optional<String> warning(Path file) {
+  public List<String> warnings(Path file) {
+    List<String> out = new java.util.ArrayList<>();
     GenomeFile.Tally other = genome.report().tally(GenomeFile.Kind.OTHER);
-    if (other.count() == 0) {
-      return java.util.Optional.empty();
+    if (other.count() > 0) {
+      out.add(String.format(Locale.ROOT, "%s:%d: %,d byte(s) skipped that are no base, blank,"
+          + " tag or header (digits, punctuation, a '<' or '&' that opens nothing, bytes above 127), the first on"
+          + " this line: the positions after them do not count them", file, other.firstLine(), other.count()));
     }
-    return java.util.Optional.of(String.format(Locale.ROOT, "%s:%d: %,d byte(s) skipped that are no base, blank,"
-        + " tag or header (digits, punctuation, a '<' or '&' that opens nothing, bytes above 127), the first on"
-        + " this line: the positions after them do not count them", file, other.firstLine(), other.count()));
+    int closed = genome.report().closedAtLineStart();
+    if (closed > 0) {
+      int[] lines = genome.report().firstClosedAtLineStart();
+      out.add(String.format(Locale.ROOT, "%s:%d: a tag opened on line %d ends with the '>' that begins this line"
+          + " (%,d such tag(s) in all), read as the tag's end, not as a FASTA header: if this line is a header,"
+          + " the '<' on line %d is stray and the file holds a second record", file, lines[1], lines[0], closed,
+          lines[0]));
+    }
+    return out;
   }
 
   /** The letters IUPAC defines for nucleotides besides A, C, G, T and U; they are read as unknown bases. */
@@ -149,7 +159,7 @@ public record SequenceFile(String id, GenomeFile genome) {
     }
     GenomeFile genome = GenomeFile.parse(file.getFileName().toString(), raw);
     GenomeFile.Report report = genome.report();
-    // the headers as GenomeFile saw them: a '>' inside a tag that spans lines is no header
+    // the headers as GenomeFile saw them: a '>' that begins a line, outside a tag that closes on it
     List<GenomeFile.Header> headers = report.headers();
     if (headers.size() > 1) {
       throw new UnreadableException(file + ":" + headers.get(1).line() + ": a second FASTA record; the search reads"
@@ -160,18 +170,24 @@ public record SequenceFile(String id, GenomeFile genome) {
           + headers.get(0).positionsBefore() + " bases without one: a second record, which would be joined to the"
           + " first; the search reads one sequence per file, so split the file or join the records");
     }
-    // the bad letter the file has first (by line; on one line, the first in the alphabet)
+    // the bad letter the file has first (outside-in helper-115: the first in the alphabet of a line's
+    // was named, 'f' for "@notfastq"), with its line and column
     char bad = 0;
     for (char letter : report.unknownLetters().toCharArray()) {
-      if (IUPAC.indexOf(letter) < 0 && (bad == 0 || report.firstLineOf(letter) < report.firstLineOf(bad))) {
+      if (IUPAC.indexOf(letter) < 0 && (bad == 0 || report.firstOffsetOf(letter) < report.firstOffsetOf(bad))) {
         bad = letter;
       }
     }
     if (bad != 0) {
+      int at = report.firstOffsetOf(bad);
+      int lineBegins = at;
+      while (lineBegins > 0 && raw[lineBegins - 1] != '\n' && raw[lineBegins - 1] != '\r') {
+        lineBegins--;
+      }
       // quoted as the file has it, so that a search of the file for it finds it
-      throw new UnreadableException(file + ":" + report.firstLineOf(bad) + ": '" + report.asWritten(bad)
-          + "' is no nucleotide letter (A C G T U, or IUPAC " + String.join(" ", IUPAC.split("")) + ");"
-          + " is this a FASTA or plain sequence file?");
+      throw new UnreadableException(file + ":" + report.firstLineOf(bad) + ":" + (at - lineBegins + 1) + ": '"
+          + report.asWritten(bad) + "' is no nucleotide letter (A C G T U, or IUPAC "
+          + String.join(" ", IUPAC.split("")) + "); is this a FASTA or plain sequence file?");
     }
     if (genome.length() == 0) {
       throw new UnreadableException(file + ": no bases in " + report.lines() + " line(s)");

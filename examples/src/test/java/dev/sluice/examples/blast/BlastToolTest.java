@@ -170,7 +170,7 @@ class BlastToolTest {
     Path gz = Files.write(dir.resolve("db.fa.gz"), new byte[] {'A', 'C', '\n', 'G', 'T', '\n', 0x1f, (byte) 0x8b, 0, 1});
     assertInput(gz + ":3: binary data (a zero byte)", good, gz);
     Path genbank = file("entry.gb", "ACGTACGT\r\nLOCUS       NC_000913  4641652 bp    DNA\r\nACGT\r\n");
-    assertInput(genbank + ":2: 'L' is no nucleotide letter", genbank, good);
+    assertInput(genbank + ":2:1: 'L' is no nucleotide letter", genbank, good);
     Path two = file("two.fa", ">first\nACGTACGT\n\n>second chromosome\nGGGG\n");
     assertInput(two + ":4: a second FASTA record", good, two);
     Path empty = file("empty.fa", ">nothing here\r\n\r\n<pre></pre>\r\n");
@@ -353,12 +353,16 @@ class BlastToolTest {
   @Test
   void theFirstBadLetterInTheFileIsNamedAndNonAsciiIdsReadAsUtf8() throws IOException {
     Path good = file("good.fa", ">good\nACGTACGTACGTACGT\n");
-    // 'E' comes first in the alphabet, 'Z' first in the file
+    // 'E' comes first in the alphabet, 'Z' first in the file, in column 9
     Path bad = file("bad.fa", ">bad\nACGTACGTZACGT\nACGTACGTEACGT\n");
-    assertInput(bad + ":2: 'Z' is no nucleotide letter (A C G T U, or IUPAC", bad, good);
+    assertInput(bad + ":2:9: 'Z' is no nucleotide letter (A C G T U, or IUPAC", bad, good);
+    // on one line too, with its column: 'f' comes first in the alphabet, 'o' first on the line
+    // (outside-in helper-115: "@notfastq" after bases was said to have an 'f')
+    Path line = file("line.fa", ">x\r\nACGTACGT\r\nAC@notfastq\r\n");
+    assertInput(line + ":3:5: 'o' is no nucleotide letter", line, good);
     // quoted as the file writes it (outside-in helper-44: 'q' was quoted 'Q', which a search of the file misses)
     Path lower = file("lower.fa", ">t\nACGTACGTACGT\nACGTqACGT\n");
-    assertInput(lower + ":3: 'q' is no nucleotide letter (A C G T U, or IUPAC", lower, good);
+    assertInput(lower + ":3:5: 'q' is no nucleotide letter (A C G T U, or IUPAC", lower, good);
     Path named = Files.write(dir.resolve("named.fa"), ">h\u00e9llo\nACGTACGTACGTACGTACGTACGTACGTACGTACGTAC\n"
         .getBytes(StandardCharsets.UTF_8));
     Outcome o = run("-query", named.toString(), "-subject", named.toString(), "-device", "cpu", "-strand", "plus");
@@ -441,9 +445,18 @@ class BlastToolTest {
     // a UTF-8 byte-order mark before the header (Windows editors write one)
     Path bom = Files.write(dir.resolve("bom.fa"), ("\uFEFF>chrM\n" + bases + "\n").getBytes(StandardCharsets.UTF_8));
     assertEquals(expected, firstRow(bom, db));
-    // a tag whose '>' starts the next line is a tag, not a second record
+    // a tag whose '>' starts the next line is a tag, not a second record; the command says so, since
+    // that line could have been a header ('...GC<A' then '>gag' read "gag" as bases: outside-in helper-115)
     Path tag = file("tag.fa", ">chrM\n" + bases.substring(0, 11) + "<div\n>" + bases.substring(11) + "\n");
     assertEquals(expected, firstRow(tag, db));
+    Outcome warned = run("-query", tag.toString(), "-subject", db.toString(), "-device", "cpu", "-min_score", "20",
+        "-strand", "plus");
+    assertTrue(warned.err().contains("blast: warning: " + tag + ":3: a tag opened on line 2 ends with the '>' that begins"
+        + " this line (1 such tag(s) in all), read as the tag's end, not as a FASTA header: if this line is a header,"
+        + " the '<' on line 2 is stray and the file holds a second record"), warned.err());
+    Outcome quiet = run("-query", bom.toString(), "-subject", db.toString(), "-device", "cpu", "-min_score", "20",
+        "-strand", "plus");
+    assertFalse(quiet.err().contains("a tag opened"), quiet.err());
     // CR alone ends a line, so the header is one line and the bases are read
     Path mac = file("mac.fa", ">chrM old Mac\r" + bases.substring(0, 20) + "\r" + bases.substring(20) + "\r");
     assertEquals(expected, firstRow(mac, db));

@@ -57,6 +57,20 @@ class GenomeFileTest {
     assertEquals(4, g.report().lines(), "the LF inside the tag still counts as a line end");
     assertEquals(1, g.report().count(Kind.CR), "a CR inside a tag is part of the tag");
     assertEquals(0, g.report().count(Kind.BLANK), "the blank is inside the tag");
+    assertEquals(0, g.report().closedAtLineStart(), "its '>' does not begin a line");
+  }
+
+  /**
+   * A tag whose '>' begins a line is read as a tag, and counted, since that line could have been a
+   * FASTA header: '...GC<A' then '>gag' read "gag" as bases unsaid (outside-in helper-115).
+   */
+  @Test
+  void tagsClosedAtALinesStartAreCounted() {
+    GenomeFile g = parse(">a\nGTA<A\r\n>gag\nAGT<div\n  >CC\n");
+    assertEquals("GTAGAGAGTCC", letters(g));
+    assertEquals(2, g.report().closedAtLineStart());
+    assertArrayEquals(new int[] {2, 3}, g.report().firstClosedAtLineStart());
+    assertEquals(0, parse("ACG<div\n class=\"x\">TT\n").report().closedAtLineStart());
   }
 
   @Test
