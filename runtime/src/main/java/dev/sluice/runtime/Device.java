@@ -325,12 +325,23 @@ public final class Device {
       case "gpu" -> gpu();
       default -> {
         String n = s.substring("opencl:".length());
+        int index;
         try {
-          yield opencl(Integer.parseInt(n));
+          index = Integer.parseInt(n);
         } catch (NumberFormatException e) {
-          // a number past int: no machine has that device, a device that is not there like opencl:99
-          throw new DeviceUnavailableException("no OpenCL device " + n, e);
+          // a number past int: no machine has that device, a device that is not there like opencl:99,
+          // said as for that one, with the devices there are (outside-in helper-116)
+          index = Integer.MAX_VALUE;
         }
+        Device d;
+        try {
+          d = opencl(index);
+        } catch (DeviceUnavailableException e) {
+          throw index == Integer.MAX_VALUE && !n.equals(String.valueOf(index))
+              ? new DeviceUnavailableException(e.getMessage().replace("device " + index, "device " + n), e.getCause())
+              : e;
+        }
+        yield d;
       }
     };
   }

@@ -2,6 +2,7 @@ package dev.sluice.runtime;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.sluice.runtime.opencl.DeviceMemory;
 import org.junit.jupiter.api.Test;
@@ -17,8 +18,9 @@ class DeviceNamesTest {
     assertEquals("unknown device 'tpu'; use cpu (or jvm), cpu:scheduled (or jvm:scheduled), opencl, gpu or opencl:N", refused("tpu"));
     assertEquals("no device name (null); use cpu (or jvm), cpu:scheduled (or jvm:scheduled), opencl, gpu or opencl:N", refused(null));
     // a number past int is a device that is not there, as one past the last device is (outside-in helper-94)
-    assertEquals("no OpenCL device 99999999999",
-        assertThrows(DeviceUnavailableException.class, () -> Device.named("opencl:99999999999")).getMessage());
+    // and lists the devices there are, as for that one (helper-116)
+    assertTrue(assertThrows(DeviceUnavailableException.class, () -> Device.named("opencl:99999999999")).getMessage()
+        .startsWith("no OpenCL device 99999999999; this machine has "));
     assertEquals("unknown device 'opencl:x'; use cpu (or jvm), cpu:scheduled (or jvm:scheduled), opencl, gpu or opencl:N", refused("opencl:x"));
   }
 
@@ -48,7 +50,7 @@ class DeviceNamesTest {
 
   @Test
   void smallSizesAreInBytes() {
-    assertEquals("1 bytes", DeviceMemory.mib(1));
+    assertEquals("1 byte", DeviceMemory.mib(1));
     assertEquals("102399 bytes", DeviceMemory.mib(100L * 1024 - 1));
     assertEquals("0.1 MiB", DeviceMemory.mib(100L * 1024));
     assertEquals("10.0 GiB", DeviceMemory.mib(10L << 30));

@@ -195,11 +195,14 @@ public record DeviceMemory(Model model, boolean forced, long globalBytes, long m
     long bytes = multiply(4L * groups, total);
     if (items > MAX_ARRAY || bytes > budgetBytes) {
       String[] sizes = twoSizes(bytes, budgetBytes);
-      throw Kernels.KernelException.noRoom(pipeline + " needs at least " + sizes[0] + " of device memory for the queues and"
-          + " buffers of " + groups + (groups == 1 ? " work-group (" : " work-groups (") + total
+      // a floor, counted before the buffers exist: the run's full need (its @Param arrays, its sinks, a
+      // vector of input) is counted once they do, so a budget of this figure is refused again with a
+      // larger one (outside-in helper-116), which the message says
+      throw Kernels.KernelException.noRoom(pipeline + " needs more than " + sizes[0] + " of device memory for the"
+          + " queues and buffers of " + groups + (groups == 1 ? " work-group (" : " work-groups (") + total
           + " items per group; its largest buffer " + items
-          + " items, at most " + MAX_ARRAY + "), but its budget on " + device + " is " + sizes[1]
-          + ": use fewer instances or smaller queues, or " + more());
+          + " items, at most " + MAX_ARRAY + "), before its @Param arrays, sinks and input are counted, but its"
+          + " budget on " + device + " is " + sizes[1] + ": use fewer instances or smaller queues, or " + more());
     }
   }
 
@@ -239,21 +242,22 @@ public record DeviceMemory(Model model, boolean forced, long globalBytes, long m
   static long parseBytes(String s) {
     String t = s.trim().toLowerCase(Locale.ROOT);
     long unit = 1;
-    if (t.endsWith("k") || t.endsWith("m") || t.endsWith("g")) {
-      unit = t.endsWith("k") ? 1L << 10 : t.endsWith("m") ? 1L << 20 : 1L << 30;
+    if (t.endsWith("k") || t.endsWith("m") || t.endsWith("g") || t.endsWith("b")) {
+      // 'b' for bytes, as Java's -Xmx does not take it but a user writes it (outside-in helper-116)
+      unit = t.endsWith("k") ? 1L << 10 : t.endsWith("m") ? 1L << 20 : t.endsWith("g") ? 1L << 30 : 1;
       t = t.substring(0, t.length() - 1).trim();
     }
-    try {
-      long n = Long.parseLong(t);
-      if (n > 0 && n <= Long.MAX_VALUE / unit) {
-        return n * unit;
+    if (t.matches("\\+?[0-9]+")) {
+      // digits alone: positive unless all zeros, and too many of them for a long is still a number
+      // of bytes, not "not positive" (outside-in helper-116: '99999999999999999999g')
+      java.math.BigInteger n = new java.math.BigInteger(t).multiply(java.math.BigInteger.valueOf(unit));
+      if (n.signum() > 0 && n.bitLength() < Long.SIZE) {
+        return n.longValue();
       }
-      if (n > 0) {
+      if (n.signum() > 0) {
         throw new IllegalArgumentException(BUDGET_PROPERTY + " '" + s + "' is more bytes than a long holds;"
             + " a budget is at most the device's memory (such as 512m or 2g)");
       }
-    } catch (NumberFormatException e) {
-      // reported below
     }
     throw new IllegalArgumentException(BUDGET_PROPERTY + " must be a positive number of bytes (such as 512m or 2g),"
         + " not '" + s + "'");
@@ -273,7 +277,7 @@ public record DeviceMemory(Model model, boolean forced, long globalBytes, long m
   public static String mib(long bytes) {
     if (bytes < 100L << 10) {
       // below 0.1 MiB the figure would read 0.0: small budgets and buffers in bytes
-      return bytes + " bytes";
+      return bytes + (bytes == 1 ? " byte" : " bytes");
     }
     return bytes >= 10L << 30
         ? String.format(Locale.ROOT, "%.1f GiB", bytes / (double) (1L << 30))

@@ -76,7 +76,10 @@ public final class OpenClDriver {
       try {
         items = Integer.parseInt(set.trim());
       } catch (NumberFormatException e) {
-        throw new IllegalArgumentException(SLICE_PROPERTY + " must be a positive integer, not '" + set + "'", e);
+        // a positive number past int is not "not positive" (outside-in helper-116)
+        throw new IllegalArgumentException(SLICE_PROPERTY + (set.trim().matches("\\+?[0-9]+")
+            ? " is at most " + Integer.MAX_VALUE + " items, not '" + set + "'"
+            : " must be a positive integer, not '" + set + "'"), e);
       }
       if (items < 1) {
         throw new IllegalArgumentException(SLICE_PROPERTY + " must be a positive integer, not '" + set + "'");

@@ -79,6 +79,7 @@ class DeviceMemoryTest {
     assertEquals(3 * GIB, DeviceMemory.parseBytes("3g"));
     assertEquals(64 * 1024, DeviceMemory.parseBytes("64K"));
     assertEquals(1000, DeviceMemory.parseBytes("1000"));
+    assertEquals(1000, DeviceMemory.parseBytes("1000b"), "b for bytes (outside-in helper-116: refused)");
   }
 
   @Test
@@ -87,12 +88,13 @@ class DeviceMemoryTest {
         () -> DeviceMemory.decide(true, GIB, GIB, GIB, "unified", null));
     assertTrue(model.getMessage().contains("'unified'") && model.getMessage().contains(DeviceMemory.PROPERTY),
         model.getMessage());
-    for (String bad : new String[] {"lots", "-5m", "0", "12t", "99999999999g"}) {
+    for (String bad : new String[] {"lots", "-5m", "0", "12t", "0g", "99999999999g", "99999999999999999999g"}) {
       IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
           () -> DeviceMemory.decide(true, GIB, GIB, GIB, null, bad), bad);
       assertTrue(e.getMessage().contains(DeviceMemory.BUDGET_PROPERTY) && e.getMessage().contains(bad), e.getMessage());
-      // a number too large for a long is not said to be negative or malformed (outside-in helper-52)
-      assertEquals(bad.equals("99999999999g"), e.getMessage().contains("more bytes than a long holds"), e.getMessage());
+      // a number too large for a long is not said to be negative or malformed (outside-in helper-52),
+      // however many digits it has (helper-116: twenty were "not positive")
+      assertEquals(bad.startsWith("9999"), e.getMessage().contains("more bytes than a long holds"), e.getMessage());
     }
   }
 
@@ -130,8 +132,10 @@ class DeviceMemoryTest {
     IllegalStateException one = assertThrows(IllegalStateException.class,
         () -> DeviceMemory.decide(false, 16 * GIB, 4 * GIB, 64 * GIB, null, "1k").checkGroups("P", "dev", 1, new long[] {1000}));
     assertTrue(one.getMessage().contains("of 1 work-group (1000 items per group"), one.getMessage());
-    assertTrue(one.getMessage().contains("needs at least 4000 bytes") && one.getMessage().contains("is 1024 bytes"),
-        one.getMessage());
+    // a floor, said as one: the run's @Param arrays, sinks and input come on top (outside-in helper-116:
+    // a budget of the figure given was refused again with one seven times larger)
+    assertTrue(one.getMessage().contains("needs more than 4000 bytes") && one.getMessage().contains("is 1024 bytes")
+        && one.getMessage().contains("before its @Param arrays, sinks and input are counted"), one.getMessage());
     // and the bytes, at 4 an item at least, must fit the budget: 64 MiB per group in a 1 GiB budget
     DeviceMemory gib = big.withBudget(GIB);
     gib.checkGroups("P", "dev", 16, new long[] {1 << 24});

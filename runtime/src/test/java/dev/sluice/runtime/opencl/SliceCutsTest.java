@@ -48,6 +48,27 @@ class SliceCutsTest {
     }
   }
 
+  /** A slice past int is too large, not "not positive" (outside-in helper-116); zero and words are not positive integers. */
+  @Test
+  void aSliceSetPastIntSaysSo() {
+    String before = System.getProperty(OpenClDriver.SLICE_PROPERTY);
+    try {
+      for (String set : new String[] {"3000000000", "0", "-4", "many"}) {
+        System.setProperty(OpenClDriver.SLICE_PROPERTY, set);
+        String m = org.junit.jupiter.api.Assertions.assertThrows(IllegalArgumentException.class,
+            () -> OpenClDriver.sliceItems(chunk(15))).getMessage();
+        assertEquals(OpenClDriver.SLICE_PROPERTY + (set.equals("3000000000") ? " is at most 2147483647 items"
+            : " must be a positive integer") + ", not '" + set + "'", m);
+      }
+    } finally {
+      if (before == null) {
+        System.clearProperty(OpenClDriver.SLICE_PROPERTY);
+      } else {
+        System.setProperty(OpenClDriver.SLICE_PROPERTY, before);
+      }
+    }
+  }
+
   @Test
   void piecesBeginWhereChunksDo() {
     // 100 items from position 12 of an array in parts of at most a quarter, chunks of 6: parts of 24
