@@ -158,10 +158,15 @@ public final class Device {
     DeviceDiscovery cl = openClDiscovery();
     List<DeviceDiscovery.Found> all = cl.devices();
     if (index >= all.size()) {
-      throw new DeviceUnavailableException("no OpenCL device " + index + "; this machine has "
-          + (all.isEmpty() ? "none (" + cl.unavailableReason() + ")" : describeAll(all)), null);
+      throw noSuchDevice(String.valueOf(index), cl, all);
     }
     return opencl(cl, index, false);
+  }
+
+  /** There is no OpenCL device {@code index} (past the last of {@code all}), naming those there are. */
+  private static DeviceUnavailableException noSuchDevice(String index, DeviceDiscovery cl, List<DeviceDiscovery.Found> all) {
+    return new DeviceUnavailableException("no OpenCL device " + index + "; this machine has "
+        + (all.isEmpty() ? "none (" + cl.unavailableReason() + ")" : describeAll(all)), null);
   }
 
   /**
@@ -331,17 +336,10 @@ public final class Device {
         } catch (NumberFormatException e) {
           // a number past int: no machine has that device, a device that is not there like opencl:99,
           // said as for that one, with the devices there are (outside-in helper-116)
-          index = Integer.MAX_VALUE;
+          DeviceDiscovery cl = openClDiscovery();
+          throw noSuchDevice(n, cl, cl.devices());
         }
-        Device d;
-        try {
-          d = opencl(index);
-        } catch (DeviceUnavailableException e) {
-          throw index == Integer.MAX_VALUE && !n.equals(String.valueOf(index))
-              ? new DeviceUnavailableException(e.getMessage().replace("device " + index, "device " + n), e.getCause())
-              : e;
-        }
-        yield d;
+        yield opencl(index);
       }
     };
   }

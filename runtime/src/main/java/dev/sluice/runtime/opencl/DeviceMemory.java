@@ -243,7 +243,7 @@ public record DeviceMemory(Model model, boolean forced, long globalBytes, long m
     String t = s.trim().toLowerCase(Locale.ROOT);
     long unit = 1;
     if (t.endsWith("k") || t.endsWith("m") || t.endsWith("g") || t.endsWith("b")) {
-      // 'b' for bytes, as Java's -Xmx does not take it but a user writes it (outside-in helper-116)
+      // 'b' for bytes, as users write it (outside-in helper-116: '1b' was refused where '1' ran)
       unit = t.endsWith("k") ? 1L << 10 : t.endsWith("m") ? 1L << 20 : t.endsWith("g") ? 1L << 30 : 1;
       t = t.substring(0, t.length() - 1).trim();
     }
