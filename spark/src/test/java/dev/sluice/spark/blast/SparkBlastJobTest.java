@@ -113,7 +113,7 @@ class SparkBlastJobTest {
     assertUnreadable(two + ":3: a second FASTA record; the search reads one sequence per file, so split the file"
         + " or join the records", db, two);
     Path genbank = file("q.gb", "LOCUS       X 20 bp DNA\nORIGIN\n        1 acgtacgtac gtacgtacgt\n//\n");
-    assertUnreadable(genbank + ":1: 'L' is no nucleotide letter (A C G T U, or IUPAC R Y S W K M B D H V N);"
+    assertUnreadable(genbank + ":1:1: 'L' is no nucleotide letter (A C G T U, or IUPAC R Y S W K M B D H V N);"
         + " is this a FASTA or plain sequence file?", db, genbank);
     Path zero = Files.write(dir.resolve("q.gz"), new byte[] {'A', 'C', '\n', 0, 1, 2});
     assertUnreadable(zero + ":2: binary data (a zero byte), not a sequence file; a compressed file must be"
