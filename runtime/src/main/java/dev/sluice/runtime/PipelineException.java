@@ -9,6 +9,7 @@ public class PipelineException extends RuntimeException {
   private final String pipeline;
   private final String node;
   private final String item;
+  private final String detail;
 
   /**
    * A failure of {@code node} in {@code pipeline} while it processed {@code item} (null when none).
@@ -25,6 +26,7 @@ public class PipelineException extends RuntimeException {
     this.pipeline = pipeline;
     this.node = node;
     this.item = item;
+    this.detail = message;
   }
 
   /** The name of the pipeline whose run failed. */
@@ -40,5 +42,10 @@ public class PipelineException extends RuntimeException {
   /** The item being processed when the run failed, as text, or null. */
   public String item() {
     return item;
+  }
+
+  /** What went wrong, as the message says it after the pipeline, the node and the item. */
+  public String detail() {
+    return detail;
   }
 }

@@ -119,11 +119,8 @@ final class PartitionRun<P, T, R, U, A> implements Iterator<U> {
    * iterator's exception.
    */
   static PipelineException placed(PipelineException e, long at) {
-    String head = "pipeline " + e.pipeline() + ", node '" + e.node() + "'" + (e.item() == null ? "" : ", item " + e.item())
-        + ": ";
-    String said = e.getMessage().startsWith(head) ? e.getMessage().substring(head.length()) : e.getMessage();
     PipelineException out = new PipelineException(e.pipeline(), e.node(), e.item(),
-        said + " (the partition's input threw reading its item at position " + at + ")", e.getCause());
+        e.detail() + " (the partition's input threw reading its item at position " + at + ")", e.getCause());
     out.setStackTrace(e.getStackTrace());
     return out;
   }

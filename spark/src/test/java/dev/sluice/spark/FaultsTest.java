@@ -90,6 +90,9 @@ class FaultsTest {
     assertTrue(e.getMessage().contains("pipeline Faulty, node 'numbers': the input iterator failed before giving its first"
         + " array: IllegalStateException: the source broke (the partition's input threw reading its item at position"
         + " 1500)"), e.getMessage());
+    // the place is added to what went wrong, not to a second copy of the pipeline's and node's names
+    assertEquals(e.getMessage().indexOf("pipeline Faulty, node 'numbers'"),
+        e.getMessage().lastIndexOf("pipeline Faulty, node 'numbers'"), e.getMessage());
   }
 
   /** {@code in}, throwing where item 1,500 would come. */

@@ -427,11 +427,6 @@ public final class GenomeFile {
   }
 
   /**
-   * The index of the {@code >} closing a tag that opens at {@code open}, or -1 if none does: as in
-   * HTML, a {@code <} opens a tag only before a letter, {@code /}, {@code !} or {@code ?}, so a stray
-   * {@code <} at the end of a line of bases does not swallow the next line's header.
-   */
-  /**
    * Whether the tag from {@code open} to {@code end} spans lines and its {@code >} is its line's first
    * byte other than blanks: where a FASTA header could begin as well.
    */
@@ -443,6 +438,11 @@ public final class GenomeFile {
     return k > open && (raw[k] == '\n' || raw[k] == '\r');
   }
 
+  /**
+   * The index of the {@code >} closing a tag that opens at {@code open}, or -1 if none does: as in
+   * HTML, a {@code <} opens a tag only before a letter, {@code /}, {@code !} or {@code ?}, so a stray
+   * {@code <} at the end of a line of bases does not swallow the next line's header.
+   */
   private static int tagEnd(byte[] raw, int open) {
     if (open + 1 >= raw.length) {
       return -1;

@@ -113,9 +113,9 @@ public final class GraphValidator {
 
   private static void checkReferences(PipelineModel model, List<Diagnostic> out) {
     for (StageModel consumer : model.stages()) {
-      // the candidates: neither the stage itself, nor a sink or a node without channels (SLU107,
-      // SLU120; outside-in helper-113), nor a stage that reads it already, at any distance: each
-      // would make a cycle (SLU104, SLU108; outside-in helper-72)
+      // the candidates: neither a sink nor a node without channels, which no stage can read (SLU108,
+      // SLU120; outside-in helper-113), nor the stage itself or a stage that reads it already, at any
+      // distance, which would make a cycle (SLU104; outside-in helper-72)
       Set<String> downstream = readersOf(model, consumer.name());
       List<String> names = model.stages().stream()
           .filter(s -> s != consumer && !s.channelNames().isEmpty() && !downstream.contains(s.name()))
