@@ -428,13 +428,18 @@ abstract class Expr {
     }
   }
 
-  /** A comparison of two expressions of one type, or two conditions joined by && / ||. */
+  /**
+   * A comparison of two expressions of one type, two conditions joined by && / ||, a condition under
+   * {@code !}, or a boolean conditional {@code (t ? l : r)} of three conditions.
+   */
   static final class Cond {
     final String op;
     final Expr a;
     final Expr b;
     final Cond l;
     final Cond r;
+    /** The test of a {@code ?:}, else null. */
+    final Cond t;
 
     Cond(String op, Expr a, Expr b) {
       this.op = op;
@@ -442,17 +447,39 @@ abstract class Expr {
       this.b = b;
       this.l = null;
       this.r = null;
+      this.t = null;
     }
 
     Cond(String op, Cond l, Cond r) {
+      this(op, null, l, r);
+    }
+
+    private Cond(String op, Cond t, Cond l, Cond r) {
       this.op = op;
       this.a = null;
       this.b = null;
       this.l = l;
       this.r = r;
+      this.t = t;
+    }
+
+    /** {@code !c}. */
+    static Cond not(Cond c) {
+      return new Cond("!", null, c, null);
+    }
+
+    /** {@code (t ? l : r)}: javac compiles a boolean conditional in a condition to jumps alone. */
+    static Cond choose(Cond t, Cond l, Cond r) {
+      return new Cond("?:", t, l, r);
     }
 
     String java() {
+      if (op.equals("!")) {
+        return "(!" + l.java() + ")";
+      }
+      if (t != null) {
+        return "(" + t.java() + " ? " + l.java() + " : " + r.java() + ")";
+      }
       if (l != null) {
         return "(" + l.java() + " " + op + " " + r.java() + ")";
       }
@@ -460,6 +487,12 @@ abstract class Expr {
     }
 
     boolean test(Env env) {
+      if (op.equals("!")) {
+        return !l.test(env);
+      }
+      if (t != null) {
+        return t.test(env) ? l.test(env) : r.test(env);
+      }
       if (l != null) {
         return op.equals("&&") ? l.test(env) && r.test(env) : l.test(env) || r.test(env);
       }

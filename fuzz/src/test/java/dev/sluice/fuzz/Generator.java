@@ -42,7 +42,7 @@ final class Generator {
   static final List<String> FEATURES = List.of(
       "fanout", "fanin", "regions", "signals", "state", "reduce", "params", "records", "floats", "tiny", "loops", "exits",
       "blocks", "dowhile", "nested", "helpers", "errors", "range", "beginpush", "cpuonly", "xsignals", "scans",
-      "late", "countreduce", "compound");
+      "late", "countreduce", "compound", "bools");
 
   private static final int MAX_MULT = 2_000;
 
@@ -85,6 +85,8 @@ final class Generator {
    * numeric type and on {@code @State} fields), likewise.
    */
   private Random compoundRandom;
+  /** The draws for {@code "bools"} (a condition under {@code !} or in a boolean {@code ?:}), likewise. */
+  private Random boolsRandom;
   /** The node whose bodies are being generated: where a new helper may be private. */
   private Stage current;
   /** The helper whose body is being generated, or null: its body calls only earlier helpers. */
@@ -126,6 +128,7 @@ final class Generator {
     lateRandom = new Random(seed * 0x8CB92BA72F3D8DD7L + 41);
     countRandom = new Random(seed * 0xF1357AEA2E62A9C5L + 43);
     compoundRandom = new Random(seed * 0xA24BAED4963EE407L + 47);
+    boolsRandom = new Random(seed * 0x9FB21C651E98DF25L + 53);
     current = null;
     building = null;
     inBlock = false;
@@ -670,6 +673,10 @@ final class Generator {
 
   /** A condition whose expressions nest at most {@code depth} deep (javac is slow on deep conditionals). */
   Expr.Cond cond(Scope sc, int depth) {
+    return bools(plainCond(sc, depth));
+  }
+
+  private Expr.Cond plainCond(Scope sc, int depth) {
     if (r.nextInt(5) == 0) {
       return new Expr.Cond(r.nextBoolean() ? "&&" : "||", cond(sc, 0), cond(sc, 0));
     }
@@ -681,8 +688,36 @@ final class Generator {
     }
     Expr a = gen(t, depth, sc);
     Expr b = r.nextBoolean() ? gen(t, depth, sc) : constant(t);
-    String op = new String[] {"<", "<=", ">", ">=", "==", "!="}[r.nextInt(6)];
+    String op = COMPARISONS[r.nextInt(6)];
     return new Expr.Cond(op, a, b);
+  }
+
+  private static final String[] COMPARISONS = {"<", "<=", ">", ">=", "==", "!="};
+
+  /**
+   * With {@code "bools"}, one condition in four becomes {@code !c} or a boolean conditional: {@code
+   * (c ? x : y)} where {@code x} and {@code y} compare c's own operands with other operators, or, for
+   * an {@code &&} / {@code ||}, {@code (l ? r : !l)} and the like. It draws only from its own stream and
+   * builds on c's expressions, so every seed keeps the statements it had.
+   */
+  private Expr.Cond bools(Expr.Cond c) {
+    if (!on("bools") || boolsRandom.nextInt(4) != 0) {
+      return c;
+    }
+    if (boolsRandom.nextInt(3) == 0) {
+      return Expr.Cond.not(c);
+    }
+    Expr.Cond x;
+    Expr.Cond y;
+    if (c.a != null) {
+      x = new Expr.Cond(COMPARISONS[boolsRandom.nextInt(6)], c.a, c.b);
+      y = new Expr.Cond(COMPARISONS[boolsRandom.nextInt(6)], c.b, c.a);
+    } else {
+      Expr.Cond[] parts = {c.l, c.r, Expr.Cond.not(c.l), Expr.Cond.not(c.r)};
+      x = parts[boolsRandom.nextInt(4)];
+      y = parts[boolsRandom.nextInt(4)];
+    }
+    return Expr.Cond.choose(c, x, y);
   }
 
   /** Component expressions of a value of type {@code ty} (each within the item bound). */
