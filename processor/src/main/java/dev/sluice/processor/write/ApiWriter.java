@@ -144,7 +144,7 @@ final class ApiWriter {
         .addModifiers(Modifier.PRIVATE)
         .returns(resultName())
         .addParameter(Object[].class, "columns")
-        .addStatement("int n = columnsLength(columns)")
+        .addStatement("int n = columnsLength(columns, true)")
         .addStatement("return execute(chunk -> $T.of(columns, 0, n, chunk))", Names.INPUT_CURSOR)
         .build();
   }
@@ -158,21 +158,25 @@ final class ApiWriter {
         .addParameter(Object[].class, "columns")
         .addParameter(int.class, "from")
         .addParameter(int.class, "to")
-        .addStatement("$T.checkFromToIndex(from, to, columnsLength(columns))", Objects.class)
+        .addStatement("$T.checkFromToIndex(from, to, columnsLength(columns, false))", Objects.class)
         .addStatement("return execute(chunk -> $T.of(columns, from, to, chunk))", Names.INPUT_CURSOR)
         .build();
   }
 
   /**
    * What {@code runColumns} checks of its arrays ({@code cols} names them, in component order): that
-   * none is null and all have the first one's length, which it returns.
+   * none is null and, for whole arrays, all have the first one's length; for some rows, which are all
+   * it reads, the arrays may differ in length past them. It returns the shortest one's length, which
+   * the rows must be within.
    */
   private MethodSpec columnsLength(List<String> cols) {
     MethodSpec.Builder m = MethodSpec.methodBuilder("columnsLength")
-        .addJavadoc("{@code runColumns}' arrays, in component order: none null, all as long as the first.\n")
+        .addJavadoc("{@code runColumns}' arrays, in component order: none null and, with {@code same}, all as long\n"
+            + "as the first. Returns the shortest one's length.\n")
         .addModifiers(Modifier.PRIVATE, Modifier.STATIC)
         .returns(int.class)
-        .addParameter(Object[].class, "columns");
+        .addParameter(Object[].class, "columns")
+        .addParameter(boolean.class, "same");
     // the messages name the pipeline, as the run's other refusals do
     for (int c = 0; c < cols.size(); c++) {
       m.beginControlFlow("if (columns[$L] == null)", c)
@@ -181,14 +185,20 @@ final class ApiWriter {
           .endControlFlow();
     }
     m.addStatement("int n = $T.getLength(columns[0])", java.lang.reflect.Array.class);
+    m.addStatement("int shortest = n");
     for (int c = 1; c < cols.size(); c++) {
       m.beginControlFlow("if ($T.getLength(columns[$L]) != n)", java.lang.reflect.Array.class, c)
+          .beginControlFlow("if (same)")
           .addStatement("throw new $T(PLAN.name + $S + $T.getLength(columns[$L]) + $S + n)", IllegalArgumentException.class,
               ": runColumns: column " + cols.get(c) + " has ", java.lang.reflect.Array.class, c,
               " items, column " + cols.get(0) + " has ")
+          .endControlFlow()
+          .addStatement("shortest = $T.min(shortest, $T.getLength(columns[$L]))", Math.class,
+              java.lang.reflect.Array.class, c)
           .endControlFlow();
     }
-    return m.addStatement("return n").build();
+    // with same, every column is n long
+    return m.addStatement("return shortest").build();
   }
 
   /** {@code name}, or with underscores after it until no component of the source record has it. */
