@@ -99,8 +99,9 @@ public final class RunReport {
   }
 
   /**
-   * The run's wall-clock time on the calling thread, from the start of the run to its last item's
-   * result; not the progress listener's last call, which comes after (the same on every back end).
+   * The run's wall-clock time on the calling thread, from the start of the run (the node factories'
+   * calls included) to its last item's result; not the progress listener's last call, which comes
+   * after (the same on every back end).
    */
   public long nanos() {
     return nanos;

@@ -115,6 +115,29 @@ class ProgressTest {
         + wall / 1_000_000 + " ms hold the listener's " + sleep + " ms sleep");
   }
 
+  /**
+   * The report's time holds the node factories' calls, on every back end: OpenCL's counted them and
+   * the CPU's started after them (outside-in helper-119). Not a speed assertion: a factory that
+   * sleeps must lengthen the report's time by at least its sleep, once per instance made.
+   */
+  void reportTimeHoldsTheFactories(Device device, int instances) {
+    int[] in = FilterChainTest.input(4_000);
+    long sleep = 200;
+    FilterChainPipeline p = FilterChainPipeline.builder().small(() -> {
+      try {
+        Thread.sleep(sleep);
+      } catch (InterruptedException e) {
+        throw new IllegalStateException(e);
+      }
+      return new Below(FilterChainTest.BOUND);
+    }).device(device).instances(instances).build();
+    long reported = p.run(in).report().nanos();
+    // on OpenCL the factory is called once per run (the kernel reads one object per node)
+    long calls = device.kind() == Device.Kind.OPENCL ? 1 : instances;
+    assertTrue(reported >= calls * sleep * 1_000_000L, "the report's " + reported / 1_000_000 + " ms leave out the "
+        + calls + " factory calls of " + sleep + " ms");
+  }
+
   void listenerFailureFailsTheRun(Device device) {
     RuntimeException boom = new IllegalArgumentException("listener broke");
     int[] in = FilterChainTest.input(40_000);
@@ -154,6 +177,8 @@ class ProgressTest {
     knownAndUnknownTotals(Device.cpu());
     reportTimeLeavesTheLastCallOut(Device.cpu());
     reportTimeLeavesTheLastCallOut(Device.cpuScheduled());
+    reportTimeHoldsTheFactories(Device.cpu(), 2);
+    reportTimeHoldsTheFactories(Device.cpuScheduled(), 1);
     listenerFailureFailsTheRun(Device.cpu());
     listenerFailureFailsTheRun(Device.cpuScheduled());
   }
@@ -165,6 +190,7 @@ class ProgressTest {
     SliceSize.with(2_000, () -> {
       knownAndUnknownTotals(cl);
       reportTimeLeavesTheLastCallOut(cl);
+      reportTimeHoldsTheFactories(cl, 2);
       listenerFailureFailsTheRun(cl);
     });
   }
