@@ -4,6 +4,7 @@ import static com.google.testing.compile.CompilationSubject.assertThat;
 import static dev.sluice.processor.Sources.java;
 
 import com.google.testing.compile.Compilation;
+import com.google.testing.compile.JavaFileObjects;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -46,6 +47,42 @@ class GeneratedNamesTest {
               @Source R in();
               @From("in") N n();
               @Sink @From("n") R out();
+            }
+            """));
+    assertThat(c).succeededWithoutWarnings();
+  }
+
+  /**
+   * Types of another package named like java.lang ones: the generated code names Integer, Long, Math,
+   * System, Object and Float by their simple names, and imported q.Integer there meant it instead
+   * (Integer.MAX_VALUE: "cannot find symbol"; outside-in helper-117). They are written in full now.
+   * Every shape here failed in a generated file before: a node, a record source with a kernel
+   * (System.arraycopy), a record through every class (Object[]), a float MAX reduction
+   * (Float.NEGATIVE_INFINITY), a double one, a long setting (Long.MAX_VALUE) and a nested node.
+   */
+  @Test
+  void typesOfAnotherPackageNamedLikeJavaLangOnes() {
+    Compilation c = Sources.compile(
+        JavaFileObjects.forSourceString("q.Integer", "package q; " + Sources.IMPORTS
+            + "@Node public final class Integer { public void run(q.System s, IntOut out) { out.push(s.v()); } }"),
+        JavaFileObjects.forSourceString("q.System", "package q; public record System(int v, long w) {}"),
+        JavaFileObjects.forSourceString("q.Object", "package q; public record Object(int v) {}"),
+        JavaFileObjects.forSourceString("q.Float", "package q; " + Sources.IMPORTS + """
+            @Node public final class Float {
+              @Reduce(ReduceOp.MAX) public float most;
+              @Reduce(ReduceOp.MIN) public double least;
+              public void run(int x, Out<q.Object> out) { most = Math.max(most, x); least = Math.min(least, x); out.push(new q.Object(x)); }
+            }
+            """),
+        JavaFileObjects.forSourceString("q.Long", "package q; " + Sources.IMPORTS
+            + "public final class Long { @Node public static final class Twice { public void run(int x, IntOut out) { out.push(2 * x); } } }"),
+        java("P", """
+            @Pipeline interface P {
+              @Source q.System in();
+              @From("in") q.Integer n();
+              @From("n") q.Long.Twice twice();
+              @From("twice") q.Float f();
+              @Sink @From("f") q.Object out();
             }
             """));
     assertThat(c).succeededWithoutWarnings();
