@@ -38,7 +38,7 @@ final class LoopExits {
   /** Pushes {@code x}'s answer to each shape, {@code SHAPES} values per item. */
   @Node
   public static final class Shapes {
-    static final int SHAPES = 13;
+    static final int SHAPES = 15;
 
     @Param final int[] table;
 
@@ -215,6 +215,28 @@ final class LoopExits {
         ups += 2;
       }
       out.push(halves * 100 + ups);
+
+      // a byte counter declared in the init, with ++ and a break: it wraps past 127 as Java's does, and
+      // the kernel's update b = (byte) (b + 1) is one a break can guard (refused as a field's was
+      // before: outside-in helper-118)
+      int passes = 0;
+      for (byte b = (byte) x; b != -100; b++) {
+        if (b == (byte) (x >> 4)) {
+          break;
+        }
+        passes++;
+      }
+      out.push(passes);
+
+      // a short one counting down with --
+      int seen = 0;
+      for (short s = (short) (x & 1023); s > -5; s--) {
+        if (s == (short) (x >> 3)) {
+          break;
+        }
+        seen += s;
+      }
+      out.push(seen);
     }
 
     /** The smallest divisor of {@code x} above 1 (2 for 0, 1 for 1 and negative numbers). */

@@ -1027,6 +1027,20 @@ public final class BodyTranslator {
             && !(u.getExpression() instanceof LiteralTree)) {
           return KernelNames.ARITH + (k == TypeKind.FLOAT ? ".negF(" : ".negD(") + e + ")";
         }
+        if (k == TypeKind.BYTE || k == TypeKind.SHORT) {
+          // an increment is a statement: b++ is b = (byte) (b + 1), which wraps as Java's does and is an
+          // assignment that a for loop's update with a break can guard (guardedUpdates)
+          String type = k == TypeKind.BYTE ? "byte" : "short";
+          switch (t.getKind()) {
+            case POSTFIX_INCREMENT, PREFIX_INCREMENT -> {
+              return e + " = (" + type + ") (" + e + " + 1)";
+            }
+            case POSTFIX_DECREMENT, PREFIX_DECREMENT -> {
+              return e + " = (" + type + ") (" + e + " - 1)";
+            }
+            default -> { }
+          }
+        }
         if (k == TypeKind.FLOAT || k == TypeKind.DOUBLE) {
           // an increment is a statement (GpuSubset refuses one whose value is used): t++ is t = t + 1
           String one = k == TypeKind.FLOAT ? "1.0f" : "1.0";
