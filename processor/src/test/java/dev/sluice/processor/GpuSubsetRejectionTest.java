@@ -100,6 +100,23 @@ class GpuSubsetRejectionTest {
   }
 
   @Test
+  void anArrayChosenByAConditionalIsRefusedAsOne() {
+    // outside-in helper-118: SLU610 said "a kernel works on primitives, primitive arrays..." of an int[]
+    rejects(gpu("""
+        @Node final class N {
+          @Param final int[] p1;
+          @Param final int[] p2;
+          N(int[] p1, int[] p2) { this.p1 = p1; this.p2 = p2; }
+          static int sum(int[] a) { int s = 0; for (int i = 0; i < a.length; i++) { s += a[i]; } return s; }
+          void run(int x, IntOut out) {
+            out.push(sum(x > 0 ? p1 : p2));   // chosen
+          }
+        }
+        """), Message.GPU_CONSTRUCT, "// chosen", "'x > 0 ? p1 : p2', an array chosen or made in the code",
+        "c ? sum(p1) : sum(p2)");
+  }
+
+  @Test
   void aLambdaInALocalIsRefusedAsALambda() {
     // outside-in: refused as a local of type Runnable (SLU610, "use its components"), not as the docs say
     rejects(gpu("""

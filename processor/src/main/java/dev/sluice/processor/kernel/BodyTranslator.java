@@ -1430,8 +1430,15 @@ public final class BodyTranslator {
         subset.refuse(path, current, Message.GPU_ALLOCATION, path.getLeaf().toString());
         return "0";
       }
-      subset.refuse(path, current, Message.GPU_OBJECT, path.getLeaf().toString(),
-          e != null ? e.asType() : trees.getTypeMirror(path));
+      TypeMirror type = e != null ? e.asType() : trees.getTypeMirror(path);
+      if (type != null && type.getKind() == TypeKind.ARRAY) {
+        // c ? p1 : p2, or a call's result: SLU610 would say primitive arrays are fine (outside-in helper-118)
+        subset.refuse(path, current, Message.GPU_CONSTRUCT, "'" + path.getLeaf() + "', an array chosen or made in the"
+            + " code", "a kernel names each @Param array by its field: choose between the values, c ? p1[i] : p2[i],"
+            + " or call the helper in each branch, c ? sum(p1) : sum(p2)");
+        return "0";
+      }
+      subset.refuse(path, current, Message.GPU_OBJECT, path.getLeaf().toString(), type);
       return "0";
     }
 
