@@ -117,6 +117,11 @@ public final class SluiceProcessor extends AbstractProcessor {
   private final Set<String> deferred = new LinkedHashSet<>();
   /** The binary names of the compilation's top-level types so far, which no generated type may take. */
   private final Set<String> declared = new java.util.HashSet<>();
+  /**
+   * The pipelines whose classes were written, by package and simple name ({@code p.Flow} for {@code
+   * p.A.Flow}): a second pipeline of that name (nested in another class) is told which one it clashes with.
+   */
+  private final Map<String, TypeElement> writtenPipelines = new HashMap<>();
   /** Annotations as the source writes them, for those javac 17 drops when their type does not resolve. */
   private WrittenAnnotations written;
   /** Modifiers as the source has them now, for the access checks (another processor may have changed them). */
@@ -306,6 +311,7 @@ public final class SluiceProcessor extends AbstractProcessor {
     boolean refused = reporter.report(kernel.diagnostics());
     try {
       new PipelineWriter(processingEnv, filer).writeHost(model, schedule, kernel, declared);
+      writtenPipelines.putIfAbsent(generatedStem(model), pipeline);
     } catch (PipelineWriter.NameTaken | PipelineWriter.NameHidden | PipelineWriter.NameTooLong
         | PipelineWriter.NameCaseClash | PipelineWriter.TooManyParameters e) {
       reporter.report(badName(pipeline, model, e));
@@ -352,6 +358,12 @@ public final class SluiceProcessor extends AbstractProcessor {
    * The error for a generated type whose name is taken, that would hide a user's type of the unnamed
    * package, or whose class file's name no file system would keep apart or hold.
    */
+  /** The package and simple name the pipeline's generated types are named from. */
+  private static String generatedStem(PipelineModel model) {
+    String simple = model.element().getSimpleName().toString();
+    return model.packageName().isEmpty() ? simple : model.packageName() + "." + simple;
+  }
+
   private List<Diagnostic> badName(TypeElement pipeline, PipelineModel model, RuntimeException e) {
     if (e instanceof PipelineWriter.NameTaken t) {
       TypeElement there = processingEnv.getElementUtils().getTypeElement(t.typeName);
@@ -362,8 +374,12 @@ public final class SluiceProcessor extends AbstractProcessor {
         return List.of(Diagnostic.on(pipeline, Message.GENERATED_TYPE_ON_CLASS_PATH, pipeline.getQualifiedName(),
             t.typeName, t.compilerWords, simple));
       }
+      TypeElement other = writtenPipelines.get(generatedStem(model));
+      String holder = other != null && !other.equals(pipeline)
+          ? "pipeline " + other.getQualifiedName() + ", of the same simple name in the same package, generates it too"
+          : t.getMessage();
       return List.of(Diagnostic.on(pipeline, Message.GENERATED_NAME_TAKEN, pipeline.getQualifiedName(), t.typeName,
-          t.getMessage()));
+          holder));
     }
     if (e instanceof PipelineWriter.NameHidden h) {
       // each on the user's type, all at once

@@ -36,9 +36,8 @@ class GraphRejectionTest {
         """);
     com.google.testing.compile.Compilation c = Sources.compile(f);
     Sources.assertError(c, Message.GENERATED_NAME_TAKEN, f, "} } // B",
-        "pipeline t.B.Flow generates the type t.FlowPipeline",
-        "(another @Pipeline named Flow in the same package, or a class of that name; the compiler's words: ",
-        "t.FlowPipeline", "); rename one of them");
+        "pipeline t.B.Flow generates the type t.FlowPipeline, but this compilation already has a type of that name"
+            + " (pipeline t.A.Flow, of the same simple name in the same package, generates it too); rename one of them");
   }
 
   @Test

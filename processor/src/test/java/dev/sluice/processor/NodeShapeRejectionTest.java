@@ -58,6 +58,12 @@ class NodeShapeRejectionTest {
   }
 
   @Test
+  void nodeOnAnAnnotationType() {
+    // said in words: it read "not annotation_type", the element kind's constant (outside-in helper-117)
+    rejects(node("@Node @interface Marks { }"), Message.NODE_NOT_CLASS, "@interface Marks", "not annotation type");
+  }
+
+  @Test
   void runDeclaringACheckedException() {
     rejects(node("@Node final class Io { void run(int x) throws java.io.IOException { } }"), Message.CHECKED_EXCEPTION,
         "void run(int x) throws", "run(...) declares the checked exception java.io.IOException");

@@ -42,7 +42,7 @@ public final class NodeValidator {
     List<Diagnostic> out = new ArrayList<>();
     String name = node.getSimpleName().toString();
     if (node.getKind() != ElementKind.CLASS) {
-      out.add(Diagnostic.on(node, Message.NODE_NOT_CLASS, node.getKind().toString().toLowerCase(java.util.Locale.ROOT)));
+      out.add(Diagnostic.on(node, Message.NODE_NOT_CLASS, node.getKind().toString().toLowerCase(java.util.Locale.ROOT).replace('_', ' ')));
       return out;
     }
     if (node.getModifiers().contains(Modifier.ABSTRACT)) {
