@@ -287,6 +287,16 @@ class GraphRejectionTest {
         """), Message.NOT_A_NODE, "String text()", "java.lang.String", "annotate the class @Node");
   }
 
+  @Test
+  void aTypeVariableIsNotANode() {
+    // outside-in helper-117: it read "returns T, which is not a @Node class" of <T extends Twice> T
+    rejects(pipeline("""
+          @Source int in();
+          @From("in") <T extends Drop> T drop();
+        """), Message.NOT_A_NODE, "T drop()", "stage 'drop' returns type variable T (a stage names its @Node class"
+        + " itself)");
+  }
+
   /**
    * A pipeline with no sink and no @Reduce field compiles, with a warning on the pipeline (outside-in
    * helper-42: it compiled silently); one with a @Reduce field and no sink is a reduce-only pipeline.

@@ -139,7 +139,9 @@ public final class PipelineValidator {
       TypeMirror returned = method.getReturnType();
       if (returned.getKind() != TypeKind.DECLARED
           || !Annotations.has(((DeclaredType) returned).asElement(), Node.class)) {
-        out.add(Diagnostic.on(method, Message.NOT_A_NODE, stage, returned));
+        // <T extends Twice> T twice(): the class the stage runs is the method's to name, not a type variable's
+        out.add(Diagnostic.on(method, Message.NOT_A_NODE, stage, returned.getKind() == TypeKind.TYPEVAR
+            ? "type variable " + returned + " (a stage names its @Node class itself)" : returned));
         continue;
       }
       TypeElement node = (TypeElement) ((DeclaredType) returned).asElement();
