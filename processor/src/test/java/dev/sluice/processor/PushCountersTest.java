@@ -15,7 +15,11 @@ import org.junit.jupiter.api.Test;
  */
 class PushCountersTest {
   private static String cpuDirect(Compilation c) throws IOException {
-    assertThat(c).succeededWithoutWarnings();
+    assertThat(c).succeeded();
+    // a width past most GPUs' work-groups is warned of (SLU139): the only warning these may have
+    for (javax.tools.Diagnostic<?> w : c.warnings()) {
+      assertThat(w.getMessage(java.util.Locale.ROOT)).contains("[SLU139]");
+    }
     return c.generatedSourceFile("t.PPipeline_CpuDirect").orElseThrow().getCharContent(true).toString();
   }
 

@@ -198,7 +198,8 @@ class SizeRejectionTest {
 
   @Test
   void aJoinAtTheLimitIsAccepted() {
-    Schedule s = Sources.schedule(wideJoin(64));
+    // warned of as wider than most GPUs' work-groups (SLU139), and accepted
+    Schedule s = Sources.scheduleWarned(Message.WIDE_FOR_GPUS, wideJoin(64));
     assertThat(s.stage("join").queueCapacity()).isEqualTo(1 << 24);
   }
 
@@ -288,10 +289,30 @@ class SizeRejectionTest {
   }
 
   @Test
+  void aWidthAboveMostGpusWorkGroupsIsWarnedOf() {
+    // accepted and right on the CPU, but refused at run time on most GPUs (outside-in helper-121)
+    JavaFileObject f = java("P", NODES + """
+        @Pipeline(
+            width = 2048)
+        interface P { @Source int in(); @From("in") Inc inc(); @Sink @From("inc") int out(); }
+        """);
+    com.google.testing.compile.Compilation c = Sources.compile(f);
+    com.google.testing.compile.CompilationSubject.assertThat(c).succeeded();
+    com.google.testing.compile.CompilationSubject.assertThat(c).hadWarningContaining("[SLU139] width 2048 is above"
+        + " 1024, the largest work-group of most GPUs").inFile(f).onLine(Sources.lineOf(f, "width = 2048"));
+    // 1024, or a pipeline kept on the CPU, is not
+    for (String settings : new String[] {"width = 1024", "width = 2048, gpu = false"}) {
+      com.google.testing.compile.CompilationSubject.assertThat(Sources.compile(java("P", NODES + "@Pipeline(" + settings
+          + ") interface P { @Source int in(); @From(\"in\") Inc inc(); @Sink @From(\"inc\") int out(); }\n")))
+          .succeededWithoutWarnings();
+    }
+  }
+
+  @Test
   void theLargestValuesCompile() {
     // every limit reached at once: width 65536, a queue of exactly 2^24, 4 stages x 2^22 signal slots,
-    // 2^24 parents
-    Schedule s = Sources.schedule(java("P", """
+    // 2^24 parents; warned of as wider than most GPUs' work-groups (SLU139), the kernel written still
+    Schedule s = Sources.scheduleWarned(Message.WIDE_FOR_GPUS, java("P", """
         record Line(int start, int end) {}
         @Node
         @Region(parentBuffer = 16777216, maxElements = Integer.MAX_VALUE)

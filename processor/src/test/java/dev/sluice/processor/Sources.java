@@ -39,6 +39,18 @@ final class Sources {
     return schedules.get(0);
   }
 
+  /** Compiles successfully with exactly one warning, {@code warning}'s, and returns the one schedule computed. */
+  static Schedule scheduleWarned(Message warning, JavaFileObject... files) {
+    List<Schedule> schedules = new ArrayList<>();
+    Compilation c = javac().withProcessors(new SluiceProcessor(schedules::add)).compile(files);
+    assertThat(c).succeeded();
+    assertWithMessage("warnings").that(c.warnings()).hasSize(1);
+    assertWithMessage("the warning").that(c.warnings().get(0).getMessage(java.util.Locale.ROOT))
+        .contains("[" + warning.code() + "]");
+    assertWithMessage("schedules").that(schedules).hasSize(1);
+    return schedules.get(0);
+  }
+
   /** The jar or class folder {@code type} was loaded from: for a class path of the test's own. */
   static java.io.File location(Class<?> type) throws java.net.URISyntaxException {
     return new java.io.File(type.getProtectionDomain().getCodeSource().getLocation().toURI());

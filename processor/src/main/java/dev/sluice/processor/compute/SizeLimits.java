@@ -27,6 +27,12 @@ public final class SizeLimits {
   /** The largest {@code @Pipeline(width)}. */
   public static final int MAX_WIDTH = 1 << 16;
 
+  /**
+   * The largest work-group of most GPUs (NVIDIA's; AMD's, whose default is 256, up to this): a wider
+   * pipeline with a kernel is warned of (SLU139), since its runs are refused on them. PoCL allows 4096.
+   */
+  public static final int COMMON_GPU_GROUP = 1024;
+
   /** The most items or slots one buffer of one pipeline instance may hold. */
   public static final long MAX_INSTANCE_ITEMS = 1L << 24;
 

@@ -49,6 +49,7 @@ public enum Message {
   GENERATED_TYPE_ON_CLASS_PATH(136, "pipeline %s generates the type %s, but the compiler finds a class of that name on the class path, and refuses to write its source again (%s): an earlier build's generated classes, on the class path of this one (Eclipse's batch compiler does this; javac writes over them). Delete %s*.class from that folder, or build into an empty one"),
   PIPELINE_TOO_LARGE(137, "pipeline %s has %d %s, more than the %d its generated classes can hold (some of their methods grow with each, and the JVM allows 64 KB of bytecode a method); split it into pipelines that run one after another, the sinks of one the input of the next"),
   UNREAD_CHANNEL(138, Kind.WARNING, "channel '%s' of stage '%s' is read by no stage or sink, so what it pushes is dropped; read it with @From(\"%s.%s\"), or put @SuppressWarnings(\"unused\") on %s() to drop it"),
+  WIDE_FOR_GPUS(139, Kind.WARNING, "width %d is above %d, the largest work-group of most GPUs (NVIDIA's and AMD's among them), and on OpenCL the width is the work-group size: on such a device a run is refused; lower the width, or use @Pipeline(gpu = false) for a pipeline meant for the CPU"),
 
   // node shape
   NODE_NOT_CLASS(201, "@Node must annotate a class, not %s"),

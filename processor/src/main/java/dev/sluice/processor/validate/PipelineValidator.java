@@ -272,6 +272,10 @@ public final class PipelineValidator {
     } else if (settings.width() > SizeLimits.MAX_WIDTH) {
       out.add(Diagnostic.on(pipeline, mirror, Annotations.value(mirror, "width").orElse(null),
           Message.SETTING_TOO_LARGE, "width", settings.width(), SizeLimits.MAX_WIDTH));
+    } else if (settings.width() > SizeLimits.COMMON_GPU_GROUP && settings.gpu()) {
+      // accepted, and right on the CPU, but refused at run time on most GPUs (outside-in helper-121)
+      out.add(Diagnostic.on(pipeline, mirror, Annotations.value(mirror, "width").orElse(null),
+          Message.WIDE_FOR_GPUS, settings.width(), SizeLimits.COMMON_GPU_GROUP));
     }
     if (settings.queueScale() < 1) {
       out.add(Diagnostic.on(pipeline, mirror, Annotations.value(mirror, "queueScale").orElse(null),
