@@ -45,7 +45,8 @@ class ControlFlowFuzzTest {
 
   static Case generate(long seed) {
     Random r = new Random(seed);
-    FlowGenerator g = new FlowGenerator(r, new Random(seed * 0x9E3779B97F4A7C15L + 1));
+    FlowGenerator g = new FlowGenerator(r, new Random(seed * 0x9E3779B97F4A7C15L + 1),
+        new Random(seed * 0xC2B2AE3D27D4EB4FL + 2));
     List<String> methods = new ArrayList<>();
     for (int j = 0; j < METHODS; j++) {
       methods.add(g.method("f" + j));

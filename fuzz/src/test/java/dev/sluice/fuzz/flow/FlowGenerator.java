@@ -30,9 +30,17 @@ final class FlowGenerator {
    */
   private final Random booleans;
 
-  FlowGenerator(Random r, Random booleans) {
+  /**
+   * The draws of a {@code for} loop's counter type ({@code byte} or {@code short} one time in four), a
+   * stream of its own likewise (outside-in helper-118 found a {@code byte} counter declared in the
+   * init and left by a {@code break} refused: its {@code ++} was not an assignment the kernel could guard).
+   */
+  private final Random counters;
+
+  FlowGenerator(Random r, Random booleans, Random counters) {
     this.r = r;
     this.booleans = booleans;
+    this.counters = counters;
   }
 
   /** The method {@code name}, with its declaration. */
@@ -130,8 +138,9 @@ final class FlowGenerator {
 
   private boolean forLoop(int depth, String in) {
     String i = "i" + (++loops);
-    b.append(in).append("for (int ").append(i).append(" = 0; ").append(i).append(" < ").append(1 + r.nextInt(5))
-        .append("; ").append(i).append("++) {\n");
+    String type = counters.nextInt(4) != 0 ? "int" : counters.nextBoolean() ? "byte" : "short";
+    b.append(in).append("for (").append(type).append(" ").append(i).append(" = 0; ").append(i).append(" < ")
+        .append(1 + r.nextInt(5)).append("; ").append(i).append("++) {\n");
     enter();
     b.append(in).append("  s += ").append(i).append(" * ").append(1 + r.nextInt(9)).append(";\n");
     block(depth - 1, in + "  ", 1 + r.nextInt(3));
