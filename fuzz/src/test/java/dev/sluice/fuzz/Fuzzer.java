@@ -26,11 +26,13 @@ import java.util.Set;
 final class Fuzzer {
   /** A pipeline that did not give the reference's answer everywhere (or did not compile). */
   record Failure(Spec spec, Path sources, List<String> problems) {
-    String text() {
+    /** The failure's block; {@code flags}: the run's {@code -Dfuzz.features} and {@code -Dfuzz.backends}, which replay needs. */
+    String text(String flags) {
       StringBuilder b = new StringBuilder();
       b.append("FUZZ FAILURE ").append(spec.describe()).append("\n");
       b.append("  sources:   ").append(sources).append("\n");
-      b.append("  reproduce: mvn -pl fuzz verify -Dfuzz.seed=").append(spec.seed).append("\n");
+      b.append("  reproduce: mvn -pl fuzz verify -Dtest=PipelineFuzzTest -Dfuzz.seed=").append(spec.seed).append(flags)
+          .append("\n");
       for (String p : problems) {
         b.append("  - ").append(p.replace("\n", "\n    ")).append("\n");
       }

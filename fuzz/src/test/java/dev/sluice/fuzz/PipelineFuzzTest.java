@@ -147,9 +147,12 @@ class PipelineFuzzTest {
     System.out.printf("fuzz: %d pipelines, %d runs, %d failing, %.1f s%n", fuzzer.pipelines, fuzzer.runs,
         failures.size(), (System.nanoTime() - t0) / 1e9);
     if (!failures.isEmpty()) {
+      // a seed's pipeline depends on the features, so its replay names them (and the back ends) as given
+      String flags = (prop("fuzz.features") == null ? "" : " -Dfuzz.features=" + prop("fuzz.features"))
+          + (prop("fuzz.backends") == null ? "" : " -Dfuzz.backends=" + prop("fuzz.backends"));
       StringBuilder b = new StringBuilder();
       for (Fuzzer.Failure f : failures) {
-        b.append(f.text());
+        b.append(f.text(flags));
       }
       System.out.println(b);
       fail(failures.size() + " of " + seeds.size() + " generated pipelines failed:\n" + b);
