@@ -24,7 +24,9 @@ import java.util.Map;
  * each node it was translated from (the OpenCL driver checks it, {@link #kernelRefusal}); the CPU
  * classes record the declarations' stamp of each node they call ({@link #declarationsStale}), so a
  * node whose body alone changed still runs on the CPU. A node whose resource is absent (a jar that
- * left resources out) is not checked.
+ * left resources out) is not checked. The resource is looked up through the class loader and, where
+ * that finds none (a package of a named module not opened to every module), in the jar or folder the
+ * node's class was loaded from.
  *
  * <p>The source stamp is a hash of the file's text with its comments and the white space between its
  * tokens dropped, so reformatting or a comment does not make a kernel stale, and it does not depend
@@ -253,11 +255,55 @@ public final class SourceStamps {
   private static String[] read(ClassLoader loader, String binaryName) {
     URL url = loader == null ? ClassLoader.getSystemResource(resource(binaryName)) : loader.getResource(resource(binaryName));
     if (url == null) {
-      return null;
+      // a class loader finds a resource of a named module's package only when the package is open to
+      // every module, which `opens p to aparapi` is not: the check was skipped there, and a stale
+      // kernel ran (outside-in helper-123). The class's own jar or folder holds the resource still
+      return besideClass(loader, binaryName);
     }
     try (InputStream in = url.openStream()) {
-      return new String(in.readAllBytes(), StandardCharsets.UTF_8).strip().split("\\R");
+      return lines(in.readAllBytes());
     } catch (IOException e) {
+      return null;
+    }
+  }
+
+  private static String[] lines(byte[] text) {
+    return new String(text, StandardCharsets.UTF_8).strip().split("\\R");
+  }
+
+  /**
+   * The stamps in the resource beside {@code binaryName}'s class file, read from the jar or folder the
+   * class was loaded from (not through a class loader, which a module's encapsulation stops), or null
+   * when there is none or the class's place is not a file.
+   */
+  static String[] besideClass(ClassLoader loader, String binaryName) {
+    Class<?> type;
+    try {
+      type = Class.forName(binaryName, false, loader);
+    } catch (ClassNotFoundException | LinkageError | SecurityException e) {
+      return null;
+    }
+    String at = location(type);
+    if (at == null) {
+      return null;
+    }
+    java.nio.file.Path place = java.nio.file.Path.of(at);
+    String name = resource(binaryName);
+    try {
+      if (java.nio.file.Files.isDirectory(place)) {
+        java.nio.file.Path file = place.resolve(name);
+        return java.nio.file.Files.isRegularFile(file) ? lines(java.nio.file.Files.readAllBytes(file)) : null;
+      }
+      try (java.util.zip.ZipFile jar = new java.util.zip.ZipFile(place.toFile())) {
+        java.util.zip.ZipEntry entry = jar.getEntry(name);
+        if (entry == null) {
+          return null;
+        }
+        try (InputStream in = jar.getInputStream(entry)) {
+          return lines(in.readAllBytes());
+        }
+      }
+    } catch (IOException | SecurityException | java.nio.file.InvalidPathException e) {
       return null;
     }
   }

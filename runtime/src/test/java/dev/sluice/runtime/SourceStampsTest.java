@@ -72,4 +72,40 @@ class SourceStampsTest {
     assertFalse(SourceStamps.declarationsMatch("0123456789abcdef aaaaaaaaaaaaaaaa", "0123456789abcdef bbbbbbbbbbbbbbbb"));
     assertFalse(SourceStamps.declarationsMatch("0123456789abcdef", "fedcba9876543210 aaaaaaaaaaaaaaaa"));
   }
+
+  /**
+   * A node in a package of a named module that is opened only to some modules (`opens p to aparapi`,
+   * as the user guide's module-info has it): a class loader finds no resource there, so the check was
+   * skipped and a stale kernel ran on OpenCL (outside-in helper-123). The stamp is read from the
+   * module's folder instead, and the same from a jar.
+   */
+  @Test
+  void aNodeOfANamedModuleIsStillChecked(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir) throws Exception {
+    java.nio.file.Path src = dir.resolve("src");
+    java.nio.file.Path out = dir.resolve("m");
+    java.nio.file.Files.createDirectories(src.resolve("p"));
+    java.nio.file.Files.writeString(src.resolve("module-info.java"), "module m { opens p to java.logging; }");
+    java.nio.file.Files.writeString(src.resolve("p/N.java"), "package p; public final class N {}");
+    javax.tools.JavaCompiler javac = javax.tools.ToolProvider.getSystemJavaCompiler();
+    assertEquals(0, javac.run(null, null, null, "-d", out.toString(), src.resolve("module-info.java").toString(),
+        src.resolve("p/N.java").toString()));
+    java.nio.file.Files.writeString(out.resolve("p/N.sluice-source"), "0123456789abcdef\nfedcba9876543210\n");
+    java.nio.file.Path jar = dir.resolve("m.jar");
+    try (java.util.zip.ZipOutputStream z = new java.util.zip.ZipOutputStream(java.nio.file.Files.newOutputStream(jar))) {
+      for (String entry : new String[] {"module-info.class", "p/N.class", "p/N.sluice-source"}) {
+        z.putNextEntry(new java.util.zip.ZipEntry(entry));
+        z.write(java.nio.file.Files.readAllBytes(out.resolve(entry)));
+        z.closeEntry();
+      }
+    }
+    for (java.nio.file.Path place : new java.nio.file.Path[] {out, jar}) {
+      java.lang.module.Configuration config = ModuleLayer.boot().configuration().resolve(
+          java.lang.module.ModuleFinder.of(place), java.lang.module.ModuleFinder.of(), java.util.Set.of("m"));
+      ModuleLayer layer = ModuleLayer.boot().defineModulesWithOneLoader(config, ClassLoader.getSystemClassLoader());
+      Class<?> node = layer.findLoader("m").loadClass("p.N");
+      assertTrue(node.getModule().isNamed(), place.toString());
+      assertEquals(null, node.getClassLoader().getResource("p/N.sluice-source"), "the loader finds it: no test");
+      assertEquals("fedcba9876543210", SourceStamps.declarationsOf(node), place.toString());
+    }
+  }
 }
