@@ -28,6 +28,8 @@ import dev.sluice.processor.validate.PipelineValidator;
 import dev.sluice.processor.validate.StrayAnnotations;
 import dev.sluice.processor.write.PipelineWriter;
 import dev.sluice.processor.write.SourceStampWriter;
+import dev.sluice.runtime.SourceStamps;
+import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.util.ArrayList;
@@ -448,6 +450,12 @@ public final class SluiceProcessor extends AbstractProcessor {
       }
       if (usedAt != null && placement.compiledElsewhere(node)) {
         found = found.stream().map(d -> d.movedTo(usedAt, Placement.elsewhereNote(node, usedAt))).toList();
+        if (found.isEmpty() && !stampedOnClassPath(node)) {
+          // a library of nodes built without the processor: nothing checked its bodies, and the
+          // generated classes cannot tell when it changes (outside-in helper-123)
+          found = List.of(Diagnostic.on(usedAt, Message.NODE_UNSTAMPED, name, usedAt.getSimpleName(),
+              SourceStamps.resource(processingEnv.getElementUtils().getBinaryName(node).toString())));
+        }
       }
       valid = !reporter.report(found);
       if (valid && !tie.isEmpty()) {
@@ -469,6 +477,29 @@ public final class SluiceProcessor extends AbstractProcessor {
       }
     }
     return valid;
+  }
+
+  /**
+   * Whether the class path holds the stamps the processor writes beside node class {@code node}
+   * ({@link SourceStamps#SUFFIX}); true where that cannot be told: a node of a named module (on the
+   * module path, which this lookup does not search), or a compiler whose Filer reads no class path.
+   */
+  private boolean stampedOnClassPath(TypeElement node) {
+    javax.lang.model.element.ModuleElement module = processingEnv.getElementUtils().getModuleOf(node);
+    if (module != null && !module.isUnnamed()) {
+      return true;
+    }
+    String binary = processingEnv.getElementUtils().getBinaryName(node).toString();
+    String pkg = processingEnv.getElementUtils().getPackageOf(node).getQualifiedName().toString();
+    String file = binary.substring(pkg.isEmpty() ? 0 : pkg.length() + 1) + SourceStamps.SUFFIX;
+    try {
+      filer.getResource(javax.tools.StandardLocation.CLASS_PATH, pkg, file).openInputStream().close();
+      return true;
+    } catch (java.io.FileNotFoundException | java.nio.file.NoSuchFileException e) {
+      return false;
+    } catch (IOException | RuntimeException e) {
+      return true;
+    }
   }
 
   /** Canonical constructors already reported by {@link #besideRecords}, once each. */

@@ -802,6 +802,59 @@ class NodeShapeRejectionTest {
   }
 
   /**
+   * A node class from the class path that no processor stamped (a library module built without
+   * sluice-processor) is warned of on the stage: its bodies were not checked, and a change to it
+   * would not be seen at run time (outside-in helper-123). One compiled with the processor is not.
+   */
+  @Test
+  void aNodeCompiledWithoutTheProcessorIsWarnedOf(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir)
+      throws Exception {
+    String node = """
+        package q;
+        @dev.sluice.Node public final class N {
+          public void run(int x, dev.sluice.IntOut out) { out.push(x); }
+        }
+        """;
+    JavaFileObject file = java("P", """
+        @Pipeline interface P {
+          @Source int in();
+          @From("in") q.N n();    // uses the class file
+          @Sink @From("n") int res();
+        }
+        """);
+    java.nio.file.Path bare = classFiles(dir.resolve("bare"), "q/N.java", node);
+    Compilation c = com.google.testing.compile.Compiler.javac().withProcessors(new SluiceProcessor())
+        .withClasspath(java.util.List.of(bare.toFile(), Sources.location(dev.sluice.Node.class),
+            Sources.location(dev.sluice.runtime.Device.class)))
+        .compile(file);
+    com.google.testing.compile.CompilationSubject.assertThat(c).succeeded();
+    com.google.testing.compile.CompilationSubject.assertThat(c).hadWarningContaining("[SLU140] node class q.N, which stage n() uses, was compiled without"
+        + " sluice-processor (there is no q/N.sluice-source beside its class file)").inFile(file)
+        .onLine(Sources.lineOf(file, "// uses the class file"));
+    // the same node compiled with the processor has its stamps beside it
+    java.nio.file.Path stamped = java.nio.file.Files.createDirectories(dir.resolve("stamped/classes"));
+    Compilation lib = com.google.testing.compile.Compiler.javac().withProcessors(new SluiceProcessor())
+        .compile(com.google.testing.compile.JavaFileObjects.forSourceString("q.N", node));
+    com.google.testing.compile.CompilationSubject.assertThat(lib).succeeded();
+    for (javax.tools.JavaFileObject out : lib.generatedFiles()) {
+      String name = out.toUri().getPath().replaceFirst("^.*?/CLASS_OUTPUT/", "");
+      java.nio.file.Path to = stamped.resolve(name);
+      java.nio.file.Files.createDirectories(to.getParent());
+      try (java.io.InputStream in = out.openInputStream()) {
+        java.nio.file.Files.copy(in, to);
+      }
+    }
+    org.junit.jupiter.api.Assertions.assertTrue(java.nio.file.Files.exists(stamped.resolve("q/N.sluice-source")));
+    Compilation ok = com.google.testing.compile.Compiler.javac().withProcessors(new SluiceProcessor())
+        .withClasspath(java.util.List.of(stamped.toFile(), Sources.location(dev.sluice.Node.class),
+            Sources.location(dev.sluice.runtime.Device.class)))
+        .compile(file);
+    com.google.testing.compile.CompilationSubject.assertThat(ok).succeeded();
+    org.junit.jupiter.api.Assertions.assertTrue(ok.warnings().stream().noneMatch(w -> w.getMessage(null).contains("SLU140")),
+        ok.warnings().toString());
+  }
+
+  /**
    * Problems that a node compiled elsewhere has only in the pipeline using it (a region, another
    * package) are shown on the stage too; javac printed them with no file, no line and no pipeline
    * (outside-in helper-74).

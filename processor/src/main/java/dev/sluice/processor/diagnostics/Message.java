@@ -50,6 +50,7 @@ public enum Message {
   PIPELINE_TOO_LARGE(137, "pipeline %s has %d %s, more than the %d its generated classes can hold (some of their methods grow with each, and the JVM allows 64 KB of bytecode a method); split it into pipelines that run one after another, the sinks of one the input of the next"),
   UNREAD_CHANNEL(138, Kind.WARNING, "channel '%s' of stage '%s' is read by no stage or sink, so what it pushes is dropped; read it with @From(\"%s.%s\"), or put @SuppressWarnings(\"unused\") on %s() to drop it"),
   WIDE_FOR_GPUS(139, Kind.WARNING, "width %d is above %d, the largest work-group of most GPUs (NVIDIA's and AMD's among them), and on OpenCL the width is the work-group size: on such a device a run is refused; lower the width, or use @Pipeline(gpu = false) for a pipeline meant for the CPU"),
+  NODE_UNSTAMPED(140, Kind.WARNING, "node class %s, which stage %s() uses, was compiled without sluice-processor (there is no %s beside its class file): its method bodies were not checked (@State, @Reduce), and a change to it after this build is not detected at run time; run sluice-processor where it is compiled (annotationProcessorPaths in that module)"),
 
   // node shape
   NODE_NOT_CLASS(201, "@Node must annotate a class, not %s"),
