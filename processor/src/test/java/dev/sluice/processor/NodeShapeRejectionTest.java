@@ -871,7 +871,8 @@ class NodeShapeRejectionTest {
           }
           @dev.sluice.Node public static final class Sum {
             @dev.sluice.Reduce(dev.sluice.ReduceOp.SUM) int total;
-            public void run(int x) { total += x; }
+            @dev.sluice.Reduce(dev.sluice.ReduceOp.MAX) int most;
+            public void run(int x) { total += x; most = Math.max(most, x); }
           }
         }
         """);
@@ -888,6 +889,10 @@ class NodeShapeRejectionTest {
         .compile(file);
     assertError(c, Message.INACCESSIBLE, file, "// its @Reduce field",
         "node class q.Lib.Sum, which stage sum() uses, is compiled elsewhere: its problems are shown here");
+    // both fields in one build (outside-in helper-123: the second came only once the first was fixed)
+    com.google.common.truth.Truth.assertThat(Sources.sluiceErrors(c).stream()
+        .filter(e -> e.contains("its @Reduce field")).map(e -> e.replaceAll(".*its @Reduce field '(\\w+)'.*", "$1"))
+        .toList()).containsExactly("total", "most");
     JavaFileObject outside = java("P", """
         @Pipeline interface P {
           @Source int in();

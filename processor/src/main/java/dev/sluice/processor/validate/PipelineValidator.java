@@ -158,12 +158,13 @@ public final class PipelineValidator {
           out.add(Diagnostic.on(method, Message.INACCESSIBLE, "node class", node.getQualifiedName(), pkg, why)));
       if (problem.isEmpty()) {
         // reported on the field itself, as the user guide says errors are
-        Optional<VariableElement> hidden = hiddenReduceField(node, samePackage);
-        hidden.ifPresent(f -> out.add(Diagnostic.on(f, Message.INACCESSIBLE, "node class", node.getQualifiedName(), pkg,
+        // every such field at once (outside-in helper-123: a node compiled elsewhere showed one per build)
+        List<VariableElement> hidden = hiddenReduceFields(node, samePackage);
+        hidden.forEach(f -> out.add(Diagnostic.on(f, Message.INACCESSIBLE, "node class", node.getQualifiedName(), pkg,
             "its @Reduce field '" + f.getSimpleName() + "' is " + (modifiers.has(f, Modifier.PRIVATE)
                 ? modifiers.privateWord(f) : "not public and it is in another package")
                 + "; the generated class resets and combines it: make it " + (samePackage ? "package-private" : "public"))));
-        problem = hidden.map(f -> "");
+        problem = hidden.isEmpty() ? Optional.empty() : Optional.of("");
       }
       if (problem.isEmpty()) {
         checkNodeRecords(node, pkg, records, out);
@@ -234,15 +235,16 @@ public final class PipelineValidator {
   }
 
   /** The generated class resets and combines {@code @Reduce} fields, so it must reach them. */
-  private Optional<VariableElement> hiddenReduceField(TypeElement node, boolean samePackage) {
+  private List<VariableElement> hiddenReduceFields(TypeElement node, boolean samePackage) {
+    List<VariableElement> out = new java.util.ArrayList<>();
     for (VariableElement f : ElementFilter.fieldsIn(node.getEnclosedElements())) {
       if (Annotations.has(f, Reduce.class)
           && (modifiers.has(f, Modifier.PRIVATE)
               || (!samePackage && !modifiers.has(f, Modifier.PUBLIC)))) {
-        return Optional.of(f);
+        out.add(f);
       }
     }
-    return Optional.empty();
+    return out;
   }
 
   /** The methods of a node the generated classes call: {@code run} (or {@code count}) and the handlers. */
