@@ -87,8 +87,9 @@ public final class KernelPlanner {
     for (StageModel s : model.nodes()) {
       if (!translator.get().hasSource(s)) {
         String why = "node '" + s.name() + "' (" + s.node().qualifiedName() + ") was compiled before this compilation, and"
-            + " the kernel is translated from node sources: declare the pipeline where its nodes are compiled (if they"
-            + " are, the build compiled the pipeline without them: rebuild from clean, mvn clean compile)";
+            + " the kernel is translated from node sources: declare the pipeline in the module that compiles its nodes"
+            + " (a pipeline in another module than a library of nodes gets no kernel); if it is declared there, this"
+            + " build compiled the pipeline without them: rebuild from clean, mvn clean compile";
         out.add(Diagnostic.on(model.element(), Message.GPU_KERNEL_SKIPPED, model.simpleName(), why));
         return new Plan(Map.of(), why, out);
       }
