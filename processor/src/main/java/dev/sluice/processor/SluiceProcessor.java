@@ -489,9 +489,8 @@ public final class SluiceProcessor extends AbstractProcessor {
     if (module != null && !module.isUnnamed()) {
       return true;
     }
-    String binary = processingEnv.getElementUtils().getBinaryName(node).toString();
     String pkg = processingEnv.getElementUtils().getPackageOf(node).getQualifiedName().toString();
-    String file = binary.substring(pkg.isEmpty() ? 0 : pkg.length() + 1) + SourceStamps.SUFFIX;
+    String file = SourceStampWriter.fileName(processingEnv.getElementUtils().getBinaryName(node).toString());
     try {
       filer.getResource(javax.tools.StandardLocation.CLASS_PATH, pkg, file).openInputStream().close();
       return true;

@@ -276,7 +276,7 @@ public final class SourceStamps {
    * class was loaded from (not through a class loader, which a module's encapsulation stops), or null
    * when there is none or the class's place is not a file.
    */
-  static String[] besideClass(ClassLoader loader, String binaryName) {
+  private static String[] besideClass(ClassLoader loader, String binaryName) {
     Class<?> type;
     try {
       type = Class.forName(binaryName, false, loader);

@@ -68,6 +68,11 @@ public final class SourceStampWriter {
     return new SourceStampWriter(filer, env.getElementUtils(), SourceTrees.of(env));
   }
 
+  /** The stamp's file name beside node class {@code binaryName}'s class file, in its package ({@code Outer$Inner.sluice-source}). */
+  public static String fileName(String binaryName) {
+    return binaryName.substring(binaryName.lastIndexOf('.') + 1) + SourceStamps.SUFFIX;
+  }
+
   /**
    * Stamps {@code node}, once per compilation, and keeps its resource for {@link #flush}; nothing for
    * a node read from a class file. Returns the error for a class whose name leaves no room for the
@@ -84,7 +89,7 @@ public final class SourceStampWriter {
     }
     stamps.put(name, stamp.get());
     PackageElement pkg = elements.getPackageOf(node);
-    String file = name.substring(name.lastIndexOf('.') + 1) + SourceStamps.SUFFIX;
+    String file = fileName(name);
     int bytes = file.getBytes(StandardCharsets.UTF_8).length;
     if (bytes > PipelineWriter.MAX_FILE_NAME_BYTES) {
       return List.of(Diagnostic.on(node, Message.NODE_NAME_TOO_LONG, node.getQualifiedName(), file, bytes,
