@@ -475,6 +475,12 @@ final class ApiWriter {
         .addModifiers(Modifier.PUBLIC, Modifier.STATIC, Modifier.FINAL)
         .addJavadoc("Node factories (called once per pipeline instance, since {@code @State} is per instance)\n"
             + "and run options.\n");
+    // explicit, so that javac's missing-explicit-ctor lint has nothing to say in a module exporting the
+    // package; private, so that builder() is the one way in
+    t.addMethod(MethodSpec.constructorBuilder()
+        .addJavadoc("Made by {@link $T#builder()}.\n", names.api())
+        .addModifiers(Modifier.PRIVATE)
+        .build());
     for (StageModel s : model.nodes()) {
       FieldSpec.Builder f = FieldSpec.builder(factoryType(s), Names.factory(s.name()), Modifier.PRIVATE);
       if (s.node().hasNoArgConstructor()) {
