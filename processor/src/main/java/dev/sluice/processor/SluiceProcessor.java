@@ -312,7 +312,8 @@ public final class SluiceProcessor extends AbstractProcessor {
     // the bodies translated next round for their own errors, but no kernel
     boolean refused = reporter.report(kernel.diagnostics());
     try {
-      new PipelineWriter(processingEnv, filer).writeHost(model, schedule, kernel, declared);
+      new PipelineWriter(processingEnv, filer).writeHost(model, schedule, kernel, declared,
+          model.nodes().stream().map(s -> s.node().element()).filter(stamps::stamped).collect(java.util.stream.Collectors.toSet()));
       writtenPipelines.putIfAbsent(generatedStem(model), pipeline);
     } catch (PipelineWriter.NameTaken | PipelineWriter.NameHidden | PipelineWriter.NameTooLong
         | PipelineWriter.NameCaseClash | PipelineWriter.TooManyParameters e) {

@@ -23,8 +23,9 @@ import java.util.Map;
  * of the node's source file, and one of its declarations. The kernel records the source stamp of
  * each node it was translated from (the OpenCL driver checks it, {@link #kernelRefusal}); the CPU
  * classes record the declarations' stamp of each node they call ({@link #declarationsStale}), so a
- * node whose body alone changed still runs on the CPU. A node whose resource is absent (a jar that
- * left resources out) is not checked. The resource is looked up through the class loader and, where
+ * node whose body alone changed still runs on the CPU. Where the generated code was written in the
+ * compilation that stamped the node, an absent resource is refused ({@link #missing}); a node read
+ * from a class file (a library compiled without the processor) may have none, and is not checked. The resource is looked up through the class loader and, where
  * that finds none (a package of a named module not opened to every module), in the jar or folder the
  * node's class was loaded from.
  *
@@ -166,7 +167,13 @@ public final class SourceStamps {
     boolean unread = false;
     for (Map.Entry<String, String> node : translatedFrom.entrySet()) {
       String[] now = read(pipeline.getClassLoader(), node.getKey());
-      if (now != null && !now[0].equals(node.getValue())) {
+      if (now == null) {
+        // the kernel was translated from this node's source in the compilation that stamped it, so
+        // the stamp was written: that it is not beside the class is no reason to trust the kernel
+        return missing("the kernel of " + pipeline.getName() + " was translated from " + node.getKey(),
+            node.getKey(), location(load(pipeline.getClassLoader(), node.getKey())), "OpenCL would run");
+      }
+      if (!now[0].equals(node.getValue())) {
         stale.add(node.getKey());
         unread |= now[0].equals(UNREAD);
       }
@@ -193,6 +200,34 @@ public final class SourceStamps {
     String[] a = recorded.split(" ");
     String[] b = now.split(" ");
     return a[0].equals(b[0]) && (a.length < 2 || b.length < 2 || a[1].equals(b[1]));
+  }
+
+  /**
+   * Why generated code written from a node's stamp cannot be checked against the node's class
+   * ({@code binaryName}, loaded from {@code at}): the processor wrote the stamp into the class output
+   * of the compilation that compiled both, and it is not beside the class. Plain {@code javac} without
+   * {@code -d} writes class files beside the sources and resources into the current folder; a packaging
+   * step may keep only class files (outside-in helper-125: a node changed and compiled alone then ran
+   * with the old wiring and kernel, unchecked). {@code subject} says what was written from the stamp,
+   * {@code old} what would run the code written before.
+   */
+  private static String missing(String subject, String binaryName, String at, String old) {
+    String file = binaryName.substring(binaryName.lastIndexOf('.') + 1) + SUFFIX;
+    return subject + ", but the stamp the processor wrote beside that class, " + file + ", is not there ("
+        + (at == null ? "the class's place is not known" : "the class comes from " + at) + "), so whether the node"
+        + " was compiled again since cannot be told, and " + old + " the code written before if it was. The"
+        + " processor writes it into the class output with the class files: compile with javac -d (Maven and the"
+        + " IDEs do), and keep the " + SUFFIX + " resources when packaging the classes";
+  }
+
+  /**
+   * Why the CPU back end refuses node {@code stage} as an object of {@code node}: the generated
+   * classes of {@code pipeline} were written in the compilation that compiled the node and stamped it,
+   * and the stamp is not beside the node's class ({@link #missing}).
+   */
+  public static String declarationsMissing(String pipeline, String stage, Class<?> node) {
+    return missing("the generated classes of " + pipeline + " were written from the declarations of " + node.getName()
+        + " (node '" + stage + "')", node.getName(), location(node), "the run would use");
   }
 
   /** The declarations' stamp beside {@code node}'s class file, or null when there is none. */
@@ -236,6 +271,15 @@ public final class SourceStamps {
     return null;
   }
 
+  /** Class {@code binaryName} through {@code loader}, not initialized; null where it cannot be loaded. */
+  private static Class<?> load(ClassLoader loader, String binaryName) {
+    try {
+      return Class.forName(binaryName, false, loader);
+    } catch (ClassNotFoundException | LinkageError | SecurityException e) {
+      return null;
+    }
+  }
+
   /** Where {@code type} was loaded from (the path of its jar or class folder), or null when that is not known. */
   private static String location(Class<?> type) {
     try {
@@ -277,13 +321,7 @@ public final class SourceStamps {
    * when there is none or the class's place is not a file.
    */
   private static String[] besideClass(ClassLoader loader, String binaryName) {
-    Class<?> type;
-    try {
-      type = Class.forName(binaryName, false, loader);
-    } catch (ClassNotFoundException | LinkageError | SecurityException e) {
-      return null;
-    }
-    String at = location(type);
+    String at = location(load(loader, binaryName));
     if (at == null) {
       return null;
     }

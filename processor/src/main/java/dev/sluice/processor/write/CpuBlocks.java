@@ -8,6 +8,7 @@ import dev.sluice.processor.model.ItemType;
 import dev.sluice.processor.model.PipelineModel;
 import dev.sluice.processor.model.StageModel;
 import javax.lang.model.element.Modifier;
+import javax.lang.model.element.TypeElement;
 
 /**
  * The code both CPU executors' classes hold alike ({@link CpuInstanceWriter} for the scheduled one,
@@ -45,14 +46,17 @@ final class CpuBlocks {
 
   /**
    * One node object per node from its factory (null, or an object given another instance of the run,
-   * is an error: {@code RunControl.node}), each {@code @Reduce} field set to its identity.
+   * is an error: {@code RunControl.node}), each {@code @Reduce} field set to its identity. A node of
+   * {@code stamped} (compiled, and stamped, in this compilation) must have its stamp
+   * beside its class at run time; another, read from a class file, may have none.
    */
-  static CodeBlock nodes(PipelineModel model) {
+  static CodeBlock nodes(PipelineModel model, java.util.Set<TypeElement> stamped) {
     CodeBlock.Builder b = CodeBlock.builder();
     for (StageModel s : model.nodes()) {
       // the node's declarations when this was written: a node compiled again alone with others is refused
-      b.addStatement("$N = control.node(pipeline.$N.get(), $S, $S, $S)", Names.node(s.name()), Names.factory(s.name()),
-          s.name(), model.element().getQualifiedName().toString(), SourceStampWriter.declarations(s.node().element()));
+      b.addStatement("$N = control.node(pipeline.$N.get(), $S, $S, $S, $L)", Names.node(s.name()),
+          Names.factory(s.name()), s.name(), model.element().getQualifiedName().toString(),
+          SourceStampWriter.declarations(s.node().element()), stamped.contains(s.node().element()));
       for (FieldModel f : s.node().fields(FieldModel.Kind.REDUCE)) {
         b.addStatement("$N.$N = $L", Names.node(s.name()), f.name(), Reductions.identity(f));
       }

@@ -71,6 +71,7 @@ final class CpuDirectWriter {
   private final PipelineModel model;
   private final Schedule schedule;
   private final Names names;
+  private final java.util.Set<javax.lang.model.element.TypeElement> stamped;
   /** The stages whose code is written where their one producer hands them items (no {@code take_s}). */
   private final Set<String> inlined = new HashSet<>();
   /** For each stage, how many stages' code the method that holds its code holds up to it. */
@@ -103,10 +104,12 @@ final class CpuDirectWriter {
     return Math.min(bound, Integer.MAX_VALUE + 1L);
   }
 
-  CpuDirectWriter(PipelineModel model, Schedule schedule, Names names) {
+  /** {@code stamped}: the nodes this compilation stamped ({@link CpuBlocks#nodes}). */
+  CpuDirectWriter(PipelineModel model, Schedule schedule, Names names, java.util.Set<javax.lang.model.element.TypeElement> stamped) {
     this.model = model;
     this.schedule = schedule;
     this.names = names;
+    this.stamped = stamped;
     for (StageModel s : model.nodes()) {
       depth(s);
     }
@@ -622,7 +625,7 @@ final class CpuDirectWriter {
   private MethodSpec constructor() {
     MethodSpec.Builder m = CpuBlocks.constructor(names)
         .addStatement("super($T.PLAN, cursor, control)", names.api())
-        .addCode(CpuBlocks.nodes(model));
+        .addCode(CpuBlocks.nodes(model, stamped));
     m.addStatement("sinks($L)", CpuBlocks.sinks(model));
     return m.build();
   }

@@ -34,11 +34,14 @@ final class CpuInstanceWriter {
   private final PipelineModel model;
   private final Schedule schedule;
   private final Names names;
+  private final java.util.Set<javax.lang.model.element.TypeElement> stamped;
 
-  CpuInstanceWriter(PipelineModel model, Schedule schedule, Names names) {
+  /** {@code stamped}: the nodes this compilation stamped ({@link CpuBlocks#nodes}). */
+  CpuInstanceWriter(PipelineModel model, Schedule schedule, Names names, java.util.Set<javax.lang.model.element.TypeElement> stamped) {
     this.model = model;
     this.schedule = schedule;
     this.names = names;
+    this.stamped = stamped;
   }
 
   TypeSpec write() {
@@ -153,7 +156,7 @@ final class CpuInstanceWriter {
   }
 
   private MethodSpec constructor() {
-    MethodSpec.Builder m = CpuBlocks.constructor(names).addCode(CpuBlocks.nodes(model));
+    MethodSpec.Builder m = CpuBlocks.constructor(names).addCode(CpuBlocks.nodes(model, stamped));
     CodeBlock.Builder inputs = CodeBlock.builder().add("null");
     for (StageModel s : model.nodes()) {
       inputs.add(", $N", Names.input(s.name()));

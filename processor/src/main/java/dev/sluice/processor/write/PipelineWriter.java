@@ -51,13 +51,15 @@ public final class PipelineWriter {
    * Writes the pipeline's own classes: {@code <Name>Pipeline}, the two CPU executors and the picture.
    * They read no method body, so user code that names them can be compiled before any body is
    * attributed; {@code kernel} is {@link KernelPlanner#decide}'s promise, which {@link #writeKernel}
-   * keeps a round later.
+   * keeps a round later. {@code stamped}: the nodes this compilation stamped ({@link SourceStampWriter#stamped}).
    */
-  public void writeHost(PipelineModel model, Schedule schedule, KernelPlanner.Plan kernel, Set<String> declared) {
+  public void writeHost(PipelineModel model, Schedule schedule, KernelPlanner.Plan kernel, Set<String> declared,
+      Set<TypeElement> stamped) {
     Names names = new Names(model);
     List<TypeElement> origins = OriginatingElements.of(model, kernel, env.getElementUtils());
     List<TypeSpec> types = List.of(new ApiWriter(model, schedule, names, kernel).write(),
-        new CpuInstanceWriter(model, schedule, names).write(), new CpuDirectWriter(model, schedule, names).write());
+        new CpuInstanceWriter(model, schedule, names, stamped).write(),
+        new CpuDirectWriter(model, schedule, names, stamped).write());
     types.forEach(PipelineWriter::checkClassFileNames);
     types.forEach(type -> checkParameterSlots(type, false));
     // every name is checked before any file is written: a file written beside a refused one would

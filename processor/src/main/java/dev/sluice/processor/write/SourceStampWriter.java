@@ -138,6 +138,11 @@ public final class SourceStampWriter {
     }
   }
 
+  /** Whether this compilation stamped {@code node} (compiled from source), so that its stamp is written beside its class. */
+  public boolean stamped(TypeElement node) {
+    return stamps.containsKey(elements.getBinaryName(node).toString());
+  }
+
   /**
    * For a kernel: each node class of {@code nodes} that has a stamp (all do, since a kernel is
    * translated from sources), by binary name.

@@ -56,22 +56,29 @@ public final class RunControl {
    * NodeObjects}).
    */
   public synchronized <T> T node(T made, String stage) {
-    return node(made, stage, null, null);
+    return node(made, stage, null, null, false);
   }
 
   /**
    * {@link #node(Object, String)}, and {@code made}'s class was compiled from the declarations the
    * generated classes of {@code pipeline} were written from, whose stamp is {@code declarations}
-   * ({@link SourceStamps#declarationsStale}); the class's stamp is read once.
+   * ({@link SourceStamps#declarationsStale}); the class's stamp is read once. {@code stamped}: the
+   * compilation that wrote those classes compiled the node and wrote its stamp, so the stamp must be
+   * beside its class ({@link SourceStamps#declarationsMissing}); otherwise the node was read from a class
+   * file, which may have none, and a node without one is not checked.
    */
-  public synchronized <T> T node(T made, String stage, String pipeline, String declarations) {
+  public synchronized <T> T node(T made, String stage, String pipeline, String declarations, boolean stamped) {
     // the messages name the pipeline by its interface's simple name, as a run's failures do
     String name = pipeline == null ? null : pipeline.substring(pipeline.lastIndexOf('.') + 1);
     if (made == null) {
       throw NodeObjects.returnedNull(name, stage);
     }
     if (declarations != null) {
-      String now = DECLARED.get(made.getClass()).orElse(declarations);
+      java.util.Optional<String> found = DECLARED.get(made.getClass());
+      if (found.isEmpty() && stamped) {
+        throw new IllegalStateException(SourceStamps.declarationsMissing(pipeline, stage, made.getClass()));
+      }
+      String now = found.orElse(declarations);
       if (!SourceStamps.declarationsMatch(declarations, now)) {
         throw new IllegalStateException(SourceStamps.declarationsStale(pipeline, stage, made.getClass()));
       }
