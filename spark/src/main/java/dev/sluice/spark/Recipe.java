@@ -15,14 +15,14 @@ final class Recipe<P, T, R> implements Serializable {
 
   /** Names this recipe in every executor's cache of pipeline objects (broadcast ids restart with each SparkContext). */
   private final String id;
-  private final Broadcast<PipelineFactory<P>> factory;
+  private final Broadcast<byte[]> factory;
   private final Batches<P, T, R> batches;
   private final int batch;
   private final int chunk;
   private final String device;
   private final boolean cpuFallback;
 
-  Recipe(String id, Broadcast<PipelineFactory<P>> factory, Batches<P, T, R> batches, int batch, int chunk, String device,
+  Recipe(String id, Broadcast<byte[]> factory, Batches<P, T, R> batches, int batch, int chunk, String device,
       boolean cpuFallback) {
     this.id = id;
     this.factory = factory;
@@ -53,7 +53,7 @@ final class Recipe<P, T, R> implements Serializable {
     return cpuFallback;
   }
 
-  Broadcast<PipelineFactory<P>> factory() {
+  Broadcast<byte[]> factory() {
     return factory;
   }
 
@@ -74,7 +74,7 @@ final class Recipe<P, T, R> implements Serializable {
     String executor = TaskSlots.executor();
     String key = id + "/" + slot.spec() + "/" + slot.instances() + (cpuFallback ? "/or-cpu" : "");
     ExecutorPipelines.Built built = ExecutorPipelines.get(key, executor, () -> {
-          PipelineFactory<P> f = factory.value();
+          PipelineFactory<P> f = JavaForm.factory(factory.value(), Thread.currentThread().getContextClassLoader());
           P p = f.build(slot);
           if (p == null) {
             throw new IllegalStateException("the pipeline factory (" + f.getClass().getName() + ") returned null on executor "

@@ -29,8 +29,8 @@ import org.apache.spark.sql.SparkSession;
  * RunReport report = run.report();          // summed over the partitions, after an action
  * </pre>
  *
- * <p>The factory is broadcast when the {@code SluiceSpark} is made: it travels once per executor with
- * everything it captures, and each executor JVM builds one pipeline object per device from it, reused
+ * <p>The factory is broadcast when the {@code SluiceSpark} is made, Java-serialized whatever {@code
+ * spark.serializer} is: it travels once per executor with everything it captures, and each executor JVM builds one pipeline object per device from it, reused
  * by all its tasks. A {@code SluiceSpark} is immutable and serializable; see {@code docs/spark.md}.
  *
  * @param <T> the source item type (boxed for a primitive source, {@link Row} for columns)
@@ -86,95 +86,40 @@ public final class SluiceSpark<T, R> implements Serializable {
     return new WithColumns<>(broadcast(JavaSparkContext.fromSparkContext(spark.sparkContext()), factory));
   }
 
-  private static <P> Broadcast<PipelineFactory<P>> broadcast(JavaSparkContext sc, PipelineFactory<P> factory) {
+  /**
+   * The factory broadcast as its Java-serialized bytes ({@link JavaForm}), written now: a factory that
+   * captures something that cannot travel (a connection, a node object) fails here, in the caller's
+   * words, not as Spark's checked {@code NotSerializableException} thrown through a method that declares
+   * none; and the executors, local mode's included, read it as it is now, not as a captured array the
+   * caller changes afterwards (outside-in helper-31: local mode handed tasks the driver's own object).
+   */
+  private static Broadcast<byte[]> broadcast(JavaSparkContext sc, PipelineFactory<?> factory) {
     Objects.requireNonNull(sc, "sc");
     Objects.requireNonNull(factory, "factory");
-    if (!sc.isLocal()) {
-      // Spark serializes a broadcast value when it is made, so executors read it as it is now; only
-      // local mode hands tasks the driver's own object, and only there is a copy made first
-      serialized(factory, java.io.OutputStream.nullOutputStream());
-      return sc.broadcast(factory);
-    }
-    return sc.broadcast(snapshot(factory));
+    return sc.broadcast(JavaForm.of(factory));
   }
 
-  /**
-   * A copy of {@code factory} and all it captures, as serialization makes it, for local mode, where
-   * Spark hands tasks the driver's own broadcast object: a captured array changed after
-   * {@code SluiceSpark.of} was seen changed there (outside-in helper-31), and not on a cluster.
-   * Serializing here (on a cluster too, to nowhere) also makes a factory that captures something that
-   * cannot travel (a connection, a non-serializable node) fail at once, in the caller's words, and not
-   * as Spark's checked {@code NotSerializableException} thrown through a method that declares none.
-   */
-  @SuppressWarnings("unchecked")
+  /** {@code factory} as an executor reads it: a copy, made through its serialized form. */
   static <P> PipelineFactory<P> snapshot(PipelineFactory<P> factory) {
-    java.io.ByteArrayOutputStream written = new java.io.ByteArrayOutputStream();
-    try {
-      serialized(factory, written);
-    } catch (OutOfMemoryError e) {
-      throw new IllegalArgumentException("the PipelineFactory given to SluiceSpark is too large to copy in local mode"
-          + " (" + e + "): what it captures is held once more on the driver; capture less, or build large"
-          + " @Param data inside the factory", e);
-    }
-    byte[] bytes = written.toByteArray();
-    ClassLoader loader = factory.getClass().getClassLoader();
-    try (java.io.ObjectInputStream in = new java.io.ObjectInputStream(new java.io.ByteArrayInputStream(bytes)) {
-      @Override
-      protected Class<?> resolveClass(java.io.ObjectStreamClass desc) throws java.io.IOException, ClassNotFoundException {
-        // the factory's own classes (a lambda's capturing class among them) by the loader that has them
-        try {
-          return Class.forName(desc.getName(), false, loader);
-        } catch (ClassNotFoundException e) {
-          return super.resolveClass(desc);
-        }
-      }
-    }) {
-      return (PipelineFactory<P>) in.readObject();
-    } catch (java.io.IOException | ClassNotFoundException e) {
-      throw new IllegalArgumentException("the PipelineFactory given to SluiceSpark could not be read back from its"
-          + " serialized form, as executors will read it: " + e, e);
-    }
-  }
-
-  /** Writes {@code factory} serialized to {@code to}, or says in the caller's words why it cannot. */
-  static void serialized(PipelineFactory<?> factory, java.io.OutputStream to) {
-    serialized(factory, to, "the PipelineFactory given to SluiceSpark", "every executor makes its pipelines with it",
-        "make the factory a lambda that captures only serializable values, or build what it needs inside it");
-  }
-
-  /**
-   * Writes {@code what} serialized to {@code to}, or throws an {@code IllegalArgumentException} that names
-   * {@code role}, why it must travel, and the class that cannot; Spark's own "Task not serializable" names
-   * only its closure.
-   */
-  static void serialized(Object what, java.io.OutputStream to, String role, String why, String advice) {
-    try (java.io.ObjectOutputStream out = new java.io.ObjectOutputStream(to)) {
-      out.writeObject(what);
-    } catch (java.io.NotSerializableException e) {
-      throw new IllegalArgumentException(role + " must be serializable, with everything it captures, since " + why
-          + "; " + e.getMessage() + " is not (" + advice + ")", e);
-    } catch (java.io.IOException | RuntimeException e) {
-      // a writeReplace or writeObject of what it captures may refuse with an unchecked exception too
-      throw new IllegalArgumentException(role + " could not be serialized: " + e, e);
-    }
+    return JavaForm.factory(JavaForm.of(factory), factory.getClass().getClassLoader());
   }
 
   /** Checks that the sink reader and the reduction, which travel with every task, can. */
   private static void travels(SinkItems<?, ?> sink, Reduction<?, ?> reduction) {
-    serialized(sink, java.io.OutputStream.nullOutputStream(), "the sink reader", "it runs in every task",
+    JavaForm.check(sink, "the sink reader", "it runs in every task",
         "a method reference such as FooPipeline.Result::out, or a lambda that captures only serializable values");
     if (reduction != null) {
-      serialized(reduction, java.io.OutputStream.nullOutputStream(), "the Reduction", "its read and combine run in every task",
+      JavaForm.check(reduction, "the Reduction", "its read and combine run in every task",
           "method references such as Integer::sum, or lambdas that capture only serializable values");
     }
   }
 
   /** A pipeline factory, broadcast, waiting for how to run it over arrays of items. */
   public static final class WithPipeline<T, C, P> {
-    private final Broadcast<PipelineFactory<P>> factory;
+    private final Broadcast<byte[]> factory;
     private final Packing<T, C> packing;
 
-    private WithPipeline(Broadcast<PipelineFactory<P>> factory, Packing<T, C> packing) {
+    private WithPipeline(Broadcast<byte[]> factory, Packing<T, C> packing) {
       this.factory = factory;
       this.packing = packing;
     }
@@ -189,9 +134,9 @@ public final class SluiceSpark<T, R> implements Serializable {
 
   /** A pipeline factory, broadcast, waiting for how to run it over columns. */
   public static final class WithColumns<P> {
-    private final Broadcast<PipelineFactory<P>> factory;
+    private final Broadcast<byte[]> factory;
 
-    private WithColumns(Broadcast<PipelineFactory<P>> factory) {
+    private WithColumns(Broadcast<byte[]> factory) {
       this.factory = factory;
     }
 
@@ -241,7 +186,10 @@ public final class SluiceSpark<T, R> implements Serializable {
     return new SluiceSpark<>(recipe.with(recipe.batch(), recipe.chunk(), recipe.device(), fallback));
   }
 
-  /** The broadcast variable holding the pipeline factory; destroy it when no run needs it any more. */
+  /**
+   * The broadcast variable holding the pipeline factory (its Java-serialized bytes, whatever {@code
+   * spark.serializer} is); destroy it when no run needs it any more.
+   */
   public Broadcast<?> factoryBroadcast() {
     return recipe.factory();
   }

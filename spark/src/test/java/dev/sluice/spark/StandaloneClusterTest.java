@@ -44,8 +44,8 @@ import org.junit.jupiter.api.TestMethodOrder;
  */
 // the order matters: Spark does not interrupt the original attempt that the speculative copy beat,
 // which keeps its executor's GPU slot for the rest of its 30 s stall, so a test after it on the same
-// application would find one executor free and see all its partitions run there; the last test
-// starts an application of its own
+// application would find one executor free and see all its partitions run there; the tests after it
+// start applications of their own
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 class StandaloneClusterTest {
   static LoopbackCluster cluster;
@@ -204,6 +204,50 @@ class StandaloneClusterTest {
         "each of the 8 tasks brought its own closure, so the probe does count arrivals per task: " + again.executors());
   }
 
+  /** A value a factory captures whose field is rebuilt on reading, as a cache or a parsed table is. */
+  static final class Rebuilt implements java.io.Serializable {
+    private static final long serialVersionUID = 1L;
+    final int base;
+    transient int value;
+
+    Rebuilt(int base) {
+      this.base = base;
+      this.value = base;
+    }
+
+    private void readObject(java.io.ObjectInputStream in) throws java.io.IOException, ClassNotFoundException {
+      in.defaultReadObject();
+      value = base;
+    }
+  }
+
+  /**
+   * An application with {@code spark.serializer} set to Kryo (outside-in helper-127): the factory's
+   * broadcast went through Kryo, which refused a captured record at {@code SluiceSpark.of} ("can't get
+   * field offset on a record class") and ran no {@code readObject}, so a {@code transient} field it
+   * rebuilds read as 0 on the executors. The factory travels Java-serialized whatever the serializer:
+   * the refused item is the one the captured values name, -1, which is not in the input.
+   */
+  @Test
+  @Order(3)
+  void aFactoryTravelsJavaSerializedUnderKryo() throws InterruptedException {
+    sc.stop();
+    sc = connect(conf("StandaloneClusterTest-kryo")
+        .set("spark.serializer", "org.apache.spark.serializer.KryoSerializer"));
+    Rebuilt rebuilt = new Rebuilt(-8);
+    Reading reading = new Reading(7, 0f);
+    int n = 4_000;
+    SluiceRun<Integer, Void> run = SluiceSpark.ofInts(sc, slot -> FaultyPipeline.builder()
+            .check(() -> new Check(rebuilt.value + reading.sensor())).device(slot.device()).instances(slot.instances())
+            .build())
+        .runChunks(FaultyPipeline::runChunks)
+        .device("cpu")
+        .mapPartitions(sc.parallelize(IntStream.range(0, n).boxed().toList(), 4), r -> IntStream.of(r.passed()).boxed().toList());
+    List<Integer> out = new ArrayList<>(run.items().collect());
+    out.sort(null);
+    assertEquals(IntStream.range(0, n).boxed().toList(), out, "every item passed: the check refuses -1 alone");
+  }
+
   /**
    * An application whose executors lack HotSpot's signal chaining, which Sluice requires before it
    * builds a kernel on PoCL: on each executor the kernel for the task's GPU address is refused, and
@@ -211,7 +255,7 @@ class StandaloneClusterTest {
    * and the report says why. Last: it replaces the shared application with its own.
    */
   @Test
-  @Order(3)
+  @Order(4)
   void aKernelThatCannotBuildOnTheExecutorsDeviceIsReported() throws InterruptedException {
     OpenClAvailable.devices();
     sc.stop();
