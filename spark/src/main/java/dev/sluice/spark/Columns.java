@@ -74,13 +74,39 @@ public final class Columns {
       throw new IllegalArgumentException("column '" + column + "': these rows have no schema; use a Dataset<Row> with named columns");
     }
     String[] names = first.schema().fieldNames();
+    int at = find(column, names);
+    checkWidens(column, first.schema().fields()[at].dataType(), javaType);
+    return at;
+  }
+
+  /**
+   * The position of {@code column} among {@code names}, resolved as Spark SQL does by default
+   * ({@code spark.sql.caseSensitive} false): the name as written, else the one name equal to it but for
+   * case. Two columns of one name (a join's two {@code id}s) are refused as ambiguous, as Spark refuses
+   * them, where the first was read (outside-in helper-127); so are two that differ only in case.
+   */
+  static int find(String column, String[] names) {
+    List<Integer> exact = new java.util.ArrayList<>();
+    List<Integer> anyCase = new java.util.ArrayList<>();
     for (int i = 0; i < names.length; i++) {
       if (names[i].equals(column)) {
-        checkWidens(column, first.schema().fields()[i].dataType(), javaType);
-        return i;
+        exact.add(i);
+      } else if (names[i].equalsIgnoreCase(column)) {
+        anyCase.add(i);
       }
     }
-    throw new IllegalArgumentException("no column '" + column + "' in rows with columns " + String.join(", ", names));
+    List<Integer> found = exact.isEmpty() ? anyCase : exact;
+    if (found.size() == 1) {
+      return found.get(0);
+    }
+    if (found.isEmpty()) {
+      throw new IllegalArgumentException("no column '" + column + "' in rows with columns " + String.join(", ", names));
+    }
+    String which = found.stream().map(i -> "'" + names[i] + "' (column " + (i + 1) + ")")
+        .collect(java.util.stream.Collectors.joining(", "));
+    throw new IllegalArgumentException("column '" + column + "' is ambiguous: the rows have " + which
+        + " of columns " + String.join(", ", names) + "; select or rename one in Spark first"
+        + " (a join's: ds.select(left.col(\"" + column + "\"), ...), or withColumnRenamed)");
   }
 
   /**

@@ -53,6 +53,23 @@ class ColumnsTest {
         + " Spark first (col(\"m\").cast(\"long\"))", refused(() -> BATCH.longs("m")));
   }
 
+  /**
+   * Names resolve as Spark SQL's do by default: as written, else the one equal but for case; two of one
+   * name (a join's) are ambiguous, where the first was read (outside-in helper-127).
+   */
+  @Test
+  void namesResolveAsSparkSqlsDoAndTwoOfOneNameAreAmbiguous() {
+    assertArrayEquals(new int[] {5, -2}, BATCH.ints("I"));
+    assertEquals(1, Columns.find("id", new String[] {"ID", "id", "Id"}), "the name as written first");
+    assertEquals("column 'id' is ambiguous: the rows have 'id' (column 1), 'id' (column 3) of columns id, x, id, y;"
+        + " select or rename one in Spark first (a join's: ds.select(left.col(\"id\"), ...), or withColumnRenamed)",
+        refused(() -> Columns.find("id", new String[] {"id", "x", "id", "y"})));
+    assertEquals("column 'id' is ambiguous: the rows have 'ID' (column 1), 'Id' (column 2) of columns ID, Id;"
+        + " select or rename one in Spark first (a join's: ds.select(left.col(\"id\"), ...), or withColumnRenamed)",
+        refused(() -> Columns.find("id", new String[] {"ID", "Id"})));
+    assertEquals("no column 'z' in rows with columns s, i", refused(() -> Columns.find("z", new String[] {"s", "i"})));
+  }
+
   @Test
   void aNullCellIsNamedByItsRowInTheBatchAndInThePartition() {
     Columns third = new Columns(List.<Row>of(
