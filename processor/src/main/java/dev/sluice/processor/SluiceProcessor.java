@@ -377,6 +377,10 @@ public final class SluiceProcessor extends AbstractProcessor {
         return List.of(Diagnostic.on(pipeline, Message.GENERATED_TYPE_ON_CLASS_PATH, pipeline.getQualifiedName(),
             t.typeName, t.compilerWords, simple));
       }
+      if (there != null && ownOutput(outermost(there))) {
+        return List.of(Diagnostic.on(pipeline, Message.GENERATED_SOURCE_GIVEN, pipeline.getQualifiedName(),
+            t.typeName, sourceFile(outermost(there))));
+      }
       TypeElement other = writtenPipelines.get(generatedStem(model));
       String holder = other != null && !other.equals(pipeline)
           ? "pipeline " + other.getQualifiedName() + ", of the same simple name in the same package, generates it too"
@@ -626,6 +630,24 @@ public final class SluiceProcessor extends AbstractProcessor {
     }
     return d.asElement() instanceof TypeElement record && record.getKind() == ElementKind.RECORD && seen.add(record)
         && record.getRecordComponents().stream().anyMatch(c -> isError(c.asType(), seen));
+  }
+
+  /**
+   * Whether {@code type} is this processor's own output (its {@code @Generated} names it): an earlier
+   * build's generated source given to this compilation, not a user's type to rename (outside-in helper-124).
+   */
+  private static boolean ownOutput(TypeElement type) {
+    return type.getAnnotationMirrors().stream().anyMatch(a -> ((TypeElement) a.getAnnotationType().asElement())
+        .getQualifiedName().contentEquals("javax.annotation.processing.Generated")
+        && a.getElementValues().values().stream().anyMatch(v -> v.getValue() instanceof List<?> l
+            && l.stream().anyMatch(x -> x instanceof javax.lang.model.element.AnnotationValue e
+                && SluiceProcessor.class.getName().equals(e.getValue()))));
+  }
+
+  /** The file {@code type} was read from, as javac names it; its name where the compiler has no Trees API. */
+  private String sourceFile(TypeElement type) {
+    return trees.map(t -> t.getPath(type)).map(p -> p.getCompilationUnit().getSourceFile().getName())
+        .orElse(type.getQualifiedName().toString());
   }
 
   private static TypeElement outermost(TypeElement type) {

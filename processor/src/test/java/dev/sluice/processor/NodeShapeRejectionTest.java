@@ -437,7 +437,8 @@ class NodeShapeRejectionTest {
           @SignalHandler(Signal.END) void end(Line parent,
                                               IntOut out) { } // here
         }
-        """), Message.CHANNEL_CONFLICT, "// here", "int channel @Max(2)");
+        """), Message.CHANNEL_CONFLICT, "// here",
+        "channel 'out' is declared as int channel @Max(1) (the default) here but as int channel @Max(2) in run(...)");
   }
 
   @Test

@@ -40,8 +40,14 @@ final class ParamChecker {
   private final Map<VariableElement, ItemType> parentUses = new LinkedHashMap<>();
 
   private record Channel(ItemType type, int max, boolean aggregate, ExecutableElement method) {
-    String describe() {
-      return type + " channel" + (max == 1 ? "" : " @Max(" + max + ")") + (aggregate ? " @Aggregate" : "");
+    /**
+     * This channel as declared, beside {@code other}: its type, and its {@code @Max} where the two differ,
+     * the default said as such (helper-124: "@Max(2)" against a bare "int channel" read as a type clash).
+     */
+    String describe(Channel other) {
+      String bound = max == other.max ? "" : max == 1 ? " @Max(1) (the default)" : " @Max(" + max + ")";
+      String aggregated = aggregate == other.aggregate ? "" : aggregate ? " @Aggregate" : " without @Aggregate";
+      return type + " channel" + bound + aggregated;
     }
   }
 
@@ -253,7 +259,7 @@ final class ParamChecker {
     Channel previous = channels.putIfAbsent(name, channel);
     if (previous != null
         && (!previous.type.equals(channel.type) || previous.max != channel.max || previous.aggregate != channel.aggregate)) {
-      out.add(Diagnostic.on(p, Message.CHANNEL_CONFLICT, name, channel.describe(), previous.describe(),
+      out.add(Diagnostic.on(p, Message.CHANNEL_CONFLICT, name, channel.describe(previous), previous.describe(channel),
           previous.method.getSimpleName() + "(...)",
           MadeUpNames.all(List.of(name)) ? MadeUpNames.hint(method.getEnclosingElement()) : ""));
     }
