@@ -122,9 +122,18 @@ public final class Device {
    * way to it themselves: a user asks for that with {@link #orCpu()}.
    */
   public static Device cpuInsteadOf(Device instead, String reason) {
+    return cpuInsteadOf(instead.name, instead.cpuInstead, reason);
+  }
+
+  /**
+   * The CPU back end standing in for the device named {@code instead} ({@code opencl:0}), which this
+   * machine does not have, with {@code instances} pipeline instances by default (0: one per core).
+   * Internal, for the Spark adapter's {@code cpuFallback} on an executor without that device.
+   */
+  public static Device cpuInsteadOf(String instead, int instances, String reason) {
     Device cpu = cpu(false);
-    int parallelism = instead.cpuInstead > 0 ? instead.cpuInstead : cpu.parallelism;
-    return jvm(cpu.name + ", instead of " + instead.name + " (" + reason + ")", parallelism, false, false);
+    return jvm(cpu.name + ", instead of " + instead + " (" + reason + ")", instances > 0 ? instances : cpu.parallelism,
+        false, false);
   }
 
   private static DeviceDiscovery openClDiscovery() {

@@ -179,7 +179,7 @@ public final class SluiceSpark<T, R> implements Serializable {
 
   /**
    * Whether a pipeline that cannot run on a task's OpenCL device (no kernel, a kernel that does not build
-   * there) runs on the CPU back end instead; the report's device then says so. By default it fails
+   * there), or whose executor does not have that device (no OpenCL driver), runs on the CPU back end instead; the report's device then says so. By default it fails
    * the task with the reason.
    */
   public SluiceSpark<T, R> cpuFallback(boolean fallback) {

@@ -34,9 +34,16 @@ final class TaskSlots {
     try {
       device = Device.named(spec);
     } catch (RuntimeException e) {
-      throw new IllegalStateException((named != null ? "the device named on SluiceSpark, '" + named + "'"
+      String missing = (named != null ? "the device named on SluiceSpark, '" + named + "'"
           : "the GPU Spark assigned this task (address " + gpu.addresses()[0] + ", device " + spec + ")")
-          + " is not available on executor " + executor() + ": " + e.getMessage(), e);
+          + " is not available on executor " + executor() + ": " + e.getMessage();
+      if (!cpuFallback) {
+        throw new IllegalStateException(missing, e);
+      }
+      // an executor with no such device (no OpenCL driver at all) falls back as one whose device cannot
+      // run the pipeline does (outside-in helper-127)
+      device = Device.cpuInsteadOf(spec, Math.max(1, cpus), "not available on executor " + executor() + ": "
+          + e.getMessage());
     }
     if (cpuFallback) {
       // on the CPU back end instead, the task's cores, as a task placed there (rule 3) gets

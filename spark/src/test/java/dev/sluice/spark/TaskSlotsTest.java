@@ -75,4 +75,18 @@ class TaskSlotsTest {
         + " executor "), m);
     assertTrue(m.contains("no OpenCL device 57; this machine has "), m);
   }
+
+  /**
+   * With {@code cpuFallback}, an executor that lacks the task's device altogether (no OpenCL driver, or
+   * fewer devices than the GPU address) runs the CPU back end, with the task's cores, and says why, as
+   * it does for a device that cannot run the pipeline (outside-in helper-127: the task failed).
+   */
+  @Test
+  void withCpuFallbackAMissingDeviceGivesWayToo() {
+    TaskSlots.Placement p = TaskSlots.place(gpu("57"), 3, null, true);
+    Device d = p.slot().device();
+    assertEquals(Device.Kind.JVM, d.kind());
+    assertEquals(3, p.slot().instances(), "spark.task.cpus = 3");
+    assertTrue(d.name().contains(", instead of opencl:57 (not available on executor "), d.name());
+  }
 }
