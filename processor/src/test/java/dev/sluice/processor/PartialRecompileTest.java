@@ -192,15 +192,9 @@ class PartialRecompileTest {
    */
   @Test
   void aNodeFromAnotherModuleThatChangedNamesItsModule() throws Exception {
-    Path nodes = Files.createDirectories(dir.resolve("nodes"));
-    Path file = Files.createDirectories(dir.resolve("a/p")).resolve("Doubler.java");
-    Files.writeString(file, NODE.replace("@Node final class", "@Node public final class")
-        .replace("void run(", "public void run("));
-    assertThat(javac(nodes, List.of("-parameters"), file)).isEmpty();
-    Path pipeline = Files.createDirectories(dir.resolve("b/p")).resolve("Twice.java");
-    Files.writeString(pipeline, PIPELINE);
-    Path app = Files.createDirectories(dir.resolve("app"));
-    javac(app, List.of("-implicit:none", "-cp", nodes.toString()), pipeline);
+    Path nodes = library(List.of("-parameters"));
+    Path file = dir.resolve("a/p/Doubler.java");
+    Path app = pipelineAgainst(nodes);
     assertThat(runOnCpu(app, nodes)).isEqualTo(new int[] {2, 4, 6});
 
     Files.writeString(file, Files.readString(file).replace("IntOut out) { out.push(x * 2); }",
@@ -285,17 +279,28 @@ class PartialRecompileTest {
    */
   @Test
   void aNodeFromAClassFileWithoutAStampRuns() throws Exception {
+    Path nodes = library(List.of());
+    Files.delete(nodes.resolve("p/Doubler" + SourceStamps.SUFFIX));
+    assertThat(runOnCpu(pipelineAgainst(nodes), nodes)).isEqualTo(new int[] {2, 4, 6});
+  }
+
+  /** The node, public, compiled alone with {@code options} into {@code dir/nodes} (a library module): that folder. */
+  private Path library(List<String> options) throws IOException {
     Path nodes = Files.createDirectories(dir.resolve("nodes"));
     Path file = Files.createDirectories(dir.resolve("a/p")).resolve("Doubler.java");
     Files.writeString(file, NODE.replace("@Node final class", "@Node public final class")
         .replace("void run(", "public void run("));
-    assertThat(javac(nodes, List.of(), file)).isEmpty();
-    Files.delete(nodes.resolve("p/Doubler" + SourceStamps.SUFFIX));
+    assertThat(javac(nodes, options, file)).isEmpty();
+    return nodes;
+  }
+
+  /** The pipeline compiled into {@code dir/app} against the node classes in {@code nodes}: that folder. */
+  private Path pipelineAgainst(Path nodes) throws IOException {
     Path pipeline = Files.createDirectories(dir.resolve("b/p")).resolve("Twice.java");
     Files.writeString(pipeline, PIPELINE);
     Path app = Files.createDirectories(dir.resolve("app"));
     javac(app, List.of("-implicit:none", "-cp", nodes.toString()), pipeline);
-    assertThat(runOnCpu(app, nodes)).isEqualTo(new int[] {2, 4, 6});
+    return app;
   }
 
   @Test
