@@ -163,6 +163,31 @@ class GraphRejectionTest {
         """), Message.UNKNOWN_STAGE, "\"nope\"", "unknown stage 'nope'; the stages it can read are [in]");
   }
 
+  /**
+   * A name that differs from a stage's in case alone, or the node class's name written for the stage's:
+   * the stage meant is named (outside-in helper-129).
+   */
+  @Test
+  void unknownStageNamesTheStageMeant() {
+    rejects(pipeline("""
+          @Source int in();
+          @From("in") Inc inc();
+          @Sink @From("Inc2") int out();
+        """), Message.UNKNOWN_STAGE, "\"Inc2\"", "unknown stage 'Inc2'; the stages it can read are [in, inc]");
+    rejects(pipeline("""
+          @Source int in();
+          @From("in") Inc inc();
+          @Sink @From("INC") int out();
+        """), Message.UNKNOWN_STAGE, "\"INC\"", "the stages it can read are [in, inc]; did you mean 'inc'? (a stage is"
+        + " named by its method, case and all)");
+    rejects(pipeline("""
+          @Source int in();
+          @From("in") Inc increment();
+          @Sink @From("Inc") int out();
+        """), Message.UNKNOWN_STAGE, "\"Inc\"", "; 'Inc' is the node class of stage 'increment': @From names the stage,"
+        + " by its method");
+  }
+
   /** Nor a node without channels: naming it would be an error of its own, SLU120 (outside-in helper-113). */
   @Test
   void unknownStageOffersNoNodeWithoutChannels() {

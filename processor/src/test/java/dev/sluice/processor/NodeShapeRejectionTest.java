@@ -162,6 +162,18 @@ class NodeShapeRejectionTest {
         """), Message.UNKNOWN_PARAMETER, "String name", "'name' has type java.lang.String");
   }
 
+  /** An item type where the parent goes, without @Parent: the message says to write it (outside-in helper-129). */
+  @Test
+  void aParentWithoutItsAnnotation() {
+    rejects(node("""
+        @Node final class Odd {
+          void run(int x,
+                   Line line) { }
+        }
+        """), Message.UNKNOWN_PARAMETER, "Line line", "Raise<T>: if it is the parent of the region the node is in,"
+        + " write @Parent line before its type");
+  }
+
   @Test
   void privateRun() {
     rejects(node("""
@@ -459,6 +471,30 @@ class NodeShapeRejectionTest {
           @SignalHandler void reset(NotATag tag) { }
         }
         """), Message.HANDLER_SIGNATURE, "NotATag tag", "a record annotated @SignalTag");
+  }
+
+  /**
+   * An END handler written without its signal: USER is the default, and the message says how to name
+   * BEGIN or END (outside-in helper-129); not when USER was written.
+   */
+  @Test
+  void aRegionHandlerWithoutItsSignal() {
+    rejects(node("""
+        @Node final class H {
+          void run(int x) { }
+          @SignalHandler void end(Line line) { }
+        }
+        """), Message.HANDLER_SIGNATURE, "Line line", "(MyTag tag); a handler of a region's BEGIN or END says which:"
+        + " @SignalHandler(Signal.BEGIN) or @SignalHandler(Signal.END) (without a value it handles a user signal)");
+    com.google.testing.compile.Compilation c = Sources.compile(node("""
+        @Node final class H {
+          void run(int x) { }
+          @SignalHandler(Signal.USER) void end(Line line) { }
+        }
+        """));
+    for (var d : c.errors()) {
+      com.google.common.truth.Truth.assertThat(d.getMessage(null)).doesNotContain("Signal.BEGIN");
+    }
   }
 
   @Test

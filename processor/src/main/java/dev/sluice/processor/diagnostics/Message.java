@@ -11,7 +11,7 @@ import javax.tools.Diagnostic.Kind;
  */
 public enum Message {
   // graph
-  UNKNOWN_STAGE(101, "@From refers to unknown stage '%s'; the stages it can read are %s"),
+  UNKNOWN_STAGE(101, "@From refers to unknown stage '%s'; the stages it can read are %s%s"),
   UNKNOWN_CHANNEL(102, "stage '%s' has no output channel '%s'; its channels are %s%s"),
   AMBIGUOUS_REFERENCE(103, "stage '%s' has several channels %s; name one as '%s.<channel>'"),
   CYCLE(104, "stages form a cycle: %s; a pipeline is acyclic: remove one of these @From references"),
@@ -62,7 +62,7 @@ public enum Message {
   SEVERAL_RUN(206, "@Node class %s has more than one run method"),
   RUN_NOT_VOID(207, "run must return void; push outputs to a channel parameter instead"),
   RUN_FIRST_PARAMETER(208, "the first parameter of run must be the input item (int, long, float, double or a record of those)"),
-  UNKNOWN_PARAMETER(209, "parameter '%s' has type %s; run takes the item, then @Parent P, output channels (IntOut, LongOut, FloatOut, DoubleOut, Out<R>) and Raise<T>"),
+  UNKNOWN_PARAMETER(209, "parameter '%s' has type %s; run takes the item, then @Parent P, output channels (IntOut, LongOut, FloatOut, DoubleOut, Out<R>) and Raise<T>%s"),
   REGION_COUNT(210, "@Region node %s must declare exactly one method int count(P parent)"),
   REGION_WITH_RUN(211, "@Region node %s enumerates with count(parent); it must not declare run"),
   MAX_LESS_THAN_ONE(212, "@Max(%d) on channel '%s' must be at least 1"),

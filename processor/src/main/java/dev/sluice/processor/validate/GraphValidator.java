@@ -111,6 +111,25 @@ public final class GraphValidator {
     return found;
   }
 
+  /**
+   * A guess at the stage an unknown {@code @From} name meant, among the {@code names} it can read: one
+   * that differs in case alone, or the one whose node class has that simple name (the class written
+   * instead of the stage method's name; outside-in helper-129); else nothing.
+   */
+  private static String meant(PipelineModel model, String name, List<String> names) {
+    for (String n : names) {
+      if (n.equalsIgnoreCase(name)) {
+        return "; did you mean '" + n + "'? (a stage is named by its method, case and all)";
+      }
+    }
+    List<String> byClass = model.stages().stream()
+        .filter(s -> s.isNode() && names.contains(s.name())
+            && s.node().element().getSimpleName().contentEquals(name))
+        .map(StageModel::name).toList();
+    return byClass.size() == 1 ? "; '" + name + "' is the node class of stage '" + byClass.get(0)
+        + "': @From names the stage, by its method" : "";
+  }
+
   private static void checkReferences(PipelineModel model, List<Diagnostic> out) {
     for (StageModel consumer : model.stages()) {
       // the candidates: neither a sink nor a node without channels, which no stage can read (SLU108,
@@ -124,7 +143,7 @@ public final class GraphValidator {
       for (InputRef ref : consumer.inputs()) {
         Optional<StageModel> found = model.findStage(ref.stage());
         if (found.isEmpty()) {
-          out.add(at(consumer, ref, Message.UNKNOWN_STAGE, ref.stage(), names));
+          out.add(at(consumer, ref, Message.UNKNOWN_STAGE, ref.stage(), names, meant(model, ref.stage(), names)));
           continue;
         }
         StageModel producer = found.get();

@@ -109,7 +109,10 @@ final class ParamChecker {
             out.add(Diagnostic.on(p, Message.SEVERAL_RAISE, tag, before.getSimpleName(), p.getSimpleName(), tag));
           }
         }
-        case OTHER -> out.add(Diagnostic.on(p, Message.UNKNOWN_PARAMETER, p.getSimpleName(), p.asType()));
+        // an item type there is most often the region's parent without its annotation (outside-in helper-129)
+        case OTHER -> out.add(Diagnostic.on(p, Message.UNKNOWN_PARAMETER, p.getSimpleName(), p.asType(),
+            ItemTypes.item(p.asType()).isPresent() ? ": if it is the parent of the region the node is in, write @Parent "
+                + p.getSimpleName() + " before its type" : ""));
       }
     }
   }
@@ -148,6 +151,11 @@ final class ParamChecker {
       out.add(Diagnostic.on(first == null ? handler : first, Message.HANDLER_SIGNATURE, tag, name, expected, how));
     } else if (tag == Signal.USER) {
       if (!isSignalTagRecord(first.asType())) {
+        if (Annotations.value(Annotations.mirror(handler, SignalHandler.class).orElseThrow(), "value").isEmpty()) {
+          // USER is the default: a handler for a region's BEGIN or END whose signal was left out (helper-129)
+          how += "; a handler of a region's BEGIN or END says which: @SignalHandler(Signal.BEGIN) or"
+              + " @SignalHandler(Signal.END) (without a value it handles a user signal)";
+        }
         out.add(Diagnostic.on(first, Message.HANDLER_SIGNATURE, tag, name, expected, how));
       } else if (ItemTypes.of(first.asType()).isEmpty()) {
         // a tag, not an item: it may have no components (outside-in helper-83)
