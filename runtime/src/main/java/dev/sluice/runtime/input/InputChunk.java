@@ -41,6 +41,9 @@ public final class InputChunk {
   @Override
   public String toString() {
     // the whole claim, not what is left of it: an error after its last item was read still names it
-    return "input items [" + (offset + start) + ", " + (offset + end) + ")";
+    String items = "input items [" + (offset + start) + ", " + (offset + end) + ")";
+    // an index range's items are values, base + position, which a message names with the item: say
+    // which (runRange(5, 12)'s items [4, 7) are 9 to 11; outside-in helper-130)
+    return data == null && end > start ? items + ", the values " + (base + start) + " to " + (base + end - 1) : items;
   }
 }

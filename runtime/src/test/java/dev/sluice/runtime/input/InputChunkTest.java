@@ -4,7 +4,10 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import org.junit.jupiter.api.Test;
 
-/** Where the first null of a claimed range is, as a position in the whole input. */
+/**
+ * Where the first null of a claimed range is, as a position in the whole input; and a claim as
+ * messages name it.
+ */
 class InputChunkTest {
   record Pair(int a, int b) {}
 
@@ -34,5 +37,19 @@ class InputChunkTest {
     assertEquals(-1, chunk(columns, 0, 0, 2).firstNull());
     assertEquals(-1, chunk(new int[3], 0, 0, 3).firstNull());
     assertEquals(-1, chunk(null, 0, 0, 3).firstNull());
+  }
+
+  /**
+   * An index range's items are values, and the failing item is named by its value: the claim names its
+   * values too (outside-in helper-130: runRange(5, 12) failed on "item 10" while "reading input items
+   * [4, 7)").
+   */
+  @Test
+  void aClaimIsNamedByPositionsAndARangesByItsValuesToo() {
+    assertEquals("input items [4, 7)", chunk(new int[10], 0, 4, 7).toString());
+    InputChunk range = chunk(null, 0, 4, 7);
+    range.base = 5;
+    assertEquals("input items [4, 7), the values 9 to 11", range.toString());
+    assertEquals("input items [0, 0)", chunk(null, 0, 0, 0).toString(), "an empty claim has no values");
   }
 }
