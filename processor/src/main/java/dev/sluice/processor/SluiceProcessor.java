@@ -43,6 +43,7 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.function.Consumer;
 import java.util.function.UnaryOperator;
+import java.util.stream.Collectors;
 import javax.annotation.processing.AbstractProcessor;
 import javax.annotation.processing.Filer;
 import javax.annotation.processing.ProcessingEnvironment;
@@ -313,7 +314,7 @@ public final class SluiceProcessor extends AbstractProcessor {
     boolean refused = reporter.report(kernel.diagnostics());
     try {
       new PipelineWriter(processingEnv, filer).writeHost(model, schedule, kernel, declared,
-          model.nodes().stream().map(s -> s.node().element()).filter(stamps::stamped).collect(java.util.stream.Collectors.toSet()));
+          model.nodes().stream().map(s -> s.node().element()).filter(stamps::stamped).collect(Collectors.toSet()));
       writtenPipelines.putIfAbsent(generatedStem(model), pipeline);
     } catch (PipelineWriter.NameTaken | PipelineWriter.NameHidden | PipelineWriter.NameTooLong
         | PipelineWriter.NameCaseClash | PipelineWriter.TooManyParameters e) {
@@ -370,16 +371,19 @@ public final class SluiceProcessor extends AbstractProcessor {
   private List<Diagnostic> badName(TypeElement pipeline, PipelineModel model, RuntimeException e) {
     if (e instanceof PipelineWriter.NameTaken t) {
       TypeElement there = processingEnv.getElementUtils().getTypeElement(t.typeName);
+      // an earlier build's generated source given to this compilation, among its files or found on the
+      // source path, not a user's type to rename nor a class file to delete (outside-in helper-124;
+      // @Generated is kept in sources only, so a class file never says so)
+      if (there != null && PipelineWriter.writtenBefore(outermost(there))) {
+        return List.of(Diagnostic.on(pipeline, Message.GENERATED_SOURCE_GIVEN, pipeline.getQualifiedName(),
+            t.typeName, sourceFile(outermost(there))));
+      }
       if (there != null && !declared.contains(processingEnv.getElementUtils().getBinaryName(outermost(there)).toString())) {
         // not among the compilation's sources: a class file on the class path, an earlier build's own output
         // (a type another pipeline generates in this round is not found until the next)
         String simple = t.typeName.substring(t.typeName.lastIndexOf('.') + 1);
         return List.of(Diagnostic.on(pipeline, Message.GENERATED_TYPE_ON_CLASS_PATH, pipeline.getQualifiedName(),
             t.typeName, t.compilerWords, simple));
-      }
-      if (there != null && ownOutput(outermost(there))) {
-        return List.of(Diagnostic.on(pipeline, Message.GENERATED_SOURCE_GIVEN, pipeline.getQualifiedName(),
-            t.typeName, sourceFile(outermost(there))));
       }
       TypeElement other = writtenPipelines.get(generatedStem(model));
       String holder = other != null && !other.equals(pipeline)
@@ -495,7 +499,7 @@ public final class SluiceProcessor extends AbstractProcessor {
       return true;
     }
     String pkg = processingEnv.getElementUtils().getPackageOf(node).getQualifiedName().toString();
-    String file = SourceStampWriter.fileName(processingEnv.getElementUtils().getBinaryName(node).toString());
+    String file = SourceStamps.fileName(processingEnv.getElementUtils().getBinaryName(node).toString());
     try {
       filer.getResource(javax.tools.StandardLocation.CLASS_PATH, pkg, file).openInputStream().close();
       return true;
@@ -630,18 +634,6 @@ public final class SluiceProcessor extends AbstractProcessor {
     }
     return d.asElement() instanceof TypeElement record && record.getKind() == ElementKind.RECORD && seen.add(record)
         && record.getRecordComponents().stream().anyMatch(c -> isError(c.asType(), seen));
-  }
-
-  /**
-   * Whether {@code type} is this processor's own output (its {@code @Generated} names it): an earlier
-   * build's generated source given to this compilation, not a user's type to rename (outside-in helper-124).
-   */
-  private static boolean ownOutput(TypeElement type) {
-    return type.getAnnotationMirrors().stream().anyMatch(a -> ((TypeElement) a.getAnnotationType().asElement())
-        .getQualifiedName().contentEquals("javax.annotation.processing.Generated")
-        && a.getElementValues().values().stream().anyMatch(v -> v.getValue() instanceof List<?> l
-            && l.stream().anyMatch(x -> x instanceof javax.lang.model.element.AnnotationValue e
-                && SluiceProcessor.class.getName().equals(e.getValue()))));
   }
 
   /** The file {@code type} was read from, as javac names it; its name where the compiler has no Trees API. */

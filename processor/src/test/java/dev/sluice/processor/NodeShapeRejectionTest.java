@@ -171,7 +171,7 @@ class NodeShapeRejectionTest {
                    Line line) { }
         }
         """), Message.UNKNOWN_PARAMETER, "Line line", "Raise<T>: if it is the parent of the region the node is in,"
-        + " write @Parent line before its type");
+        + " write @Parent before its type: @Parent Line line");
   }
 
   @Test

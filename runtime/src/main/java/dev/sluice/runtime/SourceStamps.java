@@ -52,6 +52,11 @@ public final class SourceStamps {
    */
   public static final String UNREAD = "unread";
 
+  /** The stamp's file name beside node class {@code binaryName}'s class file, in its package ({@code Outer$Inner.sluice-source}). */
+  public static String fileName(String binaryName) {
+    return binaryName.substring(binaryName.lastIndexOf('.') + 1) + SUFFIX;
+  }
+
   /** The resource path of the stamp of {@code binaryName}'s class ({@code p/Outer$Inner.sluice-source}). */
   public static String resource(String binaryName) {
     return binaryName.replace('.', '/') + SUFFIX;
@@ -170,8 +175,12 @@ public final class SourceStamps {
       if (now == null) {
         // the kernel was translated from this node's source in the compilation that stamped it, so
         // the stamp was written: that it is not beside the class is no reason to trust the kernel
-        return missing("the kernel of " + pipeline.getName() + " was translated from " + node.getKey(),
-            node.getKey(), location(load(pipeline.getClassLoader(), node.getKey())), "OpenCL would run");
+        String why = missing("the kernel of " + pipeline.getName() + " was translated from " + node.getKey(),
+            load(pipeline.getClassLoader(), node.getKey()), "OpenCL would run");
+        if (why != null) {
+          return why;
+        }
+        continue;
       }
       if (!now[0].equals(node.getValue())) {
         stale.add(node.getKey());
@@ -205,29 +214,46 @@ public final class SourceStamps {
   /**
    * Why generated code written from a node's stamp cannot be checked against the node's class
    * ({@code binaryName}, loaded from {@code at}): the processor wrote the stamp into the class output
-   * of the compilation that compiled both, and it is not beside the class. Plain {@code javac} without
-   * {@code -d} writes class files beside the sources and resources into the current folder; a packaging
-   * step may keep only class files (outside-in helper-125: a node changed and compiled alone then ran
+   * of the compilation that compiled both, and it is not beside the class. Plain {@code javac} 17 without
+   * {@code -d} writes class files beside the sources and resources into the current folder (javac 18 and
+   * later write them beside the sources too); a packaging step may keep only class files (outside-in helper-125: a node changed and compiled alone then ran
    * with the old wiring and kernel, unchecked). {@code subject} says what was written from the stamp,
    * {@code old} what would run the code written before.
    */
-  private static String missing(String subject, String binaryName, String at, String old) {
-    String file = binaryName.substring(binaryName.lastIndexOf('.') + 1) + SUFFIX;
-    return subject + ", but the stamp the processor wrote beside that class, " + file + ", is not there ("
-        + (at == null ? "the class's place is not known" : "the class comes from " + at) + "), so whether the node"
-        + " was compiled again since cannot be told, and " + old + " the code written before if it was. The"
-        + " processor writes it into the class output with the class files: compile with javac -d (Maven and the"
-        + " IDEs do), and keep the " + SUFFIX + " resources when packaging the classes";
+  private static String missing(String subject, Class<?> node, String old) {
+    java.nio.file.Path at = filePlace(node);
+    if (at == null) {
+      // a class from no jar or folder (a loader that defines classes from bytes and serves no resources,
+      // a jrt: image): there is no place to look, and nothing to compare, as for a node read from a class file
+      return null;
+    }
+    return subject + ", but the stamp the processor wrote beside that class, " + fileName(node.getName())
+        + ", is not there (the class comes from " + at + "), so whether the node was compiled again since cannot"
+        + " be told, and " + old + " the code written before if it was. The processor writes it into the class"
+        + " output with the class files: compile with javac -d (Maven and the IDEs do), and keep the " + SUFFIX
+        + " resources when packaging the classes";
+  }
+
+  /** The jar or folder {@code type} was loaded from, as a path; null where it is not a file (or not known). */
+  private static java.nio.file.Path filePlace(Class<?> type) {
+    try {
+      java.security.CodeSource source = type == null ? null : type.getProtectionDomain().getCodeSource();
+      URL at = source == null ? null : source.getLocation();
+      return at == null || !at.getProtocol().equals("file") ? null : java.nio.file.Path.of(at.toURI());
+    } catch (SecurityException | java.net.URISyntaxException | IllegalArgumentException e) {
+      return null;
+    }
   }
 
   /**
    * Why the CPU back end refuses node {@code stage} as an object of {@code node}: the generated
    * classes of {@code pipeline} were written in the compilation that compiled the node and stamped it,
-   * and the stamp is not beside the node's class ({@link #missing}).
+   * and the stamp is not beside the node's class ({@link #missing}); null where the class comes from no
+   * jar or folder, where there is no place to look.
    */
   public static String declarationsMissing(String pipeline, String stage, Class<?> node) {
     return missing("the generated classes of " + pipeline + " were written from the declarations of " + node.getName()
-        + " (node '" + stage + "')", node.getName(), location(node), "the run would use");
+        + " (node '" + stage + "')", node, "the run would use");
   }
 
   /** The declarations' stamp beside {@code node}'s class file, or null when there is none. */
@@ -321,11 +347,10 @@ public final class SourceStamps {
    * when there is none or the class's place is not a file.
    */
   private static String[] besideClass(ClassLoader loader, String binaryName) {
-    String at = location(load(loader, binaryName));
-    if (at == null) {
+    java.nio.file.Path place = filePlace(load(loader, binaryName));
+    if (place == null) {
       return null;
     }
-    java.nio.file.Path place = java.nio.file.Path.of(at);
     String name = resource(binaryName);
     try {
       if (java.nio.file.Files.isDirectory(place)) {
@@ -341,7 +366,7 @@ public final class SourceStamps {
           return lines(in.readAllBytes());
         }
       }
-    } catch (IOException | SecurityException | java.nio.file.InvalidPathException e) {
+    } catch (IOException | SecurityException e) {
       return null;
     }
   }

@@ -108,4 +108,38 @@ class SourceStampsTest {
       assertEquals("fedcba9876543210", SourceStamps.declarationsOf(node), place.toString());
     }
   }
+
+  /**
+   * A node with no stamp beside it is refused where the stamp was written with it (the generated code
+   * says so) and its class comes from a folder or jar, where it was looked for; a class defined from
+   * bytes by a loader that serves no resources has no place to look, and is not (review helper-131).
+   */
+  @Test
+  void aMissingStampIsRefusedOnlyWhereThereIsAPlaceToLookForIt(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir)
+      throws Exception {
+    java.nio.file.Files.createDirectories(dir.resolve("src/p"));
+    java.nio.file.Files.writeString(dir.resolve("src/p/N.java"), "package p; public final class N {}");
+    java.nio.file.Path out = dir.resolve("classes");
+    assertEquals(0, javax.tools.ToolProvider.getSystemJavaCompiler().run(null, null, null, "-d", out.toString(),
+        dir.resolve("src/p/N.java").toString()));
+    try (java.net.URLClassLoader folder = new java.net.URLClassLoader(new java.net.URL[] {out.toUri().toURL()}, null)) {
+      Class<?> fromFolder = folder.loadClass("p.N");
+      String why = SourceStamps.declarationsMissing("p.P", "n", fromFolder);
+      assertTrue(why != null && why.contains("N.sluice-source, is not there (the class comes from " + out + ")"), why);
+      assertTrue(SourceStamps.kernelRefusal(fromFolder, java.util.Map.of("p.N", "0123456789abcdef")) != null);
+    }
+    byte[] bytes = java.nio.file.Files.readAllBytes(out.resolve("p/N.class"));
+    ClassLoader fromBytes = new ClassLoader(null) {
+      @Override
+      protected Class<?> findClass(String name) throws ClassNotFoundException {
+        if (!name.equals("p.N")) {
+          throw new ClassNotFoundException(name);
+        }
+        return defineClass(name, bytes, 0, bytes.length);
+      }
+    };
+    Class<?> defined = fromBytes.loadClass("p.N");
+    assertEquals(null, SourceStamps.declarationsMissing("p.P", "n", defined));
+    assertEquals(null, SourceStamps.kernelRefusal(defined, java.util.Map.of("p.N", "0123456789abcdef")));
+  }
 }

@@ -111,8 +111,9 @@ final class ParamChecker {
         }
         // an item type there is most often the region's parent without its annotation (outside-in helper-129)
         case OTHER -> out.add(Diagnostic.on(p, Message.UNKNOWN_PARAMETER, p.getSimpleName(), p.asType(),
-            ItemTypes.item(p.asType()).isPresent() ? ": if it is the parent of the region the node is in, write @Parent "
-                + p.getSimpleName() + " before its type" : ""));
+            ItemTypes.item(p.asType()).isPresent() ? ": if it is the parent of the region the node is in, write @Parent"
+                + " before its type: @Parent " + (p.asType() instanceof DeclaredType d ? d.asElement().getSimpleName()
+                : p.asType()) + " " + p.getSimpleName() : ""));
       }
     }
   }

@@ -7,6 +7,7 @@ import dev.sluice.processor.model.FieldModel;
 import dev.sluice.processor.model.ItemType;
 import dev.sluice.processor.model.PipelineModel;
 import dev.sluice.processor.model.StageModel;
+import java.util.Set;
 import javax.lang.model.element.Modifier;
 import javax.lang.model.element.TypeElement;
 
@@ -50,10 +51,14 @@ final class CpuBlocks {
    * {@code stamped} (compiled, and stamped, in this compilation) must have its stamp
    * beside its class at run time; another, read from a class file, may have none.
    */
-  static CodeBlock nodes(PipelineModel model, java.util.Set<TypeElement> stamped) {
+  static CodeBlock nodes(PipelineModel model, Set<TypeElement> stamped) {
     CodeBlock.Builder b = CodeBlock.builder();
+    if (!model.nodes().isEmpty()) {
+      b.add("// each node with the stamp of the declarations this class follows (a node compiled again\n"
+          + "// alone with other declarations is refused), and whether it was compiled with this class, so\n"
+          + "// that its stamp must be beside it\n");
+    }
     for (StageModel s : model.nodes()) {
-      // the node's declarations when this was written: a node compiled again alone with others is refused
       b.addStatement("$N = control.node(pipeline.$N.get(), $S, $S, $S, $L)", Names.node(s.name()),
           Names.factory(s.name()), s.name(), model.element().getQualifiedName().toString(),
           SourceStampWriter.declarations(s.node().element()), stamped.contains(s.node().element()));

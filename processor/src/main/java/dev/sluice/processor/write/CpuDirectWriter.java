@@ -30,6 +30,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import javax.lang.model.element.Modifier;
+import javax.lang.model.element.TypeElement;
 
 /**
  * Writes {@code <Pipeline>_CpuDirect}: one pipeline instance for the CPU back end's direct executor.
@@ -71,7 +72,7 @@ final class CpuDirectWriter {
   private final PipelineModel model;
   private final Schedule schedule;
   private final Names names;
-  private final java.util.Set<javax.lang.model.element.TypeElement> stamped;
+  private final Set<TypeElement> stamped;
   /** The stages whose code is written where their one producer hands them items (no {@code take_s}). */
   private final Set<String> inlined = new HashSet<>();
   /** For each stage, how many stages' code the method that holds its code holds up to it. */
@@ -105,7 +106,7 @@ final class CpuDirectWriter {
   }
 
   /** {@code stamped}: the nodes this compilation stamped ({@link CpuBlocks#nodes}). */
-  CpuDirectWriter(PipelineModel model, Schedule schedule, Names names, java.util.Set<javax.lang.model.element.TypeElement> stamped) {
+  CpuDirectWriter(PipelineModel model, Schedule schedule, Names names, Set<TypeElement> stamped) {
     this.model = model;
     this.schedule = schedule;
     this.names = names;

@@ -22,7 +22,9 @@ import dev.sluice.processor.model.RunParam;
 import dev.sluice.processor.model.StageModel;
 import dev.sluice.runtime.protocol.Failures;
 import java.util.List;
+import java.util.Set;
 import javax.lang.model.element.Modifier;
+import javax.lang.model.element.TypeElement;
 
 /**
  * Writes {@code <Pipeline>_CpuInstance}: one pipeline instance for the CPU back end. It owns the
@@ -34,10 +36,10 @@ final class CpuInstanceWriter {
   private final PipelineModel model;
   private final Schedule schedule;
   private final Names names;
-  private final java.util.Set<javax.lang.model.element.TypeElement> stamped;
+  private final Set<TypeElement> stamped;
 
   /** {@code stamped}: the nodes this compilation stamped ({@link CpuBlocks#nodes}). */
-  CpuInstanceWriter(PipelineModel model, Schedule schedule, Names names, java.util.Set<javax.lang.model.element.TypeElement> stamped) {
+  CpuInstanceWriter(PipelineModel model, Schedule schedule, Names names, Set<TypeElement> stamped) {
     this.model = model;
     this.schedule = schedule;
     this.names = names;

@@ -79,6 +79,18 @@ public final class PipelineWriter {
     new DiagramWriter(filer).write(model, schedule, names, origins);
   }
 
+  /**
+   * Whether {@code type} was written by this processor, in an earlier build: its {@code @Generated}
+   * names the processor, as {@link #emit} writes it.
+   */
+  public static boolean writtenBefore(TypeElement type) {
+    return type.getAnnotationMirrors().stream().anyMatch(a -> ((TypeElement) a.getAnnotationType().asElement())
+        .getQualifiedName().contentEquals(Names.GENERATED.canonicalName())
+        && a.getElementValues().values().stream().anyMatch(v -> v.getValue() instanceof List<?> l
+            && l.stream().anyMatch(x -> x instanceof javax.lang.model.element.AnnotationValue e
+                && Names.PROCESSOR.equals(e.getValue()))));
+  }
+
   /** The simple name of the pipeline's {@code _Kernel} class. */
   public static String kernelName(PipelineModel model) {
     return KernelShape.className(new Names(model)).simpleName();

@@ -68,10 +68,6 @@ public final class SourceStampWriter {
     return new SourceStampWriter(filer, env.getElementUtils(), SourceTrees.of(env));
   }
 
-  /** The stamp's file name beside node class {@code binaryName}'s class file, in its package ({@code Outer$Inner.sluice-source}). */
-  public static String fileName(String binaryName) {
-    return binaryName.substring(binaryName.lastIndexOf('.') + 1) + SourceStamps.SUFFIX;
-  }
 
   /**
    * Stamps {@code node}, once per compilation, and keeps its resource for {@link #flush}; nothing for
@@ -89,7 +85,7 @@ public final class SourceStampWriter {
     }
     stamps.put(name, stamp.get());
     PackageElement pkg = elements.getPackageOf(node);
-    String file = fileName(name);
+    String file = SourceStamps.fileName(name);
     int bytes = file.getBytes(StandardCharsets.UTF_8).length;
     if (bytes > PipelineWriter.MAX_FILE_NAME_BYTES) {
       return List.of(Diagnostic.on(node, Message.NODE_NAME_TOO_LONG, node.getQualifiedName(), file, bytes,

@@ -60,6 +60,18 @@ public final class RunControl {
   }
 
   /**
+   * {@link #node(Object, String, String, String, boolean)} for the classes an earlier processor
+   * generated (a library jar of pipelines built before the stamps were refused when missing), which
+   * call this one: a missing stamp is not checked, as then.
+   *
+   * @deprecated generated code calls the other
+   */
+  @Deprecated
+  public synchronized <T> T node(T made, String stage, String pipeline, String declarations) {
+    return node(made, stage, pipeline, declarations, false);
+  }
+
+  /**
    * {@link #node(Object, String)}, and {@code made}'s class was compiled from the declarations the
    * generated classes of {@code pipeline} were written from, whose stamp is {@code declarations}
    * ({@link SourceStamps#declarationsStale}); the class's stamp is read once. {@code stamped}: the
@@ -75,8 +87,10 @@ public final class RunControl {
     }
     if (declarations != null) {
       java.util.Optional<String> found = DECLARED.get(made.getClass());
-      if (found.isEmpty() && stamped) {
-        throw new IllegalStateException(SourceStamps.declarationsMissing(pipeline, stage, made.getClass()));
+      String missing = found.isEmpty() && stamped ? SourceStamps.declarationsMissing(pipeline, stage, made.getClass())
+          : null;
+      if (missing != null) {
+        throw new IllegalStateException(missing);
       }
       String now = found.orElse(declarations);
       if (!SourceStamps.declarationsMatch(declarations, now)) {
