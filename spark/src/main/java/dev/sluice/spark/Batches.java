@@ -39,13 +39,14 @@ interface Batches<P, T, R> extends Serializable {
     });
   }
 
-  static <P, R> Batches<P, org.apache.spark.sql.Row, R> columns(ColumnRunner<P, R> runner) {
+  /** Rows read as {@link Columns}, whose names match as {@code caseSensitive} says ({@link Columns#find}). */
+  static <P, R> Batches<P, org.apache.spark.sql.Row, R> columns(ColumnRunner<P, R> runner, boolean caseSensitive) {
     return (pipeline, items, batch, chunk, before) -> {
       List<org.apache.spark.sql.Row> rows = new ArrayList<>();
       while (rows.size() < batch && items.hasNext()) {
         rows.add(items.next());
       }
-      return runner.run(pipeline, new Columns(rows, before));
+      return runner.run(pipeline, new Columns(rows, before, caseSensitive));
     };
   }
 }

@@ -14,14 +14,17 @@ public final class Columns {
   private final List<Row> rows;
   /** The partition's rows before this batch. */
   private final long before;
+  /** Whether names match as written only ({@code spark.sql.caseSensitive} true), else ignoring case. */
+  private final boolean caseSensitive;
 
   Columns(List<Row> rows) {
-    this(rows, 0);
+    this(rows, 0, false);
   }
 
-  Columns(List<Row> rows, long before) {
+  Columns(List<Row> rows, long before, boolean caseSensitive) {
     this.rows = rows;
     this.before = before;
+    this.caseSensitive = caseSensitive;
   }
 
   /** Rows in the batch. */
@@ -74,28 +77,25 @@ public final class Columns {
       throw new IllegalArgumentException("column '" + column + "': these rows have no schema; use a Dataset<Row> with named columns");
     }
     String[] names = first.schema().fieldNames();
-    int at = find(column, names);
+    int at = find(column, names, caseSensitive);
     checkWidens(column, first.schema().fields()[at].dataType(), javaType);
     return at;
   }
 
   /**
-   * The position of {@code column} among {@code names}, resolved as Spark SQL does by default
-   * ({@code spark.sql.caseSensitive} false): the name as written, else the one name equal to it but for
-   * case. Two columns of one name (a join's two {@code id}s) are refused as ambiguous, as Spark refuses
-   * them, where the first was read (outside-in helper-127); so are two that differ only in case.
+   * The position of {@code column} among {@code names}, resolved as Spark SQL resolves a column: with
+   * {@code caseSensitive} ({@code spark.sql.caseSensitive} true) the names equal to it, else those equal
+   * to it but for case (Spark's default). Two such (a join's two {@code id}s, or {@code ID} and
+   * {@code id} when case is ignored) are refused as ambiguous, as Spark refuses them, where the first was
+   * read (outside-in helper-127).
    */
-  static int find(String column, String[] names) {
-    List<Integer> exact = new java.util.ArrayList<>();
-    List<Integer> anyCase = new java.util.ArrayList<>();
+  static int find(String column, String[] names, boolean caseSensitive) {
+    List<Integer> found = new java.util.ArrayList<>();
     for (int i = 0; i < names.length; i++) {
-      if (names[i].equals(column)) {
-        exact.add(i);
-      } else if (names[i].equalsIgnoreCase(column)) {
-        anyCase.add(i);
+      if (caseSensitive ? names[i].equals(column) : names[i].equalsIgnoreCase(column)) {
+        found.add(i);
       }
     }
-    List<Integer> found = exact.isEmpty() ? anyCase : exact;
     if (found.size() == 1) {
       return found.get(0);
     }

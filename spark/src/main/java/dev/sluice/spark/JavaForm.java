@@ -21,36 +21,50 @@ import java.io.OutputStream;
 final class JavaForm {
   private JavaForm() {}
 
-  /** {@code factory} serialized, or refused in the caller's words ({@link #write}). */
+  /**
+   * {@code factory} serialized, and read back once with its own class loader as an executor will read
+   * it, so that a factory that can be written but not read (a serializable class whose non-serializable
+   * superclass has no no-argument constructor, a {@code readObject} that throws) is refused here, in the
+   * caller's words ({@link #write}), not in every task.
+   */
   static byte[] of(PipelineFactory<?> factory) {
-    ByteArrayOutputStream written = new ByteArrayOutputStream();
+    byte[] bytes;
     try {
+      ByteArrayOutputStream written = new ByteArrayOutputStream();
       write(factory, written, "the PipelineFactory given to SluiceSpark", "every executor makes its pipelines with it",
           "make the factory a lambda that captures only serializable values, or build what it needs inside it");
+      bytes = written.toByteArray();
+      factory(bytes, factory.getClass().getClassLoader());
     } catch (OutOfMemoryError e) {
       throw new IllegalArgumentException("the PipelineFactory given to SluiceSpark is too large to serialize on the"
-          + " driver (" + e + "): what it captures is held once more there, as bytes; capture less, or build large"
-          + " @Param data inside the factory", e);
+          + " driver (" + e + "): what it captures is held once more there, as bytes, and read back once; capture"
+          + " less, or build large @Param data inside the factory", e);
+    } catch (IllegalStateException e) {
+      throw new IllegalArgumentException(e.getMessage(), e);
     }
-    return written.toByteArray();
+    return bytes;
   }
 
   /**
    * The factory in {@code bytes}, its classes (a lambda's capturing class among them) found by
-   * {@code loader} first: on an executor the task thread's, which has the application's jars.
+   * {@code loader} first (on an executor the task thread's, which has the application's jars), then by
+   * Sluice's own (a notebook's or sbt's layered loaders), then as Java serialization finds them.
    */
   @SuppressWarnings("unchecked")
   static <P> PipelineFactory<P> factory(byte[] bytes, ClassLoader loader) {
     try (ObjectInputStream in = new ObjectInputStream(new ByteArrayInputStream(bytes)) {
       @Override
       protected Class<?> resolveClass(ObjectStreamClass desc) throws IOException, ClassNotFoundException {
-        if (loader != null) {
-          try {
-            return Class.forName(desc.getName(), false, loader);
-          } catch (ClassNotFoundException e) {
-            // the platform's classes, and those only the stream's default loader finds
+        for (ClassLoader l : new ClassLoader[] {loader, JavaForm.class.getClassLoader()}) {
+          if (l != null) {
+            try {
+              return Class.forName(desc.getName(), false, l);
+            } catch (ClassNotFoundException e) {
+              // the next loader
+            }
           }
         }
+        // the platform's classes, and those only the stream's default loader finds
         return super.resolveClass(desc);
       }
     }) {

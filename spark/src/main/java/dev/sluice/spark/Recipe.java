@@ -74,7 +74,7 @@ final class Recipe<P, T, R> implements Serializable {
     String executor = TaskSlots.executor();
     String key = id + "/" + slot.spec() + "/" + slot.instances() + (cpuFallback ? "/or-cpu" : "");
     ExecutorPipelines.Built built = ExecutorPipelines.get(key, executor, () -> {
-          PipelineFactory<P> f = JavaForm.factory(factory.value(), Thread.currentThread().getContextClassLoader());
+          PipelineFactory<P> f = ExecutorFactories.get(id, factory);
           P p = f.build(slot);
           if (p == null) {
             throw new IllegalStateException("the pipeline factory (" + f.getClass().getName() + ") returned null on executor "

@@ -83,7 +83,9 @@ public final class SluiceSpark<T, R> implements Serializable {
 
   /** A pipeline with a record source fed from the columns of a {@code Dataset<Row>}, batch by batch. */
   public static <P> WithColumns<P> ofRows(SparkSession spark, PipelineFactory<P> factory) {
-    return new WithColumns<>(broadcast(JavaSparkContext.fromSparkContext(spark.sparkContext()), factory));
+    // columns are named as the session's SQL names them (spark.sql.caseSensitive, false by default)
+    boolean caseSensitive = Boolean.parseBoolean(spark.conf().get("spark.sql.caseSensitive", "false"));
+    return new WithColumns<>(broadcast(JavaSparkContext.fromSparkContext(spark.sparkContext()), factory), caseSensitive);
   }
 
   /**
@@ -97,11 +99,6 @@ public final class SluiceSpark<T, R> implements Serializable {
     Objects.requireNonNull(sc, "sc");
     Objects.requireNonNull(factory, "factory");
     return sc.broadcast(JavaForm.of(factory));
-  }
-
-  /** {@code factory} as an executor reads it: a copy, made through its serialized form. */
-  static <P> PipelineFactory<P> snapshot(PipelineFactory<P> factory) {
-    return JavaForm.factory(JavaForm.of(factory), factory.getClass().getClassLoader());
   }
 
   /** Checks that the sink reader and the reduction, which travel with every task, can. */
@@ -135,15 +132,17 @@ public final class SluiceSpark<T, R> implements Serializable {
   /** A pipeline factory, broadcast, waiting for how to run it over columns. */
   public static final class WithColumns<P> {
     private final Broadcast<byte[]> factory;
+    private final boolean caseSensitive;
 
-    private WithColumns(Broadcast<byte[]> factory) {
+    private WithColumns(Broadcast<byte[]> factory, boolean caseSensitive) {
       this.factory = factory;
+      this.caseSensitive = caseSensitive;
     }
 
     /** Runs each batch of rows with {@code runner}: {@code (p, c) -> p.runColumns(c.ints("a"), c.floats("b"))}. */
     public <R> SluiceSpark<Row, R> runColumns(ColumnRunner<P, R> runner) {
       Objects.requireNonNull(runner, "runner");
-      return new SluiceSpark<>(new Recipe<>(UUID.randomUUID().toString(), factory, Batches.columns(runner),
+      return new SluiceSpark<>(new Recipe<>(UUID.randomUUID().toString(), factory, Batches.columns(runner, caseSensitive),
           DEFAULT_BATCH, DEFAULT_CHUNK, null, false));
     }
   }

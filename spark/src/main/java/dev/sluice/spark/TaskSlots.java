@@ -1,6 +1,7 @@
 package dev.sluice.spark;
 
 import dev.sluice.runtime.Device;
+import dev.sluice.runtime.DeviceUnavailableException;
 import java.util.Map;
 import org.apache.spark.TaskContext;
 import org.apache.spark.resource.ResourceInformation;
@@ -37,13 +38,12 @@ final class TaskSlots {
       String missing = (named != null ? "the device named on SluiceSpark, '" + named + "'"
           : "the GPU Spark assigned this task (address " + gpu.addresses()[0] + ", device " + spec + ")")
           + " is not available on executor " + executor() + ": " + e.getMessage();
-      if (!cpuFallback) {
+      if (!cpuFallback || !(e instanceof DeviceUnavailableException)) {
         throw new IllegalStateException(missing, e);
       }
-      // an executor with no such device (no OpenCL driver at all) falls back as one whose device cannot
-      // run the pipeline does (outside-in helper-127)
-      device = Device.cpuInsteadOf(spec, Math.max(1, cpus), "not available on executor " + executor() + ": "
-          + e.getMessage());
+      // an executor without that device (no OpenCL driver at all) falls back as one whose device cannot
+      // run the pipeline does (outside-in helper-127); any other failure to find it is not hidden
+      device = Device.cpuInsteadOf(spec, Math.max(1, cpus), missing);
     }
     if (cpuFallback) {
       // on the CPU back end instead, the task's cores, as a task placed there (rule 3) gets

@@ -54,27 +54,29 @@ class ColumnsTest {
   }
 
   /**
-   * Names resolve as Spark SQL's do by default: as written, else the one equal but for case; two of one
-   * name (a join's) are ambiguous, where the first was read (outside-in helper-127).
+   * Names resolve as Spark SQL's do: ignoring case by default, as written with spark.sql.caseSensitive;
+   * two that match (a join's) are ambiguous, where the first was read (outside-in helper-127).
    */
   @Test
   void namesResolveAsSparkSqlsDoAndTwoOfOneNameAreAmbiguous() {
     assertArrayEquals(new int[] {5, -2}, BATCH.ints("I"));
-    assertEquals(1, Columns.find("id", new String[] {"ID", "id", "Id"}), "the name as written first");
     assertEquals("column 'id' is ambiguous: the rows have 'id' (column 1), 'id' (column 3) of columns id, x, id, y;"
         + " select or rename one in Spark first (a join's: ds.select(left.col(\"id\"), ...), or withColumnRenamed)",
-        refused(() -> Columns.find("id", new String[] {"id", "x", "id", "y"})));
-    assertEquals("column 'id' is ambiguous: the rows have 'ID' (column 1), 'Id' (column 2) of columns ID, Id;"
+        refused(() -> Columns.find("id", new String[] {"id", "x", "id", "y"}, true)));
+    assertEquals("column 'id' is ambiguous: the rows have 'ID' (column 1), 'id' (column 2) of columns ID, id;"
         + " select or rename one in Spark first (a join's: ds.select(left.col(\"id\"), ...), or withColumnRenamed)",
-        refused(() -> Columns.find("id", new String[] {"ID", "Id"})));
-    assertEquals("no column 'z' in rows with columns s, i", refused(() -> Columns.find("z", new String[] {"s", "i"})));
+        refused(() -> Columns.find("id", new String[] {"ID", "id"}, false)));
+    assertEquals(1, Columns.find("id", new String[] {"ID", "id"}, true), "as written, where case counts");
+    assertEquals("no column 'ID' in rows with columns id, x",
+        refused(() -> Columns.find("ID", new String[] {"id", "x"}, true)));
+    assertEquals("no column 'z' in rows with columns s, i", refused(() -> Columns.find("z", new String[] {"s", "i"}, false)));
   }
 
   @Test
   void aNullCellIsNamedByItsRowInTheBatchAndInThePartition() {
     Columns third = new Columns(List.<Row>of(
         new GenericRowWithSchema(new Object[] {(short) 1, 2, 3L, 4.0, "z", BigDecimal.ONE}, SCHEMA),
-        new GenericRowWithSchema(new Object[] {(short) 1, null, 3L, 4.0, "z", BigDecimal.ONE}, SCHEMA)), 5_000);
+        new GenericRowWithSchema(new Object[] {(short) 1, null, 3L, 4.0, "z", BigDecimal.ONE}, SCHEMA)), 5_000, false);
     assertEquals("column 'i' is null in row 1 of this batch and 5001 of the partition: [1,null,3,4.0,z,1]",
         refused(() -> third.ints("i")));
   }

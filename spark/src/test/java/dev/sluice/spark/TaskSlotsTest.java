@@ -87,6 +87,7 @@ class TaskSlotsTest {
     Device d = p.slot().device();
     assertEquals(Device.Kind.JVM, d.kind());
     assertEquals(3, p.slot().instances(), "spark.task.cpus = 3");
-    assertTrue(d.name().contains(", instead of opencl:57 (not available on executor "), d.name());
+    assertTrue(d.name().contains(", instead of opencl:57 (the GPU Spark assigned this task (address 57, device"
+        + " opencl:57) is not available on executor "), d.name());
   }
 }
