@@ -21,6 +21,12 @@ class OpenClLayerTest {
   private static String classPathWithout(String prefix) {
     String[] all = System.getProperty("java.class.path").split(File.pathSeparator);
     List<String> kept = Arrays.stream(all).filter(e -> !new File(e).getName().startsWith(prefix)).toList();
+    if (kept.size() == all.length && Arrays.stream(all).noneMatch(e -> new File(e).getName().startsWith("aparapi-"))) {
+      // a launcher that loads the tests through a class path of its own (the GPU kit's JUnit console
+      // launcher): this JVM's class path names no jar to take away
+      throw dev.sluice.runtime.testing.Skip.because("java.class.path names none of the test's jars (" + Arrays.toString(all)
+          + "): a launcher loads them itself, so there is no class path to take " + prefix + "* away from");
+    }
     assertEquals(all.length - 1, kept.size(), "one entry named " + prefix + "* in " + Arrays.toString(all));
     return kept.stream().collect(Collectors.joining(File.pathSeparator));
   }
