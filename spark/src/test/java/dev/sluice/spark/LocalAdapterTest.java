@@ -179,6 +179,35 @@ class LocalAdapterTest {
     assertEquals(first.report().sink("scaled").items(), second.report().sink("scaled").items());
   }
 
+  /**
+   * A recipe's factory is read once per JVM, and the pipeline objects built from it for two devices
+   * share what it captures (review helper-131: it was read once per pipeline object). In local mode
+   * the driver is the executor: one reading when {@code SluiceSpark.of} checks the bytes, one for the
+   * recipe.
+   */
+  @Test
+  void aRecipesFactoryIsReadOncePerJvmWhateverTheDevices() {
+    dev.sluice.spark.pipelines.Arrivals probe = new dev.sluice.spark.pipelines.Arrivals(
+        "local-factory-" + java.util.UUID.randomUUID());
+    float[] g = GAINS;
+    SluiceSpark<Reading, GainsPipeline.Result> s = SluiceSpark.of(sc, Reading.class, slot -> {
+          // captured, so that it travels with the factory and counts its readings
+          assertTrue(probe.count() > 0);
+          return GainsPipeline.builder().scale(() -> new Scale(g)).device(slot.device()).instances(slot.instances())
+              .build();
+        })
+        .runChunks(GainsPipeline::runChunks);
+    assertEquals(1, probe.count(), "read back once where it was given");
+    JavaRDD<Reading> input = sc.parallelize(INPUT.subList(0, 2_000), 2);
+    SluiceRun<Scaled, Void> cpu = s.device("cpu").mapPartitions(input, GainsPipeline.Result::scaled);
+    cpu.items().count();
+    SluiceRun<Scaled, Void> scheduled = s.device("cpu:scheduled").mapPartitions(input, GainsPipeline.Result::scaled);
+    scheduled.items().count();
+    assertTrue(java.util.Collections.disjoint(cpu.pipelineObjects(), scheduled.pipelineObjects()),
+        "a pipeline object per device: " + cpu.pipelineObjects() + " " + scheduled.pipelineObjects());
+    assertEquals(2, probe.count(), "and once more for the recipe in this JVM, for both devices");
+  }
+
   @Test
   void theFactorysDataTravelsInTheBroadcastNotWithEachTask() throws Exception {
     float[] large = new float[1 << 20]; // 4 MiB of @Param data captured by the factory
