@@ -212,8 +212,8 @@ public final class SourceStamps {
   }
 
   /**
-   * Why generated code written from a node's stamp cannot be checked against the node's class
-   * ({@code binaryName}, loaded from {@code at}): the processor wrote the stamp into the class output
+   * Why generated code written from a node's stamp cannot be checked against the class {@code node}, or
+   * null where that class comes from no jar or folder: the processor wrote the stamp into the class output
    * of the compilation that compiled both, and it is not beside the class. Plain {@code javac} 17 without
    * {@code -d} writes class files beside the sources and resources into the current folder (javac 18 and
    * later write them beside the sources too); a packaging step may keep only class files (outside-in helper-125: a node changed and compiled alone then ran
@@ -236,14 +236,14 @@ public final class SourceStamps {
 
   /** The jar or folder {@code type} was loaded from, as a path; null where it is not a file (or not known). */
   private static java.nio.file.Path filePlace(Class<?> type) {
+    URL at = codeUrl(type);
     try {
-      java.security.CodeSource source = type == null ? null : type.getProtectionDomain().getCodeSource();
-      URL at = source == null ? null : source.getLocation();
       return at == null || !at.getProtocol().equals("file") ? null : java.nio.file.Path.of(at.toURI());
-    } catch (SecurityException | java.net.URISyntaxException | IllegalArgumentException e) {
+    } catch (java.net.URISyntaxException | IllegalArgumentException e) {
       return null;
     }
   }
+
 
   /**
    * Why the CPU back end refuses node {@code stage} as an object of {@code node}: the generated
@@ -308,15 +308,21 @@ public final class SourceStamps {
 
   /** Where {@code type} was loaded from (the path of its jar or class folder), or null when that is not known. */
   private static String location(Class<?> type) {
+    // a jar or folder is named by its path, as a user sees it
+    java.nio.file.Path file = filePlace(type);
+    if (file != null) {
+      return file.toString();
+    }
+    URL at = codeUrl(type);
+    return at == null ? null : at.toString();
+  }
+
+  /** The URL of the jar or folder {@code type} was loaded from; null where it is not known. */
+  private static URL codeUrl(Class<?> type) {
     try {
       java.security.CodeSource source = type == null ? null : type.getProtectionDomain().getCodeSource();
-      if (source == null || source.getLocation() == null) {
-        return null;
-      }
-      // a jar or folder is named by its path, as a user sees it
-      URL at = source.getLocation();
-      return at.getProtocol().equals("file") ? java.nio.file.Path.of(at.toURI()).toString() : at.toString();
-    } catch (SecurityException | java.net.URISyntaxException | IllegalArgumentException e) {
+      return source == null ? null : source.getLocation();
+    } catch (SecurityException e) {
       return null;
     }
   }
