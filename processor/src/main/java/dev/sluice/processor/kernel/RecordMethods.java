@@ -40,6 +40,34 @@ public final class RecordMethods {
     this.elements = elements;
   }
 
+  /** The record methods of {@code env}'s compilation, read through javac's Trees API; empty without it. */
+  public static java.util.Optional<RecordMethods> of(javax.annotation.processing.ProcessingEnvironment env) {
+    return dev.sluice.processor.read.SourceTrees.of(env).map(trees -> new RecordMethods(trees, env.getElementUtils()));
+  }
+
+  /**
+   * Whether a record item can travel as its component values and be built again where it is used: a
+   * record of this compilation whose canonical constructor javac supplied and whose accessors each
+   * return their component (javac's, or {@code return a;} written out), so that {@code new R(r.a(),
+   * r.b())} is a record equal to {@code r} and building it runs no code of the user's. The CPU
+   * executor holds such records' pushes as their components (docs/architecture.md, "Records between
+   * stages"). A record read from a class file reports its canonical constructor as declared (its body
+   * cannot be read), and so is held as the object.
+   */
+  public boolean buildableFromComponents(ItemType record) {
+    if (!record.isRecord() || ItemTypes.declaredCanonical(record.element(), elements).isPresent()) {
+      return false;
+    }
+    for (ItemType.Component c : record.components()) {
+      for (ExecutableElement m : ElementFilter.methodsIn(record.element().getEnclosedElements())) {
+        if (m.getSimpleName().contentEquals(c.name()) && m.getParameters().isEmpty() && !returnsField(m, c.name())) {
+          return false;
+        }
+      }
+    }
+    return true;
+  }
+
   /**
    * The accessors {@code record} declares itself that do more than return their component: the kernel
    * reads components directly, so such an accessor would run on the CPU and not in the kernel

@@ -59,6 +59,16 @@ final class CpuDirectWriter {
    * the JIT keeps those fields in registers (escape analysis), so a push costs what a local does.
    */
   private static final int SLOTS_AT_MOST = 8;
+  /**
+   * A record held by its components ({@link #byComponents}) in a {@code Held_s_c}: at most this many
+   * values, slots times components, so that its {@code push} stays under the bytecode size up to
+   * which C2 inlines a hot call (325, {@code FreqInlineSize}), without which the record escapes into
+   * it: 104 bytes for 8 components at {@code @Max(1)}, 242 for 2 at {@code @Max(8)}. More are held
+   * as the object.
+   */
+  private static final int SLOT_VALUES_AT_MOST = 16;
+  /** The same bound for a record held in one array per component: 85 bytes for 2 components, about 20 more each. */
+  private static final int ARRAY_COMPONENTS_AT_MOST = 12;
   /** A channel whose {@code @Max} is at most this holds its pushes in an array of that size; a larger one grows its array. */
   private static final int HELD_AT_MOST = 4096;
   private static final int GROWN_FROM = 64;
@@ -73,6 +83,8 @@ final class CpuDirectWriter {
   private final Schedule schedule;
   private final Names names;
   private final Set<TypeElement> stamped;
+  /** The record channels whose pushes are held as their components ({@link #byComponents}). */
+  private final java.util.function.BiPredicate<StageModel, String> heldByComponents;
   /** The stages whose code is written where their one producer hands them items (no {@code take_s}). */
   private final Set<String> inlined = new HashSet<>();
   /** For each stage, how many stages' code the method that holds its code holds up to it. */
@@ -105,12 +117,17 @@ final class CpuDirectWriter {
     return Math.min(bound, Integer.MAX_VALUE + 1L);
   }
 
-  /** {@code stamped}: the nodes this compilation stamped ({@link CpuBlocks#nodes}). */
-  CpuDirectWriter(PipelineModel model, Schedule schedule, Names names, Set<TypeElement> stamped) {
+  /**
+   * {@code stamped}: the nodes this compilation stamped ({@link CpuBlocks#nodes}); {@code byComponents}:
+   * the record channels (stage, channel) to hold by their components ({@link #byComponents}).
+   */
+  CpuDirectWriter(PipelineModel model, Schedule schedule, Names names, Set<TypeElement> stamped,
+      java.util.function.BiPredicate<StageModel, String> byComponents) {
     this.model = model;
     this.schedule = schedule;
     this.names = names;
     this.stamped = stamped;
+    this.heldByComponents = byComponents;
     for (StageModel s : model.nodes()) {
       depth(s);
     }
@@ -359,16 +376,13 @@ final class CpuDirectWriter {
           .build();
     }
     boolean fixed = max <= HELD_AT_MOST;
+    if (byComponents(s, c)) {
+      return heldComponents(t, s, c, push, max, fixed);
+    }
     TypeName element = type.isRecord() ? TypeName.OBJECT : Names.type(type);
-    t.addField(FieldSpec.builder(com.squareup.javapoet.ArrayTypeName.of(element), "held", Modifier.PRIVATE)
-        .addModifiers(fixed ? new Modifier[] {Modifier.FINAL} : new Modifier[0])
-        .addJavadoc("The current item's pushes, not yet handed on.\n")
-        .initializer("new $T[$L]", element, fixed ? max : GROWN_FROM)
-        .build());
+    t.addField(heldArray(element, "held", CodeBlock.of("The current item's pushes"), max));
     t.addField(TypeName.INT, "count", Modifier.PRIVATE);
-    push.beginControlFlow("if (++total - mark > $L)", max)
-        .addStatement("throw overMax($L)", max)
-        .endControlFlow();
+    checkMax(push, max);
     if (!fixed) {
       push.beginControlFlow("if (count == held.length)")
           .addStatement("held = $T.copyOf(held, 2 * count)", java.util.Arrays.class)
@@ -384,6 +398,99 @@ final class CpuDirectWriter {
         .addCode(deliver(s.name(), c, item))
         .endControlFlow();
     return t.addSuperinterface(outInterface(type)).addMethod(push.build()).addMethod(pass.build()).build();
+  }
+
+  /**
+   * Whether the pushes of {@code s} on {@code channel} are held as their component values, and the
+   * record built again for the consumers: a record held as an object in a field or an array, or
+   * merged with another value where a call may push it or not, is one JDK 17's JIT does not take apart
+   * (escape analysis), so each would be allocated, at every stage of a chain; its components are
+   * values it keeps in registers, and the record built from them and handed straight to an inlined
+   * consumer is not allocated. So where the record can be built again to an equal one
+   * ({@link dev.sluice.processor.kernel.RecordMethods#buildableFromComponents}) and the node makes
+   * every record it pushes there in the push ({@link dev.sluice.processor.read.FreshPushes}); a
+   * record the node was given is already an object, and is passed on as it is. And where the push
+   * that stores the components stays small enough to inline ({@link #SLOT_VALUES_AT_MOST}). A
+   * consumer gets an equal record, not necessarily the same object, as on OpenCL, where records are
+   * values.
+   */
+  private boolean byComponents(StageModel s, String channel) {
+    ItemType type = s.channelType(channel);
+    if (!type.isRecord()) {
+      return false;
+    }
+    int values = type.components().size();
+    boolean small = slotted(s, channel)
+        ? s.node().channel(channel).orElseThrow().max() * values <= SLOT_VALUES_AT_MOST
+        : values <= ARRAY_COMPONENTS_AT_MOST;
+    return small && heldByComponents.test(s, channel);
+  }
+
+  /** {@code new R(a, b, ...)} with each component {@code R}'s {@code component(name)}. */
+  private static CodeBlock build(ItemType type, java.util.function.Function<String, String> component) {
+    CodeBlock.Builder b = CodeBlock.builder().add("new $T(", Names.type(type));
+    for (int i = 0; i < type.components().size(); i++) {
+      b.add(i == 0 ? "$L" : ", $L", component.apply(type.components().get(i).name()));
+    }
+    return b.add(")").build();
+  }
+
+  private static TypeName componentType(ItemType.Component c) {
+    return Names.type(ItemType.primitive(c.kind()));
+  }
+
+  /**
+   * A channel's class that holds the current item's pushes of a record ({@link #byComponents}) in one
+   * array per component, and builds each record again as it hands it on.
+   */
+  private TypeSpec heldComponents(TypeSpec.Builder t, StageModel s, String c, MethodSpec.Builder push, int max, boolean fixed) {
+    ItemType type = s.channelType(c);
+    String first = "held_" + type.components().get(0).name();
+    for (ItemType.Component k : type.components()) {
+      t.addField(heldArray(componentType(k), "held_" + k.name(), CodeBlock.of("Component $L of the current item's pushes", k.name()), max));
+    }
+    t.addField(TypeName.INT, "count", Modifier.PRIVATE);
+    checkMax(push, max);
+    if (!fixed) {
+      push.beginControlFlow("if (count == $N.length)", first);
+      for (ItemType.Component k : type.components()) {
+        push.addStatement("held_$L = $T.copyOf(held_$L, 2 * count)", k.name(), java.util.Arrays.class, k.name());
+      }
+      push.endControlFlow();
+    }
+    for (ItemType.Component k : type.components()) {
+      push.addStatement("held_$L[count] = item.$L()", k.name(), k.name());
+    }
+    push.addStatement("count++");
+    MethodSpec.Builder pass = MethodSpec.methodBuilder("pass")
+        .addJavadoc("Hands the held pushes on to the consumers, in order, each a record built again.\n")
+        .addStatement("int n = count")
+        .addStatement("count = 0")
+        .beginControlFlow("for (int i = 0; i < n; i++)")
+        .addStatement("$T item = $L", Names.type(type), build(type, name -> "held_" + name + "[i]"))
+        .addCode(deliver(s.name(), c, "item"))
+        .endControlFlow();
+    return t.addSuperinterface(outInterface(type)).addMethod(push.build()).addMethod(pass.build()).build();
+  }
+
+  /**
+   * A long-lived channel's array of {@code element}s for the current item's pushes: {@code @Max} of
+   * them, or a growing one past {@link #HELD_AT_MOST}.
+   */
+  private static FieldSpec heldArray(TypeName element, String name, CodeBlock what, int max) {
+    boolean fixed = max <= HELD_AT_MOST;
+    return FieldSpec.builder(com.squareup.javapoet.ArrayTypeName.of(element), name, Modifier.PRIVATE)
+        .addModifiers(fixed ? new Modifier[] {Modifier.FINAL} : new Modifier[0])
+        .addJavadoc("$L, not yet handed on.\n", what)
+        .initializer("new $T[$L]", element, fixed ? max : GROWN_FROM)
+        .build();
+  }
+
+  /** A long-lived channel's push refuses the item past {@code @Max} pushes for the current item. */
+  private static void checkMax(MethodSpec.Builder push, int max) {
+    push.beginControlFlow("if (++total - mark > $L)", max)
+        .addStatement("throw overMax($L)", max)
+        .endControlFlow();
   }
 
   /** Hands on what one call of {@code s}'s method pushed on {@code channel}. */
@@ -555,6 +662,9 @@ final class CpuDirectWriter {
     }
     t.addJavadoc("One call's pushes on $L's '$L' (at most $L): made for the call, so they live in registers.\n",
         s.name(), c, max);
+    if (byComponents(s, c)) {
+      return slottedComponents(t, type, push, refused, max);
+    }
     for (int i = 0; i < max; i++) {
       t.addField(element, "h" + i, Modifier.PRIVATE);
     }
@@ -587,6 +697,59 @@ final class CpuDirectWriter {
       get.addStatement("default: return h$L", max - 1).endControlFlow();
     }
     return t.addMethod(push.build()).addMethod(get.build()).build();
+  }
+
+  /**
+   * The rest of a {@code Held_s_c} of a record held by its components ({@link #byComponents}): field
+   * {@code h<slot>_<component>}, and {@code get} builds the record from one value per component, each
+   * picked by slot, so that the record is one allocation the JIT can take apart, not one of several
+   * merged.
+   */
+  private static TypeSpec slottedComponents(TypeSpec.Builder t, ItemType type, MethodSpec.Builder push, CodeBlock refused, int max) {
+    for (int i = 0; i < max; i++) {
+      for (ItemType.Component k : type.components()) {
+        t.addField(componentType(k), "h" + i + "_" + k.name(), Modifier.PRIVATE);
+      }
+    }
+    if (max == 1) {
+      push.beginControlFlow("if (count != 0)").addStatement("$L", refused).endControlFlow();
+      for (ItemType.Component k : type.components()) {
+        push.addStatement("h0_$L = item.$L()", k.name(), k.name());
+      }
+      push.addStatement("count = 1");
+    } else {
+      CodeBlock.Builder cases = CodeBlock.builder().beginControlFlow("switch (count)");
+      for (int i = 0; i < max; i++) {
+        cases.add("case $L:\n", i).indent();
+        for (ItemType.Component k : type.components()) {
+          cases.addStatement("h$L_$L = item.$L()", i, k.name(), k.name());
+        }
+        cases.addStatement("break").unindent();
+      }
+      push.addCode(cases.addStatement("default: $L", refused).endControlFlow().build())
+          .addStatement("count++");
+    }
+    MethodSpec.Builder get = MethodSpec.methodBuilder("get")
+        .addJavadoc("Push {@code k} of the call, {@code k} below {@code count}, built again from its components.\n")
+        .returns(Names.type(type))
+        .addParameter(TypeName.INT, "k");
+    t.addMethod(push.build());
+    if (max == 1) {
+      return t.addMethod(get.addStatement("return $L", build(type, name -> "h0_" + name)).build()).build();
+    }
+    t.addMethod(get.addStatement("return $L", build(type, name -> "c_" + name + "(k)")).build());
+    for (ItemType.Component k : type.components()) {
+      MethodSpec.Builder m = MethodSpec.methodBuilder("c_" + k.name())
+          .addModifiers(Modifier.PRIVATE)
+          .returns(componentType(k))
+          .addParameter(TypeName.INT, "k")
+          .beginControlFlow("switch (k)");
+      for (int i = 0; i < max - 1; i++) {
+        m.addStatement("case $L: return h$L_$L", i, i, k.name());
+      }
+      t.addMethod(m.addStatement("default: return h$L_$L", max - 1, k.name()).endControlFlow().build());
+    }
+    return t.build();
   }
 
   private TypeSpec raise(StageModel s, ItemType tag) {

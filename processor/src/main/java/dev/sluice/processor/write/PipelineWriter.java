@@ -8,8 +8,10 @@ import com.squareup.javapoet.TypeName;
 import com.squareup.javapoet.TypeSpec;
 import dev.sluice.processor.compute.Schedule;
 import dev.sluice.processor.kernel.KernelPlanner;
+import dev.sluice.processor.kernel.RecordMethods;
 import dev.sluice.processor.model.ItemType;
 import dev.sluice.processor.model.PipelineModel;
+import dev.sluice.processor.read.FreshPushes;
 import dev.sluice.processor.read.ItemTypes;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -57,9 +59,14 @@ public final class PipelineWriter {
       Set<TypeElement> stamped) {
     Names names = new Names(model);
     List<TypeElement> origins = OriginatingElements.of(model, kernel, env.getElementUtils());
+    // a channel's records held by their components on the CPU (CpuDirectWriter#byComponents)
+    java.util.Optional<RecordMethods> records = RecordMethods.of(env);
+    java.util.Optional<FreshPushes> fresh = FreshPushes.of(env);
     List<TypeSpec> types = List.of(new ApiWriter(model, schedule, names, kernel).write(),
         new CpuInstanceWriter(model, schedule, names, stamped).write(),
-        new CpuDirectWriter(model, schedule, names, stamped).write());
+        new CpuDirectWriter(model, schedule, names, stamped, (stage, channel) -> records.isPresent() && fresh.isPresent()
+            && records.get().buildableFromComponents(stage.channelType(channel))
+            && fresh.get().onlyFresh(stage.node(), stage.node().channel(channel).orElseThrow())).write());
     types.forEach(PipelineWriter::checkClassFileNames);
     types.forEach(type -> checkParameterSlots(type, false));
     // every name is checked before any file is written: a file written beside a refused one would
@@ -104,6 +111,9 @@ public final class PipelineWriter {
       Map<String, String> translatedFrom) {
     Names names = new Names(model);
     List<TypeElement> origins = OriginatingElements.of(model, kernel, env.getElementUtils());
+    // a channel's records held by their components on the CPU (CpuDirectWriter#byComponents)
+    java.util.Optional<RecordMethods> records = RecordMethods.of(env);
+    java.util.Optional<FreshPushes> fresh = FreshPushes.of(env);
     TypeSpec type = new KernelWriter(model, schedule, names, kernel.bodies(), translatedFrom, checkRows(model)).write();
     checkClassFileNames(type);
     checkParameterSlots(type, true);
