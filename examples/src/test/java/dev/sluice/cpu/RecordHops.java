@@ -9,13 +9,14 @@ import dev.sluice.Sink;
 import dev.sluice.Source;
 
 /**
- * Records through the CPU executor's three ways of holding a call's pushes: a slotted channel of
- * one push ({@code step}, which pushes or not), of several ({@code split}), and an array-held one
- * ({@code fan}, past 8), each of a record that travels by its components ({@link Pt}) and of two
- * that must travel as the objects pushed: {@link Shifted}, whose accessor computes (built again from
- * its accessor, it would move by 1000 per hop), and {@link Counted} (a file of its own: SLU314), whose compact constructor
- * counts its calls (built again, it would count more records than the nodes made). Only on the CPU:
- * an accessor that computes is refused in a kernel.
+ * Records through the CPU executor's ways of holding a call's pushes: by their components in a
+ * slotted channel of one push ({@code step}, which pushes or not) and of several ({@code split}),
+ * as objects in an array-held one ({@code fan}, past 8), all of {@link Pt}, a record the nodes make
+ * in the push; and two records that must travel as the objects pushed: {@link Shifted}, whose
+ * accessor computes (built again from its accessor, it would move by 1000 per hop), and
+ * {@link Counted} (a file of its own: SLU314), whose compact constructor counts its calls (built
+ * again, it would count more records than the nodes made). Only on the CPU: an accessor that
+ * computes is refused in a kernel.
  */
 @Pipeline(gpu = false)
 public interface RecordHops {

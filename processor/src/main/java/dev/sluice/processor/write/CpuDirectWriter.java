@@ -67,8 +67,6 @@ final class CpuDirectWriter {
    * as the object.
    */
   private static final int SLOT_VALUES_AT_MOST = 16;
-  /** The same bound for a record held in one array per component: 85 bytes for 2 components, about 20 more each. */
-  private static final int ARRAY_COMPONENTS_AT_MOST = 12;
   /** A channel whose {@code @Max} is at most this holds its pushes in an array of that size; a larger one grows its array. */
   private static final int HELD_AT_MOST = 4096;
   private static final int GROWN_FROM = 64;
@@ -376,13 +374,16 @@ final class CpuDirectWriter {
           .build();
     }
     boolean fixed = max <= HELD_AT_MOST;
-    if (byComponents(s, c)) {
-      return heldComponents(t, s, c, push, max, fixed);
-    }
     TypeName element = type.isRecord() ? TypeName.OBJECT : Names.type(type);
-    t.addField(heldArray(element, "held", CodeBlock.of("The current item's pushes"), max));
+    t.addField(FieldSpec.builder(com.squareup.javapoet.ArrayTypeName.of(element), "held", Modifier.PRIVATE)
+        .addModifiers(fixed ? new Modifier[] {Modifier.FINAL} : new Modifier[0])
+        .addJavadoc("The current item's pushes, not yet handed on.\n")
+        .initializer("new $T[$L]", element, fixed ? max : GROWN_FROM)
+        .build());
     t.addField(TypeName.INT, "count", Modifier.PRIVATE);
-    checkMax(push, max);
+    push.beginControlFlow("if (++total - mark > $L)", max)
+        .addStatement("throw overMax($L)", max)
+        .endControlFlow();
     if (!fixed) {
       push.beginControlFlow("if (count == held.length)")
           .addStatement("held = $T.copyOf(held, 2 * count)", java.util.Arrays.class)
@@ -419,11 +420,13 @@ final class CpuDirectWriter {
     if (!type.isRecord()) {
       return false;
     }
-    int values = type.components().size();
-    boolean small = slotted(s, channel)
-        ? s.node().channel(channel).orElseThrow().max() * values <= SLOT_VALUES_AT_MOST
-        : values <= ARRAY_COMPONENTS_AT_MOST;
-    return small && heldByComponents.test(s, channel);
+    // a Held_s_c only, whose consumers are written into the loop: a channel that holds its pushes
+    // in an array hands them to take_t methods, and where the JIT does not inline the consumer the
+    // record built again is allocated after all (BLAST's lookup into extend, whose run is too large
+    // to inline, measured 4% slower with its seeds held in two int arrays)
+    return slotted(s, channel) && intoSink(s, channel) == null
+        && s.node().channel(channel).orElseThrow().max() * type.components().size() <= SLOT_VALUES_AT_MOST
+        && heldByComponents.test(s, channel);
   }
 
   /** {@code new R(a, b, ...)} with each component {@code R}'s {@code component(name)}. */
@@ -437,60 +440,6 @@ final class CpuDirectWriter {
 
   private static TypeName componentType(ItemType.Component c) {
     return Names.type(ItemType.primitive(c.kind()));
-  }
-
-  /**
-   * A channel's class that holds the current item's pushes of a record ({@link #byComponents}) in one
-   * array per component, and builds each record again as it hands it on.
-   */
-  private TypeSpec heldComponents(TypeSpec.Builder t, StageModel s, String c, MethodSpec.Builder push, int max, boolean fixed) {
-    ItemType type = s.channelType(c);
-    String first = "held_" + type.components().get(0).name();
-    for (ItemType.Component k : type.components()) {
-      t.addField(heldArray(componentType(k), "held_" + k.name(), CodeBlock.of("Component $L of the current item's pushes", k.name()), max));
-    }
-    t.addField(TypeName.INT, "count", Modifier.PRIVATE);
-    checkMax(push, max);
-    if (!fixed) {
-      push.beginControlFlow("if (count == $N.length)", first);
-      for (ItemType.Component k : type.components()) {
-        push.addStatement("held_$L = $T.copyOf(held_$L, 2 * count)", k.name(), java.util.Arrays.class, k.name());
-      }
-      push.endControlFlow();
-    }
-    for (ItemType.Component k : type.components()) {
-      push.addStatement("held_$L[count] = item.$L()", k.name(), k.name());
-    }
-    push.addStatement("count++");
-    MethodSpec.Builder pass = MethodSpec.methodBuilder("pass")
-        .addJavadoc("Hands the held pushes on to the consumers, in order, each a record built again.\n")
-        .addStatement("int n = count")
-        .addStatement("count = 0")
-        .beginControlFlow("for (int i = 0; i < n; i++)")
-        .addStatement("$T item = $L", Names.type(type), build(type, name -> "held_" + name + "[i]"))
-        .addCode(deliver(s.name(), c, "item"))
-        .endControlFlow();
-    return t.addSuperinterface(outInterface(type)).addMethod(push.build()).addMethod(pass.build()).build();
-  }
-
-  /**
-   * A long-lived channel's array of {@code element}s for the current item's pushes: {@code @Max} of
-   * them, or a growing one past {@link #HELD_AT_MOST}.
-   */
-  private static FieldSpec heldArray(TypeName element, String name, CodeBlock what, int max) {
-    boolean fixed = max <= HELD_AT_MOST;
-    return FieldSpec.builder(com.squareup.javapoet.ArrayTypeName.of(element), name, Modifier.PRIVATE)
-        .addModifiers(fixed ? new Modifier[] {Modifier.FINAL} : new Modifier[0])
-        .addJavadoc("$L, not yet handed on.\n", what)
-        .initializer("new $T[$L]", element, fixed ? max : GROWN_FROM)
-        .build();
-  }
-
-  /** A long-lived channel's push refuses the item past {@code @Max} pushes for the current item. */
-  private static void checkMax(MethodSpec.Builder push, int max) {
-    push.beginControlFlow("if (++total - mark > $L)", max)
-        .addStatement("throw overMax($L)", max)
-        .endControlFlow();
   }
 
   /** Hands on what one call of {@code s}'s method pushed on {@code channel}. */
