@@ -93,6 +93,38 @@ class RecordsByComponentsTest {
     assertThat(cpu).doesNotContain("h0_a");
   }
 
+  /** {@code per} pushes {@code new R} from {@code run} and {@code handlerPush} from its END handler, on one channel. */
+  private static String withHandler(String handlerPush) throws IOException {
+    Compilation c = Sources.compile(java("P", """
+        @Pipeline(gpu = false) interface P {
+          @Source long in();
+          @From("in") Each each();
+          @From("each") Per per();
+          @From("per") Back back();
+          @Sink @From("back") long out();
+        }
+        record R(long a, int b) {}
+        @Node @Region final class Each { public int count(long n) { return (int) (n & 3); } }
+        @Node final class Per {
+          static R mark(long p) { return new R(p, -1); }
+          public void run(int i, @Parent long p, Out<R> out) { out.push(new R(p, i)); }
+          @SignalHandler(Signal.END) public void end(long p, Out<R> out) { out.push(%s); }
+        }
+        @Node final class Back { public void run(R r, LongOut out) { out.push(r.a() + r.b()); } }
+        """.formatted(handlerPush)));
+    assertThat(c).succeeded();
+    return c.generatedSourceFile("t.PPipeline_CpuDirect").orElseThrow().getCharContent(true).toString();
+  }
+
+  @Test
+  void theHandlersPushesCountToo() throws IOException {
+    assertThat(withHandler("new R(p, -1)")).contains("h0_a = item.a();");
+    // a method's result may be a record the node keeps: pushed as the object
+    String kept = withHandler("mark(p)");
+    assertThat(kept).contains("private R h0;");
+    assertThat(kept).doesNotContain("h0_a");
+  }
+
   @Test
   void anAccessorWrittenOutAsItsComponentKeepsIt() throws IOException {
     String cpu = cpuDirect("record R(long a, int b) { public long a() { return this.a; } public int b() { return b; } }");
