@@ -6,7 +6,6 @@ import com.sun.source.tree.ExpressionTree;
 import com.sun.source.tree.IdentifierTree;
 import com.sun.source.tree.MemberSelectTree;
 import com.sun.source.tree.MethodTree;
-import com.sun.source.tree.ParenthesizedTree;
 import com.sun.source.tree.ReturnTree;
 import com.sun.source.tree.StatementTree;
 import com.sun.source.tree.Tree;
@@ -17,10 +16,13 @@ import dev.sluice.processor.diagnostics.Diagnostic;
 import dev.sluice.processor.diagnostics.Message;
 import dev.sluice.processor.model.ItemType;
 import dev.sluice.processor.read.ItemTypes;
+import dev.sluice.processor.read.SourceTrees;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.Set;
 import java.util.stream.Collectors;
+import javax.annotation.processing.ProcessingEnvironment;
 import javax.lang.model.element.ExecutableElement;
 import javax.lang.model.util.ElementFilter;
 import javax.lang.model.util.Elements;
@@ -41,8 +43,8 @@ public final class RecordMethods {
   }
 
   /** The record methods of {@code env}'s compilation, read through javac's Trees API; empty without it. */
-  public static java.util.Optional<RecordMethods> of(javax.annotation.processing.ProcessingEnvironment env) {
-    return dev.sluice.processor.read.SourceTrees.of(env).map(trees -> new RecordMethods(trees, env.getElementUtils()));
+  public static Optional<RecordMethods> of(ProcessingEnvironment env) {
+    return SourceTrees.of(env).map(trees -> new RecordMethods(trees, env.getElementUtils()));
   }
 
   /**
@@ -98,7 +100,7 @@ public final class RecordMethods {
     if (body.size() != 1 || !(body.get(0) instanceof ReturnTree r)) {
       return false;
     }
-    ExpressionTree e = unwrap(r.getExpression());
+    ExpressionTree e = SourceTrees.withoutParentheses(r.getExpression());
     return e instanceof IdentifierTree id ? id.getName().contentEquals(name) : isThisField(e, name);
   }
 
@@ -137,10 +139,10 @@ public final class RecordMethods {
     String[] found = {null};
     new TreeScanner<Void, Void>() {
       private void target(Tree at, ExpressionTree variable, ExpressionTree value) {
-        ExpressionTree v = unwrap(variable);
+        ExpressionTree v = SourceTrees.withoutParentheses(variable);
         boolean changes = v instanceof IdentifierTree id && params.contains(id.getName().toString())
             || components.stream().anyMatch(name -> isThisField(v, name)
-                && !(value != null && unwrap(value) instanceof IdentifierTree rhs && rhs.getName().contentEquals(name)));
+                && !(value != null && SourceTrees.withoutParentheses(value) instanceof IdentifierTree rhs && rhs.getName().contentEquals(name)));
         if (changes && found[0] == null) {
           found[0] = at.toString();
         }
@@ -168,13 +170,6 @@ public final class RecordMethods {
       }
     }.scan(ctor.getBody(), null);
     return found[0];
-  }
-
-  private static ExpressionTree unwrap(ExpressionTree e) {
-    while (e instanceof ParenthesizedTree p) {
-      e = p.getExpression();
-    }
-    return e;
   }
 
   /** Whether {@code e} is {@code this.name}. */

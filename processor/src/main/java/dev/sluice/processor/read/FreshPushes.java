@@ -6,7 +6,6 @@ import com.sun.source.tree.MemberSelectTree;
 import com.sun.source.tree.MethodInvocationTree;
 import com.sun.source.tree.MethodTree;
 import com.sun.source.tree.NewClassTree;
-import com.sun.source.tree.ParenthesizedTree;
 import com.sun.source.util.TreeScanner;
 import com.sun.source.util.Trees;
 import dev.sluice.processor.model.ChannelModel;
@@ -61,7 +60,7 @@ public final class FreshPushes {
               && on.getName().contentEquals(channel.name())
               && call.getArguments().size() == 1) {
             any[0] = true;
-            if (!(unwrap(call.getArguments().get(0)) instanceof NewClassTree)) {
+            if (!(SourceTrees.withoutParentheses(call.getArguments().get(0)) instanceof NewClassTree)) {
               other[0] = true;
             }
           }
@@ -70,12 +69,5 @@ public final class FreshPushes {
       }.scan(tree.getBody(), null);
     }
     return any[0] && !other[0];
-  }
-
-  private static ExpressionTree unwrap(ExpressionTree e) {
-    while (e instanceof ParenthesizedTree p) {
-      e = p.getExpression();
-    }
-    return e;
   }
 }

@@ -1,5 +1,7 @@
 package dev.sluice.processor.read;
 
+import com.sun.source.tree.ExpressionTree;
+import com.sun.source.tree.ParenthesizedTree;
 import com.sun.source.util.Trees;
 import java.util.Optional;
 import javax.annotation.processing.ProcessingEnvironment;
@@ -19,5 +21,13 @@ public final class SourceTrees {
       // not javac's environment, or javac's classes not visible to the processor
       return Optional.empty();
     }
+  }
+
+  /** {@code e} without the parentheses around it: {@code ((a))} is {@code a}. */
+  public static ExpressionTree withoutParentheses(ExpressionTree e) {
+    while (e instanceof ParenthesizedTree p) {
+      e = p.getExpression();
+    }
+    return e;
   }
 }

@@ -9,7 +9,6 @@ import com.sun.source.tree.ExpressionTree;
 import com.sun.source.tree.IdentifierTree;
 import com.sun.source.tree.MemberSelectTree;
 import com.sun.source.tree.MethodInvocationTree;
-import com.sun.source.tree.ParenthesizedTree;
 import com.sun.source.tree.Tree;
 import com.sun.source.tree.UnaryTree;
 import com.sun.source.util.TreePath;
@@ -242,7 +241,7 @@ public final class BodyChecker {
     private boolean checkWrite(Tree write, ExpressionTree target, ExpressionTree rhs) {
       Role role = role(target);
       if (role == null) {
-        ExpressionTree array = strip(target) instanceof ArrayAccessTree a ? arrayOperand(a.getExpression()) : null;
+        ExpressionTree array = SourceTrees.withoutParentheses(target) instanceof ArrayAccessTree a ? arrayOperand(a.getExpression()) : null;
         Role arrayRole = array == null ? null : arrayRole(array);
         if (arrayRole != null && arrayRole.kind == Role.Kind.PARAM) {
           report(write, Message.PARAM_ARRAY_WRITTEN, arrayRole.name, method.getSimpleName() + "(...)"
@@ -339,7 +338,7 @@ public final class BodyChecker {
       if (role.op != ReduceOp.MIN && role.op != ReduceOp.MAX) {
         return null;
       }
-      if (!(strip(rhs) instanceof MethodInvocationTree call) || call.getArguments().size() != 2) {
+      if (!(SourceTrees.withoutParentheses(rhs) instanceof MethodInvocationTree call) || call.getArguments().size() != 2) {
         return null;
       }
       Element callee = trees.getElement(new TreePath(getCurrentPath(), call.getMethodSelect()));
@@ -385,7 +384,7 @@ public final class BodyChecker {
 
     /** The field or local {@code expression} names, or null. */
     private Element elementOf(ExpressionTree expression) {
-      ExpressionTree e = strip(expression);
+      ExpressionTree e = SourceTrees.withoutParentheses(expression);
       if (!(e instanceof IdentifierTree) && !(e instanceof MemberSelectTree)) {
         return null;
       }
@@ -421,7 +420,7 @@ public final class BodyChecker {
     boolean[] writes = {false};
     new TreePathScanner<Void, Void>() {
       private void target(ExpressionTree t) {
-        if (strip(t) instanceof ArrayAccessTree a && isParameter(arrayOperand(a.getExpression()))) {
+        if (SourceTrees.withoutParentheses(t) instanceof ArrayAccessTree a && isParameter(arrayOperand(a.getExpression()))) {
           writes[0] = true;
         }
       }
@@ -587,7 +586,7 @@ public final class BodyChecker {
 
         @Override
         public Void visitAssignment(AssignmentTree tree, Void unused) {
-          if (strip(tree.getVariable()) instanceof IdentifierTree id) {
+          if (SourceTrees.withoutParentheses(tree.getVariable()) instanceof IdentifierTree id) {
             holds(trees.getElement(new TreePath(getCurrentPath(), id)), tree.getExpression());
           }
           return super.visitAssignment(tree, unused);
@@ -605,18 +604,11 @@ public final class BodyChecker {
     };
   }
 
-  private static ExpressionTree strip(ExpressionTree e) {
-    while (e instanceof ParenthesizedTree p) {
-      e = p.getExpression();
-    }
-    return e;
-  }
-
   /** The array an expression reads, as written: {@code e} without parentheses and casts ({@code ((long[]) o)}). */
   private static ExpressionTree arrayOperand(ExpressionTree e) {
-    ExpressionTree x = strip(e);
+    ExpressionTree x = SourceTrees.withoutParentheses(e);
     while (x instanceof com.sun.source.tree.TypeCastTree c) {
-      x = strip(c.getExpression());
+      x = SourceTrees.withoutParentheses(c.getExpression());
     }
     return x;
   }

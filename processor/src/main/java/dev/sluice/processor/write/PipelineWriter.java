@@ -111,9 +111,6 @@ public final class PipelineWriter {
       Map<String, String> translatedFrom) {
     Names names = new Names(model);
     List<TypeElement> origins = OriginatingElements.of(model, kernel, env.getElementUtils());
-    // a channel's records held by their components on the CPU (CpuDirectWriter#byComponents)
-    java.util.Optional<RecordMethods> records = RecordMethods.of(env);
-    java.util.Optional<FreshPushes> fresh = FreshPushes.of(env);
     TypeSpec type = new KernelWriter(model, schedule, names, kernel.bodies(), translatedFrom, checkRows(model)).write();
     checkClassFileNames(type);
     checkParameterSlots(type, true);
