@@ -466,12 +466,20 @@ final class CpuDirectWriter {
           .addStatement("$N.appended($N)", Names.sink(sink), n)
           .build();
     }
-    b.beginControlFlow("for (int $N = 0; $N < $N; $N++)", k, k, n, k)
-        .addStatement("$T $N = $N.get($N)", Names.type(s.channelType(c)), x, held, k);
+    int max = s.node().channel(c).orElseThrow().max();
+    if (max == 1) {
+      // a loop of at most one trip is still a loop to the JIT, and a chain of such stages a nest of
+      // them, which C2 compiled up to 3.7x slower than the same chain written with ifs
+      b.beginControlFlow("if ($N != 0)", n)
+          .addStatement("$T $N = $N.get(0)", Names.type(s.channelType(c)), x, held);
+    } else {
+      b.beginControlFlow("for (int $N = 0; $N < $N; $N++)", k, k, n, k)
+          .addStatement("$T $N = $N.get($N)", Names.type(s.channelType(c)), x, held, k);
+    }
     // the consumers' code runs once per push: @Max times per call of this node, at most
     long outer = loopCounts == null ? 0 : loopCounts.reach;
     if (loopCounts != null) {
-      loopCounts.reach = capped(outer * s.node().channel(c).orElseThrow().max());
+      loopCounts.reach = capped(outer * max);
     }
     b.add(deliver(s.name(), c, x));
     if (loopCounts != null) {
