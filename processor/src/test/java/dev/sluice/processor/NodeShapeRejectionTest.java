@@ -353,6 +353,22 @@ class NodeShapeRejectionTest {
         "static method count of Lines is named count, the name of the node's count of elements");
   }
 
+  /**
+   * A static helper named run beside the node's run was reported as a second run method, on the
+   * node's own run (outside-in helper-134); now the helper is told that the name is taken.
+   */
+  @Test
+  void aStaticHelperNamedRun() {
+    rejects(node("""
+        @Node final class Summed {
+          void run(int x, IntOut out) { out.push(run(x, 1)); }
+          private static int run(int a, int b) { return a + b; }
+        }
+        """), Message.METHOD_NAME_TAKEN, "private static int run(int a",
+        "static method run of Summed is named run, the name of the node's item method: the processor finds that"
+            + " method by its name; give this one another name");
+  }
+
   /** A misnamed run is told it has none, not that its channel's @Max should go (outside-in helper-72). */
   @Test
   void aMisnamedRunIsNotToldToDropItsAnnotations() {

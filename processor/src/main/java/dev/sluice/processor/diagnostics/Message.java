@@ -94,7 +94,7 @@ public enum Message {
   BAD_FIELD_TYPE(303, "@%s field '%s' has type %s; allowed: %s"),
   REDUCE_OP_TYPE(304, "@Reduce(%s) needs an int or long field, not %s"),
   STATE_WRITTEN_IN_RUN(305, "@State field '%s' is assigned in %s; state may be written only in signal handlers (for a total updated per item, make it a @Reduce field: x += e)"),
-  REDUCE_MISUSED(306, "@Reduce(%s) field '%s' may only be updated as %s in %s, never read or assigned otherwise"),
+  REDUCE_MISUSED(306, "@Reduce(%s) field '%s' may only be updated as %s in %s, never read or assigned otherwise%s"),
   PARAM_WRITTEN(307, "@Param field '%s' is read-only; assign it only in a constructor"),
   PARAM_ARRAY_WRITTEN(308, "elements of @Param array '%s' are read-only in %s (every instance shares it): copy the values you need into locals"),
   BODY_CHECKS_SKIPPED(309, Kind.NOTE, "this compiler has no javac Trees API (Eclipse's has none): node method bodies (@State, @Reduce, @Param use) are not checked and no OpenCL kernel is written, so pipelines compiled here run on the CPU back end; a javac build, such as Maven's, checks the bodies and writes the kernels"),

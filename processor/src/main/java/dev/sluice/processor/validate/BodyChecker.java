@@ -7,6 +7,7 @@ import com.sun.source.tree.CompoundAssignmentTree;
 import com.sun.source.tree.ExpressionStatementTree;
 import com.sun.source.tree.ExpressionTree;
 import com.sun.source.tree.IdentifierTree;
+import com.sun.source.tree.LambdaExpressionTree;
 import com.sun.source.tree.MemberSelectTree;
 import com.sun.source.tree.MethodInvocationTree;
 import com.sun.source.tree.Tree;
@@ -81,26 +82,43 @@ public final class BodyChecker {
     }
     List<Diagnostic> out = new ArrayList<>();
     Map<ExecutableElement, ExecutableElement> calledFromRun = calledFromRun(node);
-    for (ExecutableElement method : ElementFilter.methodsIn(node.getEnclosedElements())) {
+    // the node's methods, and the methods of other classes (nested, inner or elsewhere in the
+    // compilation) that run or count call: a helper in another class is no way around run's rules
+    java.util.Set<ExecutableElement> methods = new java.util.LinkedHashSet<>(ElementFilter.methodsIn(node.getEnclosedElements()));
+    methods.addAll(calledFromRun.keySet());
+    for (ExecutableElement method : methods) {
       TreePath path = trees.getPath(method);
       if (path == null) {
         continue; // from a class file: nothing to check
       }
-      // run and count, and the node's own methods they call: what runs per item
-      String where = method.getSimpleName() + "(...)";
+      // run and count, and the methods they call: what runs per item
+      String where = name(method, node) + "(...)";
       ExecutableElement caller = calledFromRun.get(method);
       if (caller != null && caller != method) {
-        where += ", which " + caller.getSimpleName() + "(...) calls";
+        where += ", which " + name(caller, node) + "(...) calls";
       }
       new Scanner(method, caller != null, where, path.getCompilationUnit(), fields, out).scan(path, null);
     }
     return out;
   }
 
+  /** {@code m}'s name as messages give it: with its class's where that is not {@code node}. */
+  private static String name(ExecutableElement m, TypeElement node) {
+    Element type = m.getEnclosingElement();
+    if (m.getKind() == javax.lang.model.element.ElementKind.CONSTRUCTOR) {
+      return "new " + type.getSimpleName();
+    }
+    return type.equals(node) ? m.getSimpleName().toString() : type.getSimpleName() + "." + m.getSimpleName();
+  }
+
+
   /**
-   * {@code run} and {@code count} (mapped to themselves), and each method of the node class they call,
-   * directly or through another, mapped to the method that calls it: the rules for a run body hold in
-   * them too, or a helper would be a way around them.
+   * {@code run} and {@code count} (mapped to themselves), and each method or constructor with source
+   * in this compilation that they call, directly or through another, mapped to the method that calls
+   * it: the node's own helpers, a nested or inner class's, another class's static method handed the
+   * node ({@code Other.bump(this)}). The rules for a run body hold in them too, or a helper would be a
+   * way around them. A call through an interface or a lambda of another class is not followed (which
+   * method runs is not written there); the node's own constructors are not run's.
    */
   private Map<ExecutableElement, ExecutableElement> calledFromRun(TypeElement node) {
     Map<ExecutableElement, ExecutableElement> reached = new java.util.LinkedHashMap<>();
@@ -121,10 +139,25 @@ public final class BodyChecker {
       new TreePathScanner<Void, Void>() {
         private void reach() {
           if (trees.getElement(getCurrentPath()) instanceof ExecutableElement callee
-              && node.equals(callee.getEnclosingElement()) && !reached.containsKey(callee)) {
+              && !reached.containsKey(callee) && trees.getPath(callee) != null
+              // a record's: reading a compact constructor's tree before javac has attributed it
+              // breaks javac's own check of it ("must not contain explicit constructor invocation")
+              && callee.getEnclosingElement().getKind() != javax.lang.model.element.ElementKind.RECORD
+              // an anonymous or local class's code is scanned with the method it is declared in
+              && !(callee.getEnclosingElement() instanceof TypeElement t && t.getNestingKind().isNested()
+                  && t.getNestingKind() != javax.lang.model.element.NestingKind.MEMBER)
+              && !(callee.getKind() == javax.lang.model.element.ElementKind.CONSTRUCTOR
+                  && node.equals(callee.getEnclosingElement()))) {
             reached.put(callee, caller);
             todo.add(callee);
           }
+        }
+
+        @Override
+        public Void visitNewClass(com.sun.source.tree.NewClassTree tree, Void unused) {
+          // new Inner().bump(): the constructor runs as surely as a call
+          reach();
+          return super.visitNewClass(tree, unused);
         }
 
         @Override
@@ -266,7 +299,10 @@ public final class BodyChecker {
           Optional<ExpressionTree> operand = reduceOperand(write, role);
           if (operand == null) {
             // one report per misused statement: its operands are not scanned for further reads
-            report(write, Message.REDUCE_MISUSED, role.op, role.name, form(role.op, role.name), where);
+            // the right update inside a larger expression is told so: the form alone reads as if it were allowed
+            String why = getCurrentPath().getLeaf() == write && updateOperand(write, role) != null
+                ? "; here it is part of a larger expression: make it a statement of its own" : "";
+            report(write, Message.REDUCE_MISUSED, role.op, role.name, form(role.op, role.name), where, why);
           } else {
             operand.ifPresent(this::scanChild);
           }
@@ -284,10 +320,24 @@ public final class BodyChecker {
      * further (empty for {@code x++}); {@code null} if it is not allowed.
      */
     private Optional<ExpressionTree> reduceOperand(Tree write, Role role) {
-      if (!(getCurrentPath().getLeaf() == write
-          && getCurrentPath().getParentPath().getLeaf() instanceof ExpressionStatementTree)) {
-        return null;
+      return isStatement(write) ? updateOperand(write, role) : null;
+    }
+
+    /**
+     * Whether {@code write} is a statement of its own: {@code x += e;}, or the whole body of a lambda
+     * ({@code v -> x += v}, which is {@code v -> { x += v; }}).
+     */
+    private boolean isStatement(Tree write) {
+      if (getCurrentPath().getLeaf() != write) {
+        return false;
       }
+      Tree parent = getCurrentPath().getParentPath().getLeaf();
+      return parent instanceof ExpressionStatementTree
+          || parent instanceof LambdaExpressionTree lambda && lambda.getBody() == write;
+    }
+
+    /** {@code write}'s operand if it is the update {@code role}'s operator allows, wherever it stands; else null. */
+    private Optional<ExpressionTree> updateOperand(Tree write, Role role) {
       return switch (write.getKind()) {
         case PLUS_ASSIGNMENT -> role.op == ReduceOp.SUM ? Optional.of(((CompoundAssignmentTree) write).getExpression()) : null;
         case MULTIPLY_ASSIGNMENT -> role.op == ReduceOp.PRODUCT ? Optional.of(((CompoundAssignmentTree) write).getExpression()) : null;
@@ -366,7 +416,7 @@ public final class BodyChecker {
       }
       Role role = fields.get(trees.getElement(getCurrentPath()));
       if (role != null && role.kind == Role.Kind.REDUCE) {
-        report(tree, Message.REDUCE_MISUSED, role.op, role.name, form(role.op, role.name), where);
+        report(tree, Message.REDUCE_MISUSED, role.op, role.name, form(role.op, role.name), where, "");
       }
     }
 

@@ -64,13 +64,15 @@ public final class NodeValidator {
     List<ExecutableElement> methods = ElementFilter.methodsIn(node.getEnclosedElements());
     List<ExecutableElement> handlers =
         methods.stream().filter(m -> Annotations.has(m, SignalHandler.class)).toList();
-    // a handler named run is a handler (SLU232 says the name is taken), not a second run method
-    List<ExecutableElement> runs = named(methods, "run").stream().filter(m -> !handlers.contains(m)).toList();
     boolean region = Annotations.has(node, Region.class);
-    // in a region, a static count beside an instance one is a helper (a static one alone is the count, refused as static)
+    // a handler named run is a handler (SLU232 says the name is taken), not a second run method; a
+    // static run beside an instance one is a helper, as a static count is in a region (a static one
+    // alone is the node's method, refused as static)
+    List<ExecutableElement> named = named(methods, region ? "count" : "run").stream().filter(m -> !handlers.contains(m)).toList();
+    List<ExecutableElement> helpers = named.stream().anyMatch(m -> !m.getModifiers().contains(Modifier.STATIC))
+        ? named.stream().filter(m -> m.getModifiers().contains(Modifier.STATIC)).toList() : List.of();
+    List<ExecutableElement> runs = named(methods, "run").stream().filter(m -> !handlers.contains(m) && !helpers.contains(m)).toList();
     List<ExecutableElement> counts = named(methods, "count").stream().filter(m -> !handlers.contains(m)).toList();
-    List<ExecutableElement> helpers = region && counts.stream().anyMatch(m -> !m.getModifiers().contains(Modifier.STATIC))
-        ? counts.stream().filter(m -> m.getModifiers().contains(Modifier.STATIC)).toList() : List.of();
     for (ExecutableElement m : methods) {
       String taken = region ? "count" : "run";
       if (m.getSimpleName().contentEquals(taken) && (handlers.contains(m) || helpers.contains(m))) {
