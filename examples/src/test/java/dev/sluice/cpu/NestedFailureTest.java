@@ -55,6 +55,37 @@ class NestedFailureTest {
     assertEquals("-2", inner.get().item());
   }
 
+  /**
+   * A node that runs its own pipeline again without end: each nested run put its other instances on
+   * threads of its own, so this made threads until the machine could start no more (outside-in
+   * helper-135). Past {@code InstanceThreads.MAX_NESTED} runs deep the run is refused, and the
+   * failure comes back up through every run it was nested in.
+   */
+  @ParameterizedTest
+  @ValueSource(booleans = {false, true})
+  void aRunThatStartsItselfWithoutEndIsRefusedAtTheNestingBound(boolean scheduled) {
+    Device device = scheduled ? Device.cpuScheduled() : Device.cpu();
+    RelayPipeline pipeline = RelayPipeline.builder().device(device).instances(2).build();
+    Relay.Calls.hook = x -> {
+      if (x == 0) {
+        pipeline.run(new int[] {0, 1});
+      }
+    };
+    PipelineException e = assertThrows(PipelineException.class, () -> pipeline.run(new int[] {0, 1}));
+    int depth = 0;
+    Throwable root = e;
+    while (root.getCause() != null) {
+      root = root.getCause();
+      depth++;
+    }
+    assertEquals(dev.sluice.runtime.cpu.InstanceThreads.MAX_NESTED, depth, e.toString());
+    assertEquals(IllegalStateException.class, root.getClass());
+    assertEquals(true, root.getMessage().startsWith("Relay: a CPU run nested 64 runs deep"), root.getMessage());
+    // and the pipeline object runs again as before
+    Relay.Calls.hook = x -> { };
+    assertEquals(2, pipeline.run(new int[] {0, 1}).out().length);
+  }
+
   private static int[] upTo(int n) {
     int[] a = new int[n];
     for (int i = 0; i < n; i++) {

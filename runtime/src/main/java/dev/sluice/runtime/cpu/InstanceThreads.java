@@ -50,6 +50,19 @@ public final class InstanceThreads {
   }
 
   /**
+   * The most CPU runs nested in one another: a run started from node code (or an input iterator, or
+   * a progress listener) of a run in progress, that one from another's, and so on. Each nested run
+   * puts its other instances on threads of its own, so a node that runs its own pipeline again
+   * without end made threads until the system could start no more, for every process of the machine
+   * (outside-in helper-135), rather than ending in a {@link StackOverflowError}; past this depth the
+   * run is refused instead, and the failure goes back up through the runs it is nested in.
+   */
+  public static final int MAX_NESTED = 64;
+
+  /** How many CPU runs the current thread is inside: its own, and those whose instance it runs. */
+  private static final ThreadLocal<int[]> NESTED = ThreadLocal.withInitial(() -> new int[1]);
+
+  /**
    * The later of two times, made when the class is: the instances' threads use it as they stop, when
    * the heap may be too full to make the lambda a first use of {@code Math::max} would (an
    * {@link OutOfMemoryError} there escaped the instance, printed as uncaught by its thread).
@@ -87,6 +100,25 @@ public final class InstanceThreads {
       Function<OutOfMemoryError, RuntimeException> heapFull) {
     int n = options.resolvedInstances();
     checkCount(pipeline, n);
+    int[] nested = NESTED.get();
+    if (nested[0] >= MAX_NESTED) {
+      throw new IllegalStateException(pipeline + ": a CPU run nested " + MAX_NESTED + " runs deep (started from node"
+          + " code, an input iterator or a progress listener of a run in progress, which was started from another's,"
+          + " and so on): a run that starts itself again without end; each nested run needs threads of its own");
+    }
+    nested[0]++;
+    try {
+      return runNested(pipeline, options, control, cursor, newInstance, body, threads, heapFull, n, nested[0]);
+    } finally {
+      nested[0]--;
+    }
+  }
+
+  /** {@link #run} at nesting depth {@code depth}, which the instances' threads take on while they run them. */
+  private static <I> Ran<I> runNested(String pipeline, RunOptions options, RunControl control,
+      InputCursor cursor, BiFunction<InputCursor, RunControl, I> newInstance,
+      java.util.function.Consumer<I> body, Executor threads,
+      Function<OutOfMemoryError, RuntimeException> heapFull, int n, int depth) {
     // the input as given, before the wrappers below: what stops it when the run fails
     InputCursor input = cursor;
     if (options.automaticChunks() && n > 1) {
@@ -151,7 +183,13 @@ public final class InstanceThreads {
           ClassLoader idleLoader = self.getContextClassLoader();
           int idlePriority = self.getPriority();
           Thread.UncaughtExceptionHandler idleHandler = self.getUncaughtExceptionHandler();
+          int[] selfNested = null;
+          int idleNested = 0;
           try {
+            // this thread runs an instance of a run at that depth: a run its node code starts is one deeper
+            selfNested = NESTED.get();
+            idleNested = selfNested[0];
+            selfNested[0] = depth;
             // inside the try: naming the thread allocates, and on a heap another instance has filled
             // that fails too; it is then this instance's failure, and the thread still counts itself
             // stopped below, or the caller would wait for it for ever (outside-in helper-103)
@@ -171,6 +209,9 @@ public final class InstanceThreads {
               // interrupt, below, is cleared here too, and that run fails as interrupted anyway)
               if (Thread.interrupted()) {
                 control.instanceInterrupted(true);
+              }
+              if (selfNested != null) {
+                selfNested[0] = idleNested;
               }
               self.setName(idle);
               self.setContextClassLoader(idleLoader);
