@@ -102,7 +102,7 @@ public final class BodyChecker {
     return out;
   }
 
-  /** {@code m}'s name as messages give it: with its class's where that is not {@code node}. */
+  /** {@code m}'s name as messages give it: qualified by its class where that is not {@code node}. */
   private static String name(ExecutableElement m, TypeElement node) {
     Element type = m.getEnclosingElement();
     if (m.getKind() == javax.lang.model.element.ElementKind.CONSTRUCTOR) {
@@ -110,7 +110,6 @@ public final class BodyChecker {
     }
     return type.equals(node) ? m.getSimpleName().toString() : type.getSimpleName() + "." + m.getSimpleName();
   }
-
 
   /**
    * {@code run} and {@code count} (mapped to themselves), and each method or constructor with source
