@@ -35,9 +35,9 @@ import javax.lang.model.element.TypeElement;
 /**
  * Writes {@code <Pipeline>_CpuDirect}: one pipeline instance for the CPU back end's direct executor.
  * Every output channel is a small class that counts its pushes; a node's code runs one item and then
- * hands what it pushed to each consumer at once, in order. A node whose only producer hands it items
- * from a loop written here (the source's, an enumerator's elements, another node's pushes held for
- * one call) has its code written into that loop; the others have a {@code take_s} method. An
+ * hands what it pushed to each consumer at once, in order. A node whose producers all hand it items
+ * from loops written here (the source's, an enumerator's elements, another node's pushes held for
+ * one call) has its code written into each of those loops; the others have a {@code take_s} method. An
  * enumerator delivers BEGIN, its elements and END to its region one after the other; each signal a
  * node can receive has a {@code signal_s_K} method that calls the node's handler, if any, then passes
  * the signal along the edges the dispatch table forwards it on. So the schedule is written into the
@@ -76,6 +76,12 @@ final class CpuDirectWriter {
    * (it leaves methods of more than 8,000 bytecodes to the interpreter).
    */
   private static final int INLINED_AT_MOST = 8;
+  /**
+   * A stage's code is written at most this many times: a fan-in stage's code once per copy of each
+   * producer's, and a stage written into it as many times as it is, so that diamonds one after
+   * another do not double the code each time; past this a stage has a {@code take_s} method.
+   */
+  private static final int COPIES_AT_MOST = 4;
 
   private final PipelineModel model;
   private final Schedule schedule;
@@ -83,10 +89,12 @@ final class CpuDirectWriter {
   private final Set<TypeElement> stamped;
   /** The record channels whose pushes are held as their components ({@link #byComponents}). */
   private final java.util.function.BiPredicate<StageModel, String> heldByComponents;
-  /** The stages whose code is written where their one producer hands them items (no {@code take_s}). */
+  /** The stages whose code is written where their producers hand them items (no {@code take_s}). */
   private final Set<String> inlined = new HashSet<>();
   /** For each stage, how many stages' code the method that holds its code holds up to it. */
   private final Map<String, Integer> depth = new HashMap<>();
+  /** For each stage written where its producers hand it items, how many times its code is written. */
+  private final Map<String, Integer> copies = new HashMap<>();
   /**
    * While a loop of {@code produce} or of an enumerator is being written: the channels whose held
    * pushes are counted inside it, each with the local that counts them (see {@link #countedLoop}).
@@ -139,9 +147,18 @@ final class CpuDirectWriter {
     }
     int d = s.isSource() ? 0 : 1;
     if (inlinable(s)) {
-      int after = depth(model.stage(model.inEdges(s.name()).get(0).from())) + 1;
-      if (after <= INLINED_AT_MOST) {
+      // written where each producer hands it items: as deep as the deepest of them, and once per
+      // copy of each producer's code
+      int after = 0;
+      int written = 0;
+      for (EdgeModel e : model.inEdges(s.name())) {
+        StageModel from = model.stage(e.from());
+        after = Math.max(after, depth(from) + 1);
+        written += copies.getOrDefault(from.name(), 1);
+      }
+      if (after <= INLINED_AT_MOST && written <= COPIES_AT_MOST) {
         inlined.add(s.name());
+        copies.put(s.name(), written);
         d = after;
       }
     }
@@ -150,18 +167,25 @@ final class CpuDirectWriter {
   }
 
   /**
-   * Whether a transform's items all come from one loop written here: its one in-edge is the source's
-   * channel, an enumerator's elements, or a channel whose pushes are held per call and pushed only by
-   * the producer's method (a handler's pushes are handed on from the signal's method).
+   * Whether a transform's items all come from loops written here: each of its in-edges is the
+   * source's channel, an enumerator's elements, or a channel whose pushes are held per call and pushed
+   * only by the producer's method (a handler's pushes are handed on from the signal's method). A
+   * fan-in stage's code is then written at each of its producers, as a broadcast's consumers are
+   * written one after the other: with a method of its own instead, its pushes were counted in a field
+   * at every call and the same work ran about a fifth slower (docs/benchmarks.md).
    */
   private boolean inlinable(StageModel s) {
-    if (!s.isNode() || s.isEnumerator() || model.inEdges(s.name()).size() != 1) {
+    if (!s.isNode() || s.isEnumerator() || model.inEdges(s.name()).isEmpty()) {
       return false;
     }
-    EdgeModel e = model.inEdges(s.name()).get(0);
-    StageModel from = model.stage(e.from());
-    return from.isSource() || from.isEnumerator()
-        || slotted(from, e.channel()) && !from.node().channel(e.channel()).orElseThrow().pushedFromHandlers();
+    for (EdgeModel e : model.inEdges(s.name())) {
+      StageModel from = model.stage(e.from());
+      if (!(from.isSource() || from.isEnumerator()
+          || slotted(from, e.channel()) && !from.node().channel(e.channel()).orElseThrow().pushedFromHandlers())) {
+        return false;
+      }
+    }
+    return true;
   }
 
   static ClassName className(Names names) {
