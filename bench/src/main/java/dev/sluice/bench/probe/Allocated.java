@@ -43,8 +43,9 @@ public final class Allocated {
         for (int i = 0; i < runs; i++) {
           v.run();
         }
-        System.out.printf(Locale.ROOT, "%s %s x%d: %.2f MiB allocated per run (mean of %d)%n", w.name(), id, scale,
-            (allocated(threads) - before) / (double) runs / (1 << 20), runs);
+        long bytes = (allocated(threads) - before) / runs;
+        System.out.printf(Locale.ROOT, "%s %s x%d: %.2f MiB (%,d bytes) allocated per run (mean of %d)%n", w.name(), id,
+            scale, bytes / (double) (1 << 20), bytes, runs);
       }
     }
     w.close();
