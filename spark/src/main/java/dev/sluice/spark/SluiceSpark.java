@@ -58,7 +58,7 @@ public final class SluiceSpark<T, R> implements Serializable {
 
   /** The same, from a {@link SparkSession}. */
   public static <T, P> WithPipeline<T, T[], P> of(SparkSession spark, Class<T> itemType, PipelineFactory<P> factory) {
-    return of(JavaSparkContext.fromSparkContext(spark.sparkContext()), itemType, factory);
+    return of(context(spark), itemType, factory);
   }
 
   /** A pipeline with an {@code int} source, over an RDD or Dataset of {@link Integer}. */
@@ -66,9 +66,19 @@ public final class SluiceSpark<T, R> implements Serializable {
     return new WithPipeline<>(broadcast(sc, factory), Packing.ints());
   }
 
+  /** The same, from a {@link SparkSession}. */
+  public static <P> WithPipeline<Integer, int[], P> ofInts(SparkSession spark, PipelineFactory<P> factory) {
+    return ofInts(context(spark), factory);
+  }
+
   /** A pipeline with a {@code long} source. */
   public static <P> WithPipeline<Long, long[], P> ofLongs(JavaSparkContext sc, PipelineFactory<P> factory) {
     return new WithPipeline<>(broadcast(sc, factory), Packing.longs());
+  }
+
+  /** The same, from a {@link SparkSession}. */
+  public static <P> WithPipeline<Long, long[], P> ofLongs(SparkSession spark, PipelineFactory<P> factory) {
+    return ofLongs(context(spark), factory);
   }
 
   /** A pipeline with a {@code float} source. */
@@ -76,16 +86,31 @@ public final class SluiceSpark<T, R> implements Serializable {
     return new WithPipeline<>(broadcast(sc, factory), Packing.floats());
   }
 
+  /** The same, from a {@link SparkSession}. */
+  public static <P> WithPipeline<Float, float[], P> ofFloats(SparkSession spark, PipelineFactory<P> factory) {
+    return ofFloats(context(spark), factory);
+  }
+
   /** A pipeline with a {@code double} source. */
   public static <P> WithPipeline<Double, double[], P> ofDoubles(JavaSparkContext sc, PipelineFactory<P> factory) {
     return new WithPipeline<>(broadcast(sc, factory), Packing.doubles());
   }
 
+  /** The same, from a {@link SparkSession}. */
+  public static <P> WithPipeline<Double, double[], P> ofDoubles(SparkSession spark, PipelineFactory<P> factory) {
+    return ofDoubles(context(spark), factory);
+  }
+
   /** A pipeline with a record source fed from the columns of a {@code Dataset<Row>}, batch by batch. */
   public static <P> WithColumns<P> ofRows(SparkSession spark, PipelineFactory<P> factory) {
     // columns are named as the session's SQL names them (spark.sql.caseSensitive, false by default)
+    JavaSparkContext sc = context(spark);
     boolean caseSensitive = Boolean.parseBoolean(spark.conf().get("spark.sql.caseSensitive", "false"));
-    return new WithColumns<>(broadcast(JavaSparkContext.fromSparkContext(spark.sparkContext()), factory), caseSensitive);
+    return new WithColumns<>(broadcast(sc, factory), caseSensitive);
+  }
+
+  private static JavaSparkContext context(SparkSession spark) {
+    return JavaSparkContext.fromSparkContext(Objects.requireNonNull(spark, "spark").sparkContext());
   }
 
   /**

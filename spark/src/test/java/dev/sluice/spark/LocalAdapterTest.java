@@ -5,6 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.sluice.runtime.RunReport;
+import dev.sluice.spark.pipelines.Check;
+import dev.sluice.spark.pipelines.FaultyPipeline;
 import dev.sluice.spark.pipelines.GainsPipeline;
 import dev.sluice.spark.pipelines.GainsReference;
 import dev.sluice.spark.pipelines.Reading;
@@ -254,6 +256,22 @@ class LocalAdapterTest {
     assertSameScaled(expected, columns.dataset().collectAsList());
     assertEquals(GainsReference.kept(part), columns.reduction().orElseThrow());
     assertTrue(columns.pipelineRuns() >= 5, "5,000 rows in batches of at most 1,000: " + columns.pipelineRuns() + " runs");
+  }
+
+  /** A primitive source is set up from a SparkSession as a record source is (outside-in helper-137). */
+  @Test
+  void aPrimitiveSourceFromASparkSession() {
+    SparkSession spark = SparkSession.builder().sparkContext(sc.sc()).getOrCreate();
+    List<Integer> in = java.util.stream.IntStream.range(0, 3_000).boxed().toList();
+    Dataset<Integer> numbers = spark.createDataset(in, Encoders.INT()).repartition(3);
+    SluiceRun<Integer, Void> run = SluiceSpark.ofInts(spark, slot -> FaultyPipeline.builder()
+            .check(() -> new Check(-1)).device(slot.device()).build())
+        .runChunks(FaultyPipeline::runChunks)
+        .mapPartitions(numbers, r -> FaultsTest.boxed(r.passed()), Encoders.INT());
+    List<Integer> out = new ArrayList<>(run.dataset().collectAsList());
+    Collections.sort(out);
+    assertEquals(in, out);
+    assertEquals(3, run.partitions());
   }
 
   /**
