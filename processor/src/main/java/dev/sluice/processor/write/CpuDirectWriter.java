@@ -859,10 +859,16 @@ final class CpuDirectWriter {
     m.beginControlFlow("try")
         .addStatement("$N.$N($L)", Names.node(s.name()), node.method().getSimpleName().toString(),
             args(s, node.runParams(), item))
-        .nextControlFlow("catch ($T e)", Throwable.class)
-        .add("// a consumer's failure arrives here already named; failure() passes it on. Throwable:\n")
-        .add("// node code may throw a checked exception it does not declare (a sneaky throw)\n")
-        .addStatement("throw failure($L, $T.text($N), e)", names.index(s.name()), Failures.class, item)
+        .nextControlFlow("catch ($T e)", Throwable.class);
+    if (!node.raisedTags().isEmpty()) {
+      // only a raise runs consumers inside the call: every other push is handed on after it returns
+      m.add("// a consumer's failure (raise hands the pushes so far on) arrives here already named;\n")
+          .add("// failure() passes it on. Throwable: node code may throw a checked exception it does\n")
+          .add("// not declare (a sneaky throw)\n");
+    } else {
+      m.add("// Throwable: node code may throw a checked exception it does not declare (a sneaky throw)\n");
+    }
+    m.addStatement("throw failure($L, $T.text($N), e)", names.index(s.name()), Failures.class, item)
         .endControlFlow();
     for (ChannelModel c : node.channels()) {
       if (c.pushedFromRun()) {
