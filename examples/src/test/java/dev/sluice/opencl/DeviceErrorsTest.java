@@ -97,6 +97,13 @@ class DeviceErrorsTest {
     assertTrue(e.getMessage().contains("exceeded 3 firings"), e.getMessage());
   }
 
+  /** Which pipelines an OpenCL device can run is a static query a test picks its devices by. */
+  @Test
+  void hasKernelSaysWhetherThePipelineHasOne() {
+    org.junit.jupiter.api.Assertions.assertFalse(CpuOnlyPipeline.hasKernel(), "@Pipeline(gpu = false)");
+    assertTrue(OverpushPipeline.hasKernel());
+  }
+
   @Test
   void aPipelineWithoutKernelFailsOnANamedOpenClDevice() {
     Device cl = OpenClAvailable.device();

@@ -93,6 +93,16 @@ final class ApiWriter {
         .returns(builderName())
         .addStatement("return new $T()", builderName())
         .build());
+    t.addMethod(MethodSpec.methodBuilder("hasKernel")
+        .addJavadoc("Whether the processor wrote an OpenCL kernel for this pipeline. Without one (with\n"
+            + "{@code gpu = false}, or where the note SLU620 said why) every OpenCL device named for it refuses it\n"
+            + "with a {@code DeviceUnavailableException}, and {@code Device.best()} runs it on the CPU back end;\n"
+            + "a test runs it on the CPU's devices alone then. With one, a device may still refuse it at its\n"
+            + "first run (a kernel its driver cannot build), saying why.\n")
+        .addModifiers(Modifier.PUBLIC, Modifier.STATIC)
+        .returns(boolean.class)
+        .addStatement("return $L", kernel.hasKernel())
+        .build());
     t.addMethod(MethodSpec.methodBuilder("plan")
         .addJavadoc("The computed schedule: stages, regions, capacities, dispatch tables.\n")
         .addModifiers(Modifier.PUBLIC)
