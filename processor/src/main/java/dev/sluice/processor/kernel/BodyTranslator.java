@@ -133,6 +133,14 @@ public final class BodyTranslator {
     return stage.node().handlers().stream().allMatch(h -> trees.getPath(h.method()) != null);
   }
 
+  /**
+   * Whether {@code record}'s declaration has its source in this compilation (not a class file), where
+   * {@link RecordMethods} can read its accessors and constructor.
+   */
+  public boolean hasSource(ItemType record) {
+    return trees.getPath(record.element()) != null;
+  }
+
   /** The checks of the records a kernel moves (their accessors and constructors). */
   public RecordMethods records() {
     return new RecordMethods(trees, elements);

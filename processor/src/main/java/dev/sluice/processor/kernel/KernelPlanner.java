@@ -94,6 +94,19 @@ public final class KernelPlanner {
         return new Plan(Map.of(), why, out);
       }
     }
+    for (ItemType record : model.records()) {
+      if (!translator.get().hasSource(record)) {
+        // the host builds a record again from its component values with its constructor: one read from a
+        // class file cannot be checked to only store them (SLU617, SLU618), and OpenCL could then differ
+        String why = "record " + record.simpleName() + " (" + record.element().getQualifiedName() + "), which it"
+            + " moves, was compiled before this compilation, and the kernel needs its source to check that its"
+            + " constructor and accessors only store and return its components: declare the record in the module that"
+            + " compiles the pipeline; if it is declared there, this build compiled the pipeline without it: rebuild"
+            + " from clean, mvn clean compile";
+        out.add(Diagnostic.on(model.element(), Message.GPU_KERNEL_SKIPPED, model.simpleName(), why));
+        return new Plan(Map.of(), why, out);
+      }
+    }
     for (StageModel s : model.nodes()) {
       for (FieldModel f : kernelFields(s)) {
         accessProblem(f.element(), model.packageName()).ifPresent(why -> out.add(Diagnostic.on(f.element(),
