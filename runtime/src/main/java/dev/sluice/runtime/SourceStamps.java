@@ -278,7 +278,9 @@ public final class SourceStamps {
       // a node from a library (a jar, another module) that changed after the pipeline's module was built
       return older + "it comes from " + nodeFrom + ", which changed after the pipeline was compiled in " + pipelineFrom
           + ", so the run would use the channels, field roles and operators it had before. Compile the pipeline's"
-          + " module again against it (mvn clean compile there, or the IDE's Rebuild Project) to write them again";
+          + " module again against it to write them again: in one Maven build, mvn clean compile at the root of both"
+          + " modules (in the pipeline's module alone, once the node's module is installed: mvn install there first),"
+          + " or the IDE's Rebuild Project";
     }
     return older + "it was compiled again without the pipeline (an IDE building only the files that"
         + " changed?), so the run would use the channels, field roles and operators it had before. " + REBUILD
