@@ -111,6 +111,47 @@ class PartialRecompileTest {
   }
 
   /**
+   * A record the node makes, changed and compiled again with the node but not with the pipeline, as an
+   * IDE does (outside-in helper-138: the CPU ran, and OpenCL failed with a NoSuchMethodError inside the
+   * generated kernel): the components of the records a node's methods name are in its declarations'
+   * stamp, so the pipeline's classes, written for the old record, are refused.
+   */
+  @Test
+  void aRecordChangedWithItsNodeButNotThePipelineIsRefused() throws Exception {
+    String pipeline = PIPELINE.replace("@Sink @From(\"dbl\") int out();", "@Sink @From(\"dbl\") Pair out();");
+    String node = NODE.replace("IntOut out) { out.push(x * 2); }", "Out<Pair> out) { out.push(new Pair(x, x * 2)); }");
+    Path src = Files.createDirectories(dir.resolve("src/p"));
+    Files.writeString(src.resolve("Twice.java"), pipeline);
+    Files.writeString(src.resolve("Doubler.java"), node);
+    Files.writeString(src.resolve("Pair.java"), "package p;\nrecord Pair(int a, int b) {}\n");
+    Path classes = Files.createDirectories(dir.resolve("classes"));
+    javac(classes, src.resolve("Twice.java"), src.resolve("Doubler.java"), src.resolve("Pair.java"));
+    assertThat(runPairs(classes)).isEqualTo(3);
+
+    Files.writeString(src.resolve("Pair.java"), "package p;\nrecord Pair(int a, int b, int c) {}\n");
+    Files.writeString(src.resolve("Doubler.java"), node.replace("new Pair(x, x * 2)", "new Pair(x, x * 2, 0)"));
+    javac(classes, src.resolve("Doubler.java"), src.resolve("Pair.java"));
+    Exception e = assertThrows(Exception.class, () -> runPairs(classes));
+    Throwable cause = e instanceof java.lang.reflect.InvocationTargetException i ? i.getCause() : e;
+    assertThat(cause).isInstanceOf(IllegalStateException.class);
+    assertThat(cause).hasMessageThat().startsWith("the generated classes of p.Twice are older than the declarations of"
+        + " p.Doubler (node 'dbl'): it was compiled again without the pipeline");
+  }
+
+  /** Runs {@code p.Twice} with a record sink on the CPU over 1, 2, 3: how many records it made. */
+  private static int runPairs(Path classes) throws Exception {
+    try (URLClassLoader loader = new URLClassLoader(new URL[] {classes.toUri().toURL()},
+        PartialRecompileTest.class.getClassLoader())) {
+      Class<?> api = Class.forName("p.TwicePipeline", true, loader);
+      Object builder = api.getMethod("builder").invoke(null);
+      builder.getClass().getMethod("device", dev.sluice.runtime.Device.class).invoke(builder, dev.sluice.runtime.Device.cpu());
+      Object pipeline = builder.getClass().getMethod("build").invoke(builder);
+      Object result = api.getMethod("run", int[].class).invoke(pipeline, (Object) new int[] {1, 2, 3});
+      return ((List<?>) result.getClass().getMethod("out").invoke(result)).size();
+    }
+  }
+
+  /**
    * Two channels of one type swapped in a node compiled alone (review helper-48): the declarations'
    * types and annotations are the same, and the generated classes, which pass channels by position,
    * would have sent the evens to the odds' sink in silence. Their names are stamped too.

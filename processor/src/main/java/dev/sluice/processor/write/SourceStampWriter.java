@@ -162,7 +162,8 @@ public final class SourceStampWriter {
    * Sluice annotations; each field with a Sluice annotation (its role), with its type and the
    * modifiers that decide access; and each method called from generated code ({@code run},
    * {@code count}, a method with a Sluice annotation such as a handler) with its return and parameter
-   * types and each parameter's Sluice annotations. Left out, since a class file may not have them or
+   * types and each parameter's Sluice annotations, and each record those types name with its
+   * components (the generated code builds and reads the record by them). Left out, since a class file may not have them or
    * the generated code does not read them: other annotations (source-only ones such as
    * {@code @SuppressWarnings}, type-use ones such as {@code @NonNull}), other members (Lombok's
    * getters), constructors (the user's factories call them) and bodies.
@@ -178,6 +179,7 @@ public final class SourceStampWriter {
   public static String declarations(TypeElement node) {
     StringBuilder b = new StringBuilder();
     java.util.Map<String, String> channelNames = new java.util.TreeMap<>();
+    java.util.Map<String, String> records = new java.util.TreeMap<>();
     boolean named = false;
     annotations(b, node);
     // the members sorted: Eclipse's compiler lists a class file's members in another order than its
@@ -198,9 +200,11 @@ public final class SourceStampWriter {
         m.append(type(method.getReturnType())).append(' ').append(method.getSimpleName()).append('(');
         StringBuilder channels = new StringBuilder();
         int position = 0;
+        records(method.getReturnType(), records);
         for (VariableElement p : method.getParameters()) {
           annotations(m, p);
           m.append(type(p.asType())).append(',');
+          records(p.asType(), records);
           named |= !p.getSimpleName().contentEquals("arg" + position++);
           if (channel(p.asType())) {
             channels.append(p.getSimpleName()).append(',');
@@ -214,11 +218,30 @@ public final class SourceStampWriter {
       members.add(m.toString());
     }
     members.stream().sorted().forEach(b::append);
+    records.forEach((name, components) -> b.append("\nRECORD ").append(name).append(components));
     if (!named || channelNames.values().stream().allMatch(String::isEmpty)) {
       return SourceStamps.of(b);
     }
     // in the members' sorted order, as the first stamp
     return SourceStamps.of(b) + ' ' + SourceStamps.of(String.join("\n", channelNames.values()));
+  }
+
+  /**
+   * Adds to {@code out} each record named in {@code t} (itself, or a type argument: {@code Out<R>},
+   * {@code Raise<T>}) with its components' types and names, which the generated code builds and reads
+   * the record by: a record changed and compiled again with its node but not with the pipeline would
+   * otherwise leave the pipeline's classes calling a constructor that is gone (outside-in helper-138).
+   */
+  private static void records(TypeMirror t, java.util.Map<String, String> out) {
+    if (t instanceof DeclaredType d) {
+      d.getTypeArguments().forEach(a -> records(a, out));
+      if (d.asElement().getKind() == ElementKind.RECORD) {
+        TypeElement r = (TypeElement) d.asElement();
+        out.put(r.getQualifiedName().toString(), r.getRecordComponents().stream()
+            .map(c -> type(c.asType()) + ' ' + c.getSimpleName())
+            .collect(java.util.stream.Collectors.joining(",", "(", ")")));
+      }
+    }
   }
 
   /**
