@@ -332,7 +332,9 @@ public final class SourceStampWriter {
     }
     CompilationUnitTree unit = path.getCompilationUnit();
     try {
-      return Optional.of(SourceStamps.of(unit.getSourceFile().getCharContent(true)));
+      // with the declarations, whose records' components come from other files: a record changed and
+      // compiled again with the node makes the kernel stale too (its host builds records by them)
+      return Optional.of(SourceStamps.of(unit.getSourceFile().getCharContent(true) + "\n" + declarations(node)));
     } catch (IOException e) {
       throw new UncheckedIOException("could not read the source of " + node, e);
     }
