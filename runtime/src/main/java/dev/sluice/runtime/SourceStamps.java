@@ -158,6 +158,13 @@ public final class SourceStamps {
     return -1;
   }
 
+  /**
+   * The other way a stamp gets newer than its class: javac reports errors in method bodies after the
+   * processor wrote the stamps, and then writes no class file (docs/ide.md).
+   */
+  private static final String OR_FAILED = " Or a compile of it that failed on an error in a method body, which"
+      + " leaves the class file as it was";
+
   /** The message refusing a kernel to rebuild from clean ends with. */
   private static final String REBUILD = "Rebuild the module from clean with javac (mvn clean compile, or the IDE's"
       + " Rebuild Project; a plain mvn compile finds nothing newer to compile)";
@@ -194,7 +201,8 @@ public final class SourceStamps {
     String subject = stale.size() == 1 ? names + " was" : "they were";
     return "the kernel of " + pipeline.getName() + " is older than " + names + ": "
         + (unread ? subject + " compiled by a compiler that cannot read method bodies (Eclipse's)"
-            : subject + " compiled again without the pipeline (an IDE building only the files that changed?)")
+            : subject + " compiled again without the pipeline (an IDE building only the files that changed?" + OR_FAILED
+                + ")")
         + ", so OpenCL would run the old code while the CPU runs the new. " + REBUILD + " to write the kernel again";
   }
 
@@ -283,7 +291,7 @@ public final class SourceStamps {
           + " or the IDE's Rebuild Project";
     }
     return older + "it was compiled again without the pipeline (an IDE building only the files that"
-        + " changed?), so the run would use the channels, field roles and operators it had before. " + REBUILD
+        + " changed?" + OR_FAILED + "), so the run would use the channels, field roles and operators it had before. " + REBUILD
         + " to write them again";
   }
 
