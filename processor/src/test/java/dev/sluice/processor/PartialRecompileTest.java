@@ -145,15 +145,7 @@ class PartialRecompileTest {
 
   /** Runs {@code p.Twice} with a record sink on the CPU over 1, 2, 3: how many records it made. */
   private static int runPairs(Path classes) throws Exception {
-    try (URLClassLoader loader = new URLClassLoader(new URL[] {classes.toUri().toURL()},
-        PartialRecompileTest.class.getClassLoader())) {
-      Class<?> api = Class.forName("p.TwicePipeline", true, loader);
-      Object builder = api.getMethod("builder").invoke(null);
-      builder.getClass().getMethod("device", dev.sluice.runtime.Device.class).invoke(builder, dev.sluice.runtime.Device.cpu());
-      Object pipeline = builder.getClass().getMethod("build").invoke(builder);
-      Object result = api.getMethod("run", int[].class).invoke(pipeline, (Object) new int[] {1, 2, 3});
-      return ((List<?>) result.getClass().getMethod("out").invoke(result)).size();
-    }
+    return ((List<?>) runOut(classes)).size();
   }
 
   /**
@@ -255,6 +247,12 @@ class PartialRecompileTest {
 
   /** Runs the pipeline in {@code classes} on the CPU back end over 1, 2, 3, in a new loader: its output, sorted. */
   private static int[] runOnCpu(Path... classes) throws Exception {
+    // instances finish in any order: the items as a sorted multiset
+    return java.util.Arrays.stream((int[]) runOut(classes)).sorted().toArray();
+  }
+
+  /** Runs {@code p.Twice} on the CPU over 1, 2, 3 from {@code classes}: its sink {@code out}. */
+  private static Object runOut(Path... classes) throws Exception {
     URL[] urls = new URL[classes.length];
     for (int i = 0; i < urls.length; i++) {
       urls[i] = classes[i].toUri().toURL();
@@ -265,8 +263,7 @@ class PartialRecompileTest {
       builder.getClass().getMethod("device", dev.sluice.runtime.Device.class).invoke(builder, dev.sluice.runtime.Device.cpu());
       Object pipeline = builder.getClass().getMethod("build").invoke(builder);
       Object result = api.getMethod("run", int[].class).invoke(pipeline, (Object) new int[] {1, 2, 3});
-      // instances finish in any order: the items as a sorted multiset
-      return java.util.Arrays.stream((int[]) result.getClass().getMethod("out").invoke(result)).sorted().toArray();
+      return result.getClass().getMethod("out").invoke(result);
     }
   }
 

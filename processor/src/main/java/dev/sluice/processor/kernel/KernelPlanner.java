@@ -89,9 +89,8 @@ public final class KernelPlanner {
         String why = "node '" + s.name() + "' (" + s.node().qualifiedName() + ") was compiled before this compilation, and"
             + " the kernel is translated from node sources: declare the pipeline in the module that compiles its nodes"
             + " (a pipeline in another module than a library of nodes gets no kernel); if it is declared there, this"
-            + " build compiled the pipeline without them: rebuild from clean, mvn clean compile";
-        out.add(Diagnostic.on(model.element(), Message.GPU_KERNEL_SKIPPED, model.simpleName(), why));
-        return new Plan(Map.of(), why, out);
+            + " build compiled the pipeline without them: " + REBUILD;
+        return skipped(model, why, out);
       }
     }
     for (ItemType record : model.records()) {
@@ -101,10 +100,8 @@ public final class KernelPlanner {
         String why = "record " + record.simpleName() + " (" + record.element().getQualifiedName() + "), which it"
             + " moves, was compiled before this compilation, and the kernel needs its source to check that its"
             + " constructor and accessors only store and return its components: declare the record in the module that"
-            + " compiles the pipeline; if it is declared there, this build compiled the pipeline without it: rebuild"
-            + " from clean, mvn clean compile";
-        out.add(Diagnostic.on(model.element(), Message.GPU_KERNEL_SKIPPED, model.simpleName(), why));
-        return new Plan(Map.of(), why, out);
+            + " compiles the pipeline; if it is declared there, this build compiled the pipeline without it: " + REBUILD;
+        return skipped(model, why, out);
       }
     }
     for (StageModel s : model.nodes()) {
@@ -161,6 +158,15 @@ public final class KernelPlanner {
     }
     boolean errors = out.stream().anyMatch(Diagnostic::isError);
     return errors ? new Plan(Map.of(), "node bodies outside the GPU subset", out) : new Plan(bodies, null, out);
+  }
+
+  /** The way out of a build that compiled a pipeline without the sources its kernel is translated from. */
+  private static final String REBUILD = "rebuild from clean, mvn clean compile";
+
+  /** No kernel, for a reason the user's layout or build gave: said in the note SLU620. */
+  private static Plan skipped(PipelineModel model, String why, List<Diagnostic> out) {
+    out.add(Diagnostic.on(model.element(), Message.GPU_KERNEL_SKIPPED, model.simpleName(), why));
+    return new Plan(Map.of(), why, out);
   }
 
   /** The fields the kernel's constructor reads from a node object: {@code @Param} values and initial {@code @State}. */
