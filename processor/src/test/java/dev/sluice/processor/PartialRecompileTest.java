@@ -285,6 +285,77 @@ class PartialRecompileTest {
     assertThat(runOnCpu(classes)).isEqualTo(new int[] {2, 4, 6});
   }
 
+  /**
+   * A node's body edited into a type error and compiled alone (outside-in helper-138): javac reports
+   * it after the processor's last round and writes no class file; the stamp, written once javac
+   * writes the class, stays the last good build's, so both back ends run that build. It was written
+   * in the last round, and both refused the build as compiled again without the pipeline.
+   */
+  @Test
+  void aCompileThatFailsInAMethodBodyLeavesTheLastGoodBuildsStamp() throws Exception {
+    Path classes = compileAll(NODE);
+    Path resource = classes.resolve("p/Doubler" + SourceStamps.SUFFIX);
+    String good = Files.readString(resource);
+    Files.writeString(dir.resolve("src/p/Doubler.java"), NODE.replace("out.push(x * 2);", "out.push(x * 3); int y = \"x\";"));
+    assertThat(javacFails(classes, dir.resolve("src/p/Doubler.java"))).contains("incompatible types");
+    assertThat(Files.readString(resource)).isEqualTo(good);
+    assertThat(runOnCpu(classes)).isEqualTo(new int[] {2, 4, 6});
+    load(classes);
+  }
+
+  /**
+   * javac writes class files one class at a time and none after its first error in a method body: a
+   * node written before an error in another class gets its new stamp with its class; the pipeline's
+   * generated classes come last, so the kernel is refused as older than that node.
+   */
+  @Test
+  void aNodeWrittenBeforeAnotherClassFailsGetsItsStampWithItsClass() throws Exception {
+    Path classes = compileAll(NODE);
+    Path src = dir.resolve("src/p");
+    String util = "package p;\nfinal class Util {\n  static int one() { return 1; }\n}\n";
+    Files.writeString(src.resolve("Util.java"), util);
+    javac(classes, src.resolve("Twice.java"), src.resolve("Doubler.java"), src.resolve("Util.java"));
+    String doubler = Files.readString(classes.resolve("p/Doubler" + SourceStamps.SUFFIX));
+
+    String newDoubler = NODE.replace("x * 2", "x * 4");
+    Files.writeString(src.resolve("Doubler.java"), newDoubler);
+    Files.writeString(src.resolve("Util.java"), util.replace("return 1;", "return \"1\";"));
+    // in this order, javac writes Doubler's class before it finds Util's error
+    assertThat(javacFails(classes, src.resolve("Twice.java"), src.resolve("Doubler.java"), src.resolve("Util.java")))
+        .contains("incompatible types");
+    assertThat(Files.readString(classes.resolve("p/Doubler" + SourceStamps.SUFFIX))).isNotEqualTo(doubler);
+    assertThat(stamp(classes)).isEqualTo(SourceStamps.of(newDoubler + "\n" + declarations(classes)));
+    Kernels.KernelException e = assertThrows(Kernels.KernelException.class, () -> load(classes));
+    assertThat(e).hasMessageThat().contains("the kernel of p.TwicePipeline is older than p.Doubler: p.Doubler was compiled"
+        + " again without the pipeline");
+    // the CPU back end runs the class as written: its declarations did not change
+    assertThat(runOnCpu(classes)).isEqualTo(new int[] {4, 8, 12});
+  }
+
+  /**
+   * {@code -proc:only} writes the generated sources and no class file, so no stamp: the classes a later
+   * compile without the processor writes are refused, with the way out.
+   */
+  @Test
+  void processingOnlyWritesNoStampAndTheRefusalSaysSo() throws Exception {
+    Path src = Files.createDirectories(dir.resolve("src/p"));
+    Files.writeString(src.resolve("Twice.java"), PIPELINE);
+    Files.writeString(src.resolve("Doubler.java"), NODE);
+    Path classes = Files.createDirectories(dir.resolve("classes"));
+    assertThat(javac(classes, List.of("-proc:only"), src.resolve("Twice.java"), src.resolve("Doubler.java"))).isEmpty();
+    assertThat(Files.exists(classes.resolve("p/Doubler" + SourceStamps.SUFFIX))).isFalse();
+
+    List<Path> sources = new ArrayList<>(List.of(src.resolve("Twice.java"), src.resolve("Doubler.java")));
+    try (Stream<Path> generated = Files.walk(dir.resolve("generated"))) {
+      generated.filter(f -> f.toString().endsWith(".java")).forEach(sources::add);
+    }
+    assertThat(javac(classes, List.of("-proc:none"), sources.toArray(Path[]::new))).isEmpty();
+    Exception e = assertThrows(Exception.class, () -> runOnCpu(classes));
+    Throwable cause = e instanceof java.lang.reflect.InvocationTargetException i ? i.getCause() : e;
+    assertThat(cause).hasMessageThat().contains("Doubler.sluice-source, is not there");
+    assertThat(cause).hasMessageThat().contains("javac -proc:only writes no class file, and so no stamp");
+  }
+
   @Test
   void commentsAndLayoutDoNotMakeAKernelStale() throws Exception {
     Path classes = compileAll(NODE);
@@ -426,7 +497,7 @@ class PartialRecompileTest {
         + File.pathSeparator + classPath, "-cp", classes + otherClasses + File.pathSeparator + classPath,
         "-d", classes.toString(), "-s", Files.createDirectories(dir.resolve("generated")).toString()));
     args.addAll(more);
-    if (Runtime.version().feature() < 21) {
+    if (Runtime.version().feature() < 21 || more.stream().anyMatch(o -> o.startsWith("-proc:"))) {
       args.remove("-proc:full"); // javac 17 processes by default and does not know the option
     }
     try (StandardJavaFileManager manager = javac.getStandardFileManager(null, null, null)) {

@@ -159,11 +159,12 @@ public final class SourceStamps {
   }
 
   /**
-   * The other way a stamp gets newer than its class: javac reports errors in method bodies after the
-   * processor wrote the stamps, and then writes no class file (docs/ide.md).
+   * The other way a node's stamp gets newer than the pipeline's classes: the processor writes the stamp
+   * when javac writes the node's class, and javac writes class files one at a time until its first
+   * error, the generated ones last (docs/ide.md).
    */
-  private static final String OR_FAILED = " Or a compile of it that failed on an error in a method body, which"
-      + " leaves the class file as it was";
+  private static final String OR_FAILED = " Or a compile that failed: javac writes class files one at a time until its"
+      + " first error, and the pipeline's generated classes come last";
 
   /** The message refusing a kernel to rebuild from clean ends with. */
   private static final String REBUILD = "Rebuild the module from clean with javac (mvn clean compile, or the IDE's"
@@ -238,7 +239,8 @@ public final class SourceStamps {
     return subject + ", but the stamp the processor wrote beside that class, " + fileName(node.getName())
         + ", is not there (the class comes from " + at + "), so whether the node was compiled again since cannot"
         + " be told, and " + old + " the code written before if it was. The processor writes it into the class"
-        + " output with the class files: compile with javac -d (Maven and the IDEs do), and keep the " + SUFFIX
+        + " output with each class file: compile with javac -d (Maven and the IDEs do) and the processor in the same"
+        + " compile (javac -proc:only writes no class file, and so no stamp), and keep the " + SUFFIX
         + " resources when packaging the classes";
   }
 

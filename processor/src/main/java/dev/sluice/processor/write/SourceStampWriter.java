@@ -54,18 +54,28 @@ public final class SourceStampWriter {
   private final Map<String, String> stamps = new HashMap<>();
   /** Resources not yet written: {@link #flush} writes them once the compilation has raised no error (javac). */
   private final List<Pending> pending = new java.util.ArrayList<>();
+  /**
+   * Resources {@link #flush} created, by binary name, that wait for javac to write their class files
+   * ({@link ClassFiles}); empty where javac's task cannot be reached.
+   */
+  private final Map<String, Created> awaiting = new HashMap<>();
+  /** Whether javac's task is followed, so that each stamp waits for its class file. */
+  private final boolean followed;
 
   private record Pending(String name, PackageElement pkg, String file, String text, TypeElement node) {}
 
-  private SourceStampWriter(Filer filer, Elements elements, Optional<Trees> trees) {
+  private record Created(String name, FileObject file, String text) {}
+
+  private SourceStampWriter(ProcessingEnvironment env, Filer filer, Optional<Trees> trees) {
     this.filer = filer;
-    this.elements = elements;
+    this.elements = env.getElementUtils();
     this.trees = trees;
+    this.followed = trees.isPresent() && ClassFiles.follow(env, this::classWritten);
   }
 
   /** Writes through {@code filer}, reading sources through javac's Trees API where there is one. */
   public static SourceStampWriter create(ProcessingEnvironment env, Filer filer) {
-    return new SourceStampWriter(filer, env.getElementUtils(), SourceTrees.of(env));
+    return new SourceStampWriter(env, filer, SourceTrees.of(env));
   }
 
 
@@ -112,25 +122,57 @@ public final class SourceStampWriter {
     return pending.stream().map(Pending::node).toList();
   }
 
-  /** Writes {@code node}'s pending resource. */
+  /**
+   * Writes {@code node}'s pending resource: at once, or, where javac's task can be followed, once javac
+   * has written the node's class file ({@link ClassFiles}). javac finds some errors after the last
+   * round's checks (in a method body, in an import) and then writes no class file for the classes it
+   * has not reached: a stamp written in the last round described a class file that was never written,
+   * and the runtime refused the last good build's classes as stale (outside-in helper-138: a node's
+   * body edited into a type error and compiled alone). Under {@code -proc:only}, which writes no class
+   * file, no stamp is written either. The resource is created now, while the filer takes new files,
+   * and written then.
+   */
   public void flush(TypeElement node) {
     for (java.util.Iterator<Pending> it = pending.iterator(); it.hasNext(); ) {
       Pending p = it.next();
       if (p.node().equals(node)) {
         it.remove();
-        write(p);
+        Created c = create(p);
+        if (followed) {
+          awaiting.put(p.name(), c);
+        } else {
+          write(c);
+        }
       }
     }
   }
 
   private void write(Pending p) {
+    write(create(p));
+  }
+
+  private Created create(Pending p) {
     try {
-      FileObject out = filer.createResource(StandardLocation.CLASS_OUTPUT, p.pkg().getQualifiedName(), p.file(), p.node());
-      try (Writer w = out.openWriter()) {
-        w.write(p.text());
-      }
+      return new Created(p.name(),
+          filer.createResource(StandardLocation.CLASS_OUTPUT, p.pkg().getQualifiedName(), p.file(), p.node()), p.text());
     } catch (IOException e) {
       throw new UncheckedIOException("could not write the stamp of " + p.name(), e);
+    }
+  }
+
+  private static void write(Created c) {
+    try (Writer w = c.file().openWriter()) {
+      w.write(c.text());
+    } catch (IOException e) {
+      throw new UncheckedIOException("could not write the stamp of " + c.name(), e);
+    }
+  }
+
+  /** javac wrote the class file of {@code type}: its stamp follows. */
+  private void classWritten(TypeElement type) {
+    Created c = awaiting.remove(elements.getBinaryName(type).toString());
+    if (c != null) {
+      write(c);
     }
   }
 
