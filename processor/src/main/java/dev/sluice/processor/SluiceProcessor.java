@@ -174,7 +174,7 @@ public final class SluiceProcessor extends AbstractProcessor {
       env.getMessager().printMessage(Message.BODY_CHECKS_SKIPPED.kind(), Message.BODY_CHECKS_SKIPPED.text());
     }
     kernels = new KernelPlanner(BodyTranslator.create(env), modifiers);
-    stamps = SourceStampWriter.create(env, filer);
+    stamps = SourceStampWriter.create(env, filer, reporter);
   }
 
   @Override
@@ -349,9 +349,19 @@ public final class SluiceProcessor extends AbstractProcessor {
     if (reporter.report(kernel.diagnostics()) || !kernel.hasKernel() || !write) {
       return;
     }
+    // the kernel records the stamps of the sources it copies: its nodes', and those of the other
+    // classes whose static helpers and constants it copies
+    Set<TypeElement> from = new LinkedHashSet<>();
+    model.nodes().forEach(s -> from.add(s.node().element()));
+    for (BodyTranslator.Translation t : kernel.bodies().values()) {
+      for (TypeElement type : t.read()) {
+        stamps.copied(type);
+        from.add(type);
+      }
+    }
     try {
       new PipelineWriter(processingEnv, filer).writeKernel(model, ScheduleBuilder.build(model), kernel,
-          stamps.translatedFrom(model.nodes().stream().map(s -> s.node().element()).toList()));
+          stamps.translatedFrom(from));
     } catch (PipelineWriter.NameTaken | PipelineWriter.NameHidden | PipelineWriter.NameTooLong
         | PipelineWriter.NameCaseClash | PipelineWriter.TooManyParameters e) {
       reporter.report(badName(pipeline, model, e));

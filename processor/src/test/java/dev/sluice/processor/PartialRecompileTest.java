@@ -356,6 +356,56 @@ class PartialRecompileTest {
     assertThat(cause).hasMessageThat().contains("javac -proc:only writes no class file, and so no stamp");
   }
 
+  /**
+   * A static helper in a class without {@code @Node}, which the kernel copies, changed and compiled
+   * again alone: that compile does not reach the processor, and OpenCL ran the old helper while the CPU
+   * ran the new (documented as not covered, outside-in helper-138). The helper's class file is stamped
+   * as javac writes it, so the kernel is refused; a full build writes both again.
+   */
+  @Test
+  void aHelperClassCompiledAgainAloneMakesTheKernelRefused() throws Exception {
+    String node = NODE.replace("out.push(x * 2);", "out.push(Util.scale(x));");
+    String util = "package p;\nfinal class Util {\n  static int scale(int x) { return x * 2; }\n}\n";
+    Path src = Files.createDirectories(dir.resolve("src/p"));
+    Files.writeString(src.resolve("Twice.java"), PIPELINE);
+    Files.writeString(src.resolve("Doubler.java"), node);
+    Files.writeString(src.resolve("Util.java"), util);
+    Path classes = Files.createDirectories(dir.resolve("classes"));
+    javac(classes, src.resolve("Twice.java"), src.resolve("Doubler.java"), src.resolve("Util.java"));
+    List<String> stamps = Files.readAllLines(classes.resolve("p/Util" + SourceStamps.SUFFIX));
+    assertThat(stamps).containsExactly(SourceStamps.of(util),
+        SourceStamps.CLASS_FILE + SourceStamps.ofClass(Files.readAllBytes(classes.resolve("p/Util.class")))).inOrder();
+    load(classes);
+
+    // a comment that moves no line leaves the class file as it was
+    Files.writeString(src.resolve("Util.java"), util.replace("x * 2; }", "x * 2; } // twice"));
+    javac(classes, src.resolve("Util.java"));
+    load(classes);
+
+    Files.writeString(src.resolve("Util.java"), util.replace("x * 2", "x * 3"));
+    javac(classes, src.resolve("Util.java"));
+    assertThat(runOnCpu(classes)).isEqualTo(new int[] {3, 6, 9});
+    Kernels.KernelException e = assertThrows(Kernels.KernelException.class, () -> load(classes));
+    assertThat(e).hasMessageThat().contains("the kernel of p.TwicePipeline is older than p.Util: p.Util was compiled"
+        + " again without the pipeline");
+
+    javac(classes, src.resolve("Twice.java"), src.resolve("Doubler.java"), src.resolve("Util.java"));
+    load(classes);
+  }
+
+  /** A stamp that cannot be written is a compile error on its class, not an internal error or javac's crash. */
+  @Test
+  void aStampThatCannotBeWrittenFailsTheCompile() throws Exception {
+    Path classes = compileAll(NODE);
+    Path resource = classes.resolve("p/Doubler" + SourceStamps.SUFFIX);
+    Files.delete(resource);
+    Files.createDirectory(resource); // what the stamp is written to cannot be opened as a file
+    String printed = javacFails(classes, dir.resolve("src/p/Twice.java"), dir.resolve("src/p/Doubler.java"));
+    assertThat(printed).contains("Doubler.java:3: error: [SLU234] could not write Doubler.sluice-source beside the"
+        + " class file of p.Doubler: ");
+    assertThat(printed).doesNotContain("An exception has occurred in the compiler");
+  }
+
   @Test
   void commentsAndLayoutDoNotMakeAKernelStale() throws Exception {
     Path classes = compileAll(NODE);

@@ -23,7 +23,10 @@ import java.util.Map;
  * of the node's source file, and one of its declarations. The kernel records the source stamp of
  * each node it was translated from (the OpenCL driver checks it, {@link #kernelRefusal}); the CPU
  * classes record the declarations' stamp of each node they call ({@link #declarationsStale}), so a
- * node whose body alone changed still runs on the CPU. Where the generated code was written in the
+ * node whose body alone changed still runs on the CPU. A class that is no node but whose static
+ * helpers or constants a kernel copies is stamped too, and the kernel records its source stamp; its
+ * resource also holds the stamp of its class file ({@link #CLASS_FILE}), since such a class compiled
+ * again alone does not reach the processor. Where the generated code was written in the
  * compilation that stamped the node, an absent resource is refused ({@link #missing}); a node read
  * from a class file (a library compiled without the processor) may have none, and is not checked. The resource is looked up through the class loader and, where
  * that finds none (a package of a named module not opened to every module), in the jar or folder the
@@ -63,14 +66,29 @@ public final class SourceStamps {
   }
 
   /**
+   * What begins the second line of the resource beside a class that is no node but whose static helpers
+   * or constants a kernel copies: the {@linkplain #ofClass stamp of its class file} follows. Such a
+   * class compiled again alone does not reach the processor, which would write its stamp again; its
+   * class file changes.
+   */
+  public static final String CLASS_FILE = "class ";
+
+  /** The stamp of a class file: the first 64 bits of the SHA-256 of its bytes, in hex. */
+  public static String ofClass(byte[] classFile) {
+    return sha256(classFile);
+  }
+
+  /**
    * The stamp of a source file's text: the first 64 bits of the SHA-256 of its {@linkplain #tokens
    * tokens}, in hex.
    */
   public static String of(CharSequence source) {
+    return sha256(tokens(source).getBytes(StandardCharsets.UTF_8));
+  }
+
+  private static String sha256(byte[] bytes) {
     try {
-      byte[] digest = MessageDigest.getInstance("SHA-256")
-          .digest(tokens(source).getBytes(StandardCharsets.UTF_8));
-      return HexFormat.of().formatHex(digest, 0, 8);
+      return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(bytes), 0, 8);
     } catch (NoSuchAlgorithmException e) {
       throw new IllegalStateException("every Java platform has SHA-256", e);
     }
@@ -190,7 +208,7 @@ public final class SourceStamps {
         }
         continue;
       }
-      if (!now[0].equals(node.getValue())) {
+      if (!now[0].equals(node.getValue()) || classChanged(pipeline.getClassLoader(), node.getKey(), now)) {
         stale.add(node.getKey());
         unread |= now[0].equals(UNREAD);
       }
@@ -205,6 +223,20 @@ public final class SourceStamps {
             : subject + " compiled again without the pipeline (an IDE building only the files that changed?" + OR_FAILED
                 + ")")
         + ", so OpenCL would run the old code while the CPU runs the new. " + REBUILD + " to write the kernel again";
+  }
+
+  /**
+   * Whether {@code stamps}, the resource of a class the kernel copies from, give its class file's stamp
+   * ({@link #CLASS_FILE}), and the class file {@code loader} finds now is another one. Where that class
+   * file cannot be read (a loader that serves no resources), nothing can be told, and the source's
+   * stamp alone is compared.
+   */
+  private static boolean classChanged(ClassLoader loader, String binaryName, String[] stamps) {
+    if (stamps.length < 2 || !stamps[1].startsWith(CLASS_FILE)) {
+      return false;
+    }
+    byte[] now = bytes(loader, binaryName.replace('.', '/') + ".class", binaryName);
+    return now != null && !stamps[1].substring(CLASS_FILE.length()).equals(ofClass(now));
   }
 
   /**
@@ -341,15 +373,24 @@ public final class SourceStamps {
 
   /** The stamps in {@code binaryName}'s resource, one per line (source, declarations), or null when there is none. */
   private static String[] read(ClassLoader loader, String binaryName) {
-    URL url = loader == null ? ClassLoader.getSystemResource(resource(binaryName)) : loader.getResource(resource(binaryName));
+    byte[] text = bytes(loader, resource(binaryName), binaryName);
+    return text == null ? null : lines(text);
+  }
+
+  /**
+   * Resource {@code name} beside class {@code binaryName}: through {@code loader}, else from the jar or
+   * folder the class was loaded from; null when there is none.
+   */
+  private static byte[] bytes(ClassLoader loader, String name, String binaryName) {
+    URL url = loader == null ? ClassLoader.getSystemResource(name) : loader.getResource(name);
     if (url == null) {
       // a class loader finds a resource of a named module's package only when the package is open to
       // every module, which `opens p to aparapi` is not: the check was skipped there, and a stale
       // kernel ran (outside-in helper-123). The class's own jar or folder holds the resource still
-      return besideClass(loader, binaryName);
+      return besideClass(loader, name, binaryName);
     }
     try (InputStream in = url.openStream()) {
-      return lines(in.readAllBytes());
+      return in.readAllBytes();
     } catch (IOException e) {
       return null;
     }
@@ -360,20 +401,19 @@ public final class SourceStamps {
   }
 
   /**
-   * The stamps in the resource beside {@code binaryName}'s class file, read from the jar or folder the
-   * class was loaded from (not through a class loader, which a module's encapsulation stops), or null
-   * when there is none or the class's place is not a file.
+   * Resource {@code name} read from the jar or folder class {@code binaryName} was loaded from (not
+   * through a class loader, which a module's encapsulation stops), or null when there is none or the
+   * class's place is not a file.
    */
-  private static String[] besideClass(ClassLoader loader, String binaryName) {
+  private static byte[] besideClass(ClassLoader loader, String name, String binaryName) {
     java.nio.file.Path place = filePlace(load(loader, binaryName));
     if (place == null) {
       return null;
     }
-    String name = resource(binaryName);
     try {
       if (java.nio.file.Files.isDirectory(place)) {
         java.nio.file.Path file = place.resolve(name);
-        return java.nio.file.Files.isRegularFile(file) ? lines(java.nio.file.Files.readAllBytes(file)) : null;
+        return java.nio.file.Files.isRegularFile(file) ? java.nio.file.Files.readAllBytes(file) : null;
       }
       try (java.util.zip.ZipFile jar = new java.util.zip.ZipFile(place.toFile())) {
         java.util.zip.ZipEntry entry = jar.getEntry(name);
@@ -381,7 +421,7 @@ public final class SourceStamps {
           return null;
         }
         try (InputStream in = jar.getInputStream(entry)) {
-          return lines(in.readAllBytes());
+          return in.readAllBytes();
         }
       }
     } catch (IOException | SecurityException e) {

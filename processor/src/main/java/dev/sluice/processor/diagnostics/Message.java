@@ -87,6 +87,7 @@ public enum Message {
   PARAMETER_ANNOTATION_NOT_READ(231, "@%s on parameter '%s' of %s has no effect: it is read on the parameters of a node's run method and signal handlers only; %s"),
   METHOD_NAME_TAKEN(232, "%s of %s is named %s, the name of the node's %s: the processor finds that method by its name; give this one another name"),
   LOMBOK_AFTER(233, "Lombok has not written the constructor @%s asks for on %s yet: list Lombok before sluice-processor in annotationProcessorPaths (an annotation processor listed after it, or not listed, runs too late or not at all)"),
+  STAMP_NOT_WRITTEN(234, "could not write %s beside the class file of %s: %s. Without it a run refuses the pipeline's generated classes, since it cannot tell whether they are older than the class: free the disk or fix the class output's permissions, and compile again"),
 
   // state and method bodies
   UNANNOTATED_FIELD(301, "field '%s' of a @Node must be @Param, @State or @Reduce (or static)"),

@@ -53,7 +53,10 @@ final class KernelHostWriter {
     this.checkRows = checkRows;
   }
 
-  /** The node sources the bodies were translated from, which the runtime compares with the classes it loads. */
+  /**
+   * The sources the bodies were translated from (the nodes', and those of the classes whose helpers
+   * and constants they copy), which the runtime compares with the classes it loads.
+   */
   private MethodSpec translatedFrom() {
     CodeBlock.Builder entries = CodeBlock.builder();
     String separator = "";
@@ -63,7 +66,8 @@ final class KernelHostWriter {
     }
     return MethodSpec.methodBuilder("translatedFrom").addAnnotation(Override.class).addModifiers(Modifier.PUBLIC)
         .returns(ParameterizedTypeName.get(Map.class, String.class, String.class))
-        .addComment("each node class, with the stamp of its source file when this kernel was written")
+        .addComment("its node classes and the classes whose static helpers or constants it copies, each with the")
+        .addComment("stamp of its source file when this kernel was written")
         .addStatement("return $T.ofEntries($L)", Map.class, entries.build()).build();
   }
 

@@ -5,6 +5,7 @@ import com.sun.source.util.TreePath;
 import com.sun.source.util.Trees;
 import dev.sluice.processor.diagnostics.Diagnostic;
 import dev.sluice.processor.diagnostics.Message;
+import dev.sluice.processor.diagnostics.Reporter;
 import dev.sluice.processor.read.SourceTrees;
 import dev.sluice.runtime.SourceStamps;
 import java.io.IOException;
@@ -49,9 +50,12 @@ import javax.tools.StandardLocation;
 public final class SourceStampWriter {
   private final Filer filer;
   private final Elements elements;
+  private final Reporter reporter;
   private final Optional<Trees> trees;
   /** Stamps computed so far, by binary name: one per node file and compilation, written once. */
   private final Map<String, String> stamps = new HashMap<>();
+  /** The stamps of classes without {@code @Node} that a kernel copies from ({@link #copied}), by binary name. */
+  private final Map<String, String> copied = new HashMap<>();
   /** Resources not yet written: {@link #flush} writes them once the compilation has raised no error (javac). */
   private final List<Pending> pending = new java.util.ArrayList<>();
   /**
@@ -62,20 +66,25 @@ public final class SourceStampWriter {
   /** Whether javac's task is followed, so that each stamp waits for its class file. */
   private final boolean followed;
 
-  private record Pending(String name, PackageElement pkg, String file, String text, TypeElement node) {}
+  /** {@code ofClass}: the stamp of the class file follows the text, once javac has written it ({@link #copied}). */
+  private record Pending(String name, PackageElement pkg, String file, String text, TypeElement node, boolean ofClass) {}
 
-  private record Created(String name, FileObject file, String text) {}
+  private record Created(String name, PackageElement pkg, FileObject file, String text, boolean ofClass) {}
 
-  private SourceStampWriter(ProcessingEnvironment env, Filer filer, Optional<Trees> trees) {
+  private SourceStampWriter(ProcessingEnvironment env, Filer filer, Reporter reporter, Optional<Trees> trees) {
     this.filer = filer;
     this.elements = env.getElementUtils();
+    this.reporter = reporter;
     this.trees = trees;
     this.followed = trees.isPresent() && ClassFiles.follow(env, this::classWritten);
   }
 
-  /** Writes through {@code filer}, reading sources through javac's Trees API where there is one. */
-  public static SourceStampWriter create(ProcessingEnvironment env, Filer filer) {
-    return new SourceStampWriter(env, filer, SourceTrees.of(env));
+  /**
+   * Writes through {@code filer}, reading sources through javac's Trees API where there is one; a stamp
+   * that cannot be written once javac has written its class is reported to {@code reporter}.
+   */
+  public static SourceStampWriter create(ProcessingEnvironment env, Filer filer, Reporter reporter) {
+    return new SourceStampWriter(env, filer, reporter, SourceTrees.of(env));
   }
 
 
@@ -101,11 +110,15 @@ public final class SourceStampWriter {
       return List.of(Diagnostic.on(node, Message.NODE_NAME_TOO_LONG, node.getQualifiedName(), file, bytes,
           PipelineWriter.MAX_FILE_NAME_BYTES, bytes - PipelineWriter.MAX_FILE_NAME_BYTES));
     }
-    Pending p = new Pending(name, pkg, file, stamp.get() + "\n" + declarations(node) + "\n", node);
+    Pending p = new Pending(name, pkg, file, stamp.get() + "\n" + declarations(node) + "\n", node, false);
     if (trees.isEmpty()) {
       // Eclipse's compiler writes a class file even for a class it reported an error on: the stamp
       // must follow it at once (review helper-40)
-      write(p);
+      try {
+        write(create(p));
+      } catch (NotWritten e) {
+        return List.of(e.diagnostic(node));
+      }
     } else {
       pending.add(p);
     }
@@ -137,43 +150,110 @@ public final class SourceStampWriter {
       Pending p = it.next();
       if (p.node().equals(node)) {
         it.remove();
-        Created c = create(p);
-        if (followed) {
-          awaiting.put(p.name(), c);
-        } else {
-          write(c);
+        try {
+          Created c = create(p);
+          if (followed) {
+            awaiting.put(p.name(), c);
+          } else {
+            write(c);
+          }
+        } catch (NotWritten e) {
+          reporter.report(e.diagnostic(node));
         }
       }
     }
   }
 
-  private void write(Pending p) {
-    write(create(p));
+  /** A stamp that could not be written: SLU234 on its class. */
+  private static final class NotWritten extends RuntimeException {
+    private final String name;
+
+    NotWritten(String name, Exception cause) {
+      super(cause);
+      this.name = name;
+    }
+
+    Diagnostic diagnostic(TypeElement type) {
+      return Diagnostic.on(type, Message.STAMP_NOT_WRITTEN, SourceStamps.fileName(name), name, getCause());
+    }
   }
 
   private Created create(Pending p) {
     try {
-      return new Created(p.name(),
-          filer.createResource(StandardLocation.CLASS_OUTPUT, p.pkg().getQualifiedName(), p.file(), p.node()), p.text());
-    } catch (IOException e) {
-      throw new UncheckedIOException("could not write the stamp of " + p.name(), e);
+      return new Created(p.name(), p.pkg(),
+          filer.createResource(StandardLocation.CLASS_OUTPUT, p.pkg().getQualifiedName(), p.file(), p.node()), p.text(),
+          p.ofClass());
+    } catch (IOException | IllegalArgumentException e) {
+      // IllegalArgumentException: javac's file manager refuses a path that is a folder
+      throw new NotWritten(p.name(), e);
     }
   }
 
-  private static void write(Created c) {
-    try (Writer w = c.file().openWriter()) {
-      w.write(c.text());
-    } catch (IOException e) {
-      throw new UncheckedIOException("could not write the stamp of " + c.name(), e);
+  private void write(Created c) {
+    try {
+      String text = c.ofClass() ? c.text() + SourceStamps.CLASS_FILE + SourceStamps.ofClass(classFile(c)) + "\n" : c.text();
+      try (Writer w = c.file().openWriter()) {
+        w.write(text);
+      }
+    } catch (IOException | IllegalArgumentException e) {
+      throw new NotWritten(c.name(), e);
     }
   }
 
-  /** javac wrote the class file of {@code type}: its stamp follows. */
+  /** The class file javac has just written for {@code c}'s class. */
+  private byte[] classFile(Created c) throws IOException {
+    String simple = c.name().substring(c.name().lastIndexOf('.') + 1);
+    try (java.io.InputStream in = filer.getResource(StandardLocation.CLASS_OUTPUT, c.pkg().getQualifiedName(),
+        simple + ".class").openInputStream()) {
+      return in.readAllBytes();
+    }
+  }
+
+  /**
+   * javac wrote the class file of {@code type}: its stamp follows. A stamp that cannot be written is a
+   * compile error on the class (SLU234), not an exception, which javac would report as its own crash.
+   */
   private void classWritten(TypeElement type) {
     Created c = awaiting.remove(elements.getBinaryName(type).toString());
     if (c != null) {
-      write(c);
+      try {
+        write(c);
+      } catch (NotWritten e) {
+        reporter.report(e.diagnostic(type));
+      }
     }
+  }
+
+  /**
+   * Stamps {@code owner}, a class a kernel copies static helpers or constants from, once per
+   * compilation, where it has no {@code @Node} or {@code @Pipeline} (those are stamped, or write the
+   * kernel again, whenever they are compiled). A file without a Sluice annotation compiled again alone
+   * does not reach the processor, so its stamp cannot follow it then; its class file does. So its
+   * resource holds its source's stamp, which the kernel records ({@link #translatedFrom}), and the
+   * {@linkplain SourceStamps#ofClass stamp of its class file}, written once javac has written that:
+   * the runtime refuses the kernel when the class it loads is another. Nothing for a class read from
+   * a class file (a kernel copies only from sources), or where javac's task cannot be followed.
+   */
+  public void copied(TypeElement owner) {
+    String name = elements.getBinaryName(owner).toString();
+    if (!followed || copied.containsKey(name) || stamps.containsKey(name)
+        || owner.getAnnotation(dev.sluice.Node.class) != null || owner.getAnnotation(dev.sluice.Pipeline.class) != null) {
+      return;
+    }
+    TreePath path = trees.get().getPath(owner);
+    String file = SourceStamps.fileName(name);
+    if (path == null || file.getBytes(StandardCharsets.UTF_8).length > PipelineWriter.MAX_FILE_NAME_BYTES) {
+      // a name too long for the resource (SLU230 for a node) leaves the class unchecked, as before stamps
+      return;
+    }
+    String stamp;
+    try {
+      stamp = SourceStamps.of(path.getCompilationUnit().getSourceFile().getCharContent(true));
+    } catch (IOException e) {
+      throw new UncheckedIOException("could not read the source of " + owner, e);
+    }
+    copied.put(name, stamp);
+    pending.add(new Pending(name, elements.getPackageOf(owner), file, stamp + "\n", owner, true));
   }
 
   /** Whether this compilation stamped {@code node} (compiled from source), so that its stamp is written beside its class. */
@@ -182,14 +262,14 @@ public final class SourceStampWriter {
   }
 
   /**
-   * For a kernel: each node class of {@code nodes} that has a stamp (all do, since a kernel is
-   * translated from sources), by binary name.
+   * For a kernel: each class of {@code classes} that has a stamp, by binary name: its nodes (all have
+   * one, since a kernel is translated from sources) and the classes it copies from ({@link #copied}).
    */
-  public Map<String, String> translatedFrom(Iterable<TypeElement> nodes) {
+  public Map<String, String> translatedFrom(Iterable<TypeElement> classes) {
     Map<String, String> out = new LinkedHashMap<>();
-    for (TypeElement node : nodes) {
-      String name = elements.getBinaryName(node).toString();
-      String stamp = stamps.get(name);
+    for (TypeElement type : classes) {
+      String name = elements.getBinaryName(type).toString();
+      String stamp = stamps.getOrDefault(name, copied.get(name));
       if (stamp != null) {
         out.put(name, stamp);
       }
