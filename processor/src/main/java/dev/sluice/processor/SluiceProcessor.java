@@ -15,6 +15,7 @@ import dev.sluice.processor.kernel.KernelPlanner;
 import dev.sluice.processor.model.ChannelModel;
 import dev.sluice.processor.model.PipelineModel;
 import dev.sluice.processor.model.StageModel;
+import dev.sluice.processor.read.Packages;
 import dev.sluice.processor.read.PendingTypes;
 import dev.sluice.processor.read.PipelineReader;
 import dev.sluice.processor.read.WrittenAnnotations;
@@ -316,7 +317,7 @@ public final class SluiceProcessor extends AbstractProcessor {
       new PipelineWriter(processingEnv, filer).writeHost(model, schedule, kernel, declared,
           model.nodes().stream().map(s -> s.node().element()).filter(stamps::stamped).collect(Collectors.toSet()));
       writtenPipelines.putIfAbsent(generatedStem(model), pipeline);
-    } catch (PipelineWriter.NameTaken | PipelineWriter.NameHidden | PipelineWriter.NameTooLong
+    } catch (PipelineWriter.NameTaken | PipelineWriter.NameHidden | PipelineWriter.JavaLangHidden | PipelineWriter.NameTooLong
         | PipelineWriter.NameCaseClash | PipelineWriter.TooManyParameters e) {
       reporter.report(badName(pipeline, model, e));
       return;
@@ -362,7 +363,7 @@ public final class SluiceProcessor extends AbstractProcessor {
     try {
       new PipelineWriter(processingEnv, filer).writeKernel(model, ScheduleBuilder.build(model), kernel,
           stamps.translatedFrom(from));
-    } catch (PipelineWriter.NameTaken | PipelineWriter.NameHidden | PipelineWriter.NameTooLong
+    } catch (PipelineWriter.NameTaken | PipelineWriter.NameHidden | PipelineWriter.JavaLangHidden | PipelineWriter.NameTooLong
         | PipelineWriter.NameCaseClash | PipelineWriter.TooManyParameters e) {
       reporter.report(badName(pipeline, model, e));
     }
@@ -401,6 +402,11 @@ public final class SluiceProcessor extends AbstractProcessor {
           : t.getMessage();
       return List.of(Diagnostic.on(pipeline, Message.GENERATED_NAME_TAKEN, pipeline.getQualifiedName(), t.typeName,
           holder));
+    }
+    if (e instanceof PipelineWriter.JavaLangHidden j) {
+      String simple = j.type.getSimpleName().toString();
+      return List.of(Diagnostic.on(pipeline, Message.JAVA_LANG_HIDDEN, Packages.nameOf(j.type), j.type.getQualifiedName(),
+          simple, j.generated, j.line, simple));
     }
     if (e instanceof PipelineWriter.NameHidden h) {
       // each on the user's type, all at once

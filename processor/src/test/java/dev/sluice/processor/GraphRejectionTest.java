@@ -1,6 +1,7 @@
 package dev.sluice.processor;
 
 import static com.google.common.truth.Truth.assertWithMessage;
+import static com.google.testing.compile.CompilationSubject.assertThat;
 import static dev.sluice.processor.Sources.assertError;
 import static dev.sluice.processor.Sources.compile;
 import static dev.sluice.processor.Sources.java;
@@ -538,18 +539,57 @@ class GraphRejectionTest {
         """), Message.INHERITED_STAGE, "// P", "pipeline P inherits the stage method in() from t.Base");
   }
 
+  /**
+   * The generated classes name some of java.lang's types in their code's text (the kernel's
+   * {@code Math.pow}): they did not compile beside a user's own t.Math (outside-in case F4). Under
+   * Eclipse's compiler the pipeline gets no kernel, and its CPU classes name no Math: it compiles.
+   */
   @Test
-  void aClassOfThePackageNamedLikeAJavaLangTypeIsRefused() {
-    // the generated classes name java.lang's Math, Integer, Object... by their simple names: they did
-    // not compile beside a user's own t.Math (outside-in case F4)
-    rejects(java("P", NODES + """
+  void aClassOfThePackageNamedLikeAJavaLangTypeTheCodeSpellsOutIsRefused() {
+    JavaFileObject file = java("P", NODES + """
         @Pipeline interface P {   // P
           @Source int in();
           @From("in") Inc inc();
           @Sink @From("inc") int out();
         }
         final class Math { static int twice(int v) { return 2 * v; } }
-        """), Message.JAVA_LANG_HIDDEN, "// P", "package t declares t.Math, which hides java.lang.Math", "rename Math");
+        """);
+    Compilation c = compile(file);
+    assertError(c, Message.JAVA_LANG_HIDDEN, file, "// P", "package t declares t.Math, which hides java.lang.Math from"
+        + " the generated class PPipeline_Kernel, whose code names that type by its simple name ('", "Math.pow(",
+        "rename Math");
+    assertWithMessage("Sluice errors").that(sluiceErrors(c)).hasSize(1);
+    Ecj.Result ecj = Ecj.eclipse(java.util.List.of(file), new SluiceProcessor());
+    assertWithMessage("ecj: " + ecj.all()).that(ecj.success()).isTrue();
+  }
+
+  /**
+   * Types of the package named like java.lang ones that the generated code names only through
+   * JavaPoet (Record, Process, Error...): those names are written with their package where they mean
+   * java.lang's, and the pipeline compiles, its item record named Record and its node Process
+   * included (SLU130 used to refuse every java.lang name).
+   */
+  @Test
+  void classesOfThePackageNamedLikeJavaLangTypesTheCodeDoesNotSpellOutCompile() {
+    Compilation c = compile(java("P", """
+        record Record(int id, long value) {}
+        @Node final class Process {
+          void run(Record r, Out<Record> out) { if (r.value() >= 0) out.push(new Record(r.id(), r.value() * 2)); }
+        }
+        final class Error {}
+        final class Module {}
+        final class Character {}
+        final class Thread {}
+        final class Number {}
+        final class Override {}
+        @Pipeline interface P {
+          @Source Record in();
+          @From("in") Process process();
+          @Sink @From("process") Record out();
+        }
+        """));
+    assertThat(c).succeededWithoutWarnings();
+    assertThat(c).generatedSourceFile("t.PPipeline_Kernel");
   }
 
   /**

@@ -72,19 +72,6 @@ public final class PipelineValidator {
     Accessibility.problem(pipeline, pkg)
         .ifPresent(why -> out.add(Diagnostic.on(pipeline, Message.INACCESSIBLE, "pipeline", name, pkg, why)));
     checkSettings(pipeline, out);
-    // a type of the package named like a java.lang one hides it from the generated classes there. Each
-    // java.lang name is looked up in the package: listing the package's members instead makes javac
-    // read its source path, which parses again a file already being compiled that holds a class of
-    // another name (Helpers.java with class Aux): "duplicate class" (outside-in helper-75)
-    Element javaLang = elements.getTypeElement("java.lang.Object").getEnclosingElement();
-    for (Element lang : javaLang.getEnclosedElements()) {
-      String simple = lang.getSimpleName().toString();
-      TypeElement type = lang instanceof TypeElement && lang.getModifiers().contains(Modifier.PUBLIC)
-          ? elements.getTypeElement(pkg.isEmpty() ? simple : pkg + "." + simple) : null;
-      if (type != null && Packages.of(type).getQualifiedName().contentEquals(pkg)) {
-        out.add(Diagnostic.on(pipeline, Message.JAVA_LANG_HIDDEN, pkg, type.getQualifiedName(), simple, name, simple));
-      }
-    }
     // a stage annotation on a method with a body was ignored, and its absence reported instead; a
     // source reported for that, or for being a sink too, is not reported missing as well
     boolean sourceWithBody = false;

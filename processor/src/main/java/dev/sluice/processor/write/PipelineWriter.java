@@ -23,6 +23,7 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import javax.annotation.processing.Filer;
 import javax.annotation.processing.ProcessingEnvironment;
@@ -354,13 +355,19 @@ public final class PipelineWriter {
     // a user's type of another package named like one (q.Integer, q.System) would be imported over it,
     // so such a type is written with its package instead (outside-in helper-117). JavaPoet imports a
     // nested type's top-level one unless the nested type's own simple name is to be qualified, so
-    // that one is named too. One of the pipeline's own package is refused (SLU130): no import can be
-    // left out there
+    // that one is named too. A type of the pipeline's own package hides the java.lang one: JavaPoet
+    // writes that one with its package, and code that spells it out is refused (JavaLangNames)
     for (TypeElement origin : origins) {
       String name = topLevel(origin).getSimpleName().toString();
       if (env.getElementUtils().getTypeElement("java.lang." + name) != null) {
         b.alwaysQualify(name, origin.getSimpleName().toString());
       }
+    }
+    Map<String, TypeElement> hidden = JavaLangNames.hiddenIn(model.packageName(), env.getElementUtils());
+    b.alwaysQualify(hidden.keySet().toArray(String[]::new));
+    Optional<JavaLangNames.Spelled> spelled = JavaLangNames.spelledOut(b.build(), hidden.keySet());
+    if (spelled.isPresent()) {
+      throw new JavaLangHidden(type.name, hidden.get(spelled.get().name()), spelled.get().line());
     }
     JavaFile file = JavaFile.builder(model.packageName(), b.build())
         .skipJavaLangImports(true)
@@ -396,6 +403,23 @@ public final class PipelineWriter {
       super(holder);
       this.typeName = typeName;
       this.compilerWords = compilerWords;
+    }
+  }
+
+  /**
+   * A type of the pipeline's package ({@link #type}) is named like a {@code java.lang} type that
+   * generated class {@link #generated} spells out by its simple name, in {@link #line}.
+   */
+  public static final class JavaLangHidden extends RuntimeException {
+    public final String generated;
+    public final TypeElement type;
+    public final String line;
+
+    JavaLangHidden(String generated, TypeElement type, String line) {
+      super(type + " hides java.lang." + type.getSimpleName() + " in " + generated);
+      this.generated = generated;
+      this.type = type;
+      this.line = line;
     }
   }
 
