@@ -405,8 +405,10 @@ public final class SluiceProcessor extends AbstractProcessor {
     }
     if (e instanceof PipelineWriter.JavaLangHidden j) {
       String simple = j.type.getSimpleName().toString();
-      return List.of(Diagnostic.on(pipeline, Message.JAVA_LANG_HIDDEN, Packages.nameOf(j.type), j.type.getQualifiedName(),
-          simple, j.generated, j.line, simple));
+      String pkg = Packages.nameOf(j.type);
+      // in the unnamed package the line may be one that names the user's type: it has no longer name
+      return List.of(Diagnostic.on(pipeline, Message.JAVA_LANG_HIDDEN, pkg.isEmpty() ? "the unnamed package" : "package " + pkg,
+          j.type.getQualifiedName(), simple, j.generated, simple, j.line, simple));
     }
     if (e instanceof PipelineWriter.NameHidden h) {
       // each on the user's type, all at once

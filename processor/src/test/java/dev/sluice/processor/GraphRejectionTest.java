@@ -556,11 +556,28 @@ class GraphRejectionTest {
         """);
     Compilation c = compile(file);
     assertError(c, Message.JAVA_LANG_HIDDEN, file, "// P", "package t declares t.Math, which hides java.lang.Math from"
-        + " the generated class PPipeline_Kernel, whose code names that type by its simple name ('", "Math.pow(",
-        "rename Math");
+        + " the generated class PPipeline_Kernel: its code spells the name Math where java.lang's may be meant ('",
+        "Math.pow(", "rename Math");
     assertWithMessage("Sluice errors").that(sluiceErrors(c)).hasSize(1);
     Ecj.Result ecj = Ecj.eclipse(java.util.List.of(file), new SluiceProcessor());
     assertWithMessage("ecj: " + ecj.all()).that(ecj.success()).isTrue();
+  }
+
+  /** The same in the unnamed package, where the message says which package it means. */
+  @Test
+  void aClassOfTheUnnamedPackageNamedLikeAJavaLangTypeTheCodeSpellsOutIsRefused() {
+    JavaFileObject file = JavaFileObjects.forSourceString("P", Sources.IMPORTS + NODES + """
+        @Pipeline interface P {   // P
+          @Source int in();
+          @From("in") Inc inc();
+          @Sink @From("inc") int out();
+        }
+        final class Math { static int twice(int v) { return 2 * v; } }
+        """);
+    Compilation c = compile(file);
+    assertError(c, Message.JAVA_LANG_HIDDEN, file, "// P", "the unnamed package declares Math, which hides"
+        + " java.lang.Math from the generated class PPipeline_Kernel: its code spells the name Math");
+    assertWithMessage("Sluice errors").that(sluiceErrors(c)).hasSize(1);
   }
 
   /**
