@@ -558,9 +558,26 @@ class GraphRejectionTest {
     assertError(c, Message.JAVA_LANG_HIDDEN, file, "// P", "package t declares t.Math, which hides java.lang.Math from"
         + " the generated class PPipeline_Kernel: its code spells the name Math where java.lang's may be meant ('",
         "Math.pow(", "rename Math");
-    assertWithMessage("Sluice errors").that(sluiceErrors(c)).hasSize(1);
+    assertWithMessage("errors").that(c.errors().stream().map(d -> d.getMessage(null)).toList()).hasSize(1);
     Ecj.Result ecj = Ecj.eclipse(java.util.List.of(file), new SluiceProcessor());
     assertWithMessage("ecj: " + ecj.all()).that(ecj.success()).isTrue();
+  }
+
+  /** A name the CPU classes spell out: refused before any file is written, so javac adds no error of its own. */
+  @Test
+  void aClassOfThePackageNamedLikeAJavaLangTypeTheCpuClassesSpellOutIsRefused() {
+    JavaFileObject file = java("P", NODES + """
+        @Pipeline(gpu = false) interface P {   // P
+          @Source int in();
+          @From("in") Inc inc();
+          @Sink @From("inc") int out();
+        }
+        final class Integer {}
+        """);
+    Compilation c = compile(file);
+    assertError(c, Message.JAVA_LANG_HIDDEN, file, "// P", "package t declares t.Integer, which hides java.lang.Integer"
+        + " from the generated class PPipeline_Cpu", "Integer.MAX_VALUE");
+    assertWithMessage("errors").that(c.errors().stream().map(d -> d.getMessage(null)).toList()).hasSize(1);
   }
 
   /** The same in the unnamed package, where the message says which package it means. */
