@@ -393,6 +393,37 @@ class PartialRecompileTest {
     load(classes);
   }
 
+  /**
+   * A constant of such a class changed and compiled alone: javac copied the old value into the node's
+   * class, so the CPU runs it too, and the refusal says so rather than that the CPU runs the new code
+   * (outside-in helper-139). A class whose stamp is missing is named as a class, not a node.
+   */
+  @Test
+  void aConstantOfAHelperClassCompiledAgainAloneIsSaidToBeOldOnTheCpuToo() throws Exception {
+    String node = NODE.replace("out.push(x * 2);", "out.push(x * Util.K);");
+    String util = "package p;\nfinal class Util {\n  static final int K = 2;\n}\n";
+    Path src = Files.createDirectories(dir.resolve("src/p"));
+    Files.writeString(src.resolve("Twice.java"), PIPELINE);
+    Files.writeString(src.resolve("Doubler.java"), node);
+    Files.writeString(src.resolve("Util.java"), util);
+    Path classes = Files.createDirectories(dir.resolve("classes"));
+    javac(classes, src.resolve("Twice.java"), src.resolve("Doubler.java"), src.resolve("Util.java"));
+    load(classes);
+
+    Files.writeString(src.resolve("Util.java"), util.replace("K = 2", "K = 3"));
+    javac(classes, src.resolve("Util.java"));
+    assertThat(runOnCpu(classes)).isEqualTo(new int[] {2, 4, 6});
+    Kernels.KernelException e = assertThrows(Kernels.KernelException.class, () -> load(classes));
+    assertThat(e).hasMessageThat().contains("is older than p.Util: p.Util was compiled again without the pipeline");
+    assertThat(e).hasMessageThat().contains("(but for the changed constants of a class without @Node: javac copied their"
+        + " old values into the classes that read them, which it did not compile again)");
+
+    Files.delete(classes.resolve("p/Util" + SourceStamps.SUFFIX));
+    e = assertThrows(Kernels.KernelException.class, () -> load(classes));
+    assertThat(e).hasMessageThat().contains("the kernel of p.TwicePipeline was translated from p.Util, but the stamp");
+    assertThat(e).hasMessageThat().contains("so whether the class was compiled again since cannot be told");
+  }
+
   /** A stamp that cannot be written is a compile error on its class, not an internal error or javac's crash. */
   @Test
   void aStampThatCannotBeWrittenFailsTheCompile() throws Exception {

@@ -196,12 +196,15 @@ public final class SourceStamps {
   public static String kernelRefusal(Class<?> pipeline, Map<String, String> translatedFrom) {
     List<String> stale = new ArrayList<>();
     boolean unread = false;
+    // a stale class that is no node but one the kernel copies from (CLASS_FILE): its constants may be
+    // in the node classes too, as javac copied them there
+    boolean copied = false;
     for (Map.Entry<String, String> node : translatedFrom.entrySet()) {
       String[] now = read(pipeline.getClassLoader(), node.getKey());
       if (now == null) {
         // the kernel was translated from this node's source in the compilation that stamped it, so
         // the stamp was written: that it is not beside the class is no reason to trust the kernel
-        String why = missing("the kernel of " + pipeline.getName() + " was translated from " + node.getKey(),
+        String why = missing("the kernel of " + pipeline.getName() + " was translated from " + shown(node.getKey()),
             load(pipeline.getClassLoader(), node.getKey()), "OpenCL would run");
         if (why != null) {
           return why;
@@ -209,8 +212,9 @@ public final class SourceStamps {
         continue;
       }
       if (!now[0].equals(node.getValue()) || classChanged(pipeline.getClassLoader(), node.getKey(), now)) {
-        stale.add(node.getKey());
+        stale.add(shown(node.getKey()));
         unread |= now[0].equals(UNREAD);
+        copied |= now.length > 1 && now[1].startsWith(CLASS_FILE);
       }
     }
     if (stale.isEmpty()) {
@@ -222,7 +226,15 @@ public final class SourceStamps {
         + (unread ? subject + " compiled by a compiler that cannot read method bodies (Eclipse's)"
             : subject + " compiled again without the pipeline (an IDE building only the files that changed?" + OR_FAILED
                 + ")")
-        + ", so OpenCL would run the old code while the CPU runs the new. " + REBUILD + " to write the kernel again";
+        + ", so OpenCL would run the old code while the CPU runs the new"
+        + (copied ? " (but for the changed constants of a class without @Node: javac copied their old values into the"
+            + " classes that read them, which it did not compile again)" : "")
+        + ". " + REBUILD + " to write the kernel again";
+  }
+
+  /** A class's binary name as a user writes it: {@code p.Outer.Inner} for {@code p.Outer$Inner}. */
+  private static String shown(String binaryName) {
+    return binaryName.replace('$', '.');
   }
 
   /**
@@ -269,7 +281,7 @@ public final class SourceStamps {
       return null;
     }
     return subject + ", but the stamp the processor wrote beside that class, " + fileName(node.getName())
-        + ", is not there (the class comes from " + at + "), so whether the node was compiled again since cannot"
+        + ", is not there (the class comes from " + at + "), so whether the class was compiled again since cannot"
         + " be told, and " + old + " the code written before if it was. The processor writes it into the class"
         + " output with each class file: compile with javac -d (Maven and the IDEs do) and the processor in the same"
         + " compile (javac -proc:only writes no class file, and so no stamp), and keep the " + SUFFIX
