@@ -424,6 +424,39 @@ class PartialRecompileTest {
     assertThat(e).hasMessageThat().contains("so whether the class was compiled again since cannot be told");
   }
 
+  /**
+   * The pipeline and its node compiled again without the unchanged helper class (an IDE's build of the
+   * changed files): the kernel cannot copy the helper from its class file, and the error says that it
+   * comes from an earlier build of this module and to rebuild, where it called it "a JDK or library
+   * method" (outside-in helper-139). A library's class is still said to be compiled elsewhere.
+   */
+  @Test
+  void aHelperClassLeftOutOfTheCompileIsSaidToBeFromAnEarlierBuild() throws Exception {
+    String node = NODE.replace("out.push(x * 2);", "out.push(Util.scale(x));");
+    String util = "package p;\nfinal class Util {\n  static int scale(int x) { return x * 2; }\n}\n";
+    Path src = Files.createDirectories(dir.resolve("src/p"));
+    Files.writeString(src.resolve("Twice.java"), PIPELINE);
+    Files.writeString(src.resolve("Doubler.java"), node);
+    Files.writeString(src.resolve("Util.java"), util);
+    Path classes = Files.createDirectories(dir.resolve("classes"));
+    javac(classes, src.resolve("Twice.java"), src.resolve("Doubler.java"), src.resolve("Util.java"));
+
+    Files.writeString(src.resolve("Doubler.java"), node.replace("Util.scale(x)", "Util.scale(x) + 1"));
+    String printed = javacFails(classes, src.resolve("Twice.java"), src.resolve("Doubler.java"));
+    assertThat(printed).contains("Doubler.java:4: error: [SLU626] call to p.Util.scale(...): p.Util was compiled before"
+        + " this compilation (its class file is in this build's class output");
+    assertThat(printed).contains("rebuild from clean");
+    assertThat(printed).doesNotContain("SLU619");
+
+    // the same class from another folder (a library): compiled elsewhere
+    Path lib = Files.createDirectories(dir.resolve("lib"));
+    javac(lib, src.resolve("Util.java"));
+    Path app = Files.createDirectories(dir.resolve("app"));
+    String other = javacFails(app, List.of("-cp", lib.toString(), "-implicit:none"), src.resolve("Twice.java"),
+        src.resolve("Doubler.java"));
+    assertThat(other).contains("[SLU619] call to p.Util.scale(...) is not in the GPU subset: it is compiled elsewhere");
+  }
+
   /** A stamp that cannot be written is a compile error on its class, not an internal error or javac's crash. */
   @Test
   void aStampThatCannotBeWrittenFailsTheCompile() throws Exception {
@@ -555,8 +588,12 @@ class PartialRecompileTest {
 
   /** javac as above, for a compilation that must fail: what it printed. */
   private String javacFails(Path classes, Path... files) throws IOException {
+    return javacFails(classes, List.of(), files);
+  }
+
+  private String javacFails(Path classes, List<String> extra, Path... files) throws IOException {
     StringWriter out = new StringWriter();
-    assertThat(javacRuns(classes, List.of(), out, files)).isFalse();
+    assertThat(javacRuns(classes, extra, out, files)).isFalse();
     return out.toString();
   }
 

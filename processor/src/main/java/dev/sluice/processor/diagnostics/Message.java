@@ -151,6 +151,7 @@ public enum Message {
   GPU_PIPELINE_REFUSED(623, Kind.NOTE, "pipeline %s needs an OpenCL kernel of the node code of %s, whose errors are reported on that code; fix them there, or keep this pipeline on the CPU with @Pipeline(gpu = false)"),
   KERNEL_IN_LAST_ROUND(624, Kind.NOTE, "'%s' resolves, but not by the syntax-only test that holds node bodies back until the types other annotation processors write exist (it looks at a node's file and the files it names); the bodies were read, and the kernels written, in javac's last round, which javac warns of (\"created in the last round\"): qualify the name with its type, or move this code out of the files nodes are in"),
   GPU_HELPER_BESIDE_RECORD(625, "kernel code calls %s, %s, which declares its canonical constructor: javac refuses that constructor (\"invalid canonical constructor\", JDK-8387215) once the processor has read a method body of that class, which the kernel needs; move %s to a class of its own, or keep the pipeline on the CPU with @Pipeline(gpu = false)"),
+  GPU_HELPER_COMPILED_BEFORE(626, "call to %s(...): %s was compiled before this compilation (its class file is in this build's class output, and its source is not in the compilation: a build of the changed files only?), and a kernel copies only static methods whose source is in this compilation: rebuild from clean (mvn clean compile, or the IDE's Rebuild Project), or keep the pipeline on the CPU with @Pipeline(gpu = false)"),
 
   INTERNAL_ERROR(999, "internal error in the Sluice processor while processing %s: %s");
 

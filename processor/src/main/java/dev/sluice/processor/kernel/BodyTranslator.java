@@ -42,6 +42,7 @@ import dev.sluice.processor.model.HandlerModel;
 import dev.sluice.processor.model.ItemType;
 import dev.sluice.processor.model.RunParam;
 import dev.sluice.processor.model.StageModel;
+import dev.sluice.processor.read.ClassOutput;
 import dev.sluice.processor.read.ParamTypes;
 import dev.sluice.processor.read.SourceTrees;
 import java.util.ArrayList;
@@ -85,15 +86,17 @@ import javax.lang.model.util.Elements;
 public final class BodyTranslator {
   private final Trees trees;
   private final Elements elements;
+  private final ClassOutput output;
 
-  private BodyTranslator(Trees trees, Elements elements) {
+  private BodyTranslator(Trees trees, Elements elements, ClassOutput output) {
     this.trees = trees;
     this.elements = elements;
+    this.output = output;
   }
 
   /** A translator, or empty without javac's Trees API. */
   public static Optional<BodyTranslator> create(ProcessingEnvironment env) {
-    return SourceTrees.of(env).map(trees -> new BodyTranslator(trees, env.getElementUtils()));
+    return SourceTrees.of(env).map(trees -> new BodyTranslator(trees, env.getElementUtils(), ClassOutput.of(env)));
   }
 
   /**
@@ -171,7 +174,7 @@ public final class BodyTranslator {
     if (path == null) {
       throw new IllegalStateException(method + " has no source to translate");
     }
-    GpuSubset subset = new GpuSubset(trees, elements, problems);
+    GpuSubset subset = new GpuSubset(trees, elements, problems, output);
     Printer p = new Printer(stage, method, params, oneLane, subset, helpers, read);
     MethodTree tree = (MethodTree) path.getLeaf();
     CodeBlock.Builder out = CodeBlock.builder();

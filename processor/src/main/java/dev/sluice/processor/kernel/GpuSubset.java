@@ -9,11 +9,13 @@ import dev.sluice.processor.diagnostics.BodySite;
 import dev.sluice.processor.diagnostics.Diagnostic;
 import dev.sluice.processor.diagnostics.Message;
 import dev.sluice.processor.model.ItemType;
+import dev.sluice.processor.read.ClassOutput;
 import java.util.List;
 import java.util.Locale;
 import java.util.Set;
 import javax.lang.model.element.Element;
 import javax.lang.model.element.ExecutableElement;
+import javax.lang.model.element.TypeElement;
 import javax.lang.model.element.VariableElement;
 import javax.lang.model.type.TypeKind;
 import javax.lang.model.type.TypeMirror;
@@ -35,11 +37,13 @@ final class GpuSubset {
   private final Trees trees;
   private final Elements elements;
   private final List<Diagnostic> problems;
+  private final ClassOutput output;
 
-  GpuSubset(Trees trees, Elements elements, List<Diagnostic> problems) {
+  GpuSubset(Trees trees, Elements elements, List<Diagnostic> problems, ClassOutput output) {
     this.trees = trees;
     this.elements = elements;
     this.problems = problems;
+    this.output = output;
   }
 
   /** Records {@code message} on the construct at {@code at}, inside {@code method}. */
@@ -165,7 +169,14 @@ final class GpuSubset {
    */
   boolean helper(TreePath at, ExecutableElement method, ExecutableElement m, String key, TreePath source) {
     if (source == null) {
-      refuse(at, method, Message.GPU_CALL_NO_SOURCE, key);
+      TypeElement owner = (TypeElement) m.getEnclosingElement();
+      if (output.holds(owner)) {
+        // the module's own class, from an earlier build: this one compiled the changed files only
+        // (outside-in helper-139: "a JDK or library method" sent the user the wrong way)
+        refuse(at, method, Message.GPU_HELPER_COMPILED_BEFORE, key, owner.getQualifiedName());
+      } else {
+        refuse(at, method, Message.GPU_CALL_NO_SOURCE, key);
+      }
       return false;
     }
     if (m.getModifiers().contains(javax.lang.model.element.Modifier.NATIVE)) {
