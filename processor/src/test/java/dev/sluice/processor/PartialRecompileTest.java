@@ -366,12 +366,8 @@ class PartialRecompileTest {
   void aHelperClassCompiledAgainAloneMakesTheKernelRefused() throws Exception {
     String node = NODE.replace("out.push(x * 2);", "out.push(Util.scale(x));");
     String util = "package p;\nfinal class Util {\n  static int scale(int x) { return x * 2; }\n}\n";
-    Path src = Files.createDirectories(dir.resolve("src/p"));
-    Files.writeString(src.resolve("Twice.java"), PIPELINE);
-    Files.writeString(src.resolve("Doubler.java"), node);
-    Files.writeString(src.resolve("Util.java"), util);
-    Path classes = Files.createDirectories(dir.resolve("classes"));
-    javac(classes, src.resolve("Twice.java"), src.resolve("Doubler.java"), src.resolve("Util.java"));
+    Path src = dir.resolve("src/p");
+    Path classes = compileWithHelper(node, util);
     List<String> stamps = Files.readAllLines(classes.resolve("p/Util" + SourceStamps.SUFFIX));
     assertThat(stamps).containsExactly(SourceStamps.of(util),
         SourceStamps.CLASS_FILE + SourceStamps.ofClass(Files.readAllBytes(classes.resolve("p/Util.class")))).inOrder();
@@ -402,12 +398,8 @@ class PartialRecompileTest {
   void aConstantOfAHelperClassCompiledAgainAloneIsSaidToBeOldOnTheCpuToo() throws Exception {
     String node = NODE.replace("out.push(x * 2);", "out.push(x * Util.K);");
     String util = "package p;\nfinal class Util {\n  static final int K = 2;\n}\n";
-    Path src = Files.createDirectories(dir.resolve("src/p"));
-    Files.writeString(src.resolve("Twice.java"), PIPELINE);
-    Files.writeString(src.resolve("Doubler.java"), node);
-    Files.writeString(src.resolve("Util.java"), util);
-    Path classes = Files.createDirectories(dir.resolve("classes"));
-    javac(classes, src.resolve("Twice.java"), src.resolve("Doubler.java"), src.resolve("Util.java"));
+    Path src = dir.resolve("src/p");
+    Path classes = compileWithHelper(node, util);
     load(classes);
 
     Files.writeString(src.resolve("Util.java"), util.replace("K = 2", "K = 3"));
@@ -434,12 +426,8 @@ class PartialRecompileTest {
   void aHelperClassLeftOutOfTheCompileIsSaidToBeFromAnEarlierBuild() throws Exception {
     String node = NODE.replace("out.push(x * 2);", "out.push(Util.scale(x));");
     String util = "package p;\nfinal class Util {\n  static int scale(int x) { return x * 2; }\n}\n";
-    Path src = Files.createDirectories(dir.resolve("src/p"));
-    Files.writeString(src.resolve("Twice.java"), PIPELINE);
-    Files.writeString(src.resolve("Doubler.java"), node);
-    Files.writeString(src.resolve("Util.java"), util);
-    Path classes = Files.createDirectories(dir.resolve("classes"));
-    javac(classes, src.resolve("Twice.java"), src.resolve("Doubler.java"), src.resolve("Util.java"));
+    Path src = dir.resolve("src/p");
+    Path classes = compileWithHelper(node, util);
 
     Files.writeString(src.resolve("Doubler.java"), node.replace("Util.scale(x)", "Util.scale(x) + 1"));
     String printed = javacFails(classes, src.resolve("Twice.java"), src.resolve("Doubler.java"));
@@ -547,6 +535,17 @@ class PartialRecompileTest {
 
   private static String declarations(Path classes) throws IOException {
     return Files.readAllLines(classes.resolve("p/Doubler" + SourceStamps.SUFFIX)).get(1);
+  }
+
+  /** Compiles the pipeline, {@code node} and class {@code p.Util} (its source {@code util}), as a full build does. */
+  private Path compileWithHelper(String node, String util) throws IOException {
+    Path src = Files.createDirectories(dir.resolve("src/p"));
+    Files.writeString(src.resolve("Twice.java"), PIPELINE);
+    Files.writeString(src.resolve("Doubler.java"), node);
+    Files.writeString(src.resolve("Util.java"), util);
+    Path classes = Files.createDirectories(dir.resolve("classes"));
+    javac(classes, src.resolve("Twice.java"), src.resolve("Doubler.java"), src.resolve("Util.java"));
+    return classes;
   }
 
   /** Compiles the pipeline and {@code node} into {@code dir/classes}, as a full build does. */
