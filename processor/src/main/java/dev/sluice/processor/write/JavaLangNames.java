@@ -3,7 +3,9 @@ package dev.sluice.processor.write;
 import com.squareup.javapoet.JavaFile;
 import com.squareup.javapoet.TypeSpec;
 import dev.sluice.processor.read.Packages;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
@@ -60,13 +62,47 @@ final class JavaLangNames {
   }
 
   /**
-   * The first identifier of {@code names} in Java source {@code text} that no {@code .} comes before,
-   * outside comments and literals.
+   * The first identifier of {@code names} in Java source {@code text}, outside comments and literals,
+   * that may stand for a type: not qualified (after a {@code .}), not a method's name (before a
+   * {@code (}, unless after {@code new}), and not a variable's (after a type or a word such as
+   * {@code return}, before {@code ;}, {@code =}, {@code ,} or {@code )}: a stage named like the type
+   * gives generated methods and fields that name, outside-in helper-140). Where it cannot tell, it
+   * counts the name as a type, which refuses a pipeline rather than let one fail to compile.
    */
   static Optional<Spelled> bare(String text, Set<String> names) {
+    List<Token> tokens = tokens(text);
+    for (int k = 0; k < tokens.size(); k++) {
+      Token t = tokens.get(k);
+      if (!t.word() || !names.contains(t.text())) {
+        continue;
+      }
+      String before = k > 0 ? tokens.get(k - 1).text() : "";
+      String after = k + 1 < tokens.size() ? tokens.get(k + 1).text() : "";
+      boolean typeFollows = TYPE_FOLLOWS.contains(before);
+      boolean qualified = before.equals(".");
+      boolean method = after.equals("(") && !typeFollows;
+      boolean variable = (k > 0 && tokens.get(k - 1).word() && !typeFollows || before.equals(">") || before.equals("]"))
+          && (after.equals(";") || after.equals("=") || after.equals(",") || after.equals(")"));
+      if (!qualified && !method && !variable) {
+        int at = t.at();
+        return Optional.of(new Spelled(t.text(), text.substring(text.lastIndexOf('\n', at) + 1, lineEnd(text, at)).strip()));
+      }
+    }
+    return Optional.empty();
+  }
+
+  /** The tokens after which a name is a type's: {@code new Record(}, {@code @Deprecated(}, {@code instanceof Record)}. */
+  private static final Set<String> TYPE_FOLLOWS = Set.of("new", "@", "instanceof", "extends", "implements", "throws",
+      "super");
+
+  /** A token of generated code: a word (identifier or keyword) or one other character, at {@code at}. */
+  private record Token(String text, int at, boolean word) {}
+
+  /** The tokens of {@code text}, comments and literals left out (a literal is one token, "0"). */
+  private static List<Token> tokens(String text) {
+    List<Token> out = new ArrayList<>();
     int n = text.length();
     int i = 0;
-    char before = 0;
     while (i < n) {
       char c = text.charAt(i);
       if (c == '/' && i + 1 < n && text.charAt(i + 1) == '/') {
@@ -76,30 +112,27 @@ final class JavaLangNames {
         i = end < 0 ? n : end + 2;
       } else if (c == '"' || c == '\'') {
         String close = c == '"' && text.startsWith("\"\"\"", i) ? "\"\"\"" : String.valueOf(c);
+        int start = i;
         i += close.length();
         while (i < n && !text.startsWith(close, i)) {
           i += text.charAt(i) == '\\' ? 2 : 1;
         }
         i = Math.min(n, i + close.length());
-        before = c;
+        out.add(new Token("0", start, false));
       } else if (Character.isJavaIdentifierStart(c)) {
         int start = i;
         while (i < n && Character.isJavaIdentifierPart(text.charAt(i))) {
           i++;
         }
-        String word = text.substring(start, i);
-        if (before != '.' && names.contains(word)) {
-          return Optional.of(new Spelled(word, text.substring(text.lastIndexOf('\n', start) + 1, lineEnd(text, start)).strip()));
-        }
-        before = 'a';
+        out.add(new Token(text.substring(start, i), start, true));
       } else {
         if (!Character.isWhitespace(c)) {
-          before = c;
+          out.add(new Token(String.valueOf(c), i, false));
         }
         i++;
       }
     }
-    return Optional.empty();
+    return out;
   }
 
   private static int lineEnd(String text, int from) {

@@ -27,4 +27,23 @@ class JavaLangNamesTest {
     assertThat(bare("String s = \"Math \\\" Math\"; char c = '\\''; String t = \"\"\"\n  Math\n  \"\"\";", "Math")).isNull();
     assertThat(bare("@java.lang.Override void run() {}", "Override")).isNull();
   }
+
+  /** A stage named like the type names generated methods and fields so (outside-in helper-140). */
+  @Test
+  void aMethodsOrAVariablesNameIsNot() {
+    assertThat(bare("public Builder Thread(Supplier<? extends p.Thread> factory) {", "Thread")).isNull();
+    assertThat(bare("private final List<p.Record> Record; p.Record[] Record = x; int f(long Record) { return Record; }",
+        "Record")).isNull();
+    assertThat(bare("x = Thread(); this.Thread(); y = o.Thread();", "Thread")).isNull();
+  }
+
+  @Test
+  void aNameWhereATypeFollowsIs() {
+    assertThat(bare("x = new Thread(r);", "Thread")).isEqualTo("Thread in x = new Thread(r);");
+    assertThat(bare("@Deprecated(since = \"1\") int a;", "Deprecated")).isNotNull();
+    assertThat(bare("if (o instanceof Record) {}", "Record")).isNotNull();
+    assertThat(bare("x = (Record) o;", "Record")).isNotNull();
+    assertThat(bare("Map<String, Long> m;", "Long")).isNotNull();
+    assertThat(bare("Class<?> c = Record.class;", "Record")).isNotNull();
+  }
 }
