@@ -69,6 +69,29 @@ class PartialRecompileTest {
   }
 
   /**
+   * A node compiled again without the processor ({@code javac -proc:none}, an IDE with annotation
+   * processing off) leaves its stamp as it was, so the source stamps agreed and OpenCL ran the old body
+   * while the CPU ran the new (documented as not covered). The stamp of the node's class file, written
+   * with it, tells.
+   */
+  @Test
+  void aNodeCompiledAgainWithoutTheProcessorMakesItsKernelRefused() throws Exception {
+    Path classes = compileAll(NODE);
+    assertThat(Files.readAllLines(classes.resolve("p/Doubler" + SourceStamps.SUFFIX)).get(2))
+        .isEqualTo(SourceStamps.CLASS_FILE + SourceStamps.ofClass(Files.readAllBytes(classes.resolve("p/Doubler.class"))));
+
+    Files.writeString(dir.resolve("src/p/Doubler.java"), NODE.replace("x * 2", "x * 3"));
+    assertThat(javac(classes, List.of("-proc:none"), dir.resolve("src/p/Doubler.java"))).isEmpty();
+    assertThat(runOnCpu(classes)).isEqualTo(new int[] {3, 6, 9});
+    Kernels.KernelException e = assertThrows(Kernels.KernelException.class, () -> load(classes));
+    assertThat(e).hasMessageThat().startsWith("the kernel of p.TwicePipeline may be older than p.Doubler: p.Doubler was"
+        + " compiled again without the processor since (javac -proc:none, or an IDE with annotation processing off)");
+
+    compileAll(NODE.replace("x * 2", "x * 3"));
+    load(classes);
+  }
+
+  /**
    * The pipeline compiled alone, its node found through {@code -sourcepath} (javac compiles it too, but
    * it is in no round's elements): the kernel is translated from that source, so the node must be
    * stamped as well, or its later build alone left OpenCL running the old body in silence (outside-in

@@ -20,7 +20,8 @@ import java.util.Map;
  * (an IDE building the files just saved, or {@code javac} on that one file) writes the node class
  * again but not the pipeline's classes. So the processor writes, beside each node class it compiles,
  * a class-output resource {@code <Node>.sluice-source} holding two stamps: the {@linkplain #of stamp}
- * of the node's source file, and one of its declarations. The kernel records the source stamp of
+ * of the node's source file, and one of its declarations (and under javac a third, of its class file:
+ * {@link #CLASS_FILE}). The kernel records the source stamp of
  * each node it was translated from (the OpenCL driver checks it, {@link #kernelRefusal}); the CPU
  * classes record the declarations' stamp of each node they call ({@link #declarationsStale}), so a
  * node whose body alone changed still runs on the CPU. A class that is no node but whose static
@@ -44,7 +45,8 @@ public final class SourceStamps {
 
   /**
    * The resource beside a node class: {@code Name.class} has {@code Name.sluice-source}, which holds
-   * two stamps, a line each: the source file's ({@link #of}) and the node's declarations'.
+   * a stamp a line: the source file's ({@link #of}), the node's declarations', and under javac the class
+   * file's ({@link #CLASS_FILE}).
    */
   public static final String SUFFIX = ".sluice-source";
 
@@ -66,10 +68,11 @@ public final class SourceStamps {
   }
 
   /**
-   * What begins the second line of the resource beside a class that is no node but whose static helpers
-   * or constants a kernel copies: the {@linkplain #ofClass stamp of its class file} follows. Such a
-   * class compiled again alone does not reach the processor, which would write its stamp again; its
-   * class file changes.
+   * What begins the line of a resource that holds the {@linkplain #ofClass stamp of its class's class
+   * file}, written with that class file (javac): the second line beside a class that is no node but
+   * whose static helpers or constants a kernel copies, the third beside a node. Such a class compiled
+   * again alone, or a node compiled again without the processor ({@code -proc:none}), does not reach the
+   * processor, which would write its stamp again; its class file changes.
    */
   public static final String CLASS_FILE = "class ";
 
@@ -199,6 +202,8 @@ public final class SourceStamps {
     // a stale class that is no node but one the kernel copies from (CLASS_FILE): its constants may be
     // in the node classes too, as javac copied them there
     boolean copied = false;
+    // nodes whose class file changed while their stamp did not: compiled without the processor
+    List<String> unstamped = new ArrayList<>();
     for (Map.Entry<String, String> node : translatedFrom.entrySet()) {
       String[] now = read(pipeline.getClassLoader(), node.getKey());
       if (now == null) {
@@ -211,11 +216,24 @@ public final class SourceStamps {
         }
         continue;
       }
-      if (!now[0].equals(node.getValue()) || classChanged(pipeline.getClassLoader(), node.getKey(), now)) {
+      boolean helper = now.length > 1 && now[1].startsWith(CLASS_FILE);
+      boolean classChanged = classChanged(pipeline.getClassLoader(), node.getKey(), now);
+      if (!helper && classChanged && now[0].equals(node.getValue())) {
+        unstamped.add(shown(node.getKey()));
+      } else if (!now[0].equals(node.getValue()) || classChanged) {
         stale.add(shown(node.getKey()));
         unread |= now[0].equals(UNREAD);
-        copied |= now.length > 1 && now[1].startsWith(CLASS_FILE);
+        copied |= helper;
       }
+    }
+    if (!unstamped.isEmpty()) {
+      String names = String.join(", ", unstamped);
+      return "the kernel of " + pipeline.getName() + " may be older than " + names + ": "
+          + (unstamped.size() == 1 ? names + " was" : "they were") + " compiled again without the processor since"
+          + " (javac -proc:none, or an IDE with annotation processing off), which left the stamp beside the class as it"
+          + " was, so OpenCL could run the old code while the CPU runs the new. Compile with the processor (in IntelliJ"
+          + " IDEA: Settings | Build | Compiler | Annotation Processors | Enable annotation processing). " + REBUILD
+          + " to write the kernel again";
     }
     if (stale.isEmpty()) {
       return null;
@@ -238,17 +256,20 @@ public final class SourceStamps {
   }
 
   /**
-   * Whether {@code stamps}, the resource of a class the kernel copies from, give its class file's stamp
-   * ({@link #CLASS_FILE}), and the class file {@code loader} finds now is another one. Where that class
-   * file cannot be read (a loader that serves no resources), nothing can be told, and the source's
-   * stamp alone is compared.
+   * Whether {@code stamps}, a class's resource, give its class file's stamp ({@link #CLASS_FILE}: the
+   * second line of a class the kernel copies from, the third of a node), and the class file
+   * {@code loader} finds now is another one. Where there is none (a stamp written by Eclipse's
+   * compiler, or by an earlier version), or the class file cannot be read (a loader that serves no
+   * resources), nothing can be told, and the source's stamp alone is compared.
    */
   private static boolean classChanged(ClassLoader loader, String binaryName, String[] stamps) {
-    if (stamps.length < 2 || !stamps[1].startsWith(CLASS_FILE)) {
-      return false;
+    for (int i = 1; i < stamps.length; i++) {
+      if (stamps[i].startsWith(CLASS_FILE)) {
+        byte[] now = bytes(loader, binaryName.replace('.', '/') + ".class", binaryName);
+        return now != null && !stamps[i].substring(CLASS_FILE.length()).equals(ofClass(now));
+      }
     }
-    byte[] now = bytes(loader, binaryName.replace('.', '/') + ".class", binaryName);
-    return now != null && !stamps[1].substring(CLASS_FILE.length()).equals(ofClass(now));
+    return false;
   }
 
   /**

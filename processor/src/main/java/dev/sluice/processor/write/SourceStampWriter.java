@@ -66,7 +66,7 @@ public final class SourceStampWriter {
   /** Whether javac's task is followed, so that each stamp waits for its class file. */
   private final boolean followed;
 
-  /** {@code ofClass}: the stamp of the class file follows the text, once javac has written it ({@link #copied}). */
+  /** {@code ofClass}: the stamp of the class file follows the text, once javac has written it. */
   private record Pending(String name, PackageElement pkg, String file, String text, TypeElement node, boolean ofClass) {}
 
   private record Created(String name, PackageElement pkg, FileObject file, String text, boolean ofClass) {}
@@ -110,7 +110,9 @@ public final class SourceStampWriter {
       return List.of(Diagnostic.on(node, Message.NODE_NAME_TOO_LONG, node.getQualifiedName(), file, bytes,
           PipelineWriter.MAX_FILE_NAME_BYTES, bytes - PipelineWriter.MAX_FILE_NAME_BYTES));
     }
-    Pending p = new Pending(name, pkg, file, stamp.get() + "\n" + declarations(node) + "\n", node, false);
+    // under javac the class file's stamp follows, once javac has written it: a node compiled again
+    // without the processor (-proc:none) changes its class file but not its stamp
+    Pending p = new Pending(name, pkg, file, stamp.get() + "\n" + declarations(node) + "\n", node, followed);
     if (trees.isEmpty()) {
       // Eclipse's compiler writes a class file even for a class it reported an error on: the stamp
       // must follow it at once (review helper-40)
