@@ -51,6 +51,10 @@ class PartialRecompileTest {
       }
       """;
 
+  /** The node calling a static helper of a class without {@code @Node}, {@link #UTIL}. */
+  private static final String HELPED_NODE = NODE.replace("out.push(x * 2);", "out.push(Util.scale(x));");
+  private static final String UTIL = "package p;\nfinal class Util {\n  static int scale(int x) { return x * 2; }\n}\n";
+
   @TempDir Path dir;
 
   @Test
@@ -387,8 +391,8 @@ class PartialRecompileTest {
    */
   @Test
   void aHelperClassCompiledAgainAloneMakesTheKernelRefused() throws Exception {
-    String node = NODE.replace("out.push(x * 2);", "out.push(Util.scale(x));");
-    String util = "package p;\nfinal class Util {\n  static int scale(int x) { return x * 2; }\n}\n";
+    String node = HELPED_NODE;
+    String util = UTIL;
     Path src = dir.resolve("src/p");
     Path classes = compileWithHelper(node, util);
     List<String> stamps = Files.readAllLines(classes.resolve("p/Util" + SourceStamps.SUFFIX));
@@ -447,8 +451,8 @@ class PartialRecompileTest {
    */
   @Test
   void aHelperClassLeftOutOfTheCompileIsSaidToBeFromAnEarlierBuild() throws Exception {
-    String node = NODE.replace("out.push(x * 2);", "out.push(Util.scale(x));");
-    String util = "package p;\nfinal class Util {\n  static int scale(int x) { return x * 2; }\n}\n";
+    String node = HELPED_NODE;
+    String util = UTIL;
     Path src = dir.resolve("src/p");
     Path classes = compileWithHelper(node, util);
 

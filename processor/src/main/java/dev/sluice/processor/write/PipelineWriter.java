@@ -137,9 +137,19 @@ public final class PipelineWriter {
         out.add(origin.getSimpleName().toString());
       }
     }
-    out.addAll(JavaLangNames.hiddenIn(model.packageName(), env.getElementUtils()).keySet());
+    out.addAll(hidden(model).keySet());
     return out.toArray(String[]::new);
   }
+
+  /** {@link JavaLangNames#hiddenIn} the pipeline's package, looked up once for the classes this writer writes. */
+  private Map<String, TypeElement> hidden(PipelineModel model) {
+    if (hidden == null) {
+      hidden = JavaLangNames.hiddenIn(model.packageName(), env.getElementUtils());
+    }
+    return hidden;
+  }
+
+  private Map<String, TypeElement> hidden;
 
   /**
    * Throws {@link JavaLangHidden} if a type of the pipeline's package is named like a {@code java.lang}
@@ -147,7 +157,7 @@ public final class PipelineWriter {
    * writes the others with their package.
    */
   private void checkJavaLang(PipelineModel model, List<TypeElement> origins, TypeSpec type) {
-    Map<String, TypeElement> hidden = JavaLangNames.hiddenIn(model.packageName(), env.getElementUtils());
+    Map<String, TypeElement> hidden = hidden(model);
     Optional<JavaLangNames.Spelled> spelled = JavaLangNames.spelledOut(
         type.toBuilder().alwaysQualify(qualified(model, origins)).build(), hidden.keySet());
     if (spelled.isPresent()) {
