@@ -75,4 +75,24 @@ final class LoopExits {
       return t == null || ownBody(t) ? null : super.scan(t, v);
     }
   }
+
+  /**
+   * The flags of a loop being printed: set by its {@code break} ({@code broke}) and its
+   * {@code continue} ({@code next}), each null when the body has none.
+   */
+  record Flags(String broke, String next, int n) {
+    static final Flags NONE = new Flags(null, null, 0);
+
+    boolean any() {
+      return broke != null || next != null;
+    }
+
+    /** The condition under which the rest of the body runs. */
+    String stay() {
+      if (broke != null && next != null) {
+        return "!" + broke + " && !" + next;
+      }
+      return "!" + (broke != null ? broke : next);
+    }
+  }
 }
