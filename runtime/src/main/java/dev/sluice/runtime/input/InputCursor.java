@@ -163,6 +163,13 @@ public interface InputCursor {
       private long offset;
       /** The iterator threw: one failure, told once; no instance calls it again. */
       private boolean failed;
+      /**
+       * {@code hasNext()} said false: the input ended, and no instance asks again. An iterator may say
+       * true again later (a queue polled with a timeout, once it is fed again): asked by each instance
+       * as it ran dry, it gave a run more input with more instances, on OpenCL than on one CPU
+       * instance, and kept a run on a live source going forever (outside-in helper-141).
+       */
+      private boolean ended;
       /** An array was pulled: the iterator will not give it again. */
       private volatile boolean pulled;
       /** Guards {@link #pulling} and {@link #woken}, apart from the lock a pull holds for its whole call. */
@@ -206,9 +213,9 @@ public interface InputCursor {
       }
 
       private boolean claimLocked(InputChunk chunk) {
-        if (failed || stopped) {
+        if (failed || stopped || ended) {
           // the iterator failed an instance already, or another instance did: either fails the run,
-          // so the iterator is not called again
+          // so the iterator is not called again; nor once it said the input ended
           return false;
         }
         while (current == null || next >= length0) {
@@ -225,6 +232,7 @@ public interface InputCursor {
           try {
             if (!arrays.hasNext()) {
               current = null;
+              ended = true;
               return false;
             }
             pulled = true;
