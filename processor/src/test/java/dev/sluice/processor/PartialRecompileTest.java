@@ -485,6 +485,45 @@ class PartialRecompileTest {
     assertThat(printed).doesNotContain("An exception has occurred in the compiler");
   }
 
+  /**
+   * Plain javac without {@code -d} writes class files beside their sources. javac 18 and later write
+   * the stamps there too (the generated classes go into the current folder), and the build runs; javac
+   * 17 writes the stamps into the current folder,
+   * where a run would not find the stamps, so the compile fails and says to pass {@code -d}. Both used
+   * to fail with SLU234 and a cause that named the current folder (outside-in helper-142). javac runs
+   * in a process of its own, so that its current folder is a scratch one.
+   */
+  @Test
+  void plainJavacWithoutAnOutputFolder() throws Exception {
+    Path root = Files.createDirectories(dir.resolve("sources"));
+    Path src = Files.createDirectories(root.resolve("p"));
+    Files.writeString(src.resolve("Twice.java"), PIPELINE);
+    Files.writeString(src.resolve("Doubler.java"), NODE);
+    Path cwd = Files.createDirectories(dir.resolve("cwd"));
+    String classPath = Stream.of(Node.class, ProgramLoader.class, Kernel.class)
+        .map(PartialRecompileTest::location).collect(Collectors.joining(File.pathSeparator));
+    Process javac = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "javac").toString(), "-g",
+        "-processorpath", location(SluiceProcessor.class) + File.pathSeparator
+            + location(com.squareup.javapoet.TypeName.class) + File.pathSeparator + classPath, "-cp", classPath,
+        src.resolve("Twice.java").toString(), src.resolve("Doubler.java").toString())
+        .directory(cwd.toFile()).redirectErrorStream(true).start();
+    String printed = new String(javac.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+    int status = javac.waitFor();
+    if (Runtime.version().feature() < 18) {
+      assertThat(printed).contains("error: [SLU235] Doubler.sluice-source, the stamp of p.Doubler, goes to "
+          + cwd.toRealPath() + ", but javac wrote the class file elsewhere");
+      assertThat(printed).contains("pass -d <folder> to javac");
+      assertThat(status).isEqualTo(1);
+    } else {
+      assertThat(status).isEqualTo(0);
+      // the stamps and the node classes beside the sources; the generated classes, whose sources javac
+      // writes into the current folder, beside those
+      assertThat(Files.exists(src.resolve("Doubler" + SourceStamps.SUFFIX))).isTrue();
+      load(root, cwd);
+      assertThat(runOnCpu(root, cwd)).isEqualTo(new int[] {2, 4, 6});
+    }
+  }
+
   @Test
   void commentsAndLayoutDoNotMakeAKernelStale() throws Exception {
     Path classes = compileAll(NODE);
@@ -657,10 +696,13 @@ class PartialRecompileTest {
     }
   }
 
-  /** Loads the pipeline from {@code classes} in a new loader and makes its kernel object. */
-  private static DeviceProgram load(Path classes) throws Exception {
-    try (URLClassLoader loader = new URLClassLoader(new URL[] {classes.toUri().toURL()},
-        PartialRecompileTest.class.getClassLoader())) {
+  /** Loads the pipeline from {@code classes} (folders) in a new loader and makes its kernel object. */
+  private static DeviceProgram load(Path... classes) throws Exception {
+    URL[] urls = new URL[classes.length];
+    for (int i = 0; i < urls.length; i++) {
+      urls[i] = classes[i].toUri().toURL();
+    }
+    try (URLClassLoader loader = new URLClassLoader(urls, PartialRecompileTest.class.getClassLoader())) {
       Class<?> api = Class.forName("p.TwicePipeline", true, loader);
       return ProgramLoader.load(MethodHandles.privateLookupIn(api, MethodHandles.lookup()), null);
     }

@@ -88,6 +88,7 @@ public enum Message {
   METHOD_NAME_TAKEN(232, "%s of %s is named %s, the name of the node's %s: the processor finds that method by its name; give this one another name"),
   LOMBOK_AFTER(233, "Lombok has not written the constructor @%s asks for on %s yet: list Lombok before sluice-processor in annotationProcessorPaths (an annotation processor listed after it, or not listed, runs too late or not at all)"),
   STAMP_NOT_WRITTEN(234, "could not write %s beside the class file of %s: %s. Without it a run refuses the pipeline's generated classes, since it cannot tell whether they are older than the class: free the disk or fix the class output's permissions, and compile again"),
+  CLASS_NOT_BESIDE_STAMP(235, "%s, the stamp of %s, goes to %s, but javac wrote the class file elsewhere, and a run looks for the stamp beside the class: without it the run refuses the pipeline's generated classes. javac 17 without -d writes class files beside their sources and the processor's files into the current folder: pass -d <folder> to javac"),
 
   // state and method bodies
   UNANNOTATED_FIELD(301, "field '%s' of a @Node must be @Param, @State or @Reduce (or static)"),

@@ -176,7 +176,20 @@ public final class SourceStampWriter {
     }
 
     Diagnostic diagnostic(TypeElement type) {
+      if (getCause() instanceof ClassElsewhere e) {
+        return Diagnostic.on(type, Message.CLASS_NOT_BESIDE_STAMP, SourceStamps.fileName(name), name, e.folder);
+      }
       return Diagnostic.on(type, Message.STAMP_NOT_WRITTEN, SourceStamps.fileName(name), name, getCause());
+    }
+  }
+
+  /** javac wrote a class file where its stamp does not go (javac 17 without {@code -d}). */
+  private static final class ClassElsewhere extends IOException {
+    private final java.nio.file.Path folder;
+
+    ClassElsewhere(java.nio.file.Path folder) {
+      super("no class file in " + folder);
+      this.folder = folder;
     }
   }
 
@@ -202,12 +215,28 @@ public final class SourceStampWriter {
     }
   }
 
-  /** The class file javac has just written for {@code c}'s class. */
+  /**
+   * The class file javac has just written for {@code c}'s class, from the class output, or else from
+   * beside the stamp: javac 18 and later without {@code -d} write both beside the source, where the
+   * class output (the current folder) has neither. Where neither has it, javac wrote it elsewhere
+   * than the stamp goes (javac 17 without {@code -d}: beside the source, and the stamp into the
+   * current folder), and a run would not find the stamp: {@link ClassElsewhere}.
+   */
   private byte[] classFile(Created c) throws IOException {
-    String simple = c.name().substring(c.name().lastIndexOf('.') + 1);
+    String simple = c.name().substring(c.name().lastIndexOf('.') + 1) + ".class";
     try (java.io.InputStream in = filer.getResource(StandardLocation.CLASS_OUTPUT, c.pkg().getQualifiedName(),
-        simple + ".class").openInputStream()) {
+        simple).openInputStream()) {
       return in.readAllBytes();
+    } catch (java.nio.file.NoSuchFileException | java.io.FileNotFoundException e) {
+      java.net.URI stamp = c.file().toUri();
+      if (!"file".equals(stamp.getScheme())) {
+        throw e;
+      }
+      java.nio.file.Path beside = java.nio.file.Path.of(stamp).resolveSibling(simple);
+      if (!java.nio.file.Files.isRegularFile(beside)) {
+        throw new ClassElsewhere(beside.getParent());
+      }
+      return java.nio.file.Files.readAllBytes(beside);
     }
   }
 
