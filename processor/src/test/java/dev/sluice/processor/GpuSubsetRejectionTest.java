@@ -1460,6 +1460,83 @@ class GpuSubsetRejectionTest {
         .contains("push_n_out(sl_g, sl_lane, sl_slot, dev.sluice.runtime.opencl.JavaArithmetic.addI(u_x, sv_n_last[sl_g]));");
   }
 
+  // ---- arrays a kernel cannot follow, nesting javac cannot compile, type-use annotations (outside-in helper-143) ----
+
+  /** The kernel passes a helper's array with its length beside it: assigned, the length stayed the old one's. */
+  @Test
+  void anArrayParameterOfAHelperAssigned() {
+    rejects(gpu("""
+        @Node final class N {
+          @Param final int[] a = {1, 2};
+          @Param final int[] b = {3, 4, 5};
+          static int last(int[] p, int[] q, int x) {
+            if (x % 2 == 0) p = q;     // assigns
+            return p[p.length - 1];
+          }
+          void run(int x, IntOut out) { out.push(last(a, b, x)); }
+        }
+        """), Message.GPU_CONSTRUCT, "// assigns", "assigning the array 'p' is not in the GPU subset",
+        "c ? alt[i] : a[i]");
+  }
+
+  /** Each @Param array is a buffer of its own on OpenCL: two fields holding one array compared equal on the CPU only. */
+  @Test
+  void arraysCompared() {
+    rejects(gpu("""
+        @Node final class N {
+          @Param final int[] a;
+          @Param final int[] b;
+          N(int[] t) { a = t; b = t; }
+          void run(int x, IntOut out) {
+            out.push(a == b ? 1 : 0);   // compares
+          }
+        }
+        """), Message.GPU_CONSTRUCT, "// compares", "comparing arrays ('a == b')", "a buffer of its own");
+  }
+
+  /** A sum javac compiles as written ran javac out of stack as the kernel's nested arithmetic calls. */
+  @Test
+  void anExpressionNestedTooDeep() {
+    StringBuilder sum = new StringBuilder("x");
+    for (int i = 1; i <= 120; i++) { // ExpressionPrinter.MAX_DEPTH is 100
+      sum.append(" + x * ").append(i);
+    }
+    rejects(gpu("""
+        @Node final class N {
+          void run(int x, IntOut out) {
+            out.push(%s);   // deep
+          }
+        }
+        """.formatted(sum)), Message.GPU_CONSTRUCT, "// deep", "an expression nested more than 100 deep",
+        "add the terms up in parts");
+  }
+
+  /** A type-use annotation (JSpecify's, the Checker Framework's) on an array type changes nothing. */
+  @Test
+  void typeUseAnnotationsOnArrays() {
+    String nonNull = "@java.lang.annotation.Target(java.lang.annotation.ElementType.TYPE_USE) @interface NonNull {}\n";
+    Compilation helper = compile(gpu(nonNull + """
+        @Node final class N {
+          @Param final int[] w = {1, 2};
+          static int dot(@NonNull int[] v, int x) { return v[0] * x + v[v.length - 1]; }
+          void run(int x, IntOut out) { out.push(dot(w, x)); }
+        }
+        """));
+    CompilationSubject.assertThat(helper).succeeded();
+    CompilationSubject.assertThat(helper).generatedSourceFile("t.PPipeline_Kernel");
+    // a short[] still has no kernel (Aparapi cannot copy it): the note, not an exception at run time
+    JavaFileObject f = gpu(nonNull + """
+        @Node final class N {
+          @Param final short @NonNull [] steps = {1};   // short array
+          void run(int x, IntOut out) { out.push(x + steps[0]); }
+        }
+        """);
+    Compilation shortArray = compile(f);
+    CompilationSubject.assertThat(shortArray).succeeded();
+    CompilationSubject.assertThat(shortArray).hadNoteContaining("[" + Message.GPU_SHORT_ARRAY.code() + "]")
+        .inFile(f).onLine(Sources.lineOf(f, "// short array"));
+  }
+
   // ---- SLU621: a short[] @Param ----
 
   @Test

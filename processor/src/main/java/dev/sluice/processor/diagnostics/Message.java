@@ -128,7 +128,7 @@ public enum Message {
 
   // the GPU subset: what a node body may use when the pipeline gets an OpenCL kernel
   GPU_ALLOCATION(601, "'%s' allocates; a kernel may create only an item record passed straight to push (out.push(new R(...))). Compute into primitives instead, or keep the pipeline on the CPU with @Pipeline(gpu = false)"),
-  GPU_CALL(602, "call to %s is not in the GPU subset: a kernel may call java.lang.Math and static methods, not methods of objects or instance methods (make the helper static), or keep the pipeline on the CPU with @Pipeline(gpu = false)"),
+  GPU_CALL(602, "call to %s is not in the GPU subset: a kernel may call java.lang.Math and static methods, not methods of objects or instance methods (make the helper static, and pass it the fields it reads), or keep the pipeline on the CPU with @Pipeline(gpu = false)"),
   GPU_CALL_NO_SOURCE(619, "call to %s(...) is not in the GPU subset: it is compiled elsewhere (a JDK or library method), and a kernel copies only static methods whose source is in this compilation, and translates java.lang.Math's: write the arithmetic out, put the helper's source in this compilation, or keep the pipeline on the CPU with @Pipeline(gpu = false)"),
   GPU_LABEL(603, "'%s' is not in the GPU subset: labels are not; an unlabeled break or continue leaves the innermost loop, and a flag in an outer loop's condition ends that one; or keep the pipeline on the CPU with @Pipeline(gpu = false)"),
   GPU_SWITCH(604, "switch is not in the GPU subset: use if/else, or keep the pipeline on the CPU with @Pipeline(gpu = false)"),

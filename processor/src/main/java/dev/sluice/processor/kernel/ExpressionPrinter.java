@@ -142,7 +142,37 @@ abstract class ExpressionPrinter {
   abstract void statements(TreePath parent, List<? extends StatementTree> list, CodeBlock.Builder out);
 
 
+  /**
+   * How deep an expression may nest. The kernel spells Java's arithmetic as calls
+   * ({@link ArithmeticCalls}), and javac attributes nested calls on its stack: a sum of 200 terms,
+   * which javac compiles as written, ran it out of stack in the kernel ("The system is out of
+   * resources", outside-in helper-143; 160 passed). Refused below that, with a way out.
+   */
+  static final int MAX_DEPTH = 100;
+
+  /** The nesting of the expression being printed; whether the method being printed passed {@link #MAX_DEPTH}. */
+  private int depth;
+  private boolean tooDeep;
+
   String expr(TreePath path) {
+    if (depth >= MAX_DEPTH) {
+      if (!tooDeep) {
+        tooDeep = true;
+        subset.refuse(path, current, Message.GPU_CONSTRUCT, "an expression nested more than " + MAX_DEPTH + " deep",
+            "the kernel writes Java's arithmetic as nested calls, which javac cannot compile that deep: add the"
+                + " terms up in parts, in locals or a loop");
+      }
+      return "0";
+    }
+    depth++;
+    try {
+      return printed(path);
+    } finally {
+      depth--;
+    }
+  }
+
+  private String printed(TreePath path) {
     Tree t = path.getLeaf();
     if (subset.refusedExpression(path, current)) {
       return "0";
@@ -181,6 +211,14 @@ abstract class ExpressionPrinter {
       }
       case ASSIGNMENT: {
         AssignmentTree a = (AssignmentTree) t;
+        if (isArray(child(path, a.getVariable()))) {
+          // a helper's array parameter: the kernel passes its length beside it, which the assignment
+          // left behind (outside-in helper-143: the old length, and reads past the new array)
+          subset.refuse(path, current, Message.GPU_CONSTRUCT, "assigning the array '" + a.getVariable() + "'",
+              "a kernel names each array by the @Param or parameter it came in: choose between the values,"
+                  + " c ? alt[i] : a[i], or call the helper with the array it should read");
+          return "0";
+        }
         return expr(child(path, a.getVariable())) + " = " + expr(child(path, a.getExpression()));
       }
       case CONDITIONAL_EXPRESSION: {
@@ -237,6 +275,15 @@ abstract class ExpressionPrinter {
               ? "a @Param array must not be null on OpenCL, where every run copies it to the device: check it in"
                   + " the node's constructor"
               : "items, parents and records in node code are never null, on any back end: leave the test out");
+      return "false";
+    }
+    if (t instanceof BinaryTree b && (t.getKind() == Tree.Kind.EQUAL_TO || t.getKind() == Tree.Kind.NOT_EQUAL_TO)
+        && isArray(child(path, b.getLeftOperand()))) {
+      // each @Param array is copied to a buffer of its own: two fields holding one array are one on the
+      // CPU and two on OpenCL (outside-in helper-143)
+      subset.refuse(path, current, Message.GPU_CONSTRUCT, "comparing arrays ('" + t + "')",
+          "each @Param array is copied to a buffer of its own on OpenCL, so two fields holding one array are not"
+              + " one there: compare what they hold, or pass what the test should say as a @Param");
       return "false";
     }
     if (t instanceof BinaryTree b) {
@@ -392,6 +439,11 @@ abstract class ExpressionPrinter {
   }
 
   /** The primitive kind of the expression at {@code p}, or null. */
+  private boolean isArray(TreePath p) {
+    TypeMirror m = trees.getTypeMirror(p);
+    return m != null && m.getKind() == TypeKind.ARRAY;
+  }
+
   private TypeKind kind(TreePath p) {
     TypeMirror m = trees.getTypeMirror(p);
     return m == null || !m.getKind().isPrimitive() ? null : m.getKind();
@@ -778,7 +830,9 @@ abstract class ExpressionPrinter {
         boolean primitiveArray = pt.getKind() == TypeKind.ARRAY
             && ((javax.lang.model.type.ArrayType) pt).getComponentType().getKind().isPrimitive()
             && ((javax.lang.model.type.ArrayType) pt).getComponentType().getKind() != TypeKind.CHAR;
-        types.add(primitiveArray ? pt.toString() : primitiveName(mp, p.getSimpleName().toString(), pt));
+        // spelled from the component's kind: a type-use annotation (@NonNull int[]) is in toString()'s
+        types.add(primitiveArray ? ((javax.lang.model.type.ArrayType) pt).getComponentType().getKind().name()
+            .toLowerCase(java.util.Locale.ROOT) + "[]" : primitiveName(mp, p.getSimpleName().toString(), pt));
         names.add(KernelNames.user(p.getSimpleName().toString()));
         if (primitiveArray) {
           types.add("int");

@@ -76,7 +76,9 @@ public final class KernelPlanner {
         }
       }
       for (FieldModel f : s.node().fields(FieldModel.Kind.PARAM)) {
-        if (f.array() && f.element().asType().toString().equals("short[]")) {
+        // by the component's kind: a type-use annotation (short @NonNull []) is in the type's toString()
+        if (f.array() && f.element().asType() instanceof javax.lang.model.type.ArrayType a
+            && a.getComponentType().getKind() == javax.lang.model.type.TypeKind.SHORT) {
           out.add(Diagnostic.on(f.element(), Message.GPU_SHORT_ARRAY, model.simpleName(), f.name(),
               s.node().element().getSimpleName()));
           return new Plan(Map.of(), "@Param array '" + f.name() + "' of node '" + s.name()
